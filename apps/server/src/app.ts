@@ -1,0 +1,101 @@
+import formBody from '@fastify/formbody';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { messageKeyErrorMap } from '@cityops/contract';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { DestinationStream } from 'pino';
+import type { AppConfig } from './config.js';
+import { type Database, openDatabase } from './db/client.js';
+import { migrateAndSeed } from './db/migrate.js';
+import { seed } from './db/seed/index.js';
+import './fastify-augment.js';
+import { type Clock, systemClock } from './lib/clock.js';
+import { loggerOptions } from './lib/logger.js';
+import authRoutes from './modules/auth/auth.routes.js';
+import healthRoutes from './modules/health/health.routes.js';
+import menuRoutes from './modules/menus/menu.routes.js';
+import organizationRoutes from './modules/organization/organization.routes.js';
+import authPlugin from './plugins/auth.js';
+import errorHandler from './plugins/error-handler.js';
+import gracefulShutdown from './plugins/graceful-shutdown.js';
+import openApi from './plugins/openapi.js';
+import securityHeaders from './plugins/security-headers.js';
+import webApp from './plugins/web-app.js';
+import { type Services, createServices } from './services.js';
+
+export interface AppDependencies {
+  /** An open database; by default one is opened from the configuration. */
+  database?: Database;
+  clock?: Clock;
+  /** Where log lines go; stdout by default. */
+  logStream?: DestinationStream;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+    database: Database;
+  }
+}
+
+// Validation messages are message keys, answered in the caller's language.
+z.config({ customError: messageKeyErrorMap });
+
+/** The one place where plugins and route modules are wired. */
+export async function buildApp(
+  config: AppConfig,
+  dependencies: AppDependencies = {},
+): Promise<FastifyInstance> {
+  const clock = dependencies.clock ?? systemClock;
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, dependencies.logStream),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: false,
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = dependencies.database ?? (await openDatabase(config));
+  app.addHook('onClose', async () => database.close());
+  await migrateAndSeed(database, (db) =>
+    seed(db, {
+      kind: config.nodeEnv === 'production' ? 'production' : 'demo',
+      systemName: config.web.systemName,
+      now: clock.now(),
+      announce: (text) => process.stdout.write(`\n${text}\n\n`),
+    }),
+  );
+  const services = createServices(database.db, clock, config);
+  app.decorate('services', services);
+  app.decorate('database', database);
+
+  await app.register(errorHandler);
+  await app.register(gracefulShutdown);
+  await app.register(securityHeaders, { frameAncestors: ["'self'"] });
+  await app.register(formBody);
+  await app.register(openApi);
+
+  await app.register(
+    async (api) => {
+      await api.register(authPlugin, { auth: services.auth });
+      await api.register(healthRoutes, { database });
+      await api.register(authRoutes, { services });
+      await api.register(organizationRoutes, { services });
+      await api.register(menuRoutes, { services });
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(webApp, {
+    distDir: config.webDistDir,
+    runtimeConfig: async () => ({
+      apiBaseUrl: config.web.apiBaseUrl,
+      routerMode: config.web.routerMode,
+      systemName: (await services.settings.publicValue('systemName')) ?? config.web.systemName,
+    }),
+  });
+
+  return app;
+}

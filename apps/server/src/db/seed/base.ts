@@ -1,0 +1,29 @@
+import type { Db } from '../client.js';
+import { roles } from '../schema/index.js';
+import { SettingsRepository } from '../../modules/settings/settings.repository.js';
+import { SettingKey } from '../../modules/settings/settings.service.js';
+
+/** Roles every installation has. */
+export const baseRoles = [
+  { id: 'admin', name: '系统管理员', nameEn: 'Administrator' },
+  { id: 'editor', name: '内容编辑', nameEn: 'Editor' },
+  { id: 'staff', name: '工作人员', nameEn: 'Staff' },
+];
+
+/** Roles and default settings; safe to run on every start. */
+export async function seedBase(db: Db, systemName: string, now: Date): Promise<void> {
+  await db.insert(roles).values(baseRoles).onConflictDoNothing();
+  await new SettingsRepository(db).setDefaults({
+    [SettingKey.systemName]: systemName,
+    [SettingKey.commandCoordinationCode]: 'command_coordination',
+    [SettingKey.weather]: JSON.stringify({
+      city: '江城',
+      cityEn: 'Jiangcheng',
+      text: '多云',
+      textEn: 'Cloudy',
+      temperature: 18,
+      icon: 'cloudy',
+      updatedAt: now.toISOString(),
+    }),
+  });
+}

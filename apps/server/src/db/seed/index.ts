@@ -1,0 +1,129 @@
+import { randomInt } from 'node:crypto';
+import { PASSWORD_SPECIALS, meetsPasswordPolicy } from '@cityops/contract';
+import type { Db } from '../client.js';
+import { departments, organizations } from '../schema/index.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { RsaKeyRepository } from '../../modules/auth/rsa-key.repository.js';
+import { RsaKeyService } from '../../modules/auth/rsa-key.service.js';
+import { MenuRepository } from '../../modules/menus/menu.repository.js';
+import { UserRepository } from '../../modules/organization/user.repository.js';
+import { seedBase } from './base.js';
+import { daysAgo, demoAccounts, demoOrganisations } from './demo-data.js';
+import { type MenuSeed, demoMenu, productMenu } from './menu-data.js';
+
+export interface SeedOptions {
+  kind: 'demo' | 'production';
+  systemName: string;
+  now: Date;
+  /** Where the one-time administrator password of a production seed is shown. */
+  announce: (text: string) => void;
+}
+
+/**
+ * Runs under the migration lock on every start. Roles, settings and the RSA key
+ * are completed each time; accounts, organisations and the menu only when the
+ * database has no users yet.
+ */
+export async function seed(db: Db, options: SeedOptions): Promise<void> {
+  await seedBase(db, options.systemName, options.now);
+  await new RsaKeyService(new RsaKeyRepository(db)).ensureKey();
+  if ((await new UserRepository(db).count()) > 0) return;
+  if (options.kind === 'production') {
+    await seedProduction(db, options);
+  } else {
+    await seedDemo(db, options.now);
+  }
+}
+
+async function insertMenu(menus: MenuRepository, entries: MenuSeed[], parentId: number | null) {
+  for (const [index, { children, ...entry }] of entries.entries()) {
+    const id = await menus.insert({ ...entry, parentId, sortOrder: (index + 1) * 10 });
+    if (children) await insertMenu(menus, children, id);
+  }
+}
+
+async function seedDemo(db: Db, now: Date): Promise<void> {
+  const passwordHashes = await Promise.all(
+    demoAccounts.map((account) => hashPassword(account.password)),
+  );
+  await db.transaction(async (tx) => {
+    const organisationIds: number[] = [];
+    const departmentIds: number[][] = [];
+    for (const [index, organisation] of demoOrganisations.entries()) {
+      const [created] = await tx
+        .insert(organizations)
+        .values({ name: organisation.name, nameEn: organisation.nameEn, sortOrder: index })
+        .returning({ id: organizations.id });
+      organisationIds.push(created!.id);
+      const createdDepartments = await tx
+        .insert(departments)
+        .values(
+          organisation.departments.map((department, order) => ({
+            ...department,
+            organizationId: created!.id,
+            sortOrder: order,
+          })),
+        )
+        .returning({ id: departments.id });
+      departmentIds.push(createdDepartments.map((row) => row.id));
+    }
+
+    const users = new UserRepository(tx);
+    for (const [index, account] of demoAccounts.entries()) {
+      await users.insert({
+        username: account.username,
+        name: account.name,
+        mobile: account.mobile,
+        organizationId: organisationIds[account.organisation]!,
+        departmentId: departmentIds[account.organisation]![account.department]!,
+        passwordHash: passwordHashes[index]!,
+        passwordChangedAt: daysAgo(now, account.passwordAgeDays),
+        mustChangePassword: account.mustChangePassword,
+        roleIds: [...account.roleIds],
+      });
+    }
+    await insertMenu(new MenuRepository(tx), demoMenu, null);
+  });
+}
+
+/** A password that meets the policy, from a cryptographic source. */
+export function randomPassword(length = 16): string {
+  const pools = [
+    'ABCDEFGHJKLMNPQRSTUVWXYZ',
+    'abcdefghijkmnopqrstuvwxyz',
+    '23456789',
+    PASSWORD_SPECIALS.trim(),
+  ];
+  const all = pools.join('');
+  const characters = pools.map((pool) => pool[randomInt(pool.length)]!);
+  while (characters.length < length) characters.push(all[randomInt(all.length)]!);
+  for (let i = characters.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [characters[i], characters[j]] = [characters[j]!, characters[i]!];
+  }
+  const password = characters.join('');
+  return meetsPasswordPolicy(password) ? password : randomPassword(length);
+}
+
+async function seedProduction(db: Db, options: SeedOptions): Promise<void> {
+  const password = randomPassword();
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await new UserRepository(tx).insert({
+      username: 'admin',
+      name: 'Administrator',
+      mobile: '',
+      organizationId: null,
+      departmentId: null,
+      passwordHash,
+      passwordChangedAt: options.now,
+      mustChangePassword: true,
+      roleIds: ['admin'],
+    });
+    await insertMenu(new MenuRepository(tx), productMenu, null);
+  });
+  options.announce(
+    `First start: created the administrator account "admin" with the password ${password}\n` +
+      'It is shown only this once and must be changed at the first sign-in.',
+  );
+}

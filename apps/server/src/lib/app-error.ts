@@ -1,0 +1,40 @@
+import { ErrorCode, type FieldError, type MessageKey } from '@cityops/contract';
+
+type FailureCode = Exclude<ErrorCode, typeof ErrorCode.SUCCESS>;
+
+/**
+ * An expected failure with an envelope code. Services throw it; the error handler
+ * turns it into the envelope in the caller's language. Anything else that is
+ * thrown becomes a logged `050000` with no details for the caller.
+ */
+export class AppError extends Error {
+  readonly code: FailureCode;
+  readonly messageKey: MessageKey | undefined;
+  readonly values: Record<string, string | number>;
+  readonly fields: FieldError[] | undefined;
+  readonly data: unknown;
+
+  constructor(
+    code: FailureCode,
+    options: {
+      messageKey?: MessageKey;
+      values?: Record<string, string | number>;
+      fields?: FieldError[];
+      /** Extra data for the client, e.g. whether a captcha is now needed. */
+      data?: unknown;
+    } = {},
+  ) {
+    super(code);
+    this.name = 'AppError';
+    this.code = code;
+    this.messageKey = options.messageKey;
+    this.values = options.values ?? {};
+    this.fields = options.fields;
+    this.data = options.data;
+  }
+}
+
+export const notFound = () => new AppError(ErrorCode.NOT_FOUND);
+export const forbidden = () => new AppError(ErrorCode.FORBIDDEN);
+export const tokenInvalid = () => new AppError(ErrorCode.TOKEN_INVALID);
+export const badCredentials = () => new AppError(ErrorCode.BAD_CREDENTIALS);

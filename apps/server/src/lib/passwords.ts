@@ -1,0 +1,38 @@
+import { createHash } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+
+/** argon2id with the OWASP minimum (19 MiB, 2 passes, 1 lane). */
+// `algorithm: 2` is Algorithm.Argon2id (an ambient const enum that verbatimModuleSyntax cannot import).
+const argonOptions = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+export function md5Hex(text: string): string {
+  return createHash('md5').update(text, 'utf8').digest('hex');
+}
+
+/**
+ * Passwords are stored as argon2id of their MD5 hex digest: the spec's password
+ * calls carry digests, and the login (which carries the password itself) digests
+ * it first, so both can be checked against one hash.
+ */
+export async function hashPasswordDigest(digest: string): Promise<string> {
+  return hash(digest, argonOptions);
+}
+
+export async function verifyPasswordDigest(storedHash: string, digest: string): Promise<boolean> {
+  try {
+    return await verify(storedHash, digest);
+  } catch {
+    return false;
+  }
+}
+
+export function hashPassword(password: string): Promise<string> {
+  return hashPasswordDigest(md5Hex(password));
+}
+
+/** A hash to verify against when the account does not exist, so both cases take as long. */
+let decoyHash: Promise<string> | undefined;
+export function decoyPasswordHash(): Promise<string> {
+  decoyHash ??= hashPasswordDigest(md5Hex('decoy-password-never-used'));
+  return decoyHash;
+}

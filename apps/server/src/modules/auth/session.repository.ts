@@ -1,0 +1,68 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { sessions, userRoles, users } from '../../db/schema/index.js';
+
+export interface SessionPrincipal {
+  userId: number;
+  username: string;
+  roleIds: string[];
+  mustChangePassword: boolean;
+  passwordChangedAt: Date;
+  expiresAt: Date;
+}
+
+export class SessionRepository {
+  constructor(private readonly db: Executor) {}
+
+  async insert(session: {
+    tokenHash: string;
+    userId: number;
+    createdAt: Date;
+    expiresAt: Date;
+    userAgent: string | null;
+    ipAddress: string | null;
+  }): Promise<void> {
+    await this.db.insert(sessions).values(session);
+  }
+
+  /** The live session of a token digest with its user; revoked, expired or disabled gives null. */
+  async findLive(tokenHash: string, now: Date): Promise<SessionPrincipal | null> {
+    const rows = await this.db
+      .select({
+        userId: users.id,
+        username: users.username,
+        mustChangePassword: users.mustChangePassword,
+        passwordChangedAt: users.passwordChangedAt,
+        expiresAt: sessions.expiresAt,
+        roleIds: sql<string[]>`coalesce(
+          (select array_agg(${userRoles.roleId} order by ${userRoles.roleId})
+             from ${userRoles} where ${userRoles.userId} = ${users.id}),
+          '{}'::text[])`,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.tokenHash, tokenHash),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, now),
+          eq(users.disabled, false),
+        ),
+      );
+    return rows[0] ?? null;
+  }
+
+  async revoke(tokenHash: string, now: Date): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+  }
+
+  async revokeAllOfUser(userId: number, now: Date): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  }
+}

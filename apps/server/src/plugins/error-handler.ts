@@ -1,0 +1,110 @@
+import {
+  ErrorCode,
+  type Envelope,
+  type FieldError,
+  type Language,
+  errorMessageKey,
+  formatMessage,
+  httpStatusOf,
+  isMessageKey,
+} from '@cityops/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error.js';
+import { languageFrom } from '../lib/language.js';
+
+type FailureCode = Exclude<ErrorCode, typeof ErrorCode.SUCCESS>;
+
+export function failureEnvelope(
+  language: Language,
+  code: FailureCode,
+  options: {
+    messageKey?: AppError['messageKey'];
+    values?: AppError['values'];
+    data?: unknown;
+  } = {},
+): Envelope<unknown> {
+  const key = options.messageKey ?? errorMessageKey[code];
+  return {
+    code,
+    boolSuccess: false,
+    msg: formatMessage(language, key, options.values),
+    data: options.data ?? null,
+  };
+}
+
+export function sendFailure(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  code: FailureCode,
+  options: Parameters<typeof failureEnvelope>[2] = {},
+): FastifyReply {
+  return reply.code(httpStatusOf[code]).send(failureEnvelope(request.language, code, options));
+}
+
+/** Fastify's own errors that are the caller's fault, by HTTP status. */
+const codeByStatus: Record<number, FailureCode> = {
+  400: ErrorCode.BAD_REQUEST,
+  401: ErrorCode.TOKEN_INVALID,
+  403: ErrorCode.FORBIDDEN,
+  404: ErrorCode.NOT_FOUND,
+  406: ErrorCode.BAD_REQUEST,
+  413: ErrorCode.PAYLOAD_TOO_LARGE,
+  415: ErrorCode.UNSUPPORTED_MEDIA,
+  429: ErrorCode.RATE_LIMITED,
+};
+
+function translate(language: Language, message: string): string {
+  return isMessageKey(message) ? formatMessage(language, message) : message;
+}
+
+/**
+ * Every failure leaves in the envelope, in the caller's language. Nothing of an
+ * unexpected error (stack, SQL) reaches the caller; it goes to the log.
+ */
+async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
+  app.decorateRequest('language', 'zh-CN');
+  app.addHook('onRequest', async (request) => {
+    request.language = languageFrom(request.headers['accept-language']);
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const location = error.validationContext ?? 'body';
+      const fields: FieldError[] = error.validation.map((issue) => ({
+        field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || location,
+        message: translate(request.language, issue.message ?? 'validation.invalid'),
+      }));
+      const names = [...new Set(fields.map((field) => field.field))].join(', ');
+      return sendFailure(request, reply, ErrorCode.VALIDATION, {
+        values: { fields: names },
+        data: { fields },
+      });
+    }
+    if (error instanceof AppError) {
+      if (error.fields) {
+        return sendFailure(request, reply, error.code, {
+          messageKey: error.messageKey,
+          values: { fields: error.fields.map((field) => field.field).join(', '), ...error.values },
+          data: { fields: error.fields, ...(error.data as object | undefined) },
+        });
+      }
+      return sendFailure(request, reply, error.code, {
+        messageKey: error.messageKey,
+        values: error.values,
+        data: error.data,
+      });
+    }
+    const status = error.statusCode ?? 500;
+    const mapped = codeByStatus[status];
+    if (mapped && status < 500) {
+      request.log.info({ err: { code: error.code, message: error.message } }, 'request refused');
+      return sendFailure(request, reply, mapped);
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return sendFailure(request, reply, ErrorCode.SERVER_ERROR);
+  });
+}
+
+export default fp(errorHandlerPlugin, { name: 'error-handler' });

@@ -1,0 +1,137 @@
+import { constants, publicEncrypt, randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import { Writable } from 'node:stream';
+import { PGlite } from '@electric-sql/pglite';
+import {
+  LOGIN_APP_ID,
+  LOGIN_SCOPE,
+  WEB_CLIENT_ID,
+  WEB_CLIENT_SECRET,
+  type TokenResponse,
+} from '@cityops/contract';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { type AppConfig, loadConfig } from '../../src/config.js';
+import { type Database, openDatabase, wrapPglite } from '../../src/db/client.js';
+import { ManualClock } from '../../src/lib/clock.js';
+import { TEST_EPOCH } from './constants.js';
+import { withDatabase } from './global-setup.js';
+
+export const basicAuthorization = `Basic ${Buffer.from(`${WEB_CLIENT_ID}:${WEB_CLIENT_SECRET}`).toString('base64')}`;
+
+/** A fresh copy of the seeded template database, on PGlite or PostgreSQL. */
+export async function openTestDatabase(): Promise<Database> {
+  if (process.env.TEST_DATABASE === 'postgres') {
+    const url = process.env.DATABASE_URL!;
+    const name = `cityops_t_${process.pid}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
+    await admin.end();
+    const database = await openDatabase({
+      databaseUrl: withDatabase(url, name),
+      dataDir: '',
+      poolSize: 4,
+    });
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        const dropper = new pg.Client({ connectionString: url });
+        await dropper.connect();
+        await dropper.query(`drop database if exists ${name} with (force)`);
+        await dropper.end();
+      },
+    };
+  }
+  const dump = await fs.readFile(inject('pgliteTemplate'));
+  return wrapPglite(new PGlite({ loadDataDir: new Blob([dump]) }));
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  clock: ManualClock;
+  database: Database;
+  config: AppConfig;
+  /** Every log line the app wrote, for checks that secrets stay out. */
+  logs: string[];
+  /** Signs in through the real token endpoint and returns its answer. */
+  login(username: string, password: string): Promise<TokenResponse>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(environment: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: ':memory:',
+    LOG_LEVEL: 'info',
+    WEB_DIST_DIR: '/nonexistent',
+    ...environment,
+  });
+  const clock = new ManualClock(new Date(TEST_EPOCH.getTime() + 60_000));
+  const database = await openTestDatabase();
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      logs.push(chunk.toString('utf8'));
+      callback();
+    },
+  });
+  const app = await buildApp(config, { database, clock, logStream });
+  await app.ready();
+
+  async function login(username: string, password: string): Promise<TokenResponse> {
+    const response = await loginRequest(app, username, password);
+    const body = response.json();
+    if (!body.boolSuccess) throw new Error(`login failed: ${response.body}`);
+    return body.data as TokenResponse;
+  }
+
+  return { app, clock, database, config, logs, login, close: () => app.close() };
+}
+
+/** Encrypts a password as the web app does: RSA-OAEP with SHA-256, base64. */
+export async function encryptPassword(app: FastifyInstance, password: string) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/authorization-server/oauth/pubKey',
+  });
+  const { keyId, publicKey } = response.json().data as { keyId: string; publicKey: string };
+  const cipher = publicEncrypt(
+    { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    Buffer.from(password, 'utf8'),
+  );
+  return { keyId, password: cipher.toString('base64') };
+}
+
+export async function loginRequest(
+  app: FastifyInstance,
+  username: string,
+  password: string,
+  extra: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  const encrypted = await encryptPassword(app, password);
+  return app.inject({
+    method: 'POST',
+    url: '/api/authorization-server/oauth/token',
+    headers: {
+      authorization: basicAuthorization,
+      'accept-language': 'en',
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    payload: new URLSearchParams({
+      grant_type: 'password',
+      username,
+      scope: LOGIN_SCOPE,
+      appId: LOGIN_APP_ID,
+      ...encrypted,
+      ...extra,
+    }).toString(),
+  });
+}
+
+export function bearer(token: string) {
+  return { authorization: `Bearer ${token}` };
+}

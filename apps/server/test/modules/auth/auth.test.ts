@@ -1,0 +1,270 @@
+import { ErrorCode, TOKEN_LIFETIME_SECONDS } from '@cityops/contract';
+import { sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  type TestApp,
+  basicAuthorization,
+  bearer,
+  createTestApp,
+  encryptPassword,
+  loginRequest,
+} from '../../helpers/test-app.js';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+describe('oauth/pubKey', () => {
+  it('gives an RSA public key in PEM with its id', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/authorization-server/oauth/pubKey',
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({
+      code: '000000',
+      boolSuccess: true,
+      data: { algorithm: 'RSA-OAEP-256' },
+    });
+    expect(body.data.publicKey).toMatch(/^-----BEGIN PUBLIC KEY-----/);
+    expect(body.data.keyId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('oauth/token', () => {
+  it('signs in with the encrypted password and returns the token and the user data', async () => {
+    const response = await loginRequest(t.app, '  admin ', 'Admin@2026');
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json();
+    expect(data).toMatchObject({
+      token_type: 'bearer',
+      expires_in: TOKEN_LIFETIME_SECONDS,
+      scope: 'read',
+      username: 'admin',
+      roleIds: ['admin'],
+      name: '系统管理员',
+      mobile: '13800138000',
+    });
+    expect(data.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(data.id).toBe(data.userId);
+    expect(data.organizationId).toEqual(expect.any(String));
+    expect(data.departmentId).toEqual(expect.any(String));
+    expect(data).toHaveProperty('headImage');
+  });
+
+  it('accepts a JSON body too', async () => {
+    const encrypted = await encryptPassword(t.app, 'Operator@2026');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/authorization-server/oauth/token',
+      headers: { authorization: basicAuthorization },
+      payload: {
+        grant_type: 'password',
+        username: 'operator',
+        scope: 'read',
+        appId: 'PC',
+        ...encrypted,
+      },
+    });
+    expect(response.json()).toMatchObject({ code: '000000', data: { roleIds: ['staff'] } });
+  });
+
+  it('gives the same answer for a wrong password and an unknown account', async () => {
+    const wrong = await loginRequest(t.app, 'admin', 'Wrong@2026');
+    const unknown = await loginRequest(t.app, 'nobody', 'Admin@2026');
+    expect(wrong.statusCode).toBe(400);
+    expect(unknown.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({
+      code: ErrorCode.BAD_CREDENTIALS,
+      boolSuccess: false,
+      msg: 'incorrect username or password',
+      data: null,
+    });
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it('answers in Chinese by default', async () => {
+    const encrypted = await encryptPassword(t.app, 'nope');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/authorization-server/oauth/token',
+      headers: { authorization: basicAuthorization },
+      payload: {
+        grant_type: 'password',
+        username: 'admin',
+        scope: 'read',
+        appId: 'PC',
+        ...encrypted,
+      },
+    });
+    expect(response.json().msg).toBe('用户名或密码错误');
+  });
+
+  it('refuses a password that was not encrypted with the key', async () => {
+    const encrypted = await encryptPassword(t.app, 'Admin@2026');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/authorization-server/oauth/token',
+      headers: { authorization: basicAuthorization },
+      payload: {
+        grant_type: 'password',
+        username: 'admin',
+        scope: 'read',
+        appId: 'PC',
+        keyId: encrypted.keyId,
+        password: 'Admin@2026',
+      },
+    });
+    expect(response.json().code).toBe(ErrorCode.BAD_CREDENTIALS);
+  });
+
+  it('refuses a call without the web client credentials', async () => {
+    const encrypted = await encryptPassword(t.app, 'Admin@2026');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/authorization-server/oauth/token',
+      payload: {
+        grant_type: 'password',
+        username: 'admin',
+        scope: 'read',
+        appId: 'PC',
+        ...encrypted,
+      },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe(ErrorCode.BAD_REQUEST);
+  });
+
+  it.each([
+    [{ username: '' }, 'username', 'username cannot be empty!'],
+    [{ scope: 'write' }, 'scope', 'this value is not valid'],
+    [{ appId: 'APP' }, 'appId', 'this value is not valid'],
+    [{ grant_type: 'client_credentials' }, 'grant_type', 'this value is not valid'],
+    [{ password: '' }, 'password', 'please enter password'],
+  ])('names the bad field of %o', async (override, field, message) => {
+    const encrypted = await encryptPassword(t.app, 'Admin@2026');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/authorization-server/oauth/token',
+      headers: { authorization: basicAuthorization, 'accept-language': 'en' },
+      payload: {
+        grant_type: 'password',
+        username: 'admin',
+        scope: 'read',
+        appId: 'PC',
+        ...encrypted,
+        ...override,
+      },
+    });
+    expect(response.statusCode).toBe(422);
+    const body = response.json();
+    expect(body.code).toBe(ErrorCode.VALIDATION);
+    expect(body.msg).toContain(field);
+    expect(body.data.fields).toContainEqual({ field, message });
+  });
+
+  it('names a missing field as required', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/authorization-server/oauth/token',
+      headers: { authorization: basicAuthorization, 'accept-language': 'en' },
+      payload: {
+        grant_type: 'password',
+        username: 'admin',
+        scope: 'read',
+        appId: 'PC',
+        password: 'x',
+      },
+    });
+    expect(response.json().data.fields).toContainEqual({
+      field: 'keyId',
+      message: 'this field is required',
+    });
+  });
+
+  it('refuses a body that is not JSON with a clear code', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/authorization-server/oauth/token',
+      headers: { authorization: basicAuthorization, 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: ErrorCode.BAD_REQUEST, boolSuccess: false });
+  });
+
+  it('refuses a huge body with 413', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/authorization-server/oauth/token',
+      headers: { authorization: basicAuthorization, 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'a'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().code).toBe(ErrorCode.PAYLOAD_TOO_LARGE);
+  });
+});
+
+describe('tokens', () => {
+  const menuUrl = '/api/organization/customize_configuration/userSysModel';
+
+  it('answers 040005 with HTTP 401 without a token or with an unknown one', async () => {
+    for (const headers of [{}, bearer('not-a-token'), { authorization: 'Basic abc' }]) {
+      const response = await t.app.inject({ method: 'GET', url: menuUrl, headers });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ code: '040005', boolSuccess: false, data: null });
+    }
+  });
+
+  it('is refused after sign-out', async () => {
+    const { access_token } = await t.login('operator', 'Operator@2026');
+    expect(
+      (await t.app.inject({ method: 'GET', url: menuUrl, headers: bearer(access_token) }))
+        .statusCode,
+    ).toBe(200);
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/authorization-server/oauth/logout',
+      headers: bearer(access_token),
+    });
+    expect(logout.json()).toMatchObject({ code: '000000', data: null });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: menuUrl,
+      headers: bearer(access_token),
+    });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().code).toBe('040005');
+  });
+
+  it('is refused once its 0.1-day lifetime is over', async () => {
+    const { access_token } = await t.login('operator', 'Operator@2026');
+    t.clock.advance(TOKEN_LIFETIME_SECONDS * 1000 - 1000);
+    expect(
+      (await t.app.inject({ method: 'GET', url: menuUrl, headers: bearer(access_token) }))
+        .statusCode,
+    ).toBe(200);
+    t.clock.advance(2000);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: menuUrl,
+      headers: bearer(access_token),
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().code).toBe('040005');
+  });
+
+  it('stores only a digest of the token', async () => {
+    const { access_token } = await t.login('admin', 'Admin@2026');
+    const { rows } = await t.database.db.execute<{ token_hash: string }>(
+      sql`select token_hash from sessions`,
+    );
+    expect(rows.map((row) => row.token_hash)).not.toContain(access_token);
+    expect(rows[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+});

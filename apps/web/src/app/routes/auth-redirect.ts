@@ -1,0 +1,12 @@
+import { redirect } from 'react-router';
+import { safeRedirectTarget } from '@/lib/redirect';
+import { getToken } from '@/lib/token';
+
+/**
+ * `/auth-redirect?token=&user=&redirect=`: the root loader has already stored
+ * the token; this sends the user on to where they were going.
+ */
+export function authRedirectLoader(request: Request): Response {
+  const target = safeRedirectTarget(new URL(request.url).searchParams.get('redirect'));
+  return redirect(getToken() ? target : `/login?redirect=${encodeURIComponent(target)}`);
+}

@@ -1,0 +1,58 @@
+import { Card, Col, Empty, Row, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { MenuIcon } from '@/features/menu/components/menu-icon';
+import { menuTitle } from '@/features/menu/lib/menu-title';
+import { useAppStore } from '@/stores/app-store';
+import { useUserStore } from '@/stores/user-store';
+
+/** The index page: a welcome and the subsystems the server gave this user. */
+export function HomeRoute() {
+  const { t, i18n } = useTranslation();
+  const name = useUserStore((state) => state.userData?.name || state.username);
+  const menuList = useAppStore((state) => state.menuList);
+  const menuActive = useAppStore((state) => state.menuActive);
+  const setMenuActive = useAppStore((state) => state.setMenuActive);
+
+  return (
+    <section aria-labelledby="home-title">
+      <Typography.Title level={2} id="home-title">
+        {t('home.welcome', { name })}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{t('home.intro')}</Typography.Paragraph>
+      <Typography.Title level={3} style={{ fontSize: 18 }}>
+        {t('home.subsystems')}
+      </Typography.Title>
+      {menuList.length === 0 ? (
+        <Empty description={t('home.emptyMenu')} />
+      ) : (
+        <Row gutter={[16, 16]}>
+          {menuList.map((entry) => (
+            <Col key={entry.code} xs={24} sm={12} lg={8} xl={6}>
+              <Card
+                hoverable
+                size="small"
+                style={entry.code === menuActive ? { borderColor: '#1668dc' } : undefined}
+              >
+                <button
+                  type="button"
+                  onClick={() => setMenuActive(entry.code)}
+                  aria-current={entry.code === menuActive ? 'true' : undefined}
+                  style={{
+                    all: 'unset',
+                    cursor: 'pointer',
+                    display: 'flex',
+                    gap: 8,
+                    alignItems: 'center',
+                  }}
+                >
+                  <MenuIcon name={entry.icon} />
+                  <span>{menuTitle(entry, i18n.language)}</span>
+                </button>
+              </Card>
+            </Col>
+          ))}
+        </Row>
+      )}
+    </section>
+  );
+}

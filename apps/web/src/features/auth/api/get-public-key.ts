@@ -1,0 +1,7 @@
+import type { PublicKey } from '@cityops/contract';
+import { api } from '@/lib/http/api';
+
+/** `POST /authorization-server/oauth/pubKey` */
+export function getPublicKey(): Promise<PublicKey> {
+  return api.post<PublicKey>('/authorization-server/oauth/pubKey');
+}

@@ -1,0 +1,25 @@
+import { LOGIN_APP_ID, LOGIN_SCOPE, type TokenResponse } from '@cityops/contract';
+import { encryptWithPublicKey } from '@/lib/crypto/rsa-oaep';
+import { api } from '@/lib/http/api';
+import { getPublicKey } from './get-public-key';
+
+/**
+ * `POST /authorization-server/oauth/token`: the password grant with scope
+ * `read` and appId `PC`. Only the encrypted password leaves the browser.
+ */
+export async function loginWithPassword(
+  username: string,
+  password: string,
+): Promise<TokenResponse> {
+  const key = await getPublicKey();
+  const encrypted = await encryptWithPublicKey(key.publicKey, password);
+  return api.post<TokenResponse>('/authorization-server/oauth/token', {
+    grant_type: 'password',
+    username,
+    password: encrypted,
+    keyId: key.keyId,
+    scope: LOGIN_SCOPE,
+    appId: LOGIN_APP_ID,
+    basic: true,
+  });
+}

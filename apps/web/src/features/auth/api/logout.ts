@@ -1,0 +1,6 @@
+import { api } from '@/lib/http/api';
+
+/** Revokes the token on the server. Silent: signing out goes on whatever the answer. */
+export function revokeToken(): Promise<null> {
+  return api.post<null>('/authorization-server/oauth/logout', undefined, { silent: true });
+}

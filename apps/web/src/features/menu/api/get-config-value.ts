@@ -1,0 +1,19 @@
+import type { PublicConfigKey } from '@cityops/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/http/api';
+
+/** `GET /organization/config?key=`: a public setting, or null. */
+export function getConfigValue(key: PublicConfigKey): Promise<string | null> {
+  return api.get<string | null>('/organization/config', { key });
+}
+
+export const configValueQuery = (key: PublicConfigKey) =>
+  queryOptions({
+    queryKey: ['config', key],
+    queryFn: () => getConfigValue(key),
+    staleTime: 10 * 60_000,
+  });
+
+export function useConfigValue(key: PublicConfigKey) {
+  return useQuery(configValueQuery(key));
+}

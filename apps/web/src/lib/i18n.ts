@@ -1,0 +1,48 @@
+import { type Language, defaultLanguage } from '@cityops/contract';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { resources } from '@/locales';
+import { StorageKey, local } from './storage';
+
+/** Maps a browser language tag to one of ours, or null. */
+export function matchLanguage(tag: string | null | undefined): Language | null {
+  if (!tag) return null;
+  const lower = tag.toLowerCase();
+  if (lower.startsWith('zh')) return 'zh-CN';
+  if (lower.startsWith('en')) return 'en';
+  return null;
+}
+
+/** Spec section 2: the stored language, else a match on the browser's, else Chinese. */
+export function detectLanguage(
+  stored: string | null = local.get(StorageKey.language),
+  browserLanguages: readonly string[] = navigator.languages?.length
+    ? navigator.languages
+    : [navigator.language],
+): Language {
+  if (stored === 'en' || stored === 'zh-CN') return stored;
+  for (const tag of browserLanguages) {
+    const match = matchLanguage(tag);
+    if (match) return match;
+  }
+  return defaultLanguage;
+}
+
+export const i18n = i18next.createInstance();
+
+export async function initI18n(language: Language): Promise<void> {
+  await i18n.use(initReactI18next).init({
+    resources,
+    lng: language,
+    fallbackLng: 'zh-CN',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  document.documentElement.lang = language;
+}
+
+export async function changeLanguage(language: Language): Promise<void> {
+  local.set(StorageKey.language, language);
+  document.documentElement.lang = language;
+  await i18n.changeLanguage(language);
+}

@@ -1,0 +1,21 @@
+import { TOKEN_COOKIE_DAYS } from '@cityops/contract';
+import { StorageKey, cookies, local } from './storage';
+
+/**
+ * The access token lives in a cookie of 0.1 day and in local storage (which
+ * also works inside frames that refuse third-party cookies). A token that
+ * arrives in the query string is saved here first by the navigation guard.
+ */
+export function getToken(): string | null {
+  return cookies.get(StorageKey.token) ?? local.get(StorageKey.token);
+}
+
+export function saveToken(token: string): void {
+  cookies.set(StorageKey.token, token, { days: TOKEN_COOKIE_DAYS });
+  local.set(StorageKey.token, token);
+}
+
+export function clearToken(): void {
+  cookies.remove(StorageKey.token);
+  local.remove(StorageKey.token);
+}

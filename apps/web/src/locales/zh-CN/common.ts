@@ -1,0 +1,41 @@
+import type * as en from '../en/common';
+import type { LocaleShape } from '../types';
+
+export const common: LocaleShape<typeof en.common> = {
+  confirm: '确定',
+  cancel: '取消',
+  close: '关闭',
+  save: '保存',
+  loading: '加载中',
+  language: '语言',
+  languages: { en: 'English', 'zh-CN': '中文' },
+  backHome: '返回首页',
+};
+
+export const http: LocaleShape<typeof en.http> = {
+  requestTimeout: '请求超时',
+};
+
+export const route: LocaleShape<typeof en.route> = {
+  home: '首页',
+  login: '登录',
+  notFound: '页面不存在',
+  authRedirect: '正在登录',
+  businessGuide: '业务指导',
+  guideTable: '指导列表',
+  guideDetails: '指导详情',
+  guideEdit: '指导编辑',
+  guideEditor: '指导编辑器',
+  map: '地图编辑',
+};
+
+export const guard: LocaleShape<typeof en.guard> = {
+  leaveConfirm: '当前操作将返回登录页，是否继续？',
+  confirmExit: '确认退出',
+  close: '关闭',
+};
+
+export const notFound: LocaleShape<typeof en.notFound> = {
+  title: '404',
+  description: '抱歉，您访问的页面不存在。',
+};

@@ -1,0 +1,185 @@
+import {
+  DEFAULT_ACTIVE_MENU,
+  DEFAULT_SIZE,
+  type Language,
+  type MenuEntry,
+  subEntriesOf,
+} from '@cityops/contract';
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { startsEmbedded, stateKey } from '@/lib/embedding';
+import { detectLanguage } from '@/lib/i18n';
+import { StorageKey, local } from '@/lib/storage';
+
+export type Device = 'desktop' | 'mobile';
+export type Size = 'large' | 'medium' | 'small';
+
+/** The application state of spec section 3. */
+export interface AppState {
+  device: Device;
+  sidebar: { opened: boolean; withoutAnimation: boolean };
+  language: Language;
+  size: Size;
+  menuActive: string;
+  menuList: MenuEntry[];
+  /** The active entry's sub-entries: `sysModelVos` when `hasTwo`, else `children`. */
+  menuData: MenuEntry[];
+  /** Set only while the command coordination entry is active. */
+  isChildrenMenu: boolean;
+  menuChild: MenuEntry | null;
+  isIframe: boolean;
+  iframeUrl: string;
+  loading: boolean;
+  errorText: string;
+  systemName: string;
+  dialogVisible: boolean;
+  /** Running inside another site's frame (`embed=true`). */
+  embedded: boolean;
+}
+
+export interface AppActions {
+  toggleSidebar(withoutAnimation?: boolean): void;
+  closeSidebar(withoutAnimation?: boolean): void;
+  toggleDevice(device: Device): void;
+  setLanguage(language: Language): void;
+  setSize(size: Size): void;
+  setMenuActive(code: string): void;
+  setIframe(url: string): void;
+  setIsIframe(isIframe: boolean): void;
+  setLoading(loading: boolean): void;
+  setMenuChild(child: MenuEntry | null): void;
+  setMenuList(list: MenuEntry[], childrenMenuCode: string): void;
+  setDialogVisible(visible: boolean): void;
+  resetSystem(): void;
+  setSystemErrorText(text: string): void;
+  setSystemName(name: string): void;
+  setEmbedded(embedded: boolean): void;
+}
+
+const initialSidebarOpened = () => local.get(StorageKey.sidebarStatus) !== '0';
+const initialSize = (): Size => {
+  const stored = local.get(StorageKey.size);
+  return stored === 'large' || stored === 'small' ? stored : (DEFAULT_SIZE as Size);
+};
+
+/** What a reset returns to; device, sidebar, language and size are the user's and stay. */
+const systemDefaults = {
+  menuActive: DEFAULT_ACTIVE_MENU,
+  menuList: [] as MenuEntry[],
+  menuData: [] as MenuEntry[],
+  isChildrenMenu: false,
+  menuChild: null,
+  isIframe: false,
+  iframeUrl: '',
+  loading: false,
+  errorText: '',
+  dialogVisible: false,
+};
+
+function menuDataOf(list: MenuEntry[], code: string): MenuEntry[] {
+  const entry = list.find((item) => item.code === code);
+  return entry ? subEntriesOf(entry) : [];
+}
+
+export const useAppStore = create<AppState & AppActions & { childrenMenuCode: string }>()(
+  persist(
+    (set, get) => ({
+      device: 'desktop',
+      sidebar: { opened: initialSidebarOpened(), withoutAnimation: false },
+      language: detectLanguage(),
+      size: initialSize(),
+      systemName: '',
+      embedded: startsEmbedded(),
+      childrenMenuCode: 'command_coordination',
+      ...systemDefaults,
+
+      toggleSidebar(withoutAnimation = false) {
+        const opened = !get().sidebar.opened;
+        local.set(StorageKey.sidebarStatus, opened ? '1' : '0');
+        set({ sidebar: { opened, withoutAnimation } });
+      },
+      closeSidebar(withoutAnimation = false) {
+        local.set(StorageKey.sidebarStatus, '0');
+        set({ sidebar: { opened: false, withoutAnimation } });
+      },
+      toggleDevice(device) {
+        set({ device });
+      },
+      setLanguage(language) {
+        local.set(StorageKey.language, language);
+        set({ language });
+      },
+      setSize(size) {
+        local.set(StorageKey.size, size);
+        set({ size });
+      },
+      // Setting the active menu resets the iframe (spec section 4).
+      setMenuActive(code) {
+        const { menuList, childrenMenuCode } = get();
+        set({
+          menuActive: code,
+          menuData: menuDataOf(menuList, code),
+          isChildrenMenu: code === childrenMenuCode,
+          isIframe: false,
+          iframeUrl: '',
+          menuChild: null,
+        });
+      },
+      setIframe(url) {
+        set({ iframeUrl: url, isIframe: url !== '' });
+      },
+      setIsIframe(isIframe) {
+        set({ isIframe });
+      },
+      setLoading(loading) {
+        set({ loading });
+      },
+      setMenuChild(child) {
+        set({ menuChild: child });
+      },
+      // Loading the menu stores the list; with no active entry the first becomes active.
+      setMenuList(list, childrenMenuCode) {
+        const current = get().menuActive;
+        const active =
+          current && list.some((entry) => entry.code === current)
+            ? current
+            : (list[0]?.code ?? current);
+        set({
+          menuList: list,
+          childrenMenuCode,
+          menuActive: active,
+          menuData: menuDataOf(list, active),
+          isChildrenMenu: active === childrenMenuCode,
+        });
+      },
+      setDialogVisible(visible) {
+        set({ dialogVisible: visible });
+      },
+      resetSystem() {
+        set({ ...systemDefaults });
+      },
+      setSystemErrorText(text) {
+        set({ errorText: text });
+      },
+      setSystemName(name) {
+        set({ systemName: name });
+      },
+      setEmbedded(embedded) {
+        set({ embedded });
+      },
+    }),
+    {
+      name: stateKey(StorageKey.appState),
+      storage: createJSONStorage(() => sessionStorage),
+      partialize: ({ menuActive, menuChild, isIframe, iframeUrl, systemName, size, device }) => ({
+        menuActive,
+        menuChild,
+        isIframe,
+        iframeUrl,
+        systemName,
+        size,
+        device,
+      }),
+    },
+  ),
+);

@@ -1,0 +1,54 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser tests against the built web app served by the real server, each
+ * router mode on its own server with a fresh in-memory database. Chromium is
+ * the system one (/usr/bin/chromium); nothing is downloaded.
+ */
+const servers = {
+  history: { port: 4310 },
+  hash: { port: 4311 },
+} as const;
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 3,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list']],
+  use: {
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+    locale: 'zh-CN',
+    trace: 'retain-on-failure',
+  },
+  projects: Object.entries(servers).map(([mode, { port }]) => ({
+    name: mode,
+    use: { baseURL: `http://127.0.0.1:${port}` },
+  })),
+  webServer: Object.entries(servers).map(([mode, { port }]) => ({
+    command: 'node ../apps/server/dist/main.js',
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: ':memory:',
+      ROUTER_MODE: mode,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+    },
+  })),
+});

@@ -1,0 +1,42 @@
+import { type Page, expect } from '@playwright/test';
+
+/** The demo accounts of the README. */
+export const accounts = {
+  admin: { username: 'admin', password: 'Admin@2026' },
+  operator: { username: 'operator', password: 'Operator@2026' },
+  stale: { username: 'stale', password: 'Stale@2026a' },
+  newhire: { username: 'newhire', password: 'Newhire@2026' },
+} as const;
+
+export const labels = {
+  en: { account: 'account', password: 'password', submit: 'log in' },
+  'zh-CN': { account: '账号', password: '密码', submit: '登录' },
+} as const;
+
+/** Fills the login form as a person would and submits it. */
+export async function signIn(
+  page: Page,
+  account: { username: string; password: string },
+  language: keyof typeof labels = 'zh-CN',
+): Promise<void> {
+  const text = labels[language];
+  await page.getByLabel(text.account, { exact: true }).fill(account.username);
+  await page.getByLabel(text.password, { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: text.submit }).click();
+}
+
+/** Opens the login page and signs in; waits for the shell. */
+export async function signInFromStart(
+  page: Page,
+  account: { username: string; password: string },
+  language: keyof typeof labels = 'zh-CN',
+): Promise<void> {
+  await page.goto('/login');
+  await signIn(page, account, language);
+  await expect(page.getByRole('navigation')).toBeVisible();
+}
+
+/** A path in the app's own router mode: `/x` in history mode, `/#/x` in hash mode. */
+export function appPath(mode: string, path: string): string {
+  return mode === 'hash' ? `/#${path}` : path;
+}

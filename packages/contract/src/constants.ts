@@ -1,0 +1,38 @@
+/** Business constants of spec section 9 and the decisions of DESIGN.md. */
+
+/** Token cookie and access-token lifetime: 0.1 day. */
+export const TOKEN_LIFETIME_SECONDS = (24 * 60 * 60) / 10;
+export const TOKEN_COOKIE_DAYS = 0.1;
+
+export const REQUEST_TIMEOUT_MS = 10_000;
+export const MESSAGE_PAGE_SIZE = 10;
+export const NAVIGATION_DELAY_MS = 500;
+export const TOKEN_ERROR_LOGOUT_DELAY_MS = 1000;
+export const LAYOUT_MESSAGE_LOGOUT_DELAY_MS = 2000;
+export const PASSWORD_CHANGE_LOGOUT_DELAY_MS = 500;
+export const ENVELOPE_ERROR_TOAST_SECONDS = 2;
+export const TRANSPORT_ERROR_TOAST_SECONDS = 5;
+export const LAYOUT_MIN_WIDTH = 1360;
+export const LAYOUT_MAX_WIDTH = 5760;
+export const RESIZE_DEBOUNCE_MS = 300;
+export const EDITOR_CHANGE_THROTTLE_MS = 300;
+export const DEFAULT_ACTIVE_MENU = 'business_guide';
+export const DEFAULT_SIZE = 'medium';
+
+/** The OAuth scope and app id the login call sends (spec section 7). */
+export const LOGIN_SCOPE = 'read';
+export const LOGIN_APP_ID = 'PC';
+
+/**
+ * The fixed client credentials of the web app ("basic" flag, spec section 7).
+ * The web app is a public client: these identify it, they are not a secret.
+ */
+export const WEB_CLIENT_ID = 'cityops-web';
+export const WEB_CLIENT_SECRET = 'cityops-web-public-client';
+
+/** The role that sees every route and menu entry (spec section 6). */
+export const ADMIN_ROLE = 'admin';
+
+/** Settings keys readable by anyone through `organization/config`. */
+export const PUBLIC_CONFIG_KEYS = ['systemName', 'commandCoordinationCode'] as const;
+export type PublicConfigKey = (typeof PUBLIC_CONFIG_KEYS)[number];

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+export function envelopeSchema<T extends z.ZodType>(data: T) {
+  return z.object({
+    code: z.string(),
+    boolSuccess: z.boolean(),
+    msg: z.string(),
+    data,
+  });
+}
+
+export const fieldErrorSchema = z.object({
+  field: z.string(),
+  message: z.string(),
+});
+
+export const errorEnvelopeSchema = envelopeSchema(
+  z.union([z.null(), z.object({ fields: z.array(fieldErrorSchema) })]),
+);
+
+export function pageSchema<T extends z.ZodType>(row: T) {
+  return z.object({
+    pageIndex: z.number().int(),
+    pageSize: z.number().int(),
+    pages: z.number().int(),
+    total: z.number().int(),
+    rows: z.array(row),
+  });
+}

@@ -1,0 +1,105 @@
+/**
+ * Texts that both the server and the web app show: validation messages of spec
+ * section 5 and the messages of the error codes. The web app merges them into its
+ * i18next resources; the server answers in the caller's language.
+ */
+const en = {
+  'validation.username.required': 'username cannot be empty!',
+  'validation.name.required': 'name cannot be empty!',
+  'validation.mobile.required': 'please enter mobile number',
+  'validation.mobile.invalid': 'please enter correct mobile number',
+  'validation.unit.required': 'unit cannot be empty!',
+  'validation.department.required': 'department cannot be empty!',
+  'validation.password.required': 'please enter password',
+  'validation.oldPassword.required': 'please enter old password',
+  'validation.newPassword.required': 'please enter new password',
+  'validation.newPassword.policy':
+    'password needs 8-18 characters, must contain upper and lower case letters, digits, special characters!',
+  'validation.confirmPassword.required': 'please confirm password again',
+  'validation.confirmPassword.mismatch': 'the two passwords do not match',
+  'validation.password.mismatchOnSubmit': 'two passwords do not match',
+  'validation.required': 'this field is required',
+  'validation.invalid': 'this value is not valid',
+  'validation.tooLong': 'this value is too long',
+  'error.tokenInvalid': 'invalid token, please log in again!',
+  'error.sessionGone': 'please log in again',
+  'error.badRequest': 'the request is not valid',
+  'error.validation': 'please check the field: {{fields}}',
+  'error.badCredentials': 'incorrect username or password',
+  'error.forbidden': 'you do not have permission to do this',
+  'error.notFound': 'not found',
+  'error.conflict': 'someone else changed this in the meantime, please reload',
+  'error.payloadTooLarge': 'the content is too large',
+  'error.unsupportedMedia': 'this kind of content is not accepted',
+  'error.rateLimited': 'too many requests, please try again later',
+  'error.captchaRequired': 'please enter the verification code',
+  'error.captchaInvalid': 'the verification code is wrong',
+  'error.accountLocked': 'this account is locked, please try again later',
+  'error.accountDisabled': 'this account is disabled',
+  'error.passwordResetRequired': 'please reset password',
+  'error.server': 'server exception',
+  'error.unavailable': 'the service is restarting, please try again in a moment',
+} as const;
+
+export type MessageKey = keyof typeof en;
+
+const zhCN: Record<MessageKey, string> = {
+  'validation.username.required': '用户名不能为空！',
+  'validation.name.required': '姓名不能为空！',
+  'validation.mobile.required': '请输入手机号码',
+  'validation.mobile.invalid': '请输入正确的手机号码',
+  'validation.unit.required': '单位不能为空！',
+  'validation.department.required': '部门不能为空！',
+  'validation.password.required': '请输入密码',
+  'validation.oldPassword.required': '请输入旧密码',
+  'validation.newPassword.required': '请输入新密码',
+  'validation.newPassword.policy': '密码需为8-18位，必须包含大小写字母、数字和特殊字符！',
+  'validation.confirmPassword.required': '请再次确认密码',
+  'validation.confirmPassword.mismatch': '两次输入的密码不一致',
+  'validation.password.mismatchOnSubmit': '两次密码不一致',
+  'validation.required': '此项为必填项',
+  'validation.invalid': '此项的值无效',
+  'validation.tooLong': '此项内容过长',
+  'error.tokenInvalid': '令牌无效，请重新登录！',
+  'error.sessionGone': '请重新登录',
+  'error.badRequest': '请求无效',
+  'error.validation': '请检查字段：{{fields}}',
+  'error.badCredentials': '用户名或密码错误',
+  'error.forbidden': '您没有执行此操作的权限',
+  'error.notFound': '未找到',
+  'error.conflict': '内容已被他人修改，请刷新后再试',
+  'error.payloadTooLarge': '内容过大',
+  'error.unsupportedMedia': '不支持此类内容',
+  'error.rateLimited': '请求过于频繁，请稍后再试',
+  'error.captchaRequired': '请输入验证码',
+  'error.captchaInvalid': '验证码错误',
+  'error.accountLocked': '账号已被锁定，请稍后再试',
+  'error.accountDisabled': '账号已被停用',
+  'error.passwordResetRequired': '请重置密码',
+  'error.server': '服务器异常',
+  'error.unavailable': '服务正在重启，请稍后再试',
+};
+
+export type Language = 'en' | 'zh-CN';
+export const languages: readonly Language[] = ['zh-CN', 'en'];
+export const defaultLanguage: Language = 'zh-CN';
+
+export const contractMessages: Record<Language, Record<MessageKey, string>> = {
+  en,
+  'zh-CN': zhCN,
+};
+
+export function isMessageKey(value: string): value is MessageKey {
+  return Object.hasOwn(en, value);
+}
+
+/** Renders a message in a language, filling `{{name}}` placeholders. */
+export function formatMessage(
+  language: Language,
+  key: MessageKey,
+  values: Record<string, string | number> = {},
+): string {
+  return contractMessages[language][key].replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+    name in values ? String(values[name]) : whole,
+  );
+}

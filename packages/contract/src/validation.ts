@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { MOBILE_PATTERN, PASSWORD_PATTERN } from './rules.js';
+
+export const mobileSchema = z
+  .string({ error: 'validation.mobile.required' })
+  .trim()
+  .min(1, 'validation.mobile.required')
+  .regex(MOBILE_PATTERN, 'validation.mobile.invalid');
+
+export const newPasswordSchema = z
+  .string({ error: 'validation.newPassword.required' })
+  .min(1, 'validation.newPassword.required')
+  .regex(PASSWORD_PATTERN, 'validation.newPassword.policy');
+
+/** Account names are trimmed before they are checked (spec section 5, login). */
+export const usernameSchema = z
+  .string({ error: 'validation.username.required' })
+  .trim()
+  .min(1, 'validation.username.required')
+  .max(64, 'validation.tooLong');
