@@ -3,11 +3,13 @@ import { defineConfig } from '@playwright/test';
 /**
  * Browser tests against the built web app served by the real server, each
  * router mode on its own server with a fresh in-memory database. Chromium is
- * the system one (/usr/bin/chromium); nothing is downloaded.
+ * the system one (/usr/bin/chromium); nothing is downloaded. E2E_PORT_BASE moves
+ * the two servers' ports (default 4310 and 4311).
  */
+const portBase = Number(process.env.E2E_PORT_BASE ?? 4310);
 const servers = {
-  history: { port: 4310 },
-  hash: { port: 4311 },
+  history: { port: portBase },
+  hash: { port: portBase + 1 },
 } as const;
 
 export default defineConfig({
