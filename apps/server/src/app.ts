@@ -12,6 +12,7 @@ import './fastify-augment.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { loggerOptions } from './lib/logger.js';
 import authRoutes from './modules/auth/auth.routes.js';
+import fileRoutes from './modules/files/file.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
 import menuRoutes from './modules/menus/menu.routes.js';
 import organizationRoutes from './modules/organization/organization.routes.js';
@@ -84,6 +85,7 @@ export async function buildApp(
       await api.register(authRoutes, { services });
       await api.register(organizationRoutes, { services });
       await api.register(menuRoutes, { services });
+      await api.register(fileRoutes, { services, maxBytes: config.upload.maxBytes });
     },
     { prefix: '/api' },
   );

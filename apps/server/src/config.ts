@@ -24,6 +24,12 @@ export interface AppConfig {
   shutdownGraceSeconds: number;
   /** Trust X-Forwarded-* from a proxy in front (nginx). */
   trustProxy: boolean;
+  upload: {
+    maxBytes: number;
+    maxPixels: number;
+    /** Where uploaded bytes go: a folder under DATA_DIR, or the database (shared by instances). */
+    storage: 'folder' | 'database';
+  };
 }
 
 export const DEFAULT_SYSTEM_NAME = '城市运行管理服务平台';
@@ -53,6 +59,18 @@ const environmentSchema = z.object({
   SYSTEM_NAME: z.string().min(1).max(64).default(DEFAULT_SYSTEM_NAME),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(10),
   TRUST_PROXY: booleanText.default(false),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number({ error: 'must be a whole number of bytes' })
+    .int('must be a whole number of bytes')
+    .min(1024, 'must be at least 1024 bytes')
+    .max(100 * 1024 * 1024, 'must be at most 100 MiB')
+    .default(10 * 1024 * 1024),
+  UPLOAD_MAX_PIXELS: z.coerce
+    .number({ error: 'must be a whole number of pixels' })
+    .int('must be a whole number of pixels')
+    .min(1, 'must be at least 1')
+    .default(40_000_000),
+  UPLOAD_STORAGE: z.enum(['auto', 'folder', 'database']).default('auto'),
 });
 
 export class ConfigError extends Error {}
@@ -83,5 +101,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     web: { apiBaseUrl: e.API_BASE_URL, routerMode: e.ROUTER_MODE, systemName: e.SYSTEM_NAME },
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     trustProxy: e.TRUST_PROXY,
+    upload: {
+      maxBytes: e.UPLOAD_MAX_BYTES,
+      maxPixels: e.UPLOAD_MAX_PIXELS,
+      storage:
+        e.UPLOAD_STORAGE === 'auto'
+          ? e.DATABASE_URL || e.DATA_DIR === ':memory:'
+            ? 'database'
+            : 'folder'
+          : e.UPLOAD_STORAGE,
+    },
   };
 }

@@ -1,7 +1,11 @@
+import path from 'node:path';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/client.js';
 import type { Clock } from './lib/clock.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { FileRepository } from './modules/files/file.repository.js';
+import { FileService } from './modules/files/file.service.js';
+import { DatabaseFileStorage, FolderFileStorage } from './modules/files/file-storage.js';
 import { RsaKeyRepository } from './modules/auth/rsa-key.repository.js';
 import { RsaKeyService } from './modules/auth/rsa-key.service.js';
 import { SessionRepository } from './modules/auth/session.repository.js';
@@ -18,11 +22,17 @@ export interface Services {
   settings: SettingsService;
   menus: MenuService;
   users: UserRepository;
+  files: FileService;
 }
 
 export function createServices(db: Db, clock: Clock, config: AppConfig): Services {
   const users = new UserRepository(db);
   const rsaKeys = new RsaKeyService(new RsaKeyRepository(db));
+  const fileRepository = new FileRepository(db);
+  const fileStorage =
+    config.upload.storage === 'database'
+      ? new DatabaseFileStorage(fileRepository)
+      : new FolderFileStorage(path.join(config.dataDir, 'uploads'), fileRepository);
   return {
     auth: new AuthService(users, new SessionRepository(db), rsaKeys, clock),
     rsaKeys,
@@ -31,5 +41,6 @@ export function createServices(db: Db, clock: Clock, config: AppConfig): Service
     }),
     menus: new MenuService(new MenuRepository(db)),
     users,
+    files: new FileService(fileRepository, fileStorage, config.upload, clock),
   };
 }

@@ -36,3 +36,13 @@ export const ADMIN_ROLE = 'admin';
 /** Settings keys readable by anyone through `organization/config`. */
 export const PUBLIC_CONFIG_KEYS = ['systemName', 'commandCoordinationCode'] as const;
 export type PublicConfigKey = (typeof PUBLIC_CONFIG_KEYS)[number];
+
+/** Image upload (spec sections 2, 4, 7, 9). */
+export const UPLOAD_PATH = '/file-go-fastdfs/file/upload';
+export const UPLOAD_FIELD_NAME = 'file';
+export const UPLOAD_ACCEPT = '.png,.jpg,.jpeg';
+export const UPLOAD_EXTENSIONS = ['png', 'jpg', 'jpeg'] as const;
+export const UPLOAD_DEFAULT_MAX_COUNT = 1;
+export const UPLOAD_THUMBNAIL_SIZE = 200;
+/** Buckets group uploads by use: avatars, article covers, article images ... */
+export const UPLOAD_BUCKET_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}$/;

@@ -13,3 +13,4 @@ export * from './organization.js';
 export * from './system.js';
 export * from './validation.js';
 export * from './zod-messages.js';
+export * from './files.js';

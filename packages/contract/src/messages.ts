@@ -39,6 +39,13 @@ const en = {
   'error.passwordResetRequired': 'please reset password',
   'error.server': 'server exception',
   'error.unavailable': 'the service is restarting, please try again in a moment',
+  'upload.typeNotAllowed': 'only png, jpg and jpeg images can be uploaded',
+  'upload.tooLarge': 'the file is larger than {{limit}}',
+  'upload.tooManyPixels':
+    'the image is too large ({{width}} x {{height}} pixels; at most {{limit}} megapixels)',
+  'upload.fileMissing': 'choose a file to upload',
+  'upload.bucketInvalid': 'the bucket name may use lower-case letters, digits and hyphens',
+  'upload.corrupt': 'the image cannot be read',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -78,6 +85,12 @@ const zhCN: Record<MessageKey, string> = {
   'error.passwordResetRequired': '请重置密码',
   'error.server': '服务器异常',
   'error.unavailable': '服务正在重启，请稍后再试',
+  'upload.typeNotAllowed': '只能上传 png、jpg、jpeg 格式的图片',
+  'upload.tooLarge': '文件大小不能超过 {{limit}}',
+  'upload.tooManyPixels': '图片尺寸过大（{{width}} × {{height}} 像素，最多 {{limit}} 百万像素）',
+  'upload.fileMissing': '请选择要上传的文件',
+  'upload.bucketInvalid': '存储桶名称只能包含小写字母、数字和连字符',
+  'upload.corrupt': '无法读取该图片',
 };
 
 export type Language = 'en' | 'zh-CN';

@@ -84,10 +84,14 @@ async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
     }
     if (error instanceof AppError) {
       if (error.fields) {
+        const fields = error.fields.map((field) => ({
+          field: field.field,
+          message: translate(request.language, field.message),
+        }));
         return sendFailure(request, reply, error.code, {
           messageKey: error.messageKey,
-          values: { fields: error.fields.map((field) => field.field).join(', '), ...error.values },
-          data: { fields: error.fields, ...(error.data as object | undefined) },
+          values: { fields: fields.map((field) => field.field).join(', '), ...error.values },
+          data: { fields, ...(error.data as object | undefined) },
         });
       }
       return sendFailure(request, reply, error.code, {

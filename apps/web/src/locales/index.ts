@@ -2,10 +2,12 @@ import { contractMessages } from '@cityops/contract';
 import * as enAuth from './en/auth';
 import * as enCommon from './en/common';
 import * as enShell from './en/shell';
+import * as enUpload from './en/upload';
 import { nest } from './nest';
 import * as zhAuth from './zh-CN/auth';
 import * as zhCommon from './zh-CN/common';
 import * as zhShell from './zh-CN/shell';
+import * as zhUpload from './zh-CN/upload';
 
 /**
  * The resources of both languages. Each feature's texts sit in their own file;
@@ -27,6 +29,8 @@ function merge(...parts: object[]): Record<string, unknown> {
 }
 
 export const resources = {
-  en: { translation: merge(nest(contractMessages.en), enCommon, enAuth, enShell) },
-  'zh-CN': { translation: merge(nest(contractMessages['zh-CN']), zhCommon, zhAuth, zhShell) },
+  en: { translation: merge(nest(contractMessages.en), enCommon, enAuth, enShell, enUpload) },
+  'zh-CN': {
+    translation: merge(nest(contractMessages['zh-CN']), zhCommon, zhAuth, zhShell, zhUpload),
+  },
 };

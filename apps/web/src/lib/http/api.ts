@@ -32,8 +32,10 @@ export const api = {
     });
     return response.data.data;
   },
-  async post<T>(url: string, data?: Payload, config?: AxiosRequestConfig): Promise<T> {
-    const response = await http().post<Envelope<T>>(url, data && { ...data }, config);
+  /** Form-urlencoded by default; a FormData payload goes as multipart. */
+  async post<T>(url: string, data?: Payload | FormData, config?: AxiosRequestConfig): Promise<T> {
+    const body = data instanceof FormData ? data : data && { ...data };
+    const response = await http().post<Envelope<T>>(url, body, config);
     return response.data.data;
   },
   async put<T>(url: string, data?: Payload, config?: AxiosRequestConfig): Promise<T> {

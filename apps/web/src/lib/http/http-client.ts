@@ -100,7 +100,8 @@ export function createHttpClient(hooks: HttpHooks): AxiosInstance {
     const fromData = takeControlFields(config.data);
     const fromParams = takeControlFields(config.params);
     const baseApi = fromData.baseApi ?? fromParams.baseApi;
-    config.baseURL = baseApi ?? hooks.baseUrl();
+    // A payload's `baseApi`, else a base the caller set, else the runtime configuration's.
+    config.baseURL = baseApi ?? config.baseURL ?? hooks.baseUrl();
 
     const token = hooks.token();
     if (fromData.basic || fromParams.basic) {

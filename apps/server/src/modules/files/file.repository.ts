@@ -1,0 +1,43 @@
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { fileBlobs, files } from '../../db/schema/index.js';
+
+export interface FileRecord {
+  id: string;
+  bucket: string;
+  storage: 'folder' | 'database';
+  storageKey: string;
+  contentType: string;
+  extension: string;
+  sizeBytes: number;
+  width: number;
+  height: number;
+  originalName: string;
+  uploadedBy: number | null;
+  createdAt: Date;
+}
+
+export class FileRepository {
+  constructor(private readonly db: Executor) {}
+
+  async insert(record: FileRecord, bytes?: Buffer): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.insert(files).values(record);
+      if (bytes) await tx.insert(fileBlobs).values({ fileId: record.id, data: bytes });
+    });
+  }
+
+  async findById(id: string): Promise<FileRecord | null> {
+    const rows = await this.db.select().from(files).where(eq(files.id, id));
+    const row = rows[0];
+    return row ? { ...row, storage: row.storage as FileRecord['storage'] } : null;
+  }
+
+  async readBlob(id: string): Promise<Buffer | null> {
+    const rows = await this.db
+      .select({ data: fileBlobs.data })
+      .from(fileBlobs)
+      .where(eq(fileBlobs.fileId, id));
+    return rows[0]?.data ?? null;
+  }
+}

@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import { ErrorCode, type UploadResult } from '@cityops/contract';
+import { AppError, notFound } from '../../lib/app-error.js';
+import type { Clock } from '../../lib/clock.js';
+import { sniffImage, sniffImageType } from '../../lib/image-sniff.js';
+import type { FileRecord, FileRepository } from './file.repository.js';
+import type { FileStorage } from './file-storage.js';
+
+export const FILES_ROUTE = '/file-go-fastdfs/files';
+
+export interface UploadLimits {
+  maxBytes: number;
+  maxPixels: number;
+}
+
+export interface IncomingUpload {
+  bucket: string;
+  originalName: string;
+  bytes: Buffer;
+  uploadedBy: number;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+  return `${Math.round(bytes / 1024)} KB`;
+}
+
+/** Keeps a displayable name: no path, no control characters, bounded. */
+function cleanName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
+  return base.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200) || 'image';
+}
+
+/**
+ * Accepts PNG and JPEG images decided by their bytes, within the size and
+ * pixel limits, under a name the server makes.
+ */
+export class FileService {
+  constructor(
+    private readonly files: FileRepository,
+    private readonly storage: FileStorage,
+    private readonly limits: UploadLimits,
+    private readonly clock: Clock,
+  ) {}
+
+  async upload(upload: IncomingUpload): Promise<UploadResult> {
+    if (upload.bytes.length === 0) {
+      throw new AppError(ErrorCode.VALIDATION, {
+        messageKey: 'upload.fileMissing',
+        fields: [{ field: 'file', message: 'upload.fileMissing' }],
+      });
+    }
+    if (upload.bytes.length > this.limits.maxBytes) throw this.tooLarge();
+    if (!sniffImageType(upload.bytes)) {
+      throw new AppError(ErrorCode.UNSUPPORTED_MEDIA, { messageKey: 'upload.typeNotAllowed' });
+    }
+    const image = sniffImage(upload.bytes);
+    if (!image) throw new AppError(ErrorCode.UNSUPPORTED_MEDIA, { messageKey: 'upload.corrupt' });
+    if (image.width * image.height > this.limits.maxPixels) {
+      throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, {
+        messageKey: 'upload.tooManyPixels',
+        values: {
+          width: image.width,
+          height: image.height,
+          limit: Math.floor(this.limits.maxPixels / 1_000_000),
+        },
+      });
+    }
+
+    const id = randomUUID();
+    const now = this.clock.now();
+    const month = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
+    const record: FileRecord = {
+      id,
+      bucket: upload.bucket,
+      storage: this.storage.kind,
+      storageKey: `${upload.bucket}/${month}/${id}.${image.extension}`,
+      contentType: image.contentType,
+      extension: image.extension,
+      sizeBytes: upload.bytes.length,
+      width: image.width,
+      height: image.height,
+      originalName: cleanName(upload.originalName),
+      uploadedBy: upload.uploadedBy,
+      createdAt: now,
+    };
+    await this.storage.save(record, upload.bytes);
+    return {
+      id,
+      url: `${FILES_ROUTE}/${id}.${image.extension}`,
+      name: record.originalName,
+      contentType: image.contentType,
+      size: record.sizeBytes,
+      width: image.width,
+      height: image.height,
+    };
+  }
+
+  tooLarge(): AppError {
+    return new AppError(ErrorCode.PAYLOAD_TOO_LARGE, {
+      messageKey: 'upload.tooLarge',
+      values: { limit: formatBytes(this.limits.maxBytes) },
+    });
+  }
+
+  /** The stored file of `<id>.<ext>`, with its bytes. */
+  async read(fileName: string): Promise<{ record: FileRecord; bytes: Buffer }> {
+    const match = /^([0-9a-f-]{36})\.(png|jpg)$/.exec(fileName);
+    if (!match) throw notFound();
+    const record = await this.files.findById(match[1]!);
+    if (!record || record.extension !== match[2]) throw notFound();
+    const bytes = await this.storage.read(record);
+    if (!bytes) throw notFound();
+    return { record, bytes };
+  }
+}

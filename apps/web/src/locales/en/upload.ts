@@ -1,0 +1,4 @@
+export const upload = {
+  add: 'upload',
+  failed: 'upload failed',
+};
