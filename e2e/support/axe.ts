@@ -9,7 +9,11 @@ export async function expectAccessible(page: Page, context = ''): Promise<void> 
   // Colours measured mid-animation (a dialog fading in) are not what the user reads.
   await page.evaluate(() =>
     Promise.all(
-      document.getAnimations().map((animation) => animation.finished.catch(() => undefined)),
+      document
+        .getAnimations()
+        // A spinner turns forever; waiting for it would never end.
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
   const results = await new AxeBuilder({ page })

@@ -22,7 +22,7 @@ export async function signIn(
   const text = labels[language];
   await page.getByLabel(text.account, { exact: true }).fill(account.username);
   await page.getByLabel(text.password, { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: text.submit }).click();
+  await page.getByRole('button', { name: text.submit, exact: true }).click();
 }
 
 /** Opens the login page and signs in; waits for the shell. */

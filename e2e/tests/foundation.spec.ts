@@ -35,13 +35,13 @@ test.describe('sign-in and the shell', () => {
     await page.goto(appPath(testInfo.project.name, '/login'));
     await signIn(page, { username: 'operator', password: 'Wrong@2026' });
     await expect(page.getByText('用户名或密码错误')).toBeVisible();
-    await expect(page.getByRole('button', { name: '登录' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: '登录', exact: true })).toBeEnabled();
     await expect(page).toHaveURL(/login/);
   });
 
   test('the form names empty fields before calling the server', async ({ page }, testInfo) => {
     await page.goto(appPath(testInfo.project.name, '/login'));
-    await page.getByRole('button', { name: '登录' }).click();
+    await page.getByRole('button', { name: '登录', exact: true }).click();
     await expect(page.getByText('用户名不能为空！')).toBeVisible();
     await expect(page.getByText('请输入密码')).toBeVisible();
     await expect(page.getByLabel('账号', { exact: true })).toBeFocused();
@@ -119,11 +119,20 @@ test.describe('sign-in and the shell', () => {
     await expect(page).toHaveTitle('城市运行管理服务平台 - 首页');
   });
 
-  test('an unknown address shows the 404 page', async ({ page }, testInfo) => {
-    await page.goto(appPath(testInfo.project.name, '/no/such/page'));
+  test('an unknown address needs a token, then shows the 404 page', async ({ page }, testInfo) => {
+    const mode = testInfo.project.name;
+    // Spec section 2: only /login, /auth-redirect and /404 need no token.
+    await page.goto(appPath(mode, '/no/such/page'));
+    await expect(page).toHaveURL(/login/);
+    await signIn(page, accounts.operator);
     await expect(page.getByText('抱歉，您访问的页面不存在。')).toBeVisible();
     await expect(page).toHaveTitle('城市运行管理服务平台 - 页面不存在');
     await expectAccessible(page, '404');
+  });
+
+  test('/404 itself needs no token', async ({ page }, testInfo) => {
+    await page.goto(appPath(testInfo.project.name, '/404'));
+    await expect(page.getByText('抱歉，您访问的页面不存在。')).toBeVisible();
   });
 });
 
@@ -147,7 +156,7 @@ test('going back from / to /login with a token asks first', async ({ page }, tes
     .getByRole('dialog', { name: '当前操作将返回登录页，是否继续？' })
     .getByRole('button', { name: '确认退出' })
     .click();
-  await expect(page.getByRole('button', { name: '登录' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '登录', exact: true })).toBeVisible();
   // Token and state were cleared: the shell is out of reach.
   await page.goto(appPath(mode, '/'));
   await expect(page).toHaveURL(/login/);

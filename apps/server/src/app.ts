@@ -12,12 +12,22 @@ import './fastify-augment.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { loggerOptions } from './lib/logger.js';
 import authRoutes from './modules/auth/auth.routes.js';
+import businessGuideRoutes from './modules/business-guide/business-guide.routes.js';
 import fileRoutes from './modules/files/file.routes.js';
+import gisRoutes from './modules/gis/gis.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
 import menuRoutes from './modules/menus/menu.routes.js';
 import organizationRoutes from './modules/organization/organization.routes.js';
+import passwordRoutes from './modules/password/password.routes.js';
+import smsRoutes from './modules/sms/sms.routes.js';
+import qrLoginRoutes from './modules/qr-login/qr-login.routes.js';
+import testingRoutes from './modules/testing/testing.routes.js';
+import notificationRoutes from './modules/notifications/notification.routes.js';
+import profileRoutes from './modules/organization/profile.routes.js';
 import authPlugin from './plugins/auth.js';
 import errorHandler from './plugins/error-handler.js';
+import frameAncestors, { parseOrigins } from './plugins/frame-ancestors.js';
+import { FRAME_ANCESTORS_KEY } from './modules/auth/security-settings.js';
 import gracefulShutdown from './plugins/graceful-shutdown.js';
 import openApi from './plugins/openapi.js';
 import securityHeaders from './plugins/security-headers.js';
@@ -68,13 +78,24 @@ export async function buildApp(
       announce: (text) => process.stdout.write(`\n${text}\n\n`),
     }),
   );
-  const services = createServices(database.db, clock, config);
+  const services = createServices(
+    database.db,
+    clock,
+    config,
+    database,
+    (error) => app.log.error({ err: error }, 'live notification failed'),
+    () => app.log,
+  );
   app.decorate('services', services);
   app.decorate('database', database);
 
   await app.register(errorHandler);
   await app.register(gracefulShutdown);
   await app.register(securityHeaders, { frameAncestors: ["'self'"] });
+  await app.register(frameAncestors, {
+    fromConfig: parseOrigins(config.frameAncestors),
+    fromSetting: () => services.securitySettings.text(FRAME_ANCESTORS_KEY),
+  });
   await app.register(formBody);
   await app.register(openApi);
 
@@ -86,6 +107,19 @@ export async function buildApp(
       await api.register(organizationRoutes, { services });
       await api.register(menuRoutes, { services });
       await api.register(fileRoutes, { services, maxBytes: config.upload.maxBytes });
+      await api.register(passwordRoutes, { services });
+      await api.register(smsRoutes, { services });
+      await api.register(qrLoginRoutes, {
+        services,
+        publicUrl: config.publicUrl,
+        hashRouter: config.web.routerMode === 'hash',
+      });
+      // Test-only hooks (captcha answers, SMS outbox): never registered outside NODE_ENV=test.
+      if (config.nodeEnv === 'test') await api.register(testingRoutes, { services, clock });
+      await api.register(notificationRoutes, { services });
+      await api.register(profileRoutes, { services });
+      await api.register(businessGuideRoutes, { services });
+      await api.register(gisRoutes, { services });
     },
     { prefix: '/api' },
   );

@@ -30,48 +30,95 @@ export interface AppConfig {
     /** Where uploaded bytes go: a folder under DATA_DIR, or the database (shared by instances). */
     storage: 'folder' | 'database';
   };
+  /** Origins allowed to frame the product (CSP frame-ancestors), besides the setting. */
+  frameAncestors: string;
+  /** How SMS leave: recorded by the development provider, or posted to a gateway's webhook. */
+  sms: {
+    provider: 'development' | 'webhook';
+    webhookUrl: string | undefined;
+    webhookToken: string | undefined;
+  };
+  /** The public address of the product, used in QR codes (else taken from the request). */
+  publicUrl: string | undefined;
 }
 
 export const DEFAULT_SYSTEM_NAME = '城市运行管理服务平台';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-const booleanText = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+/**
+ * An enum with a message that lists its values. Every variable names its own
+ * message: app.ts installs a global zod error map of message keys, which would
+ * otherwise turn these into "validation.invalid".
+ */
+function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.enum(values, { error: `must be one of ${values.join(', ')}` });
+}
 
-const environmentSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  PORT: z.coerce
-    .number({ error: 'must be a whole number between 1 and 65535' })
-    .int('must be a whole number between 1 and 65535')
-    .min(1, 'must be a whole number between 1 and 65535')
-    .max(65535, 'must be a whole number between 1 and 65535')
-    .default(8080),
-  DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// connection string')
-    .optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIST_DIR: z.string().min(1).default(path.resolve(serverRoot, '../web/dist')),
-  API_BASE_URL: z.string().min(1).default('/api'),
-  ROUTER_MODE: z.enum(['hash', 'history']).default('history'),
-  SYSTEM_NAME: z.string().min(1).max(64).default(DEFAULT_SYSTEM_NAME),
-  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(10),
-  TRUST_PROXY: booleanText.default(false),
-  UPLOAD_MAX_BYTES: z.coerce
-    .number({ error: 'must be a whole number of bytes' })
-    .int('must be a whole number of bytes')
-    .min(1024, 'must be at least 1024 bytes')
-    .max(100 * 1024 * 1024, 'must be at most 100 MiB')
-    .default(10 * 1024 * 1024),
-  UPLOAD_MAX_PIXELS: z.coerce
-    .number({ error: 'must be a whole number of pixels' })
-    .int('must be a whole number of pixels')
-    .min(1, 'must be at least 1')
-    .default(40_000_000),
-  UPLOAD_STORAGE: z.enum(['auto', 'folder', 'database']).default('auto'),
-});
+const booleanText = oneOf(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const notEmpty = 'must not be empty';
+
+const environmentSchema = z
+  .object({
+    NODE_ENV: oneOf(['development', 'production', 'test']).default('development'),
+    HOST: z.string().trim().min(1, notEmpty).default('0.0.0.0'),
+    PORT: z.coerce
+      .number({ error: 'must be a whole number between 1 and 65535' })
+      .int('must be a whole number between 1 and 65535')
+      .min(1, 'must be a whole number between 1 and 65535')
+      .max(65535, 'must be a whole number between 1 and 65535')
+      .default(8080),
+    DATA_DIR: z.string().trim().min(1, notEmpty).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .trim()
+      .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// connection string')
+      .optional(),
+    LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default(
+      'info',
+    ),
+    WEB_DIST_DIR: z
+      .string()
+      .trim()
+      .min(1, notEmpty)
+      .default(path.resolve(serverRoot, '../web/dist')),
+    API_BASE_URL: z.string().trim().min(1, notEmpty).default('/api'),
+    ROUTER_MODE: oneOf(['hash', 'history']).default('history'),
+    SYSTEM_NAME: z
+      .string()
+      .trim()
+      .min(1, notEmpty)
+      .max(64, 'must be at most 64 characters')
+      .default(DEFAULT_SYSTEM_NAME),
+    SHUTDOWN_GRACE_SECONDS: z.coerce
+      .number({ error: 'must be a whole number of seconds from 0 to 600' })
+      .int('must be a whole number of seconds from 0 to 600')
+      .min(0, 'must be a whole number of seconds from 0 to 600')
+      .max(600, 'must be a whole number of seconds from 0 to 600')
+      .default(10),
+    TRUST_PROXY: booleanText.default(false),
+    UPLOAD_MAX_BYTES: z.coerce
+      .number({ error: 'must be a whole number of bytes' })
+      .int('must be a whole number of bytes')
+      .min(1024, 'must be at least 1024 bytes')
+      .max(100 * 1024 * 1024, 'must be at most 100 MiB')
+      .default(10 * 1024 * 1024),
+    UPLOAD_MAX_PIXELS: z.coerce
+      .number({ error: 'must be a whole number of pixels' })
+      .int('must be a whole number of pixels')
+      .min(1, 'must be at least 1')
+      .default(40_000_000),
+    UPLOAD_STORAGE: oneOf(['auto', 'folder', 'database']).default('auto'),
+    FRAME_ANCESTORS: z.string().default(''),
+    SMS_PROVIDER: oneOf(['development', 'webhook']).default('development'),
+    SMS_WEBHOOK_URL: z.url({ error: 'must be an http(s) URL' }).optional(),
+    SMS_WEBHOOK_TOKEN: z.string().optional(),
+    PUBLIC_URL: z.url({ error: 'must be an http(s) URL' }).optional(),
+  })
+  .refine((e) => e.SMS_PROVIDER !== 'webhook' || e.SMS_WEBHOOK_URL, {
+    path: ['SMS_WEBHOOK_URL'],
+    message: 'is required when SMS_PROVIDER is webhook',
+  });
 
 export class ConfigError extends Error {}
 
@@ -111,5 +158,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             : 'folder'
           : e.UPLOAD_STORAGE,
     },
+    frameAncestors: e.FRAME_ANCESTORS,
+    sms: {
+      provider: e.SMS_PROVIDER,
+      webhookUrl: e.SMS_WEBHOOK_URL,
+      webhookToken: e.SMS_WEBHOOK_TOKEN,
+    },
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
   };
 }

@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router';
 import { AppProvider } from '@/app/provider';
 import { createAppRouter } from '@/app/router';
 import { signOut } from '@/app/sign-out';
+import { tellParentTokenRefused } from '@/lib/cross-window';
 import { configureApi } from '@/lib/http/api';
 import { i18n, initI18n } from '@/lib/i18n';
 import { loadRuntimeConfig, runtimeConfig } from '@/lib/runtime-config';
@@ -25,7 +26,11 @@ async function bootstrap(): Promise<void> {
     language: () => i18n.language,
     translate: (key) => i18n.t(key),
     setErrorText: (text) => useAppStore.getState().setSystemErrorText(text),
-    logout: () => void signOut({ revoke: false }),
+    logout: () => {
+      // Embedded in another window: that window signs out as a whole (spec section 2).
+      tellParentTokenRefused();
+      void signOut({ revoke: false });
+    },
     toast,
   });
 

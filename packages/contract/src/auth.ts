@@ -24,6 +24,9 @@ export const tokenRequestSchema = z.object({
   keyId: z.string().min(1).max(64),
   scope: z.literal(LOGIN_SCOPE),
   appId: z.literal(LOGIN_APP_ID),
+  /** The image captcha, once the server asks for it after failed attempts. */
+  captchaId: z.string().max(64).optional(),
+  captchaCode: z.string().trim().max(16).optional(),
 });
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 

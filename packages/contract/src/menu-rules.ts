@@ -22,7 +22,57 @@ export interface MenuEntry {
   sysModels: SysModel;
 }
 
+/** The entry the menu rules make active after an integrated system opens (spec section 4). */
+export const BUSINESS_GUIDE_CODE = 'business_guide';
+
 /** The sub-entries the spec's rules read: `sysModelVos` when `hasTwo`, else `children`. */
 export function subEntriesOf(entry: MenuEntry): MenuEntry[] {
   return entry.hasTwo ? entry.sysModelVos : entry.children;
+}
+
+/** The children-menu flag: set only for the command coordination code (a setting). */
+export function isChildrenMenuCode(code: string, childrenMenuCode: string): boolean {
+  return childrenMenuCode !== '' && code === childrenMenuCode;
+}
+
+/** Links starting with http, https, mailto or tel are external (new tab); others navigate. */
+export function isExternalLink(url: string): boolean {
+  return /^(https?:|mailto:|tel:)/i.test(url.trim());
+}
+
+/** What the shell knows when an entry of the sidebar is clicked. */
+export interface MenuClickState {
+  pathname: string;
+  menuActive: string;
+  isIframe: boolean;
+  menuChild: MenuEntry | null;
+}
+
+export type MenuClickEffect =
+  /** Frame the integrated child, make business guide active, open its other_url address. */
+  | { kind: 'integrated'; child: MenuEntry }
+  /** The entry becomes the active one (which resets the iframe). */
+  | { kind: 'activate'; entry: MenuEntry }
+  /** The active entry's frame is showing a child: nothing happens. */
+  | { kind: 'keep' }
+  /** The active entry was clicked with no child framed: the iframe is cleared. */
+  | { kind: 'clearIframe' };
+
+export interface MenuClickDecision {
+  /** Not on the root path: go to `/` first. */
+  goRoot: boolean;
+  effect: MenuClickEffect;
+}
+
+/** The menu click rules of spec section 4, without side effects. */
+export function decideMenuClick(entry: MenuEntry, state: MenuClickState): MenuClickDecision {
+  const goRoot = state.pathname !== '/';
+  if (entry.code !== state.menuActive) {
+    const subEntries = subEntriesOf(entry);
+    const only = subEntries.length === 1 ? subEntries[0] : undefined;
+    if (only?.sysModels.integrated) return { goRoot, effect: { kind: 'integrated', child: only } };
+    return { goRoot, effect: { kind: 'activate', entry } };
+  }
+  if (state.isIframe && state.menuChild) return { goRoot, effect: { kind: 'keep' } };
+  return { goRoot, effect: { kind: 'clearIframe' } };
 }

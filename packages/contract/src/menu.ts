@@ -22,3 +22,51 @@ export const menuEntrySchema: z.ZodType<MenuEntry> = z.lazy(() =>
 );
 
 export const menuListSchema = z.array(menuEntrySchema);
+
+/** A query flag sent form-urlencoded ("true"/"false") or as JSON boolean. */
+const booleanFlag = z.union([
+  z.boolean(),
+  z.enum(['true', 'false']).transform((v) => v === 'true'),
+]);
+
+/** An entry id: the decimal id of `sysModels.id`. */
+export const sysModelIdSchema = z
+  .string()
+  .trim()
+  .regex(/^[1-9][0-9]{0,9}$/, 'validation.invalid');
+
+/**
+ * `POST /organization/model`: the system models (menu entries) the caller may
+ * open, flat, filtered by any of the given fields.
+ */
+export const modelQuerySchema = z
+  .object({
+    id: sysModelIdSchema.optional(),
+    code: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9_]{1,64}$/i, 'validation.invalid')
+      .optional(),
+    integrated: booleanFlag.optional(),
+  })
+  .strict();
+export type ModelQuery = z.infer<typeof modelQuerySchema>;
+
+export const sysModelRecordSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  nameEn: z.string(),
+  /** The code of the entry it sits under; null at the top level. */
+  parentCode: z.string().nullable(),
+  url: z.string(),
+  query: z.record(z.string(), z.string()),
+  integrated: z.boolean(),
+});
+export type SysModelRecord = z.infer<typeof sysModelRecordSchema>;
+export const sysModelListSchema = z.array(sysModelRecordSchema);
+
+/** `GET /organization/model/other_url?id=`: the own-window address of an integrated system. */
+export const otherUrlQuerySchema = z.object({ id: sysModelIdSchema });
+export const otherUrlSchema = z.object({ url: z.string() });
+export type OtherUrl = z.infer<typeof otherUrlSchema>;

@@ -1,3 +1,6 @@
+import { authMessagesEn, authMessagesZhCN } from './auth-messages.js';
+import { guideMessagesEn, guideMessagesZhCN } from './business-guide-messages.js';
+
 /**
  * Texts that both the server and the web app show: validation messages of spec
  * section 5 and the messages of the error codes. The web app merges them into its
@@ -46,6 +49,28 @@ const en = {
   'upload.fileMissing': 'choose a file to upload',
   'upload.bucketInvalid': 'the bucket name may use lower-case letters, digits and hyphens',
   'upload.corrupt': 'the image cannot be read',
+  ...authMessagesEn,
+  'menu.notIntegrated': 'this menu entry is not an integrated system',
+  'message.recipientsRequired': 'choose at least one user or role',
+  'message.notFound': 'this message does not exist or is not yours',
+  'message.sseTicketInvalid': 'the live-update ticket is invalid or used',
+  'profile.headImageInvalid': 'the avatar must be an image uploaded by you',
+  'profile.usernameTaken': 'this login name is already used',
+  'profile.departmentMismatch': 'the department does not belong to the unit',
+  'profile.readOnlyFields': 'only an administrator can change these fields: {{fields}}',
+  ...guideMessagesEn,
+  'gis.geometry.invalid': 'the geometry is not valid GeoJSON',
+  'gis.geometry.outOfRange':
+    'coordinates must be longitude -180 to 180 and latitude -90 to 90 (WGS-84)',
+  'gis.geometry.tooManyVertices': 'a feature may have at most 5000 vertices',
+  'gis.geometry.tooFewPoints': 'the geometry has too few points',
+  'gis.geometry.ringNotClosed': 'a polygon ring must end where it starts',
+  'gis.geometry.selfIntersection': 'a polygon must not cross itself',
+  'gis.bbox.invalid': 'the bounding box is not valid',
+  'gis.name.required': 'please enter a name',
+  'gis.tooManyProperties': 'a feature may have at most 50 properties',
+  'gis.tileUrl.invalid': 'the tile address needs {x}, {y} and {z}',
+  'gis.layerReadOnly': 'this layer cannot be edited',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -91,6 +116,27 @@ const zhCN: Record<MessageKey, string> = {
   'upload.fileMissing': '请选择要上传的文件',
   'upload.bucketInvalid': '存储桶名称只能包含小写字母、数字和连字符',
   'upload.corrupt': '无法读取该图片',
+  ...authMessagesZhCN,
+  'menu.notIntegrated': '该菜单项不是集成系统',
+  'message.recipientsRequired': '请至少选择一个用户或角色',
+  'message.notFound': '该消息不存在或不属于您',
+  'message.sseTicketInvalid': '实时更新凭证无效或已使用',
+  'profile.headImageInvalid': '头像必须是您本人上传的图片',
+  'profile.usernameTaken': '该登录名已被使用',
+  'profile.departmentMismatch': '所选部门不属于该单位',
+  'profile.readOnlyFields': '只有管理员可以修改以下字段：{{fields}}',
+  ...guideMessagesZhCN,
+  'gis.geometry.invalid': '几何图形不是有效的 GeoJSON',
+  'gis.geometry.outOfRange': '坐标须为经度 -180 至 180、纬度 -90 至 90（WGS-84）',
+  'gis.geometry.tooManyVertices': '一个要素最多 5000 个顶点',
+  'gis.geometry.tooFewPoints': '几何图形的点数太少',
+  'gis.geometry.ringNotClosed': '多边形的环必须首尾闭合',
+  'gis.geometry.selfIntersection': '多边形不能自相交',
+  'gis.bbox.invalid': '范围参数无效',
+  'gis.name.required': '请输入名称',
+  'gis.tooManyProperties': '一个要素最多 50 个属性',
+  'gis.tileUrl.invalid': '瓦片地址须包含 {x}、{y} 和 {z}',
+  'gis.layerReadOnly': '此图层不可编辑',
 };
 
 export type Language = 'en' | 'zh-CN';

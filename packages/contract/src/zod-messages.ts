@@ -7,7 +7,11 @@ import type { MessageKey } from './messages.js';
  * name their own key keep it.
  */
 export const messageKeyErrorMap = (issue: z.core.$ZodRawIssue): { message: MessageKey } => {
-  if (issue.code === 'invalid_type' && issue.input === undefined) {
+  // A missing literal or enum field is "required" too, not "not valid".
+  if (
+    (issue.code === 'invalid_type' || issue.code === 'invalid_value') &&
+    issue.input === undefined
+  ) {
     return { message: 'validation.required' };
   }
   if (issue.code === 'too_big') return { message: 'validation.tooLong' };

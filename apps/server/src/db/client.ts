@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -23,6 +24,13 @@ export interface Database {
   /** Runs `work` on one connection that no other request shares (advisory locks). */
   withDedicatedConnection<T>(work: (db: Db) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
+  /**
+   * Publishes to every instance on this database: PostgreSQL NOTIFY (delivered
+   * to all listening servers), or an in-process event on PGlite (one process).
+   */
+  notify(channel: string, payload: string): Promise<void>;
+  /** Receives what `notify` publishes on a channel; the result stops listening. */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -46,9 +54,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 export async function wrapPglite(client: PGlite): Promise<Database> {
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const events = new EventEmitter();
+  events.setMaxListeners(0);
   return {
     db,
     driver: 'pglite',
+    async notify(channel, payload) {
+      // Asynchronous like NOTIFY: the publisher's own work finishes first.
+      setImmediate(() => events.emit(channel, payload));
+    },
+    async listen(channel, handler) {
+      events.on(channel, handler);
+      return async () => {
+        events.off(channel, handler);
+      };
+    },
     // PGlite is a single connection already.
     withDedicatedConnection: (work) => work(db),
     async ping() {
@@ -65,9 +85,22 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   // A dropped connection must not take the process down; the pool replaces it.
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const listeners = new Set<PgListener>();
   return {
     db,
     driver: 'postgres',
+    async notify(channel, payload) {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async listen(channel, handler) {
+      const listener = new PgListener(connectionString, channel, handler);
+      listeners.add(listener);
+      await listener.start();
+      return async () => {
+        listeners.delete(listener);
+        await listener.stop();
+      };
+    },
     async withDedicatedConnection(work) {
       const client = await pool.connect();
       try {
@@ -80,7 +113,80 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
       await db.execute(sql`select 1`);
     },
     async close() {
+      await Promise.all([...listeners].map((listener) => listener.stop()));
+      listeners.clear();
       await pool.end();
     },
   };
+}
+
+/**
+ * A LISTEN on its own connection (a pooled one would be handed to others).
+ * A dropped connection is re-opened with a growing delay; notifications sent
+ * while it was down are lost, so `handler` receives '' after a reconnect to
+ * let the subscriber resynchronise.
+ */
+class PgListener {
+  private client: pg.Client | null = null;
+  private stopped = false;
+  private retryDelay = 500;
+  private retryTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly connectionString: string,
+    private readonly channel: string,
+    private readonly handler: (payload: string) => void,
+  ) {}
+
+  async start(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.connectionString });
+    client.on('notification', (message) => {
+      if (message.channel === this.channel) this.handler(message.payload ?? '');
+    });
+    client.on('error', () => this.onBroken(client));
+    client.on('end', () => this.onBroken(client));
+    try {
+      await client.connect();
+      await client.query(`listen "${this.channel.replaceAll('"', '""')}"`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    if (this.stopped) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    this.client = client;
+    this.retryDelay = 500;
+  }
+
+  private onBroken(client: pg.Client): void {
+    if (this.client !== client) return;
+    this.client = null;
+    client.end().catch(() => undefined);
+    this.scheduleRestart();
+  }
+
+  private scheduleRestart(): void {
+    if (this.stopped || this.retryTimer) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.start().then(
+        () => this.handler(''),
+        () => {
+          this.retryDelay = Math.min(this.retryDelay * 2, 30_000);
+          this.scheduleRestart();
+        },
+      );
+    }, this.retryDelay);
+    this.retryTimer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => undefined);
+  }
 }

@@ -9,6 +9,7 @@ const secretParameters = new Set([
   'newPassword',
   'newPasswordTwo',
   'code',
+  'ticket',
 ]);
 
 /** The URL with secret query values replaced, e.g. `/?token=[redacted]&embed=true`. */

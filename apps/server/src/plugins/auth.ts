@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { tokenInvalid } from '../lib/app-error.js';
+import { ErrorCode, PasswordStatus } from '@cityops/contract';
+import { AppError, tokenInvalid } from '../lib/app-error.js';
 import type { AuthContext, AuthService } from '../modules/auth/auth.service.js';
 
 /** The bearer token of a request, from the Authorization header. */
@@ -29,6 +30,13 @@ async function authPlugin(app: FastifyInstance, options: { auth: AuthService }):
     // Unknown paths have no route config: the 404 answer needs no token.
     if (!request.routeOptions.url || config.public) return;
     request.auth = await options.auth.authenticate(bearerToken(request));
+    // While the password must be reset, only the change, the status and sign-out answer.
+    if (
+      request.auth.passwordStatus === PasswordStatus.MUST_RESET &&
+      !config.allowDuringPasswordReset
+    ) {
+      throw new AppError(ErrorCode.PASSWORD_RESET_REQUIRED);
+    }
   });
 }
 

@@ -40,7 +40,14 @@ export function sendFailure(
   code: FailureCode,
   options: Parameters<typeof failureEnvelope>[2] = {},
 ): FastifyReply {
-  return reply.code(httpStatusOf[code]).send(failureEnvelope(request.language, code, options));
+  // A failure envelope is never checked against the route's response schema: a
+  // route may describe its own answer for the same status (health's 503), and a
+  // mismatch there would turn the failure into a 500.
+  return reply
+    .code(httpStatusOf[code])
+    .type('application/json; charset=utf-8')
+    .serializer(JSON.stringify)
+    .send(failureEnvelope(request.language, code, options));
 }
 
 /** Fastify's own errors that are the caller's fault, by HTTP status. */

@@ -1,3 +1,4 @@
+import { QR_MOBILE_PAGE_PATH } from '@cityops/contract';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { getUserInfo } from '@/features/auth/api/get-user-info';
 import { getToken } from '@/lib/token';
@@ -5,7 +6,7 @@ import { useAppStore } from '@/stores/app-store';
 import { useUserStore } from '@/stores/user-store';
 
 /** Paths that need no token (spec section 2). */
-export const PUBLIC_PATHS = ['/login', '/auth-redirect', '/404'] as const;
+export const PUBLIC_PATHS = ['/login', '/auth-redirect', '/404', QR_MOBILE_PAGE_PATH] as const;
 
 /**
  * Root loader, before every navigation: a token and user in the query (another

@@ -1,3 +1,4 @@
+import { QR_MOBILE_PAGE_PATH } from '@cityops/contract';
 import { type RouteObject, createBrowserRouter, createHashRouter, redirect } from 'react-router';
 import { intakeQueryToken, requireToken } from './guards';
 import type { RouteHandle } from './hooks/use-document-title';
@@ -23,10 +24,21 @@ export const routes: RouteObject[] = [
         lazy: () => import('./routes/login').then((m) => ({ Component: m.LoginRoute })),
       },
       {
+        path: '/forgot-password',
+        handle: title('route.forgotPassword'),
+        lazy: () =>
+          import('./routes/forgot-password').then((m) => ({ Component: m.ForgotPasswordRoute })),
+      },
+      {
         path: '/auth-redirect',
         handle: title('route.authRedirect'),
         loader: ({ request }) =>
           import('./routes/auth-redirect').then((m) => m.authRedirectLoader(request)),
+      },
+      {
+        path: QR_MOBILE_PAGE_PATH,
+        handle: title('route.qrMobile'),
+        lazy: () => import('./routes/qr-mobile').then((m) => ({ Component: m.QrMobileRoute })),
       },
       {
         path: '/404',
@@ -55,33 +67,33 @@ export const routes: RouteObject[] = [
                     path: 'table',
                     handle: title('route.guideTable'),
                     lazy: () =>
-                      import('./routes/business-guide').then((m) => ({
-                        Component: m.GuideTableRoute,
+                      import('@/features/business-guide/components/guide-table-page').then((m) => ({
+                        Component: m.GuideTablePage,
                       })),
                   },
                   {
                     path: 'details',
                     handle: title('route.guideDetails'),
                     lazy: () =>
-                      import('./routes/business-guide').then((m) => ({
-                        Component: m.GuideDetailsRoute,
-                      })),
+                      import('@/features/business-guide/components/guide-details-page').then(
+                        (m) => ({ Component: m.GuideDetailsPage }),
+                      ),
                   },
                   {
                     path: 'government_edit',
                     handle: title('route.guideEdit'),
                     lazy: () =>
-                      import('./routes/business-guide').then((m) => ({
-                        Component: m.GuideEditRoute,
+                      import('@/features/business-guide/components/guide-edit-page').then((m) => ({
+                        Component: m.GuideEditPage,
                       })),
                   },
                   {
                     path: 'guideEditer',
                     handle: title('route.guideEditor'),
                     lazy: () =>
-                      import('./routes/business-guide').then((m) => ({
-                        Component: m.GuideEditorRoute,
-                      })),
+                      import('@/features/business-guide/components/guide-editor-page').then(
+                        (m) => ({ Component: m.GuideEditorPage }),
+                      ),
                   },
                 ],
               },
@@ -97,6 +109,8 @@ export const routes: RouteObject[] = [
       {
         path: '*',
         handle: title('route.notFound'),
+        // Only /login, /auth-redirect and /404 are public (spec section 2).
+        loader: requireToken,
         lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })),
       },
     ],

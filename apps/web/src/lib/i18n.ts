@@ -30,6 +30,26 @@ export function detectLanguage(
 
 export const i18n = i18next.createInstance();
 
+type Texts = Record<Language, object>;
+
+/** Every bundle registered so far; a (re)initialisation adds them all again. */
+const registeredTexts: Texts[] = [];
+
+function addTexts(texts: Texts): void {
+  for (const language of Object.keys(texts) as Language[]) {
+    i18n.addResourceBundle(language, 'translation', texts[language], true, true);
+  }
+}
+
+/**
+ * Adds the texts of a screen that is loaded on demand, so the login page does not
+ * carry every screen's texts. Called once, when the module that shows them loads.
+ */
+export function registerTexts(texts: Texts): void {
+  registeredTexts.push(texts);
+  if (i18n.isInitialized) addTexts(texts);
+}
+
 export async function initI18n(language: Language): Promise<void> {
   await i18n.use(initReactI18next).init({
     resources,
@@ -38,6 +58,7 @@ export async function initI18n(language: Language): Promise<void> {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  registeredTexts.forEach(addTexts);
   document.documentElement.lang = language;
 }
 

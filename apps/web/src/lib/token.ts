@@ -1,13 +1,18 @@
 import { TOKEN_COOKIE_DAYS } from '@cityops/contract';
+import { currentQuery } from './embedding';
 import { StorageKey, cookies, local } from './storage';
 
 /**
+ * The token is read from the query, the cookie or local storage, in that order.
  * The access token lives in a cookie of 0.1 day and in local storage (which
  * also works inside frames that refuse third-party cookies). A token that
  * arrives in the query string is saved here first by the navigation guard.
  */
 export function getToken(): string | null {
-  return cookies.get(StorageKey.token) ?? local.get(StorageKey.token);
+  // The query first (spec section 4): a token just handed over by an embedding site wins.
+  return (
+    currentQuery().get('token') || cookies.get(StorageKey.token) || local.get(StorageKey.token)
+  );
 }
 
 export function saveToken(token: string): void {

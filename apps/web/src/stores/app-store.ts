@@ -3,6 +3,7 @@ import {
   DEFAULT_SIZE,
   type Language,
   type MenuEntry,
+  isChildrenMenuCode,
   subEntriesOf,
 } from '@cityops/contract';
 import { create } from 'zustand';
@@ -119,7 +120,7 @@ export const useAppStore = create<AppState & AppActions & { childrenMenuCode: st
         set({
           menuActive: code,
           menuData: menuDataOf(menuList, code),
-          isChildrenMenu: code === childrenMenuCode,
+          isChildrenMenu: isChildrenMenuCode(code, childrenMenuCode),
           isIframe: false,
           iframeUrl: '',
           menuChild: null,
@@ -149,7 +150,7 @@ export const useAppStore = create<AppState & AppActions & { childrenMenuCode: st
           childrenMenuCode,
           menuActive: active,
           menuData: menuDataOf(list, active),
-          isChildrenMenu: active === childrenMenuCode,
+          isChildrenMenu: isChildrenMenuCode(active, childrenMenuCode),
         });
       },
       setDialogVisible(visible) {

@@ -3,3 +3,7 @@ export * from './organizations.js';
 export * from './settings.js';
 export * from './users.js';
 export * from './files.js';
+export * from './auth-security.js';
+export * from './notifications.js';
+export * from './business-guide.js';
+export * from './gis.js';

@@ -22,6 +22,8 @@ export const menuEntries = pgTable(
     url: text('url').notNull().default(''),
     query: jsonb('query').$type<Record<string, string>>().notNull().default({}),
     integrated: boolean('integrated').notNull().default(false),
+    /** Where an integrated system opens in its own window (`organization/model/other_url`). */
+    externalUrl: text('external_url').notNull().default(''),
     /** Sub-entries are listed as `sysModelVos` (true) or `children` (false). */
     hasTwo: boolean('has_two').notNull().default(false),
     parentId: integer('parent_id').references((): AnyPgColumn => menuEntries.id, {

@@ -8,8 +8,12 @@ import { RsaKeyService } from '../../modules/auth/rsa-key.service.js';
 import { MenuRepository } from '../../modules/menus/menu.repository.js';
 import { UserRepository } from '../../modules/organization/user.repository.js';
 import { seedBase } from './base.js';
+import { seedSecuritySettings } from './security.js';
+import { seedGuideCategories, seedGuideDemo } from './business-guide.js';
 import { daysAgo, demoAccounts, demoOrganisations } from './demo-data.js';
+import { seedGisDemo, seedGisLayers } from './gis.js';
 import { type MenuSeed, demoMenu, productMenu } from './menu-data.js';
+import { seedDemoMessages } from './notifications.js';
 
 export interface SeedOptions {
   kind: 'demo' | 'production';
@@ -26,7 +30,10 @@ export interface SeedOptions {
  */
 export async function seed(db: Db, options: SeedOptions): Promise<void> {
   await seedBase(db, options.systemName, options.now);
+  await seedSecuritySettings(db);
   await new RsaKeyService(new RsaKeyRepository(db)).ensureKey();
+  await seedGuideCategories(db);
+  await seedGisLayers(db);
   if ((await new UserRepository(db).count()) > 0) return;
   if (options.kind === 'production') {
     await seedProduction(db, options);
@@ -83,7 +90,14 @@ async function seedDemo(db: Db, now: Date): Promise<void> {
       });
     }
     await insertMenu(new MenuRepository(tx), demoMenu, null);
+    await seedDemoMessages(
+      tx,
+      demoAccounts.map((account) => account.username),
+      now,
+    );
   });
+  await seedGuideDemo(db, now);
+  await seedGisDemo(db, now);
 }
 
 /** A password that meets the policy, from a cryptographic source. */

@@ -4,7 +4,10 @@ export interface MenuSeed extends Omit<NewMenuEntry, 'parentId' | 'sortOrder'> {
   children?: MenuSeed[];
 }
 
-/** The product's own pages: every installation has them. */
+/**
+ * The product's own pages: every installation has them. They open in the shell's
+ * frame like any subsystem, in embedded mode (the frame address adds embed=true).
+ */
 export const productMenu: MenuSeed[] = [
   {
     code: 'business_guide',
@@ -12,6 +15,23 @@ export const productMenu: MenuSeed[] = [
     nameEn: 'Business guidance',
     icon: 'book',
     url: '/business_guide/table',
+    children: [
+      {
+        code: 'guide_list',
+        name: '指导文件',
+        nameEn: 'Guidance documents',
+        icon: 'book',
+        url: '/business_guide/table',
+      },
+      {
+        code: 'guide_laws',
+        name: '法律法规',
+        nameEn: 'Laws and regulations',
+        icon: 'book',
+        url: '/business_guide/table',
+        query: { tab: 'laws' },
+      },
+    ],
   },
   {
     code: 'map_editing',
@@ -130,6 +150,8 @@ export const demoMenu: MenuSeed[] = [
         url: '/demo-subsystem.html',
         query: { system: 'data_sharing_platform' },
         integrated: true,
+        // The integrated system's own window; a real one is another site's address.
+        externalUrl: '/demo-subsystem.html?system=data_sharing_platform&window=own',
       },
     ],
   },

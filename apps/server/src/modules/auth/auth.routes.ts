@@ -1,7 +1,11 @@
 import {
   ErrorCode,
+  SMS_CODE_LENGTH,
+  SMS_CODE_TTL_SECONDS,
   WEB_CLIENT_ID,
   WEB_CLIENT_SECRET,
+  basicClientSchema,
+  captchaSchema,
   envelopeSchema,
   ok,
   publicKeySchema,
@@ -12,11 +16,12 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
+import { requestMeta } from '../../lib/request-meta.js';
 import { authOf } from '../../plugins/auth.js';
 import type { Services } from '../../services.js';
 
-/** The token call carries the web client's fixed credentials (the "basic" flag). */
-function requireWebClient(request: FastifyRequest): void {
+/** The token call and the calls before sign-in carry the web client's fixed credentials (the "basic" flag). */
+export function requireWebClient(request: FastifyRequest): void {
   const header = request.headers.authorization ?? '';
   const match = /^Basic\s+(\S+)$/i.exec(header);
   const decoded = match ? Buffer.from(match[1]!, 'base64').toString('utf8') : '';
@@ -54,26 +59,62 @@ const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { 
     },
     async (request) => {
       requireWebClient(request);
-      const result = await services.auth.login(request.body, {
-        userAgent: request.headers['user-agent'] ?? null,
-        ipAddress: request.ip,
-      });
-      return ok(result);
+      return ok(await services.auth.login(request.body, requestMeta(request)));
     },
   );
 
   app.post(
     '/authorization-server/oauth/logout',
     {
+      config: { allowDuringPasswordReset: true },
       schema: {
         tags: ['auth'],
         summary: 'Sign out: the token is revoked at once',
+        description: 'Allowed while the password must be reset.',
         response: { 200: envelopeSchema(z.null()) },
       },
     },
     async (request) => {
-      await services.auth.logout(authOf(request));
+      await services.auth.logout(authOf(request), requestMeta(request));
       return ok(null);
+    },
+  );
+
+  app.post(
+    '/authorization-server/oauth/verificationCode',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'A new image captcha (asked for after failed sign-ins)',
+        description:
+          'Single use, two minutes. Send its id and the characters read as captchaId and captchaCode with oauth/token.',
+        response: { 200: envelopeSchema(captchaSchema) },
+      },
+    },
+    async () => ok(await services.captchas.create()),
+  );
+
+  app.post(
+    '/authorization-server/oauth/basic',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Identifies the web client before sign-in (password recovery)',
+        description:
+          'Needs the web client credentials as HTTP Basic, like every call made before sign-in; answers what the recovery screens need to know.',
+        response: { 200: envelopeSchema(basicClientSchema) },
+      },
+    },
+    async (request) => {
+      requireWebClient(request);
+      return ok({
+        clientId: WEB_CLIENT_ID,
+        smsCodeLength: SMS_CODE_LENGTH,
+        smsCodeTtlSeconds: SMS_CODE_TTL_SECONDS,
+        smsResendSeconds: await services.securitySettings.number('sms.resendSeconds'),
+      });
     },
   );
 };

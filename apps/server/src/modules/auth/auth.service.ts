@@ -1,16 +1,21 @@
 import {
   ErrorCode,
+  type PasswordStatus,
   TOKEN_LIFETIME_SECONDS,
   type TokenRequest,
   type TokenResponse,
 } from '@cityops/contract';
-import { AppError, badCredentials, tokenInvalid } from '../../lib/app-error.js';
+import { AppError, tokenInvalid } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { decoyPasswordHash, md5Hex, verifyPasswordDigest } from '../../lib/passwords.js';
 import { newAccessToken, tokenDigest } from '../../lib/tokens.js';
 import { toUserData } from '../organization/user-data.js';
 import type { UserRepository } from '../organization/user.repository.js';
+import { AuditEvent, type AuditService } from '../audit/audit.service.js';
+import { passwordStatusOf } from '../password/password-policy.js';
+import type { LoginGuardService } from './login-guard.service.js';
 import type { RsaKeyService } from './rsa-key.service.js';
+import type { SecuritySettings } from './security-settings.js';
 import type { SessionRepository } from './session.repository.js';
 
 /** Who is calling, as the auth hook found it. */
@@ -19,6 +24,8 @@ export interface AuthContext {
   username: string;
   roleIds: string[];
   tokenHash: string;
+  /** 1 means every call but the password change, the status and sign-out is refused. */
+  passwordStatus: PasswordStatus;
 }
 
 export interface ClientMeta {
@@ -32,14 +39,25 @@ export class AuthService {
     private readonly sessions: SessionRepository,
     private readonly rsaKeys: RsaKeyService,
     private readonly clock: Clock,
+    private readonly guard: LoginGuardService,
+    private readonly settings: SecuritySettings,
+    private readonly audit: AuditService,
   ) {}
 
   /**
    * The password grant. An unknown account and a wrong password give the same
    * answer after the same work; a disabled account is told so only after a
-   * correct password.
+   * correct password, and so is a locked one. Failures lead to a captcha, then
+   * to a temporary lock (LoginGuardService); every outcome is audited.
    */
   async login(request: TokenRequest, meta: ClientMeta): Promise<TokenResponse> {
+    const attempt = {
+      username: request.username,
+      captchaId: request.captchaId,
+      captchaCode: request.captchaCode,
+      meta,
+    };
+    await this.guard.before(attempt);
     const password = await this.rsaKeys.decrypt(request.keyId, request.password);
     const user = await this.users.findByUsername(request.username);
     const digest = md5Hex(password ?? '');
@@ -47,18 +65,16 @@ export class AuthService {
       user?.passwordHash ?? (await decoyPasswordHash()),
       digest,
     );
-    if (!user || password === null || !passwordMatches) throw badCredentials();
+    if (!user || password === null || !passwordMatches) {
+      return this.guard.failed(attempt, user?.id ?? null);
+    }
+    await this.guard.succeeded(attempt, user.id);
     if (user.disabled) throw new AppError(ErrorCode.ACCOUNT_DISABLED);
 
-    const token = newAccessToken();
-    const now = this.clock.now();
-    await this.sessions.insert({
-      tokenHash: tokenDigest(token),
+    const token = await this.openSession(user.id, meta);
+    await this.audit.record(AuditEvent.loginSuccess, meta, {
       userId: user.id,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_SECONDS * 1000),
-      userAgent: meta.userAgent?.slice(0, 512) ?? null,
-      ipAddress: meta.ipAddress,
+      username: user.username,
     });
     return {
       access_token: token,
@@ -67,6 +83,21 @@ export class AuthService {
       scope: request.scope,
       ...toUserData(user),
     };
+  }
+
+  /** A new session of 0.1 day; only the token's digest is stored. */
+  async openSession(userId: number, meta: ClientMeta): Promise<string> {
+    const token = newAccessToken();
+    const now = this.clock.now();
+    await this.sessions.insert({
+      tokenHash: tokenDigest(token),
+      userId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_SECONDS * 1000),
+      userAgent: meta.userAgent?.slice(0, 512) ?? null,
+      ipAddress: meta.ipAddress,
+    });
+    return token;
   }
 
   /** The caller of a bearer token, or `040005`. */
@@ -80,10 +111,15 @@ export class AuthService {
       username: principal.username,
       roleIds: principal.roleIds,
       tokenHash,
+      passwordStatus: await passwordStatusOf(this.settings, principal, this.clock.now()),
     };
   }
 
-  async logout(auth: AuthContext): Promise<void> {
+  async logout(auth: AuthContext, meta: ClientMeta): Promise<void> {
     await this.sessions.revoke(auth.tokenHash, this.clock.now());
+    await this.audit.record(AuditEvent.logout, meta, {
+      userId: auth.userId,
+      username: auth.username,
+    });
   }
 }

@@ -11,6 +11,7 @@ export interface MenuEntryRecord {
   url: string;
   query: Record<string, string>;
   integrated: boolean;
+  externalUrl: string;
   hasTwo: boolean;
   parentId: number | null;
   sortOrder: number;
@@ -26,6 +27,7 @@ export interface NewMenuEntry {
   url?: string;
   query?: Record<string, string>;
   integrated?: boolean;
+  externalUrl?: string;
   hasTwo?: boolean;
   parentId?: number | null;
   sortOrder: number;
@@ -47,6 +49,7 @@ export class MenuRepository {
         url: menuEntries.url,
         query: menuEntries.query,
         integrated: menuEntries.integrated,
+        externalUrl: menuEntries.externalUrl,
         hasTwo: menuEntries.hasTwo,
         parentId: menuEntries.parentId,
         sortOrder: menuEntries.sortOrder,

@@ -1,4 +1,12 @@
-import { envelopeSchema, menuListSchema, ok } from '@cityops/contract';
+import {
+  envelopeSchema,
+  menuListSchema,
+  modelQuerySchema,
+  ok,
+  otherUrlQuerySchema,
+  otherUrlSchema,
+  sysModelListSchema,
+} from '@cityops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../plugins/auth.js';
 import type { Services } from '../../services.js';
@@ -14,6 +22,33 @@ const menuRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { 
       },
     },
     async (request) => ok(await services.menus.menuOf(authOf(request).roleIds)),
+  );
+
+  app.post(
+    '/organization/model',
+    {
+      schema: {
+        tags: ['menu'],
+        summary:
+          'The system models (menu entries) the caller may open, filtered by id, code or integrated',
+        body: modelQuerySchema.optional(),
+        response: { 200: envelopeSchema(sysModelListSchema) },
+      },
+    },
+    async (request) => ok(await services.menus.models(request.body ?? {}, authOf(request).roleIds)),
+  );
+
+  app.get(
+    '/organization/model/other_url',
+    {
+      schema: {
+        tags: ['menu'],
+        summary: 'The own-window address of an integrated system',
+        querystring: otherUrlQuerySchema,
+        response: { 200: envelopeSchema(otherUrlSchema) },
+      },
+    },
+    async (request) => ok(await services.menus.otherUrl(request.query.id, authOf(request).roleIds)),
   );
 };
 

@@ -1,4 +1,12 @@
-import { ADMIN_ROLE, type MenuEntry } from '@cityops/contract';
+import {
+  ADMIN_ROLE,
+  ErrorCode,
+  type MenuEntry,
+  type ModelQuery,
+  type OtherUrl,
+  type SysModelRecord,
+} from '@cityops/contract';
+import { AppError, notFound } from '../../lib/app-error.js';
 import type { MenuEntryRecord, MenuRepository } from './menu.repository.js';
 
 /** Whether a caller with these roles sees an entry (spec section 6). */
@@ -41,10 +49,76 @@ export function buildMenuTree(records: MenuEntryRecord[], roleIds: readonly stri
   return (byParent.get(null) ?? []).map(toEntry);
 }
 
+/** The entries a caller may open: visible themselves and through every ancestor. */
+export function reachable(
+  records: MenuEntryRecord[],
+  roleIds: readonly string[],
+): Map<number, MenuEntryRecord> {
+  const byId = new Map(records.map((record) => [record.id, record]));
+  const result = new Map<number, MenuEntryRecord>();
+  for (const record of records) {
+    let current: MenuEntryRecord | undefined = record;
+    let visible = true;
+    // Bounded walk: a corrupt parent cycle cannot loop forever.
+    for (let depth = 0; current && depth < 32; depth++) {
+      if (!canSee(current, roleIds)) {
+        visible = false;
+        break;
+      }
+      current = current.parentId === null ? undefined : byId.get(current.parentId);
+    }
+    if (visible) result.set(record.id, record);
+  }
+  return result;
+}
+
+/** An entry's address with its extra query, as stored (relative or absolute). */
+function withQuery(url: string, query: Record<string, string>): string {
+  const extra = new URLSearchParams(query).toString();
+  if (extra === '') return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${extra}`;
+}
+
 export class MenuService {
   constructor(private readonly menus: MenuRepository) {}
 
   async menuOf(roleIds: readonly string[]): Promise<MenuEntry[]> {
     return buildMenuTree(await this.menus.findAll(), roleIds);
+  }
+
+  /** `POST /organization/model`: the caller's system models, flat, filtered. */
+  async models(filter: ModelQuery, roleIds: readonly string[]): Promise<SysModelRecord[]> {
+    const records = await this.menus.findAll();
+    const byId = new Map(records.map((record) => [record.id, record]));
+    return [...reachable(records, roleIds).values()]
+      .filter(
+        (record) =>
+          (filter.id === undefined || String(record.id) === filter.id) &&
+          (filter.code === undefined || record.code === filter.code) &&
+          (filter.integrated === undefined || record.integrated === filter.integrated),
+      )
+      .map((record) => ({
+        id: String(record.id),
+        code: record.code,
+        name: record.name,
+        nameEn: record.nameEn,
+        parentCode: record.parentId === null ? null : (byId.get(record.parentId)?.code ?? null),
+        url: record.url,
+        query: record.query,
+        integrated: record.integrated,
+      }));
+  }
+
+  /**
+   * `organization/model/other_url`: where an integrated system opens in its own
+   * window. An entry the caller cannot reach is "not found", so ids reveal nothing.
+   */
+  async otherUrl(id: string, roleIds: readonly string[]): Promise<OtherUrl> {
+    const record = reachable(await this.menus.findAll(), roleIds).get(Number(id));
+    if (!record) throw notFound();
+    if (!record.integrated) {
+      throw new AppError(ErrorCode.BAD_REQUEST, { messageKey: 'menu.notIntegrated' });
+    }
+    return { url: record.externalUrl || withQuery(record.url, record.query) };
   }
 }

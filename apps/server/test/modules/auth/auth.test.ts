@@ -83,7 +83,7 @@ describe('oauth/token', () => {
       code: ErrorCode.BAD_CREDENTIALS,
       boolSuccess: false,
       msg: 'incorrect username or password',
-      data: null,
+      data: { captchaRequired: false },
     });
     expect(unknown.json()).toEqual(wrong.json());
   });

@@ -1,50 +1,142 @@
-import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import type { MenuEntry } from '@cityops/contract';
-import { Alert, Button, Layout, Spin } from 'antd';
-import { useEffect } from 'react';
+import {
+  MenuFoldOutlined,
+  MenuOutlined,
+  MenuUnfoldOutlined,
+  SettingOutlined,
+} from '@ant-design/icons';
+import { Alert, Button, Drawer, Layout } from 'antd';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { useConfigValue } from '@/features/menu/api/get-config-value';
+import { useCrossWindowMessages } from '@/features/auth/hooks/use-cross-window-messages';
+import { PasswordDialogHost } from '@/features/password/components/password-dialog-host';
 import { useUserMenu } from '@/features/menu/api/get-user-menu';
-import { SidebarMenu } from '@/features/menu/components/sidebar-menu';
+import { EmbeddedFrame } from '@/features/menu/components/embedded-frame';
+import { useFrameLinkRequests } from '@/features/menu/hooks/use-frame-link-requests';
+import { openEntryInFrame, useMenuActions } from '@/features/menu/hooks/use-menu-actions';
+import { menuTitle } from '@/features/menu/lib/menu-title';
+import { useSettingsStore } from '@/features/settings/lib/settings-store';
+import { KeepAliveOutlet } from '@/features/tags-view/components/keep-alive-outlet';
+import { TagsBar } from '@/features/tags-view/components/tags-bar';
+import {
+  type FrameTab,
+  type Tab,
+  frameTab,
+  homeTab,
+  neighbourOf,
+  routeTab,
+  useTagsStore,
+} from '@/features/tags-view/lib/tags-store';
+import { WeatherBadge } from '@/features/weather/components/weather-badge';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useAppStore } from '@/stores/app-store';
+import type { RouteHandle } from '../hooks/use-document-title';
 import { LanguageSwitch } from './language-switch';
+import { signOut } from '../sign-out';
 import { LoginLeaveGuard } from './login-leave-guard';
 import styles from './shell-layout.module.css';
+import { Sidebar } from './sidebar';
+import { useDevice } from './use-device';
 import { UserDropdown } from './user-dropdown';
+import { layoutTexts } from '@/locales/layout-texts';
+import { registerTexts } from '@/lib/i18n';
+
+registerTexts(layoutTexts);
+
+// The drawer (Switch, Radio, Drawer) loads on first use, outside the first screen's budget.
+const SettingsDrawer = lazy(() =>
+  import('@/features/settings/components/settings-drawer').then((m) => ({
+    default: m.SettingsDrawer,
+  })),
+);
 
 /**
  * The layout shell of spec section 2: sidebar with logo and the server's menu,
- * header with the system name and the user menu, and the content area. In
- * embedded mode only the content shows.
+ * header with the system name, the weather and the user menu, the open pages as
+ * tabs, and the content area where router pages and embedded frames stay alive.
+ * In embedded mode only the content shows.
  */
 export function Shell() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
+  const matches = useMatches();
+  useCrossWindowMessages(() => void signOut({ revoke: false }));
   const menu = useUserMenu();
   const childrenMenuCode = useConfigValue('commandCoordinationCode');
-  const {
-    sidebar,
-    systemName,
-    menuList,
-    menuActive,
-    embedded,
-    toggleSidebar,
-    setMenuList,
-    setMenuActive,
-  } = useAppStore();
+  const app = useAppStore();
+  const settings = useSettingsStore();
+  const tabs = useTagsStore((state) => state.tabs);
+  const { clickEntry, openChild } = useMenuActions();
+  const [settingsRequested, setSettingsRequested] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  useDevice();
+  useFrameLinkRequests();
 
+  const { setMenuList } = app;
   useEffect(() => {
     if (menu.data) setMenuList(menu.data, childrenMenuCode.data ?? 'command_coordination');
   }, [menu.data, childrenMenuCode.data, setMenuList]);
 
-  function onSelect(entry: MenuEntry) {
-    if (location.pathname !== '/') navigate('/');
-    setMenuActive(entry.code);
+  // The page showing: the frame of the menu child at "/", else the router's page.
+  const frameChild =
+    location.pathname === '/' && app.isIframe && app.menuChild ? app.menuChild : null;
+  const activeKey = frameChild ? `frame:${frameChild.code}` : `route:${location.pathname}`;
+  const titleKey = [...matches]
+    .reverse()
+    .find((match) => (match.handle as RouteHandle | undefined)?.title)?.handle as
+    RouteHandle | undefined;
+  const currentTab: Tab = frameChild
+    ? frameTab(frameChild, app.menuActive)
+    : location.pathname === '/'
+      ? homeTab
+      : routeTab(
+          location.pathname,
+          location.pathname + location.search,
+          titleKey?.title ?? 'route.home',
+        );
+
+  // Every page shown becomes (or refreshes) a tab; without the tags view only one is kept.
+  const visit = useTagsStore((state) => state.visit);
+  const currentTabJson = JSON.stringify(currentTab);
+  useEffect(() => {
+    visit(JSON.parse(currentTabJson) as Tab, { single: !settings.showTagsView });
+  }, [currentTabJson, settings.showTagsView, visit]);
+
+  function activate(tab: Tab) {
+    if (tab.kind === 'frame') {
+      if (location.pathname !== '/') void navigate('/');
+      openEntryInFrame(tab.entry, tab.parentCode);
+      return;
+    }
+    if (tab.path === '/') {
+      const state = useAppStore.getState();
+      state.setIframe('');
+      state.setIsIframe(false);
+    }
+    void navigate(tab.fullPath);
   }
 
-  if (embedded) {
+  function close(tab: Tab) {
+    const next = neighbourOf(tabs, tab.key);
+    useTagsStore.getState().close(tab.key);
+    if (tab.key === activeKey) activate(next);
+  }
+
+  const titleOf = (tab: Tab) =>
+    tab.kind === 'frame' ? menuTitle(tab.entry, i18n.language) : t(tab.titleKey);
+
+  // Frames stay mounted (hidden) while their tab is open, so they never reload.
+  const frameTabs = tabs.filter((tab): tab is FrameTab => tab.kind === 'frame');
+  if (currentTab.kind === 'frame' && !frameTabs.some((tab) => tab.key === currentTab.key)) {
+    frameTabs.push(currentTab);
+  }
+  const aliveRouteKeys = settings.showTagsView
+    ? tabs.filter((tab) => tab.kind === 'route').map((tab) => tab.key)
+    : [];
+
+  if (app.embedded) {
     return (
       <main className={styles.embeddedContent}>
         <Outlet />
@@ -52,50 +144,108 @@ export function Shell() {
     );
   }
 
-  const collapsed = !sidebar.opened;
+  const mobile = app.device === 'mobile';
+  const collapsed = !app.sidebar.opened;
+  const dark = settings.menuTheme === 'dark';
+  const sidebar = (
+    <Sidebar
+      collapsed={mobile ? false : collapsed}
+      loading={menu.isPending}
+      onSelect={clickEntry}
+      onSelectChild={openChild}
+      onNavigated={mobile ? () => app.closeSidebar() : undefined}
+    />
+  );
+  const openSettings = () => {
+    setSettingsRequested(true);
+    setSettingsOpen(true);
+  };
+
   return (
     <Layout className={styles.layout}>
       <LoginLeaveGuard />
-      <Layout.Sider collapsible collapsed={collapsed} trigger={null} width={220} theme="dark">
-        <button
-          type="button"
-          className={styles.logo}
-          onClick={() => navigate('/')}
-          title={t('shell.logoTitle')}
+      <PasswordDialogHost onSignOut={(options) => void signOut(options)} />
+      {mobile ? (
+        <Drawer
+          placement="left"
+          open={app.sidebar.opened}
+          onClose={() => app.closeSidebar()}
+          size={240}
+          title={app.systemName}
+          closable={{ 'aria-label': t('shell.collapseSidebar') }}
+          styles={{ body: { padding: 0, background: dark ? '#001529' : '#fff' } }}
+          className={styles.sidebarDrawer}
         >
-          <img src="/logo.svg" alt="" />
-          {!collapsed && <span>{systemName}</span>}
-          <span className="visually-hidden">{collapsed ? t('shell.logoTitle') : ''}</span>
-        </button>
-        <nav aria-label={t('shell.mainMenu')}>
-          {menu.isPending ? (
-            <Spin style={{ display: 'block', margin: 24 }} />
-          ) : (
-            <SidebarMenu
-              entries={menuList}
-              activeCode={menuActive}
-              collapsed={collapsed}
-              theme="dark"
-              onSelect={onSelect}
+          {sidebar}
+        </Drawer>
+      ) : (
+        <Layout.Sider
+          collapsible
+          collapsed={collapsed}
+          trigger={null}
+          width={220}
+          theme={dark ? 'dark' : 'light'}
+          className={dark ? undefined : styles.siderLight}
+        >
+          {sidebar}
+        </Layout.Sider>
+      )}
+      <Layout>
+        <div className={settings.fixedHeader ? styles.fixedHeader : undefined}>
+          <Layout.Header className={styles.header}>
+            <Button
+              type="text"
+              icon={
+                mobile ? (
+                  <MenuOutlined aria-hidden />
+                ) : collapsed ? (
+                  <MenuUnfoldOutlined aria-hidden />
+                ) : (
+                  <MenuFoldOutlined aria-hidden />
+                )
+              }
+              aria-label={
+                mobile
+                  ? t('layout.openMenu')
+                  : collapsed
+                    ? t('shell.expandSidebar')
+                    : t('shell.collapseSidebar')
+              }
+              aria-expanded={mobile ? app.sidebar.opened : !collapsed}
+              onClick={() => app.toggleSidebar()}
+            />
+            <h1 className={styles.title}>{app.systemName}</h1>
+            <div className={styles.actions}>
+              <WeatherBadge compact={mobile} />
+              <LanguageSwitch />
+              <NotificationBell />
+              {settings.showSettings && (
+                <Button
+                  type="text"
+                  icon={<SettingOutlined aria-hidden />}
+                  aria-label={t('layout.openSettings')}
+                  title={t('layout.openSettings')}
+                  onClick={openSettings}
+                />
+              )}
+              <UserDropdown onOpenSettings={openSettings} />
+            </div>
+          </Layout.Header>
+          {settings.showTagsView && (
+            <TagsBar
+              tabs={tabs}
+              activeKey={activeKey}
+              titleOf={titleOf}
+              onActivate={activate}
+              onClose={close}
+              onCloseOthers={() => useTagsStore.getState().closeOthers(activeKey)}
+              onCloseAll={() => {
+                useTagsStore.getState().closeAll();
+                activate(homeTab);
+              }}
             />
           )}
-        </nav>
-      </Layout.Sider>
-      <Layout>
-        <Layout.Header className={styles.header}>
-          <Button
-            type="text"
-            icon={collapsed ? <MenuUnfoldOutlined aria-hidden /> : <MenuFoldOutlined aria-hidden />}
-            aria-label={collapsed ? t('shell.expandSidebar') : t('shell.collapseSidebar')}
-            aria-expanded={!collapsed}
-            onClick={() => toggleSidebar()}
-          />
-          <h1 className={styles.title}>{systemName}</h1>
-          <div className={styles.actions}>
-            <LanguageSwitch />
-            <UserDropdown />
-          </div>
-        </Layout.Header>
+        </div>
         <Layout.Content className={styles.content}>
           {menu.isError && (
             <Alert
@@ -110,9 +260,27 @@ export function Shell() {
               style={{ marginBottom: 16 }}
             />
           )}
-          <Outlet />
+          <KeepAliveOutlet visible={!frameChild} aliveKeys={aliveRouteKeys} />
+          {frameTabs.map((tab) => (
+            <EmbeddedFrame
+              key={tab.key}
+              entry={tab.entry}
+              title={menuTitle(tab.entry, i18n.language)}
+              visible={tab.key === activeKey}
+            />
+          ))}
         </Layout.Content>
       </Layout>
+      {settingsRequested && (
+        <Suspense fallback={null}>
+          <SettingsDrawer
+            open={settingsOpen}
+            onClose={() => setSettingsOpen(false)}
+            size={app.size}
+            onSizeChange={app.setSize}
+          />
+        </Suspense>
+      )}
     </Layout>
   );
 }

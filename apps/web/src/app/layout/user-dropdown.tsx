@@ -1,16 +1,36 @@
-import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  DownOutlined,
+  KeyOutlined,
+  LogoutOutlined,
+  SettingOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { Avatar, Button, Dropdown, Modal } from 'antd';
+import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePasswordDialog } from '@/features/password/lib/password-dialog-store';
+import { resolveFileUrl } from '@/lib/file-url';
 import { useUserStore } from '@/stores/user-store';
 import { signOut } from '../sign-out';
+import { layoutTexts } from '@/locales/layout-texts';
+import { registerTexts } from '@/lib/i18n';
+
+registerTexts(layoutTexts);
+
+const ProfileDialog = lazy(() =>
+  import('@/features/profile/components/profile-dialog').then((m) => ({
+    default: m.ProfileDialog,
+  })),
+);
 
 /** The user's name and avatar, opening the user menu; log out asks first. */
-export function UserDropdown() {
+export function UserDropdown({ onOpenSettings }: { onOpenSettings?: () => void } = {}) {
   const { t } = useTranslation();
   const [modal, modalHolder] = Modal.useModal();
   const userData = useUserStore((state) => state.userData);
   const username = useUserStore((state) => state.username);
   const displayName = userData?.name || username;
+  const [profileOpen, setProfileOpen] = useState(false);
 
   function confirmLogout() {
     modal.confirm({
@@ -24,14 +44,37 @@ export function UserDropdown() {
   return (
     <>
       {modalHolder}
+      {profileOpen && (
+        <Suspense fallback={null}>
+          <ProfileDialog
+            open
+            onClose={() => setProfileOpen(false)}
+            onSignOut={() => void signOut({ revoke: false })}
+          />
+        </Suspense>
+      )}
       <Dropdown
         trigger={['click']}
         menu={{
           items: [
+            {
+              key: 'settings',
+              icon: <SettingOutlined aria-hidden />,
+              label: t('layout.openSettings'),
+            },
+            { key: 'avatar', icon: <UserOutlined aria-hidden />, label: t('shell.changeAvatar') },
+            {
+              key: 'changePassword',
+              icon: <KeyOutlined aria-hidden />,
+              label: t('shell.changePassword'),
+            },
             { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: t('shell.logout') },
           ],
           onClick: ({ key }) => {
+            if (key === 'settings') onOpenSettings?.();
+            if (key === 'changePassword') usePasswordDialog.getState().show('change');
             if (key === 'logout') confirmLogout();
+            if (key === 'avatar') setProfileOpen(true);
           },
         }}
       >
@@ -42,7 +85,7 @@ export function UserDropdown() {
         >
           <Avatar
             size="small"
-            src={userData?.headImage || undefined}
+            src={resolveFileUrl(userData?.headImage)}
             icon={<UserOutlined aria-hidden />}
             alt=""
           />

@@ -1,6 +1,8 @@
 import { Card, Col, Empty, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MenuIcon } from '@/features/menu/components/menu-icon';
+import { SubsystemPanel } from '@/features/menu/components/subsystem-panel';
+import { useMenuActions } from '@/features/menu/hooks/use-menu-actions';
 import { menuTitle } from '@/features/menu/lib/menu-title';
 import { useAppStore } from '@/stores/app-store';
 import { useUserStore } from '@/stores/user-store';
@@ -11,7 +13,8 @@ export function HomeRoute() {
   const name = useUserStore((state) => state.userData?.name || state.username);
   const menuList = useAppStore((state) => state.menuList);
   const menuActive = useAppStore((state) => state.menuActive);
-  const setMenuActive = useAppStore((state) => state.setMenuActive);
+  const { clickEntry, openChild } = useMenuActions();
+  const activeEntry = menuList.find((entry) => entry.code === menuActive);
 
   return (
     <section aria-labelledby="home-title">
@@ -19,6 +22,12 @@ export function HomeRoute() {
         {t('home.welcome', { name })}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('home.intro')}</Typography.Paragraph>
+      {activeEntry && (
+        <SubsystemPanel
+          entry={activeEntry}
+          onOpen={(child) => openChild(child, activeEntry.code)}
+        />
+      )}
       <Typography.Title level={3} style={{ fontSize: 18 }}>
         {t('home.subsystems')}
       </Typography.Title>
@@ -35,7 +44,7 @@ export function HomeRoute() {
               >
                 <button
                   type="button"
-                  onClick={() => setMenuActive(entry.code)}
+                  onClick={() => clickEntry(entry)}
                   aria-current={entry.code === menuActive ? 'true' : undefined}
                   style={{
                     all: 'unset',

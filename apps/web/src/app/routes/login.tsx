@@ -1,19 +1,25 @@
 import { NAVIGATION_DELAY_MS } from '@cityops/contract';
-import { useEffect, useRef } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { safeRedirectTarget } from '@/lib/redirect';
-import { useAppStore } from '@/stores/app-store';
-import { LanguageSwitch } from '../layout/language-switch';
+import { AuthPageLayout } from './auth-page-layout';
 import styles from './login.module.css';
+
+// The QR tab (its texts, polling and the code image) loads only when chosen.
+const QrLoginPanel = lazy(() =>
+  import('@/features/auth/components/qr-login-panel').then((m) => ({ default: m.QrLoginPanel })),
+);
+
+type Method = 'password' | 'qr';
 
 export function LoginRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const systemName = useAppStore((state) => state.systemName);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const [method, setMethod] = useState<Method>('password');
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -24,23 +30,36 @@ export function LoginRoute() {
     timer.current = setTimeout(() => navigate(target), NAVIGATION_DELAY_MS);
   }
 
+  // QR login replaces the route with / after 500 ms (spec section 4 "QR login").
+  function onQrSuccess() {
+    timer.current = setTimeout(() => navigate('/', { replace: true }), NAVIGATION_DELAY_MS);
+  }
+
   return (
-    <main className={styles.page}>
-      <section className={styles.brand} aria-labelledby="system-name">
-        <img className={styles.logo} src="/logo.svg" alt="" />
-        <h1 id="system-name">{systemName}</h1>
-        <p>{t('login.tagline')}</p>
-      </section>
-      <section className={styles.panel}>
-        <div className={styles.language}>
-          <LanguageSwitch dark />
-        </div>
-        <div className={styles.card}>
-          <h2>{t('login.title')}</h2>
-          <p className={styles.subtitle}>{t('login.subtitle')}</p>
-          <LoginForm onSuccess={onSuccess} />
-        </div>
-      </section>
-    </main>
+    <AuthPageLayout title={t('login.title')} subtitle={t('login.subtitle')}>
+      <div className={styles.methods} role="group" aria-label={t('login.method')}>
+        {(['password', 'qr'] as const).map((choice) => (
+          <button
+            key={choice}
+            type="button"
+            className={styles.method}
+            aria-pressed={method === choice}
+            onClick={() => setMethod(choice)}
+          >
+            {t(choice === 'qr' ? 'login.qrTab' : 'login.passwordTab')}
+          </button>
+        ))}
+      </div>
+      {method === 'password' ? (
+        <LoginForm onSuccess={onSuccess} />
+      ) : (
+        <Suspense fallback={null}>
+          <QrLoginPanel onSuccess={onQrSuccess} />
+        </Suspense>
+      )}
+      <p className={styles.links}>
+        <Link to="/forgot-password">{t('login.forgotPassword')}</Link>
+      </p>
+    </AuthPageLayout>
   );
 }

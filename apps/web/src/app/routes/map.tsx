@@ -1,7 +1,7 @@
-import { Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import 'ol/ol.css';
+import { MapPage } from '@/features/map/components/map-page';
 
+/** `/amap`: OpenLayers and the map data load with this route only. */
 export function MapRoute() {
-  const { t } = useTranslation();
-  return <Typography.Title level={2}>{t('route.map')}</Typography.Title>;
+  return <MapPage />;
 }

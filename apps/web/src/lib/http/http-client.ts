@@ -80,6 +80,17 @@ export function createHttpClient(hooks: HttpHooks): AxiosInstance {
     if (!silent) hooks.toast.error({ content: text, duration: seconds, key: ERROR_TOAST_KEY });
   };
 
+  /**
+   * A `040005` only means "sign out" when it refused the token the app holds now: an
+   * answer to a request sent before a sign-out (or with an older session's token)
+   * arriving late must not sign out again the person who is already typing into the
+   * login form, nor end a newer session.
+   */
+  const refusedCurrentToken = (config: InternalAxiosRequestConfig | undefined) => {
+    const current = hooks.token();
+    return Boolean(current) && config?.headers?.get('Authorization') === `Bearer ${current}`;
+  };
+
   const refuseToken = () => {
     const text = hooks.translate('error.tokenInvalid');
     hooks.setErrorText(text);
@@ -128,7 +139,7 @@ export function createHttpClient(hooks: HttpHooks): AxiosInstance {
       const body = response.data as Envelope<unknown> | undefined;
       if (isSuccess(body)) return response;
       if (body?.code === ErrorCode.TOKEN_INVALID) {
-        refuseToken();
+        if (refusedCurrentToken(response.config)) refuseToken();
       } else {
         showError(
           body?.msg || hooks.translate('error.server'),
@@ -149,7 +160,7 @@ export function createHttpClient(hooks: HttpHooks): AxiosInstance {
       if (axios.isCancel(error)) return Promise.reject(error);
       const body = isPlainObject(error.response?.data) ? error.response.data : undefined;
       if (body?.code === ErrorCode.TOKEN_INVALID) {
-        refuseToken();
+        if (refusedCurrentToken(error.config)) refuseToken();
         return Promise.reject(
           new ApiError(
             hooks.translate('error.tokenInvalid'),

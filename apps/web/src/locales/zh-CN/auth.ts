@@ -12,5 +12,34 @@ export const login: LocaleShape<typeof en.login> = {
   remember: '记住密码',
   rememberUnavailable: '记住密码需要安全（https）连接',
   submit: '登录',
+  captcha: '验证码',
+  captchaPlaceholder: '请输入图中的字符',
+  captchaImage: '验证码图片',
+  captchaRefresh: '换一张验证码',
+  forgotPassword: '忘记密码？',
+  passwordTab: '账号密码登录',
+  qrTab: '扫码登录',
+  method: '登录方式',
   success: '登录成功',
+};
+
+export const recovery: LocaleShape<typeof en.recovery> = {
+  title: '短信找回密码',
+  subtitle: '验证码将发送到您账号绑定的手机号码',
+  mobile: '手机号码',
+  mobilePlaceholder: '请输入手机号码',
+  code: '短信验证码',
+  codePlaceholder: '6位数字验证码',
+  send: '获取验证码',
+  resendIn: '{{seconds}} 秒后重新获取',
+  sent: '如该号码已绑定账号，验证码已发送，5分钟内有效。',
+  next: '下一步',
+  submit: '重置密码',
+  done: '密码已重置，请使用新密码登录',
+  backToLogin: '返回登录',
+};
+
+export const route: LocaleShape<typeof en.route> = {
+  forgotPassword: '找回密码',
+  qrMobile: '确认登录',
 };

@@ -10,6 +10,7 @@ import { getPublicKey } from './get-public-key';
 export async function loginWithPassword(
   username: string,
   password: string,
+  captcha?: { captchaId: string; captchaCode: string },
 ): Promise<TokenResponse> {
   const key = await getPublicKey();
   const encrypted = await encryptWithPublicKey(key.publicKey, password);
@@ -20,6 +21,7 @@ export async function loginWithPassword(
     keyId: key.keyId,
     scope: LOGIN_SCOPE,
     appId: LOGIN_APP_ID,
+    ...captcha,
     basic: true,
   });
 }

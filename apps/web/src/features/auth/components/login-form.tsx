@@ -1,18 +1,27 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Input } from 'antd';
-import { type FormEvent, useEffect, useState } from 'react';
+import { Button, Checkbox } from 'antd';
+// Input and Password alone: `Input` from 'antd' carries TextArea, Search and OTP too,
+// which the login page does not use (docs/performance.md).
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
+import { type FormEvent, Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isVaultAvailable, recallCredentials } from '@/lib/crypto/credential-vault';
 import { type PasswordLoginValues, usePasswordLogin } from '../hooks/use-password-login';
 import styles from './field.module.css';
 import { FormField } from './form-field';
 
+// Only after failed sign-ins: kept out of the login page's first load.
+const CaptchaField = lazy(() =>
+  import('./captcha-field').then((m) => ({ default: m.CaptchaField })),
+);
+
 export interface LoginFormProps {
   /** Called after a successful sign-in. */
   onSuccess(): void;
 }
 
-type Errors = Partial<Record<'username' | 'password', string>>;
+type Errors = Partial<Record<'username' | 'password' | 'captcha', string>>;
 
 /** Account and password sign-in with "remember me". */
 export function LoginForm({ onSuccess }: LoginFormProps) {
@@ -25,6 +34,9 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
     remember: false,
   });
   const [errors, setErrors] = useState<Errors>({});
+  const [captchaNeeded, setCaptchaNeeded] = useState(false);
+  const [captchaRound, setCaptchaRound] = useState(0);
+  const [captcha, setCaptcha] = useState({ captchaId: '', captchaCode: '' });
 
   useEffect(() => {
     let cancelled = false;
@@ -39,6 +51,9 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
   const validate = (next: PasswordLoginValues): Errors => ({
     ...(next.username.trim() ? {} : { username: t('validation.username.required') }),
     ...(next.password ? {} : { password: t('validation.password.required') }),
+    ...(!captchaNeeded || next.captcha?.captchaCode.trim()
+      ? {}
+      : { captcha: t('error.captchaRequired') }),
   });
 
   function update(patch: Partial<PasswordLoginValues>) {
@@ -58,13 +73,24 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (loading) return;
-    const found = validate(values);
+    const attempt = { ...values, captcha: captchaNeeded ? captcha : undefined };
+    const found = validate(attempt);
     setErrors(found);
-    if (found.username || found.password) {
-      document.getElementById(found.username ? 'login-username' : 'login-password')?.focus();
+    const first = (['username', 'password', 'captcha'] as const).find((key) => found[key]);
+    if (first) {
+      document.getElementById(`login-${first}`)?.focus();
       return;
     }
-    if (await login(values)) onSuccess();
+    const outcome = await login(attempt);
+    if (outcome.ok) {
+      onSuccess();
+      return;
+    }
+    // Each captcha is good for one try: a refused attempt shows a new one.
+    if (outcome.captchaRequired) {
+      setCaptchaNeeded(true);
+      setCaptchaRound((n) => n + 1);
+    }
   }
 
   return (
@@ -82,7 +108,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
         />
       </FormField>
       <FormField id="login-password" label={t('login.password')} error={errors.password}>
-        <Input.Password
+        <Password
           size="large"
           prefix={<LockOutlined aria-hidden />}
           placeholder={t('login.passwordPlaceholder')}
@@ -93,6 +119,19 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
           onChange={(event) => update({ password: event.target.value })}
         />
       </FormField>
+      {captchaNeeded && (
+        <Suspense fallback={null}>
+          <CaptchaField
+            round={captchaRound}
+            value={captcha.captchaCode}
+            error={errors.captcha}
+            disabled={loading}
+            onChange={(captchaCode, captchaId) =>
+              setCaptcha({ captchaCode, captchaId: captchaId ?? '' })
+            }
+          />
+        </Suspense>
+      )}
       <div className={styles.field}>
         <Checkbox
           checked={values.remember}

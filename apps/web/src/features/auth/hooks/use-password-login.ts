@@ -1,4 +1,6 @@
+import { ErrorCode } from '@cityops/contract';
 import { useState } from 'react';
+import { ApiError } from '@/lib/http/api-error';
 import { forgetCredentials, rememberCredentials } from '@/lib/crypto/credential-vault';
 import { useAppStore } from '@/stores/app-store';
 import { useUserStore } from '@/stores/user-store';
@@ -9,6 +11,31 @@ export interface PasswordLoginValues {
   username: string;
   password: string;
   remember: boolean;
+  /** The image captcha, once the server asks for one. */
+  captcha?: { captchaId: string; captchaCode: string } | undefined;
+}
+
+export type LoginOutcome = { ok: true } | { ok: false; captchaRequired: boolean };
+
+/** Whether a refused sign-in says the next attempt needs the image captcha. */
+function captchaRequiredBy(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  const data = error.body?.data as { captchaRequired?: unknown } | null | undefined;
+  return data?.captchaRequired === true;
+}
+
+/**
+ * Loads the user info after sign-in. While the password must be reset the
+ * server refuses it (040106); the sign-in's own user data then stands and the
+ * shell opens the reset dialog.
+ */
+export async function loadUserInfo(username: string): Promise<void> {
+  try {
+    useUserStore.getState().setUserInfo(await getUserInfo(username, { silent: true }));
+  } catch (error) {
+    if (error instanceof ApiError && error.code === ErrorCode.PASSWORD_RESET_REQUIRED) return;
+    throw error;
+  }
 }
 
 /**
@@ -19,7 +46,7 @@ export interface PasswordLoginValues {
 export function usePasswordLogin() {
   const [loading, setLoading] = useState(false);
 
-  async function login(values: PasswordLoginValues): Promise<boolean> {
+  async function login(values: PasswordLoginValues): Promise<LoginOutcome> {
     setLoading(true);
     useUserStore.getState().resetToken();
     useAppStore.getState().resetSystem();
@@ -31,20 +58,20 @@ export function usePasswordLogin() {
         expires_in: _expires,
         scope: _scope,
         ...userData
-      } = await loginWithPassword(username, values.password);
+      } = await loginWithPassword(username, values.password, values.captcha);
       useUserStore.getState().signedIn(access_token, userData.username, userData);
       useUserStore.getState().setQrCodeLogin(false);
-      useUserStore.getState().setUserInfo(await getUserInfo(userData.username));
+      await loadUserInfo(userData.username);
       if (values.remember) {
         await rememberCredentials({ username, password: values.password }).catch(() => undefined);
       } else {
         forgetCredentials();
       }
-      return true;
-    } catch {
+      return { ok: true };
+    } catch (error) {
       // The HTTP client has shown the server's message; a half-finished sign-in is undone.
       useUserStore.getState().resetToken();
-      return false;
+      return { ok: false, captchaRequired: captchaRequiredBy(error) };
     } finally {
       setLoading(false);
     }

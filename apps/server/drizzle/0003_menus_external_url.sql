@@ -1,0 +1,1 @@
+ALTER TABLE "menu_entries" ADD COLUMN "external_url" text DEFAULT '' NOT NULL;

@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import type { Captcha } from '@cityops/contract';
+import type { Clock } from '../../lib/clock.js';
+import { tokenDigest } from '../../lib/tokens.js';
+import { captchaSvg, randomCaptchaCode } from './captcha-image.js';
+import type { CaptchaRepository } from './captcha.repository.js';
+
+const CAPTCHA_TTL_SECONDS = 120;
+
+/**
+ * Image captchas for sign-ins after failures. Kept in the database (any
+ * instance may check it), single use, two minutes.
+ */
+export class CaptchaService {
+  /** Answers by id, kept only when the test-only hook is on (NODE_ENV=test). */
+  readonly answersForTests: Map<string, string> | null;
+
+  constructor(
+    private readonly captchas: CaptchaRepository,
+    private readonly clock: Clock,
+    options: { keepAnswersForTests: boolean },
+  ) {
+    this.answersForTests = options.keepAnswersForTests ? new Map() : null;
+  }
+
+  async create(): Promise<Captcha> {
+    const now = this.clock.now();
+    const code = randomCaptchaCode();
+    const id = randomUUID();
+    await this.captchas.deleteExpired(now);
+    await this.captchas.insert({
+      id,
+      answerHash: tokenDigest(code),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + CAPTCHA_TTL_SECONDS * 1000),
+    });
+    this.answersForTests?.set(id, code);
+    return { captchaId: id, image: captchaSvg(code), expiresIn: CAPTCHA_TTL_SECONDS };
+  }
+
+  /** True when the answer is right; the captcha is used up either way. */
+  async verify(id: string, answer: string): Promise<boolean> {
+    const stored = await this.captchas.consume(id, this.clock.now());
+    return stored !== null && stored === tokenDigest(answer.trim());
+  }
+}

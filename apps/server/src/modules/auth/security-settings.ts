@@ -1,0 +1,72 @@
+import type { Clock } from '../../lib/clock.js';
+import type { SettingsRepository } from '../settings/settings.repository.js';
+
+/**
+ * The thresholds of the sign-in rules: settings in the database (so every
+ * instance agrees and an administrator can change them) with safe defaults.
+ */
+export const securityDefaults = {
+  /** Password age that gives status 2 ("old") and status 1 (must reset). */
+  'password.warnAgeDays': 180,
+  'password.maxAgeDays': 365,
+  /** Failed sign-ins of one account name (within the window) before a captcha is needed. */
+  'login.captchaAfterFailures': 3,
+  /** ... and before the account is locked. */
+  'login.lockAfterFailures': 6,
+  'login.lockMinutes': 15,
+  'login.failureWindowMinutes': 30,
+  /** Failed sign-ins from one address before every sign-in from it needs a captcha. */
+  'login.addressCaptchaAfterFailures': 10,
+  'sms.resendSeconds': 60,
+  'sms.maxAttempts': 5,
+  'sms.maxPerMobilePerDay': 10,
+  'sms.maxPerAddressPerHour': 20,
+  'sms.ticketMinutes': 10,
+  'qr.ticketSeconds': 120,
+} as const;
+
+export type SecuritySettingKey = keyof typeof securityDefaults;
+
+/** Origins allowed to frame the product (CSP frame-ancestors), space separated. */
+export const FRAME_ANCESTORS_KEY = 'embed.frameAncestors';
+
+const CACHE_MS = 5_000;
+
+export class SecuritySettings {
+  private cache: { at: number; values: Map<string, string> } | null = null;
+
+  constructor(
+    private readonly settings: SettingsRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  private async values(): Promise<Map<string, string>> {
+    const now = this.clock.now().getTime();
+    if (this.cache && now - this.cache.at < CACHE_MS && now >= this.cache.at) {
+      return this.cache.values;
+    }
+    const values = await this.settings.getMany([
+      ...Object.keys(securityDefaults),
+      FRAME_ANCESTORS_KEY,
+    ]);
+    this.cache = { at: now, values };
+    return values;
+  }
+
+  /** A positive whole number; a missing or malformed setting falls back to its default. */
+  async number(key: SecuritySettingKey): Promise<number> {
+    const raw = (await this.values()).get(key);
+    const parsed = raw === undefined ? Number.NaN : Number(raw);
+    return Number.isInteger(parsed) && parsed > 0 ? parsed : securityDefaults[key];
+  }
+
+  async text(key: string): Promise<string | null> {
+    return (await this.values()).get(key) ?? null;
+  }
+
+  /** Changes a setting and forgets the cache (administration, tests). */
+  async set(key: SecuritySettingKey | typeof FRAME_ANCESTORS_KEY, value: string): Promise<void> {
+    await this.settings.set(key, value);
+    this.cache = null;
+  }
+}

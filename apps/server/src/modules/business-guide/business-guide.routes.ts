@@ -1,0 +1,195 @@
+import {
+  articleCreateSchema,
+  articleListQuerySchema,
+  articleReadQuerySchema,
+  articleSchema,
+  articleSummarySchema,
+  articleUpdateSchema,
+  articleVersionSchema,
+  envelopeSchema,
+  guideCategoryInputSchema,
+  guideCategorySchema,
+  idParamsSchema,
+  ok,
+  pageSchema,
+} from '@cityops/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf } from '../../plugins/auth.js';
+import type { Services } from '../../services.js';
+
+const PREFIX = '/business-guide';
+/** Article bodies with tables and long Chinese text outgrow the default 1 MB. */
+const ARTICLE_BODY_LIMIT = 4 * 1024 * 1024;
+const tags = ['business-guide'];
+
+const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
+  app,
+  { services },
+) => {
+  const guide = services.businessGuide;
+
+  app.get(
+    `${PREFIX}/categories`,
+    {
+      schema: {
+        tags,
+        summary: 'The guidance categories, with the number of articles the caller may read',
+        response: { 200: envelopeSchema(z.array(guideCategorySchema)) },
+      },
+    },
+    async (request) => ok(await guide.categories(authOf(request))),
+  );
+
+  app.post(
+    `${PREFIX}/categories`,
+    {
+      schema: {
+        tags,
+        summary: 'Add a category (administrators)',
+        body: guideCategoryInputSchema,
+        response: { 200: envelopeSchema(guideCategorySchema) },
+      },
+    },
+    async (request) => ok(await guide.createCategory(authOf(request), request.body)),
+  );
+
+  app.put(
+    `${PREFIX}/categories/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Rename or reorder a category (administrators)',
+        params: idParamsSchema,
+        body: guideCategoryInputSchema,
+        response: { 200: envelopeSchema(guideCategorySchema) },
+      },
+    },
+    async (request) =>
+      ok(await guide.updateCategory(authOf(request), request.params.id, request.body)),
+  );
+
+  app.delete(
+    `${PREFIX}/categories/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Delete an empty category (administrators)',
+        params: idParamsSchema,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      await guide.deleteCategory(authOf(request), request.params.id);
+      return ok(null);
+    },
+  );
+
+  app.get(
+    `${PREFIX}/articles`,
+    {
+      schema: {
+        tags,
+        summary: 'Search articles: keyword (Chinese or English), category, status, sort, page',
+        description:
+          'Staff see published articles only; editors and administrators see every status.',
+        querystring: articleListQuerySchema,
+        response: { 200: envelopeSchema(pageSchema(articleSummarySchema)) },
+      },
+    },
+    async (request) => ok(await guide.list(authOf(request), request.query)),
+  );
+
+  app.get(
+    `${PREFIX}/articles/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'One article; reading a published article counts a view',
+        params: idParamsSchema,
+        querystring: articleReadQuerySchema,
+        response: { 200: envelopeSchema(articleSchema) },
+      },
+    },
+    async (request) =>
+      ok(await guide.read(authOf(request), request.params.id, request.query.purpose)),
+  );
+
+  app.post(
+    `${PREFIX}/articles`,
+    {
+      bodyLimit: ARTICLE_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Create a draft (editors and administrators); the body HTML is sanitised',
+        body: articleCreateSchema,
+        response: { 200: envelopeSchema(articleSchema) },
+      },
+    },
+    async (request) => ok(await guide.create(authOf(request), request.body)),
+  );
+
+  app.put(
+    `${PREFIX}/articles/:id`,
+    {
+      bodyLimit: ARTICLE_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Change an article made on `version`; a stale version answers 040009',
+        params: idParamsSchema,
+        body: articleUpdateSchema,
+        response: { 200: envelopeSchema(articleSchema) },
+      },
+    },
+    async (request) => ok(await guide.update(authOf(request), request.params.id, request.body)),
+  );
+
+  app.post(
+    `${PREFIX}/articles/:id/publish`,
+    {
+      schema: {
+        tags,
+        summary: 'Publish a draft or withdrawn article',
+        params: idParamsSchema,
+        body: articleVersionSchema,
+        response: { 200: envelopeSchema(articleSchema) },
+      },
+    },
+    async (request) =>
+      ok(await guide.publish(authOf(request), request.params.id, request.body.version)),
+  );
+
+  app.post(
+    `${PREFIX}/articles/:id/withdraw`,
+    {
+      schema: {
+        tags,
+        summary: 'Withdraw a published article',
+        params: idParamsSchema,
+        body: articleVersionSchema,
+        response: { 200: envelopeSchema(articleSchema) },
+      },
+    },
+    async (request) =>
+      ok(await guide.withdraw(authOf(request), request.params.id, request.body.version)),
+  );
+
+  app.delete(
+    `${PREFIX}/articles/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Delete a draft or withdrawn article',
+        params: idParamsSchema,
+        querystring: articleVersionSchema,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      await guide.remove(authOf(request), request.params.id, request.query.version);
+      return ok(null);
+    },
+  );
+};
+
+export default businessGuideRoutes;

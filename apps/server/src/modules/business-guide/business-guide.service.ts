@@ -1,0 +1,330 @@
+import {
+  ADMIN_ROLE,
+  ARTICLE_BODY_MAX,
+  ARTICLE_STATUSES,
+  type Article,
+  type ArticleConflict,
+  type ArticleStatus,
+  type ArticleSummary,
+  ErrorCode,
+  type GuideCategory,
+  type GuideCategoryInput,
+  type Page,
+  canWriteGuide,
+  type articleCreateSchema,
+  type articleListQuerySchema,
+  type articleUpdateSchema,
+} from '@cityops/contract';
+import type { z } from 'zod';
+import { AppError, forbidden, notFound } from '../../lib/app-error.js';
+import type { Clock } from '../../lib/clock.js';
+import type { AuthContext } from '../auth/auth.service.js';
+import type { UserRepository } from '../organization/user.repository.js';
+import type {
+  ArticleColumns,
+  ArticleRecord,
+  ArticleWithBody,
+  BusinessGuideRepository,
+} from './business-guide.repository.js';
+import { articleText, sanitizeArticleHtml } from './sanitize-article-html.js';
+import { documentTerms, keywordQuery, normaliseText } from './search-terms.js';
+
+type ListQuery = z.output<typeof articleListQuerySchema>;
+type CreateInput = z.output<typeof articleCreateSchema>;
+type UpdateInput = z.output<typeof articleUpdateSchema>;
+
+const PUBLISHED_ONLY: readonly ArticleStatus[] = ['published'];
+
+function toSummary(record: ArticleRecord): ArticleSummary {
+  return {
+    id: record.id,
+    categoryId: record.categoryId,
+    categoryCode: record.categoryCode,
+    categoryName: record.categoryName,
+    categoryNameEn: record.categoryNameEn,
+    title: record.title,
+    summary: record.summary,
+    coverImage: record.coverImage,
+    issuingAuthority: record.issuingAuthority,
+    documentNumber: record.documentNumber,
+    publishDate: record.publishDate,
+    status: record.status,
+    authorName: record.authorName,
+    organizationName: record.organizationName,
+    organizationNameEn: record.organizationNameEn,
+    viewCount: record.viewCount,
+    version: record.version,
+    createdAt: record.createdAt.toISOString(),
+    updatedAt: record.updatedAt.toISOString(),
+    publishedAt: record.publishedAt?.toISOString() ?? null,
+  };
+}
+
+function toArticle(record: ArticleWithBody): Article {
+  return { ...toSummary(record), bodyHtml: record.bodyHtml, updatedByName: record.updatedByName };
+}
+
+/** The stored form of an article's content: sanitised body and its search terms. */
+export function articleContent(
+  fields: Omit<ArticleColumns, 'searchTerms' | 'searchText'>,
+): ArticleColumns {
+  const bodyHtml = sanitizeArticleHtml(fields.bodyHtml);
+  if (bodyHtml.length > ARTICLE_BODY_MAX) {
+    throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, { messageKey: 'guide.bodyTooLong' });
+  }
+  const text = [
+    fields.title,
+    fields.summary,
+    fields.issuingAuthority,
+    fields.documentNumber,
+    articleText(bodyHtml),
+  ].join('\n');
+  return {
+    ...fields,
+    bodyHtml,
+    searchTerms: documentTerms(text),
+    searchText: normaliseText(text),
+  };
+}
+
+function isoMinute(date: Date): string {
+  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/**
+ * Guidance articles: staff read what is published; editors and administrators
+ * write. Every change names the version it was made on, and a change made on a
+ * version that has moved on is refused with `040009`, overwriting nothing.
+ */
+export class BusinessGuideService {
+  constructor(
+    private readonly guide: BusinessGuideRepository,
+    private readonly users: UserRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  private requireWriter(auth: AuthContext): void {
+    if (!canWriteGuide(auth.roleIds)) throw forbidden();
+  }
+
+  private readableStatuses(auth: AuthContext): readonly ArticleStatus[] {
+    return canWriteGuide(auth.roleIds) ? ARTICLE_STATUSES : PUBLISHED_ONLY;
+  }
+
+  // ---- categories ----
+
+  async categories(auth: AuthContext): Promise<GuideCategory[]> {
+    return this.guide.listCategories(this.readableStatuses(auth));
+  }
+
+  private requireAdmin(auth: AuthContext): void {
+    if (!auth.roleIds.includes(ADMIN_ROLE)) throw forbidden();
+  }
+
+  private async categoryById(auth: AuthContext, id: number): Promise<GuideCategory> {
+    const category = (await this.categories(auth)).find((entry) => entry.id === id);
+    if (!category) throw notFound();
+    return category;
+  }
+
+  async createCategory(auth: AuthContext, input: GuideCategoryInput): Promise<GuideCategory> {
+    this.requireAdmin(auth);
+    const id = await this.guide.insertCategory(input);
+    if (!id) throw new AppError(ErrorCode.CONFLICT, { messageKey: 'guide.categoryCodeTaken' });
+    return this.categoryById(auth, id);
+  }
+
+  async updateCategory(
+    auth: AuthContext,
+    id: number,
+    input: GuideCategoryInput,
+  ): Promise<GuideCategory> {
+    this.requireAdmin(auth);
+    const sameCode = await this.guide.findCategoryByCode(input.code);
+    if (sameCode && sameCode.id !== id) {
+      throw new AppError(ErrorCode.CONFLICT, { messageKey: 'guide.categoryCodeTaken' });
+    }
+    if (!(await this.guide.updateCategory(id, input, this.clock.now()))) throw notFound();
+    return this.categoryById(auth, id);
+  }
+
+  async deleteCategory(auth: AuthContext, id: number): Promise<void> {
+    this.requireAdmin(auth);
+    if (!(await this.guide.findCategory(id))) throw notFound();
+    const inUse = await this.guide.countArticlesIn(id);
+    if (inUse > 0) {
+      throw new AppError(ErrorCode.CONFLICT, {
+        messageKey: 'guide.categoryInUse',
+        values: { count: inUse },
+      });
+    }
+    await this.guide.deleteCategory(id);
+  }
+
+  // ---- articles ----
+
+  async list(auth: AuthContext, query: ListQuery): Promise<Page<ArticleSummary>> {
+    const readable = this.readableStatuses(auth);
+    // Readers see published articles whatever they ask for.
+    const statuses = query.status && readable.includes(query.status) ? [query.status] : readable;
+    const { terms, phrases } = keywordQuery(query.keyword ?? '');
+    const { rows, total } = await this.guide.search({
+      statuses,
+      categoryId: query.categoryId,
+      terms,
+      phrases,
+      sortBy: query.sortBy,
+      sortOrder: query.sortOrder,
+      limit: query.pageSize,
+      offset: (query.pageIndex - 1) * query.pageSize,
+    });
+    return {
+      pageIndex: query.pageIndex,
+      pageSize: query.pageSize,
+      pages: Math.ceil(total / query.pageSize),
+      total,
+      rows: rows.map(toSummary),
+    };
+  }
+
+  /** Reading a published article counts a view; opening it to edit does not. */
+  async read(auth: AuthContext, id: number, purpose: 'read' | 'edit'): Promise<Article> {
+    if (purpose === 'edit') this.requireWriter(auth);
+    const record = await this.guide.findArticle(id);
+    if (!record || !this.readableStatuses(auth).includes(record.status)) throw notFound();
+    if (purpose === 'read' && record.status === 'published') {
+      await this.guide.countView(id);
+      record.viewCount += 1;
+    }
+    return toArticle(record);
+  }
+
+  private async requireCategory(categoryId: number): Promise<void> {
+    if (!(await this.guide.findCategory(categoryId))) {
+      throw new AppError(ErrorCode.VALIDATION, {
+        messageKey: 'guide.categoryMissing',
+        fields: [{ field: 'categoryId', message: 'guide.categoryMissing' }],
+      });
+    }
+  }
+
+  async create(auth: AuthContext, input: CreateInput): Promise<Article> {
+    this.requireWriter(auth);
+    await this.requireCategory(input.categoryId);
+    const user = await this.users.findById(auth.userId);
+    const id = await this.guide.insertArticle({
+      ...articleContent(input),
+      status: 'draft',
+      authorId: auth.userId,
+      organizationId: user?.organizationId ?? null,
+      createdAt: this.clock.now(),
+      publishedAt: null,
+    });
+    return toArticle((await this.guide.findArticle(id))!);
+  }
+
+  /** The current article, or `040009` with who changed it when the version is stale. */
+  private async current(id: number, version: number): Promise<ArticleWithBody> {
+    const record = await this.guide.findArticle(id);
+    if (!record) throw notFound();
+    if (record.version !== version) throw this.conflict(record, version);
+    return record;
+  }
+
+  private conflict(record: ArticleWithBody, yours: number): AppError {
+    const data: ArticleConflict = {
+      currentVersion: record.version,
+      updatedAt: record.updatedAt.toISOString(),
+      updatedByName: record.updatedByName,
+    };
+    return new AppError(ErrorCode.CONFLICT, {
+      messageKey: 'guide.conflict',
+      values: {
+        name: record.updatedByName ?? '-',
+        time: isoMinute(record.updatedAt),
+        current: record.version,
+        yours,
+      },
+      data,
+    });
+  }
+
+  /**
+   * Writes `changes` if the article is still at `version`. The check and the
+   * write are one conditional UPDATE, so two editors racing cannot both win.
+   */
+  private async applyChange(
+    auth: AuthContext,
+    id: number,
+    version: number,
+    changes: Parameters<BusinessGuideRepository['updateIfVersion']>[2],
+  ): Promise<Article> {
+    const applied = await this.guide.updateIfVersion(
+      id,
+      version,
+      changes,
+      auth.userId,
+      this.clock.now(),
+    );
+    if (!applied) {
+      const record = await this.guide.findArticle(id);
+      if (!record) throw notFound();
+      throw this.conflict(record, version);
+    }
+    return toArticle((await this.guide.findArticle(id))!);
+  }
+
+  async update(auth: AuthContext, id: number, input: UpdateInput): Promise<Article> {
+    this.requireWriter(auth);
+    const { version, ...fields } = input;
+    const record = await this.current(id, version);
+    if (fields.categoryId !== undefined) await this.requireCategory(fields.categoryId);
+    const content = articleContent({
+      categoryId: fields.categoryId ?? record.categoryId,
+      title: fields.title ?? record.title,
+      summary: fields.summary ?? record.summary,
+      coverImage: fields.coverImage === undefined ? record.coverImage : fields.coverImage,
+      bodyHtml: fields.bodyHtml ?? record.bodyHtml,
+      issuingAuthority: fields.issuingAuthority ?? record.issuingAuthority,
+      documentNumber: fields.documentNumber ?? record.documentNumber,
+      publishDate: fields.publishDate === undefined ? record.publishDate : fields.publishDate,
+    });
+    return this.applyChange(auth, id, version, content);
+  }
+
+  async publish(auth: AuthContext, id: number, version: number): Promise<Article> {
+    this.requireWriter(auth);
+    const record = await this.current(id, version);
+    if (record.status === 'published') {
+      throw new AppError(ErrorCode.CONFLICT, { messageKey: 'guide.alreadyPublished' });
+    }
+    const now = this.clock.now();
+    return this.applyChange(auth, id, version, {
+      status: 'published',
+      publishedAt: now,
+      publishDate: record.publishDate ?? now.toISOString().slice(0, 10),
+    });
+  }
+
+  async withdraw(auth: AuthContext, id: number, version: number): Promise<Article> {
+    this.requireWriter(auth);
+    const record = await this.current(id, version);
+    if (record.status !== 'published') {
+      throw new AppError(ErrorCode.CONFLICT, { messageKey: 'guide.notPublished' });
+    }
+    return this.applyChange(auth, id, version, { status: 'withdrawn' });
+  }
+
+  async remove(auth: AuthContext, id: number, version: number): Promise<void> {
+    this.requireWriter(auth);
+    const record = await this.current(id, version);
+    if (record.status === 'published') {
+      throw new AppError(ErrorCode.CONFLICT, { messageKey: 'guide.withdrawFirst' });
+    }
+    if (!(await this.guide.deleteIfVersion(id, version))) {
+      const again = await this.guide.findArticle(id);
+      if (!again) throw notFound();
+      throw this.conflict(again, version);
+    }
+  }
+}

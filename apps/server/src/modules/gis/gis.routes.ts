@@ -1,0 +1,142 @@
+import {
+  GIS_PATHS,
+  envelopeSchema,
+  gisFeatureCreateSchema,
+  gisFeatureDeleteSchema,
+  gisFeatureSchema,
+  gisFeatureUpdateSchema,
+  gisLayerCreateSchema,
+  gisLayerSchema,
+  gisQueryResultSchema,
+  gisQuerySchema,
+  mapSettingsSchema,
+  ok,
+} from '@cityops/contract';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf } from '../../plugins/auth.js';
+import type { Services } from '../../services.js';
+
+const tags = ['gis'];
+
+const gisRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  app.post(
+    GIS_PATHS.query,
+    {
+      schema: {
+        tags,
+        summary: 'Map features in a bounding box, by layer and name (WGS-84 GeoJSON geometries)',
+        // A call with no body at all asks for everything.
+        body: z.preprocess((value) => value ?? {}, gisQuerySchema),
+        response: { 200: envelopeSchema(gisQueryResultSchema) },
+      },
+    },
+    async (request, reply) => {
+      // Pre-serialised by the database: thousands of features skip the per-object work.
+      const data = await services.gis.queryJson(request.body);
+      const { code, boolSuccess, msg } = ok(null);
+      // A plain reply: the text is the envelope already, so the typed schema does not apply.
+      const raw: FastifyReply = reply;
+      return raw
+        .type('application/json; charset=utf-8')
+        .send(
+          `{"code":${JSON.stringify(code)},"boolSuccess":${boolSuccess},"msg":${JSON.stringify(msg)},"data":${data}}`,
+        );
+    },
+  );
+
+  app.post(
+    GIS_PATHS.layers,
+    {
+      schema: {
+        tags,
+        summary: 'The layers of map features',
+        response: { 200: envelopeSchema(z.array(gisLayerSchema)) },
+      },
+    },
+    async () => ok(await services.gis.layers()),
+  );
+
+  app.post(
+    GIS_PATHS.createLayer,
+    {
+      schema: {
+        tags,
+        summary: 'Adds a layer (editors and administrators)',
+        body: gisLayerCreateSchema,
+        response: { 200: envelopeSchema(gisLayerSchema) },
+      },
+    },
+    async (request) => ok(await services.gis.createLayer(authOf(request), request.body)),
+  );
+
+  app.post(
+    GIS_PATHS.create,
+    {
+      schema: {
+        tags,
+        summary: 'Adds a feature (editors and administrators)',
+        body: gisFeatureCreateSchema,
+        response: { 200: envelopeSchema(gisFeatureSchema) },
+      },
+    },
+    async (request) => ok(await services.gis.create(authOf(request), request.body)),
+  );
+
+  app.post(
+    GIS_PATHS.update,
+    {
+      schema: {
+        tags,
+        summary: 'Replaces a feature if nobody changed it since `version` (else 040009)',
+        body: gisFeatureUpdateSchema,
+        response: { 200: envelopeSchema(gisFeatureSchema) },
+      },
+    },
+    async (request) => ok(await services.gis.update(authOf(request), request.body)),
+  );
+
+  app.post(
+    GIS_PATHS.delete,
+    {
+      schema: {
+        tags,
+        summary: 'Deletes a feature if nobody changed it since `version` (else 040009)',
+        body: gisFeatureDeleteSchema,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      await services.gis.delete(authOf(request), request.body);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    GIS_PATHS.settings,
+    {
+      schema: {
+        tags,
+        summary: 'Tile layers, centre and zoom of the map',
+        response: { 200: envelopeSchema(mapSettingsSchema) },
+      },
+    },
+    async () => ok(await services.gis.mapSettings()),
+  );
+
+  app.post(
+    GIS_PATHS.saveSettings,
+    {
+      schema: {
+        tags,
+        summary: 'Saves the tile layers, centre and zoom (administrators)',
+        body: mapSettingsSchema,
+        response: { 200: envelopeSchema(mapSettingsSchema) },
+      },
+    },
+    async (request) => ok(await services.gis.saveMapSettings(authOf(request), request.body)),
+  );
+};
+
+export default gisRoutes;

@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ErrorCode,
+  GIS_QUERY_MAX_FEATURES,
+  type GisFeature,
+  type GisGeometry,
+  type GisLayer,
+  type GisQueryResult,
+  type MapSettings,
+  canEditMap,
+  countVertices,
+  geometryBbox,
+  mapSettingsSchema,
+} from '@cityops/contract';
+import { AppError, forbidden, notFound } from '../../lib/app-error.js';
+import type { Clock } from '../../lib/clock.js';
+import type { AuthContext } from '../auth/auth.service.js';
+import type { SettingsRepository } from '../settings/settings.repository.js';
+import type { FeatureValues, GisFeatureRow, GisLayerRow, GisRepository } from './gis.repository.js';
+
+/** The setting that holds the map's tile layers, centre and zoom (JSON). */
+export const MAP_SETTINGS_KEY = 'gis.mapSettings';
+
+export interface FeatureInput {
+  layerId: number;
+  name: string;
+  kind: string;
+  properties: Record<string, string | number | boolean | null>;
+  /** Already checked and normalised by the contract's schema. */
+  geometry: GisGeometry;
+}
+
+export function toFeature(row: GisFeatureRow): GisFeature {
+  return {
+    id: row.id,
+    layerId: row.layerId,
+    name: row.name,
+    kind: row.kind,
+    properties: row.properties as GisFeature['properties'],
+    geometry: row.geometry as GisGeometry,
+    version: row.version,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toLayer(row: GisLayerRow & { featureCount: number }): GisLayer {
+  return {
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    nameEn: row.nameEn,
+    editable: row.editable,
+    featureCount: row.featureCount,
+  };
+}
+
+const conflict = () => new AppError(ErrorCode.CONFLICT);
+
+/** Map features: everyone signed in reads; editors and administrators write. */
+export class GisService {
+  constructor(
+    private readonly gis: GisRepository,
+    private readonly settings: SettingsRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async query(input: {
+    bbox?: [number, number, number, number] | undefined;
+    layerId?: number | undefined;
+    keyword?: string | undefined;
+    limit?: number | undefined;
+  }): Promise<GisQueryResult> {
+    const limit = input.limit ?? GIS_QUERY_MAX_FEATURES;
+    const rows = await this.gis.query({ ...input, limit });
+    return { features: rows.slice(0, limit).map(toFeature), truncated: rows.length > limit };
+  }
+
+  /**
+   * The same answer as `query`, as the JSON text of the envelope's `data`,
+   * built by the database (see GisRepository.queryJson).
+   */
+  async queryJson(input: Parameters<GisService['query']>[0]): Promise<string> {
+    const limit = input.limit ?? GIS_QUERY_MAX_FEATURES;
+    const { featuresJson, matched } = await this.gis.queryJson({ ...input, limit });
+    return `{"features":${featuresJson},"truncated":${matched > limit}}`;
+  }
+
+  async layers(): Promise<GisLayer[]> {
+    return (await this.gis.listLayers()).map(toLayer);
+  }
+
+  async createLayer(auth: AuthContext, input: { name: string; nameEn: string }): Promise<GisLayer> {
+    this.requireEditor(auth);
+    const row = await this.gis.insertLayer({
+      code: `layer-${randomUUID().slice(0, 8)}`,
+      name: input.name,
+      nameEn: input.nameEn || input.name,
+      editable: true,
+      sortOrder: 100,
+    });
+    return toLayer({ ...row, featureCount: 0 });
+  }
+
+  async create(auth: AuthContext, input: FeatureInput): Promise<GisFeature> {
+    this.requireEditor(auth);
+    await this.requireEditableLayer(input.layerId);
+    return toFeature(await this.gis.insert(this.values(auth, input)));
+  }
+
+  async update(auth: AuthContext, input: FeatureInput & { id: number; version: number }) {
+    this.requireEditor(auth);
+    const existing = await this.gis.findById(input.id);
+    if (!existing) throw notFound();
+    await this.requireEditableLayer(existing.layerId);
+    if (input.layerId !== existing.layerId) await this.requireEditableLayer(input.layerId);
+    const row = await this.gis.update(input.id, input.version, this.values(auth, input));
+    if (!row) throw (await this.gis.findById(input.id)) ? conflict() : notFound();
+    return toFeature(row);
+  }
+
+  async delete(auth: AuthContext, input: { id: number; version: number }): Promise<void> {
+    this.requireEditor(auth);
+    const existing = await this.gis.findById(input.id);
+    if (!existing) throw notFound();
+    await this.requireEditableLayer(existing.layerId);
+    if (!(await this.gis.delete(input.id, input.version))) {
+      throw (await this.gis.findById(input.id)) ? conflict() : notFound();
+    }
+  }
+
+  /** The tile layers, centre and zoom; defaults when the setting is missing or broken. */
+  async mapSettings(): Promise<MapSettings> {
+    const raw = await this.settings.get(MAP_SETTINGS_KEY);
+    if (raw !== null) {
+      try {
+        const parsed = mapSettingsSchema.safeParse(JSON.parse(raw));
+        if (parsed.success) return parsed.data;
+      } catch {
+        // A broken setting falls back to the offline defaults below.
+      }
+    }
+    return mapSettingsSchema.parse({});
+  }
+
+  async saveMapSettings(auth: AuthContext, settings: MapSettings): Promise<MapSettings> {
+    if (!auth.roleIds.includes('admin')) throw forbidden();
+    await this.settings.set(MAP_SETTINGS_KEY, JSON.stringify(settings));
+    return settings;
+  }
+
+  private requireEditor(auth: AuthContext): void {
+    if (!canEditMap(auth.roleIds)) throw forbidden();
+  }
+
+  private async requireEditableLayer(layerId: number): Promise<void> {
+    const layer = await this.gis.findLayer(layerId);
+    if (!layer) {
+      throw new AppError(ErrorCode.VALIDATION, {
+        fields: [{ field: 'layerId', message: 'validation.invalid' }],
+      });
+    }
+    if (!layer.editable)
+      throw new AppError(ErrorCode.FORBIDDEN, { messageKey: 'gis.layerReadOnly' });
+  }
+
+  private values(auth: AuthContext, input: FeatureInput): FeatureValues {
+    return {
+      layerId: input.layerId,
+      name: input.name,
+      kind: input.kind,
+      properties: input.properties,
+      geometry: input.geometry,
+      vertexCount: countVertices(input.geometry),
+      bbox: geometryBbox(input.geometry),
+      userId: auth.userId,
+      at: this.clock.now(),
+    };
+  }
+}

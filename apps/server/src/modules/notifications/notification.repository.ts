@@ -1,0 +1,211 @@
+import { and, count, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import {
+  messageRecipients,
+  messages,
+  roles,
+  sseTickets,
+  userRoles,
+  users,
+} from '../../db/schema/index.js';
+
+export interface MessageRow {
+  id: number;
+  title: string;
+  content: string;
+  type: string;
+  isRead: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface NewMessage {
+  title: string;
+  content: string;
+  type: string;
+  sentBy: number | null;
+  createdAt: Date;
+}
+
+export interface Audience {
+  userIds: number[];
+  roleIds: string[];
+  allUsers: boolean;
+}
+
+export class NotificationRepository {
+  constructor(private readonly db: Executor) {}
+
+  private readFilter(userId: number, isRead: boolean | undefined) {
+    return isRead === undefined
+      ? eq(messageRecipients.userId, userId)
+      : and(eq(messageRecipients.userId, userId), eq(messageRecipients.isRead, isRead));
+  }
+
+  async countFor(userId: number, isRead: boolean | undefined): Promise<number> {
+    const rows = await this.db
+      .select({ total: count() })
+      .from(messageRecipients)
+      .where(this.readFilter(userId, isRead));
+    return rows[0]?.total ?? 0;
+  }
+
+  /** One page of a user's messages, newest first (served by the recipient indexes). */
+  async pageFor(
+    userId: number,
+    isRead: boolean | undefined,
+    offset: number,
+    limit: number,
+  ): Promise<MessageRow[]> {
+    return this.db
+      .select({
+        id: messages.id,
+        title: messages.title,
+        content: messages.content,
+        type: messages.type,
+        isRead: messageRecipients.isRead,
+        createdAt: messageRecipients.createdAt,
+        updatedAt: messageRecipients.updatedAt,
+      })
+      .from(messageRecipients)
+      .innerJoin(messages, eq(messages.id, messageRecipients.messageId))
+      .where(this.readFilter(userId, isRead))
+      .orderBy(desc(messageRecipients.createdAt), desc(messageRecipients.messageId))
+      .limit(limit)
+      .offset(offset);
+  }
+
+  /** Marks one of the user's messages read; false when the user has no such message. */
+  async markRead(userId: number, messageId: number, now: Date): Promise<boolean> {
+    const existing = await this.db
+      .select({ isRead: messageRecipients.isRead })
+      .from(messageRecipients)
+      .where(and(eq(messageRecipients.userId, userId), eq(messageRecipients.messageId, messageId)));
+    if (existing.length === 0) return false;
+    if (!existing[0]!.isRead) {
+      await this.db
+        .update(messageRecipients)
+        .set({ isRead: true, updatedAt: now })
+        .where(
+          and(eq(messageRecipients.userId, userId), eq(messageRecipients.messageId, messageId)),
+        );
+    }
+    return true;
+  }
+
+  async markAllRead(userId: number, now: Date): Promise<number> {
+    const updated = await this.db
+      .update(messageRecipients)
+      .set({ isRead: true, updatedAt: now })
+      .where(and(eq(messageRecipients.userId, userId), eq(messageRecipients.isRead, false)))
+      .returning({ messageId: messageRecipients.messageId });
+    return updated.length;
+  }
+
+  /** Active users among the given ids, the given roles' members, or everyone. */
+  async resolveAudience(audience: Audience): Promise<number[]> {
+    const conditions = [];
+    if (audience.userIds.length > 0) conditions.push(inArray(users.id, audience.userIds));
+    if (audience.roleIds.length > 0) {
+      conditions.push(
+        inArray(
+          users.id,
+          this.db
+            .select({ id: userRoles.userId })
+            .from(userRoles)
+            .where(inArray(userRoles.roleId, audience.roleIds)),
+        ),
+      );
+    }
+    if (!audience.allUsers && conditions.length === 0) return [];
+    const rows = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        audience.allUsers
+          ? eq(users.disabled, false)
+          : and(eq(users.disabled, false), or(...conditions)),
+      )
+      .orderBy(users.id);
+    return rows.map((row) => row.id);
+  }
+
+  /** Stores a message and one unread row per recipient; the message id. */
+  async insertMessage(message: NewMessage, recipientIds: number[]): Promise<number> {
+    const [created] = await this.db.insert(messages).values(message).returning({ id: messages.id });
+    const id = created!.id;
+    const chunk = 1000;
+    for (let start = 0; start < recipientIds.length; start += chunk) {
+      await this.db.insert(messageRecipients).values(
+        recipientIds.slice(start, start + chunk).map((userId) => ({
+          userId,
+          messageId: id,
+          isRead: false,
+          createdAt: message.createdAt,
+          updatedAt: message.createdAt,
+        })),
+      );
+    }
+    return id;
+  }
+
+  async recipientOptions() {
+    const [userRows, roleRows] = await Promise.all([
+      this.db
+        .select({ id: users.id, username: users.username, name: users.name })
+        .from(users)
+        .where(eq(users.disabled, false))
+        .orderBy(users.username),
+      this.db
+        .select({ id: roles.id, name: roles.name, nameEn: roles.nameEn })
+        .from(roles)
+        .orderBy(roles.id),
+    ]);
+    return { users: userRows, roles: roleRows };
+  }
+
+  async insertTicket(ticket: {
+    ticketHash: string;
+    userId: number;
+    sessionTokenHash: string;
+    expiresAt: Date;
+  }): Promise<void> {
+    await this.db.insert(sseTickets).values(ticket);
+  }
+
+  /** Uses a ticket once: the owner, or null when it is unknown, used or expired. */
+  async consumeTicket(
+    ticketHash: string,
+    now: Date,
+  ): Promise<{ userId: number; sessionTokenHash: string } | null> {
+    const rows = await this.db
+      .update(sseTickets)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(sseTickets.ticketHash, ticketHash),
+          isNull(sseTickets.usedAt),
+          gt(sseTickets.expiresAt, now),
+        ),
+      )
+      .returning({ userId: sseTickets.userId, sessionTokenHash: sseTickets.sessionTokenHash });
+    return rows[0] ?? null;
+  }
+
+  async deleteTicketsBefore(before: Date): Promise<void> {
+    await this.db.delete(sseTickets).where(lt(sseTickets.expiresAt, before));
+  }
+
+  /** Unread counts of many users at once (users without messages count 0). */
+  async unreadCounts(userIds: number[]): Promise<Map<number, number>> {
+    const result = new Map<number, number>(userIds.map((id) => [id, 0]));
+    if (userIds.length === 0) return result;
+    const rows = await this.db
+      .select({ userId: messageRecipients.userId, unread: sql<number>`count(*)::int` })
+      .from(messageRecipients)
+      .where(and(inArray(messageRecipients.userId, userIds), eq(messageRecipients.isRead, false)))
+      .groupBy(messageRecipients.userId);
+    for (const row of rows) result.set(row.userId, row.unread);
+    return result;
+  }
+}

@@ -1,0 +1,174 @@
+import {
+  MESSAGE_PATHS,
+  SSE_HEARTBEAT_MS,
+  envelopeSchema,
+  messagePageRequestSchema,
+  messageSchema,
+  ok,
+  pageSchema,
+  recipientOptionsSchema,
+  sendMessageRequestSchema,
+  sendMessageResultSchema,
+  sseStreamQuerySchema,
+  sseTicketSchema,
+  unreadCountSchema,
+  updateReadQuerySchema,
+} from '@cityops/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf } from '../../plugins/auth.js';
+import type { Services } from '../../services.js';
+
+const tags = ['messages'];
+
+const notificationRoutes: FastifyPluginAsyncZod<{
+  services: Services;
+  heartbeatMs?: number;
+}> = async (app, { services, heartbeatMs = SSE_HEARTBEAT_MS }) => {
+  const notifications = services.notifications;
+  const openStreams = new Set<() => void>();
+
+  await notifications.hub.start();
+  // Streams never end by themselves: close them so shutdown does not wait for them.
+  app.addHook('preClose', async () => {
+    for (const end of [...openStreams]) end();
+  });
+  app.addHook('onClose', async () => notifications.hub.stop());
+
+  app.post(
+    MESSAGE_PATHS.page,
+    {
+      schema: {
+        tags,
+        summary: "A page of the caller's messages (the bell sends boolRead=false)",
+        body: messagePageRequestSchema,
+        response: { 200: envelopeSchema(pageSchema(messageSchema)) },
+      },
+    },
+    async (request) => ok(await notifications.page(authOf(request), request.body)),
+  );
+
+  app.get(
+    MESSAGE_PATHS.updateRead,
+    {
+      schema: {
+        tags,
+        summary: 'Marks one of the caller’s messages read; answers the new unread count',
+        querystring: updateReadQuerySchema,
+        response: { 200: envelopeSchema(unreadCountSchema) },
+      },
+    },
+    async (request) => ok(await notifications.markRead(authOf(request), request.query.id)),
+  );
+
+  app.get(
+    MESSAGE_PATHS.upAllMsg,
+    {
+      schema: {
+        tags,
+        summary: 'Marks all of the caller’s messages read',
+        response: { 200: envelopeSchema(unreadCountSchema) },
+      },
+    },
+    async (request) => ok(await notifications.markAllRead(authOf(request))),
+  );
+
+  app.post(
+    MESSAGE_PATHS.send,
+    {
+      schema: {
+        tags,
+        summary: 'Administrators: sends a message to users, roles or everyone',
+        body: sendMessageRequestSchema,
+        response: { 200: envelopeSchema(sendMessageResultSchema) },
+      },
+    },
+    async (request) => ok(await notifications.send(authOf(request), request.body)),
+  );
+
+  app.get(
+    MESSAGE_PATHS.recipients,
+    {
+      schema: {
+        tags,
+        summary: 'Administrators: the users and roles a message can go to',
+        response: { 200: envelopeSchema(recipientOptionsSchema) },
+      },
+    },
+    async (request) => ok(await notifications.recipientOptions(authOf(request))),
+  );
+
+  app.post(
+    MESSAGE_PATHS.sseTicket,
+    {
+      schema: {
+        tags,
+        summary: 'A one-use, 30-second ticket that opens the live unread-count stream',
+        description:
+          'EventSource cannot send the Authorization header; the stream URL carries this ticket instead of the access token.',
+        response: { 200: envelopeSchema(sseTicketSchema) },
+      },
+    },
+    async (request) => ok(await notifications.issueTicket(authOf(request))),
+  );
+
+  app.get(
+    MESSAGE_PATHS.stream,
+    {
+      // Authenticated by the one-use ticket, not the bearer header (EventSource sends none).
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Server-sent events: `unread` with the caller’s unread count, live',
+        querystring: sseStreamQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const owner = await notifications.openStream(request.query.ticket);
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        // nginx must pass events through at once.
+        'x-accel-buffering': 'no',
+      });
+      let ended = false;
+      const send = (unread: number) => {
+        if (!ended) raw.write(`event: unread\ndata: ${JSON.stringify({ unread })}\n\n`);
+      };
+      const unsubscribe = notifications.hub.subscribe(owner.userId, send);
+      const end = () => {
+        if (ended) return;
+        ended = true;
+        clearInterval(heartbeat);
+        unsubscribe();
+        openStreams.delete(end);
+        raw.end();
+      };
+      openStreams.add(end);
+      const heartbeat = setInterval(() => {
+        notifications.sessionAlive(owner).then(
+          (alive) => {
+            if (!alive) {
+              if (!ended) raw.write('event: revoked\ndata: {}\n\n');
+              end();
+            } else if (!ended) {
+              raw.write(': keep-alive\n\n');
+            }
+          },
+          (error: unknown) => request.log.warn({ err: error }, 'stream session check failed'),
+        );
+      }, heartbeatMs);
+      heartbeat.unref();
+      // The browser went away (or the socket broke): stop pushing to it.
+      raw.on('close', end);
+      // Tell the browser to wait 5 s before reconnecting, then the current count.
+      raw.write('retry: 5000\n\n');
+      send(await notifications.unread(owner.userId));
+    },
+  );
+};
+
+export default notificationRoutes;

@@ -1,0 +1,84 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { departments, files, organizations, users } from '../../db/schema/index.js';
+
+export interface OrganOptionRow {
+  id: number;
+  name: string;
+  nameEn: string;
+}
+
+export interface ProfileChanges {
+  username: string;
+  name: string;
+  mobile: string;
+  organizationId: number;
+  departmentId: number;
+  headImage?: string | null;
+}
+
+/** Units, departments and the profile columns of a user. */
+export class ProfileRepository {
+  constructor(private readonly db: Executor) {}
+
+  async organizations(): Promise<OrganOptionRow[]> {
+    return this.db
+      .select({ id: organizations.id, name: organizations.name, nameEn: organizations.nameEn })
+      .from(organizations)
+      .orderBy(asc(organizations.sortOrder), asc(organizations.id));
+  }
+
+  async organizationExists(id: number): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(eq(organizations.id, id));
+    return rows.length > 0;
+  }
+
+  async departments(organizationId: number): Promise<OrganOptionRow[]> {
+    return this.db
+      .select({ id: departments.id, name: departments.name, nameEn: departments.nameEn })
+      .from(departments)
+      .where(eq(departments.organizationId, organizationId))
+      .orderBy(asc(departments.sortOrder), asc(departments.id));
+  }
+
+  /** The unit a department belongs to, or null when there is no such department. */
+  async departmentOrganization(departmentId: number): Promise<number | null> {
+    const rows = await this.db
+      .select({ organizationId: departments.organizationId })
+      .from(departments)
+      .where(eq(departments.id, departmentId));
+    return rows[0]?.organizationId ?? null;
+  }
+
+  /** Whether another account already has this login name (case-insensitive). */
+  async usernameTaken(username: string, exceptUserId: number): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.username}) = lower(${username})`, ne(users.id, exceptUserId)));
+    return rows.length > 0;
+  }
+
+  async update(userId: number, changes: ProfileChanges, now: Date): Promise<void> {
+    await this.db
+      .update(users)
+      .set({ ...changes, updatedAt: now })
+      .where(eq(users.id, userId));
+  }
+
+  async setHeadImage(userId: number, headImage: string | null, now: Date): Promise<void> {
+    await this.db.update(users).set({ headImage, updatedAt: now }).where(eq(users.id, userId));
+  }
+
+  /** Who uploaded a stored file, when it exists. */
+  async fileUploader(fileId: string): Promise<{ uploadedBy: number | null } | null> {
+    const rows = await this.db
+      .select({ uploadedBy: files.uploadedBy })
+      .from(files)
+      .where(eq(files.id, fileId));
+    return rows[0] ?? null;
+  }
+}

@@ -1,0 +1,77 @@
+import {
+  envelopeSchema,
+  headRequestSchema,
+  ok,
+  organOptionsSchema,
+  organParamsSchema,
+  userDataSchema,
+  userParamsSchema,
+  userUpdateResultSchema,
+  userUpdateSchema,
+} from '@cityops/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf } from '../../plugins/auth.js';
+import type { Services } from '../../services.js';
+
+const tags = ['organization'];
+
+/** Personal info: units and departments for the selects, the profile, the avatar. */
+const profileRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  app.get(
+    '/organization/organ/cascade',
+    {
+      schema: {
+        tags,
+        summary: 'The units (organisations) to choose from',
+        response: { 200: envelopeSchema(organOptionsSchema) },
+      },
+    },
+    async () => ok(await services.profiles.organizations()),
+  );
+
+  app.get(
+    '/organization/organ/cascade/:orgId',
+    {
+      schema: {
+        tags,
+        summary: 'The departments of a unit',
+        params: organParamsSchema,
+        response: { 200: envelopeSchema(organOptionsSchema) },
+      },
+    },
+    async (request) => ok(await services.profiles.departments(request.params.orgId)),
+  );
+
+  app.put(
+    '/organization/user/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Updates personal info (staff: the avatar only; administrators: every field)',
+        description:
+          'A changed login name revokes every session of the account (usernameChanged: true).',
+        params: userParamsSchema,
+        body: userUpdateSchema,
+        response: { 200: envelopeSchema(userUpdateResultSchema) },
+      },
+    },
+    async (request) =>
+      ok(await services.profiles.update(authOf(request), request.params.id, request.body)),
+  );
+
+  app.post(
+    '/organization/user/head',
+    {
+      schema: {
+        tags,
+        summary: "Sets the caller's avatar to an image they uploaded",
+        body: headRequestSchema,
+        response: { 200: envelopeSchema(userDataSchema) },
+      },
+    },
+    async (request) =>
+      ok(await services.profiles.setHeadImage(authOf(request), request.body.headImage)),
+  );
+};
+
+export default profileRoutes;

@@ -1,0 +1,140 @@
+import {
+  ADMIN_ROLE,
+  ErrorCode,
+  HEAD_IMAGE_PATTERN,
+  type OrganOption,
+  type UserData,
+  type UserUpdateResult,
+} from '@cityops/contract';
+import type { Db } from '../../db/client.js';
+import { AppError, forbidden, notFound } from '../../lib/app-error.js';
+import type { Clock } from '../../lib/clock.js';
+import { SessionRepository } from '../auth/session.repository.js';
+import { ProfileRepository } from './profile.repository.js';
+import { toUserData } from './user-data.js';
+import { type UserRecord, UserRepository } from './user.repository.js';
+
+export interface ProfileUpdate {
+  username: string;
+  name: string;
+  mobile: string;
+  organizationId: number;
+  departmentId: number;
+  headImage?: string | undefined;
+}
+
+interface Caller {
+  userId: number;
+  roleIds: string[];
+}
+
+const identityFields = ['username', 'name', 'mobile', 'organizationId', 'departmentId'] as const;
+
+const fieldError = (
+  code: typeof ErrorCode.VALIDATION | typeof ErrorCode.CONFLICT,
+  field: string,
+  message:
+    | 'profile.departmentMismatch'
+    | 'profile.usernameTaken'
+    | 'profile.headImageInvalid'
+    | 'validation.invalid',
+) => new AppError(code, { messageKey: message, fields: [{ field, message }] });
+
+/**
+ * Personal info (spec sections 2, 4, 5). The spec's dialog shows every field but
+ * the avatar disabled: staff change only their avatar; an administrator may
+ * change every field, of any account. A changed login name ends every session
+ * of that account.
+ */
+export class ProfileService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  private get profiles() {
+    return new ProfileRepository(this.db);
+  }
+
+  async organizations(): Promise<OrganOption[]> {
+    const rows = await this.profiles.organizations();
+    return rows.map((row) => ({ ...row, id: String(row.id) }));
+  }
+
+  async departments(organizationId: number): Promise<OrganOption[]> {
+    if (!(await this.profiles.organizationExists(organizationId))) throw notFound();
+    const rows = await this.profiles.departments(organizationId);
+    return rows.map((row) => ({ ...row, id: String(row.id) }));
+  }
+
+  async update(caller: Caller, userId: number, changes: ProfileUpdate): Promise<UserUpdateResult> {
+    const isAdmin = caller.roleIds.includes(ADMIN_ROLE);
+    if (userId !== caller.userId && !isAdmin) throw forbidden();
+    return this.db.transaction(async (tx) => {
+      const users = new UserRepository(tx);
+      const profiles = new ProfileRepository(tx);
+      const user = await users.findById(userId);
+      if (!user) throw notFound();
+
+      if (!isAdmin) {
+        const locked = identityFields.filter((field) => changes[field] !== user[field]);
+        if (locked.length > 0) {
+          throw new AppError(ErrorCode.FORBIDDEN, {
+            messageKey: 'profile.readOnlyFields',
+            values: { fields: locked.join(', ') },
+          });
+        }
+      }
+      if (!(await profiles.organizationExists(changes.organizationId))) {
+        throw fieldError(ErrorCode.VALIDATION, 'organizationId', 'validation.invalid');
+      }
+      const departmentOrganization = await profiles.departmentOrganization(changes.departmentId);
+      if (departmentOrganization === null) {
+        throw fieldError(ErrorCode.VALIDATION, 'departmentId', 'validation.invalid');
+      }
+      if (departmentOrganization !== changes.organizationId) {
+        throw fieldError(ErrorCode.VALIDATION, 'departmentId', 'profile.departmentMismatch');
+      }
+      if (await profiles.usernameTaken(changes.username, userId)) {
+        throw fieldError(ErrorCode.CONFLICT, 'username', 'profile.usernameTaken');
+      }
+      if (changes.headImage && changes.headImage !== user.headImage) {
+        await this.checkHeadImage(profiles, changes.headImage, [userId, caller.userId]);
+      }
+
+      const now = this.clock.now();
+      const { headImage, ...identity } = changes;
+      await profiles.update(
+        userId,
+        headImage === undefined ? identity : { ...identity, headImage: headImage || null },
+        now,
+      );
+      const usernameChanged = changes.username !== user.username;
+      // Sessions carry the login name the user signed in with: all of them end.
+      if (usernameChanged) await new SessionRepository(tx).revokeAllOfUser(userId, now);
+      return { usernameChanged };
+    });
+  }
+
+  async setHeadImage(caller: Caller, headImage: string): Promise<UserData> {
+    const profiles = this.profiles;
+    await this.checkHeadImage(profiles, headImage, [caller.userId]);
+    await profiles.setHeadImage(caller.userId, headImage, this.clock.now());
+    const user = (await new UserRepository(this.db).findById(caller.userId)) as UserRecord;
+    return toUserData(user);
+  }
+
+  /** An avatar must be an image of the upload service, uploaded by one of `owners`. */
+  private async checkHeadImage(
+    profiles: ProfileRepository,
+    headImage: string,
+    owners: number[],
+  ): Promise<void> {
+    const match = HEAD_IMAGE_PATTERN.exec(headImage);
+    const fileId = match ? headImage.split('/').pop()!.split('.')[0]! : null;
+    const file = fileId ? await profiles.fileUploader(fileId) : null;
+    if (!file || file.uploadedBy === null || !owners.includes(file.uploadedBy)) {
+      throw fieldError(ErrorCode.VALIDATION, 'headImage', 'profile.headImageInvalid');
+    }
+  }
+}

@@ -1,0 +1,105 @@
+import {
+  QR_CONFIRM_PATH,
+  QR_SCAN_PATH,
+  QR_STATUS_PATH,
+  envelopeSchema,
+  ok,
+  qrCodeRequestSchema,
+  qrCodeResponseSchema,
+  qrConfirmRequestSchema,
+  qrScanRequestSchema,
+  qrScanResponseSchema,
+  qrStatusRequestSchema,
+  qrStatusResponseSchema,
+} from '@cityops/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requestMeta } from '../../lib/request-meta.js';
+import { authOf } from '../../plugins/auth.js';
+import type { Services } from '../../services.js';
+
+const qrLoginRoutes: FastifyPluginAsyncZod<{
+  services: Services;
+  publicUrl: string | undefined;
+  hashRouter: boolean;
+}> = async (app, { services, publicUrl, hashRouter }) => {
+  app.post(
+    '/authorization-server/oauth/qrCode',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['qr-login'],
+        summary: 'A QR sign-in ticket for the PC (about 2 minutes)',
+        description:
+          'content is the address of the mobile confirm page; the PC follows the ticket with its secret at qrCode/status. scanUrl and confirmUrl are the two helpers by full URL.',
+        body: qrCodeRequestSchema,
+        response: { 200: envelopeSchema(qrCodeResponseSchema) },
+      },
+    },
+    async (request) => {
+      const base = publicUrl ?? `${request.protocol}://${request.host}`;
+      return ok(
+        await services.qrLogin.create(request.body.appId, requestMeta(request), base, hashRouter),
+      );
+    },
+  );
+
+  app.post(
+    QR_STATUS_PATH,
+    {
+      config: { public: true },
+      schema: {
+        tags: ['qr-login'],
+        summary: 'The state of a ticket: waiting, scanned, confirmed, expired or refused',
+        description:
+          'The first answer after confirmation carries the sign-in (token and user data), once.',
+        body: qrStatusRequestSchema,
+        response: { 200: envelopeSchema(qrStatusResponseSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await services.qrLogin.status(
+          request.body.ticket,
+          request.body.secret,
+          requestMeta(request),
+        ),
+      ),
+  );
+
+  app.post(
+    QR_SCAN_PATH,
+    {
+      schema: {
+        tags: ['qr-login'],
+        summary: 'The signed-in phone opened a ticket: which browser asked and when',
+        body: qrScanRequestSchema,
+        response: { 200: envelopeSchema(qrScanResponseSchema) },
+      },
+    },
+    async (request) => ok(await services.qrLogin.scan(request.body.ticket)),
+  );
+
+  app.post(
+    QR_CONFIRM_PATH,
+    {
+      schema: {
+        tags: ['qr-login'],
+        summary: 'The signed-in phone confirms (or refuses) the sign-in of the PC',
+        body: qrConfirmRequestSchema,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      await services.qrLogin.decide(
+        request.body.ticket,
+        request.body.confirm,
+        authOf(request),
+        requestMeta(request),
+      );
+      return ok(null);
+    },
+  );
+};
+
+export default qrLoginRoutes;

@@ -1,0 +1,193 @@
+import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  ErrorCode,
+  SMS_CODE_LENGTH,
+  SMS_CODE_TTL_SECONDS,
+  type CheckPhoneResponse,
+  type SmsCodeSent,
+} from '@cityops/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../lib/app-error.js';
+import type { Clock } from '../../lib/clock.js';
+import { tokenDigest } from '../../lib/tokens.js';
+import { AuditEvent, type AuditService, type RequestMeta } from '../audit/audit.service.js';
+import type { RsaKeyService } from '../auth/rsa-key.service.js';
+import type { SecuritySettings } from '../auth/security-settings.js';
+import { checkNewPassword } from '../password/password-policy.js';
+import type { PasswordRepository } from '../password/password.repository.js';
+import type { PasswordService } from '../password/password.service.js';
+import type { SmsCodeRepository, SmsPurpose } from './sms-code.repository.js';
+import type { SmsProvider } from './sms-provider.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** The 11 digits of a mainland number, without +86 or 0086. */
+export function normaliseMobile(mobile: string): string {
+  return mobile.trim().replace(/^(\+86|0086)/, '');
+}
+
+const texts: Record<SmsPurpose, (code: string, minutes: number) => string> = {
+  password: (code, minutes) =>
+    `【城市运行管理服务平台】您正在找回密码，验证码 ${code}，${minutes} 分钟内有效。如非本人操作请忽略。Password reset code: ${code}`,
+  verify: (code, minutes) =>
+    `【城市运行管理服务平台】您的验证码 ${code}，${minutes} 分钟内有效。Verification code: ${code}`,
+};
+
+/**
+ * SMS codes (`kaptcha`, `pwb_kaptcha`) and password recovery (`check_phone`,
+ * `find_pwd`). Six digits, five minutes, single use, a few attempts, a resend
+ * interval and limits per number and per address. A registered and an unknown
+ * number get the same answer: the request is recorded either way, the message
+ * goes out only to a registered one.
+ */
+export class SmsService {
+  constructor(
+    private readonly codes: SmsCodeRepository,
+    private readonly passwordRepository: PasswordRepository,
+    private readonly passwords: PasswordService,
+    private readonly rsaKeys: RsaKeyService,
+    readonly provider: SmsProvider,
+    private readonly settings: SecuritySettings,
+    private readonly audit: AuditService,
+    private readonly clock: Clock,
+    private readonly log: () => FastifyBaseLogger | undefined,
+  ) {}
+
+  async sendCode(rawMobile: string, purpose: SmsPurpose, meta: RequestMeta): Promise<SmsCodeSent> {
+    const mobile = normaliseMobile(rawMobile);
+    const now = this.clock.now();
+    const resendSeconds = await this.settings.number('sms.resendSeconds');
+    const latest = await this.codes.latest(mobile, purpose);
+    if (latest) {
+      const waited = (now.getTime() - latest.createdAt.getTime()) / 1000;
+      if (waited < resendSeconds) {
+        throw new AppError(ErrorCode.RATE_LIMITED, {
+          messageKey: 'sms.tooSoon',
+          values: { seconds: Math.ceil(resendSeconds - waited) },
+          data: { retryAfterSeconds: Math.ceil(resendSeconds - waited) },
+        });
+      }
+    }
+    const perMobile = await this.settings.number('sms.maxPerMobilePerDay');
+    const perAddress = await this.settings.number('sms.maxPerAddressPerHour');
+    const tooMany =
+      (await this.codes.countForMobileSince(mobile, new Date(now.getTime() - 24 * HOUR_MS))) >=
+        perMobile ||
+      (meta.ipAddress !== null &&
+        (await this.codes.countForAddressSince(
+          meta.ipAddress,
+          new Date(now.getTime() - HOUR_MS),
+        )) >= perAddress);
+    if (tooMany) {
+      await this.audit.record(
+        AuditEvent.smsCodeRefused,
+        meta,
+        {},
+        { mobile: mask(mobile), purpose },
+      );
+      throw new AppError(ErrorCode.RATE_LIMITED, { messageKey: 'sms.tooMany' });
+    }
+
+    const accounts = await this.passwordRepository.findEnabledByMobile(mobile);
+    // One account per number; a number shared by several accounts cannot identify one to reset.
+    const account = accounts.length === 1 ? accounts[0]! : null;
+    const code = String(randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
+    await this.codes.insert({
+      mobile,
+      purpose,
+      userId: account?.id ?? null,
+      codeHash: tokenDigest(`${mobile}:${code}`),
+      ipAddress: meta.ipAddress,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + SMS_CODE_TTL_SECONDS * 1000),
+    });
+    await this.audit.record(
+      AuditEvent.smsCodeRequested,
+      meta,
+      { userId: account?.id ?? null, username: account?.username ?? null },
+      { mobile: mask(mobile), purpose, sent: account !== null },
+    );
+    if (account) {
+      try {
+        await this.provider.send({
+          mobile,
+          text: texts[purpose](code, SMS_CODE_TTL_SECONDS / 60),
+        });
+      } catch (error) {
+        // The answer stays the same as for an unknown number; the failure is for operators.
+        this.log()?.error({ err: error, provider: this.provider.name }, 'SMS could not be sent');
+      }
+    }
+    return { resendAfterSeconds: resendSeconds, expiresInSeconds: SMS_CODE_TTL_SECONDS };
+  }
+
+  /** `check_phone`: the latest code of the number; for `password` a one-time reset ticket. */
+  async checkCode(
+    rawMobile: string,
+    code: string,
+    purpose: SmsPurpose,
+    meta: RequestMeta,
+  ): Promise<CheckPhoneResponse> {
+    const mobile = normaliseMobile(rawMobile);
+    const now = this.clock.now();
+    const invalid = () => new AppError(ErrorCode.BAD_REQUEST, { messageKey: 'sms.codeInvalid' });
+    const latest = await this.codes.latest(mobile, purpose);
+    if (!latest || latest.usedAt || latest.expiresAt <= now) throw invalid();
+    const attempts = await this.codes.addAttempt(latest.id, now);
+    const maxAttempts = await this.settings.number('sms.maxAttempts');
+    const expected = Buffer.from(latest.codeHash, 'hex');
+    const given = Buffer.from(tokenDigest(`${mobile}:${code.trim()}`), 'hex');
+    const matches = expected.length === given.length && timingSafeEqual(expected, given);
+    if (attempts === 0 || attempts > maxAttempts || !matches || latest.userId === null) {
+      // Too many tries use the code up: a new one must be requested.
+      if (attempts >= maxAttempts) await this.codes.consume(latest.id, now, null);
+      await this.audit.record(
+        AuditEvent.smsCodeFailure,
+        meta,
+        { userId: latest.userId },
+        { mobile: mask(mobile), purpose, attempts },
+      );
+      throw invalid();
+    }
+    const ticketMinutes = await this.settings.number('sms.ticketMinutes');
+    const ticket = purpose === 'password' ? randomBytes(24).toString('base64url') : null;
+    const consumed = await this.codes.consume(
+      latest.id,
+      now,
+      ticket
+        ? { hash: tokenDigest(ticket), expiresAt: new Date(now.getTime() + ticketMinutes * 60_000) }
+        : null,
+    );
+    if (!consumed) throw invalid();
+    return { ticket, expiresInSeconds: ticket ? ticketMinutes * 60 : 0 };
+  }
+
+  /** `find_pwd`: a new password with the ticket of a checked code; every session ends. */
+  async resetPassword(
+    request: {
+      mobile: string;
+      ticket: string;
+      newPassword: string;
+      newPasswordTwo: string;
+      newPasswordCipher: string;
+      keyId: string;
+    },
+    meta: RequestMeta,
+  ): Promise<void> {
+    await checkNewPassword(this.rsaKeys, request);
+    const mobile = normaliseMobile(request.mobile);
+    const userId = await this.codes.consumeTicket(
+      tokenDigest(request.ticket),
+      mobile,
+      this.clock.now(),
+    );
+    if (userId === null)
+      throw new AppError(ErrorCode.BAD_REQUEST, { messageKey: 'sms.ticketInvalid' });
+    await this.passwords.setPassword(userId, request.newPassword);
+    await this.audit.record(AuditEvent.passwordReset, meta, { userId }, { mobile: mask(mobile) });
+  }
+}
+
+function mask(mobile: string): string {
+  return `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
+}

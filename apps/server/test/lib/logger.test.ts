@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redactUrl } from '../../src/lib/logger.js';
+import {
+  type TestApp,
+  basicAuthorization,
+  bearer,
+  createTestApp,
+  encryptPassword,
+} from '../helpers/test-app.js';
+
+describe('redactUrl', () => {
+  it.each([
+    ['/api/health', '/api/health'],
+    ['/?embed=true', '/?embed=true'],
+    ['/?token=abc&user=admin&embed=true', '/?token=%5Bredacted%5D&user=admin&embed=true'],
+    ['/x?access_token=abc', '/x?access_token=%5Bredacted%5D'],
+    [
+      '/x?password=a&newPassword=b&newPasswordTwo=c',
+      '/x?password=%5Bredacted%5D&newPassword=%5Bredacted%5D&newPasswordTwo=%5Bredacted%5D',
+    ],
+    ['/x?code=123456', '/x?code=%5Bredacted%5D'],
+  ])('%s -> %s', (url, expected) => {
+    expect(redactUrl(url)).toBe(expected);
+  });
+});
+
+describe('logs of a real session', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ LOG_LEVEL: 'trace' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('contain no token, password, cipher or client secret', async () => {
+    const password = 'Admin@2026';
+    const encrypted = await encryptPassword(t.app, password);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/authorization-server/oauth/token',
+      headers: { authorization: basicAuthorization },
+      payload: {
+        grant_type: 'password',
+        username: 'admin',
+        scope: 'read',
+        appId: 'PC',
+        ...encrypted,
+      },
+    });
+    const token = login.json().data.access_token as string;
+    expect(token).toBeTruthy();
+
+    // A failed sign-in with the password in the clear, a bad body, a token in the query.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/authorization-server/oauth/token',
+      headers: { authorization: basicAuthorization },
+      payload: { username: 'admin', password, keyId: encrypted.keyId },
+    });
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/organization/user?uniqueId=admin&token=${token}&password=${password}`,
+      headers: { ...bearer(token), cookie: `token=${token}` },
+    });
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/organization/customize_configuration/userSysModel?access_token=${token}`,
+      headers: bearer(token),
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/authorization-server/oauth/logout',
+      headers: bearer(token),
+    });
+    await t.app.inject({ method: 'GET', url: '/api/health', headers: bearer(token) });
+
+    const logs = t.logs.join('');
+    expect(logs).toContain('/api/organization/user');
+    expect(logs).toContain('token=%5Bredacted%5D');
+    expect(logs).toContain('access_token=%5Bredacted%5D');
+    for (const secret of [
+      token,
+      password,
+      encodeURIComponent(password),
+      encrypted.password,
+      basicAuthorization,
+      basicAuthorization.slice('Basic '.length),
+    ]) {
+      expect(logs).not.toContain(secret);
+    }
+    expect(logs).not.toMatch(/"(authorization|cookie)"/i);
+  });
+});

@@ -1,0 +1,277 @@
+import { createHash } from 'node:crypto';
+import { ErrorCode, TOKEN_LIFETIME_SECONDS } from '@cityops/contract';
+import { sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  type TestApp,
+  bearer,
+  createTestApp,
+  encryptPassword,
+  loginRequest,
+} from '../../helpers/test-app.js';
+
+const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+async function changePassword(
+  token: string,
+  oldPassword: string,
+  newPassword: string,
+  overrides: Record<string, string> = {},
+) {
+  const encrypted = await encryptPassword(t.app, newPassword);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/organization/user/ret',
+    headers: { ...bearer(token), 'accept-language': 'en' },
+    payload: {
+      password: md5(oldPassword),
+      newPassword: md5(newPassword),
+      newPasswordTwo: md5(newPassword),
+      newPasswordCipher: encrypted.password,
+      keyId: encrypted.keyId,
+      ...overrides,
+    },
+  });
+}
+
+const status = async (token: string) =>
+  t.app.inject({
+    method: 'GET',
+    url: '/api/organization/user/isPassword',
+    headers: { ...bearer(token), 'accept-language': 'en' },
+  });
+
+describe('user/isPassword', () => {
+  it('is 0 for a fresh password, 2 for an old one, 1 for an account that must reset', async () => {
+    const admin = await t.login('admin', 'Admin@2026');
+    const stale = await t.login('stale', 'Stale@2026a');
+    const newhire = await t.login('newhire', 'Newhire@2026');
+    expect((await status(admin.access_token)).json()).toMatchObject({ code: '000000', data: 0 });
+    expect((await status(stale.access_token)).json().data).toBe(2);
+    expect((await status(newhire.access_token)).json().data).toBe(1);
+  });
+
+  it('follows the age thresholds of the settings', async () => {
+    const admin = await t.login('admin', 'Admin@2026');
+    await t.app.services.securitySettings.set('password.warnAgeDays', '5');
+    expect((await status(admin.access_token)).json().data).toBe(2);
+    await t.app.services.securitySettings.set('password.maxAgeDays', '8');
+    expect((await status(admin.access_token)).json().data).toBe(1);
+    // A malformed setting falls back to its safe default.
+    await t.app.services.securitySettings.set('password.maxAgeDays', 'soon');
+    await t.app.services.securitySettings.set('password.warnAgeDays', '-1');
+    expect((await status(admin.access_token)).json().data).toBe(0);
+  });
+});
+
+describe('while the password must be reset (status 1)', () => {
+  it('refuses every other call with its own code, but allows status, change and sign-out', async () => {
+    const { access_token: token } = await t.login('newhire', 'Newhire@2026');
+    const menu = await t.app.inject({
+      method: 'GET',
+      url: '/api/organization/customize_configuration/userSysModel',
+      headers: { ...bearer(token), 'accept-language': 'en' },
+    });
+    expect(menu.statusCode).toBe(403);
+    expect(menu.json()).toMatchObject({
+      code: ErrorCode.PASSWORD_RESET_REQUIRED,
+      msg: 'please reset password',
+    });
+    const user = await t.app.inject({
+      method: 'GET',
+      url: '/api/organization/user?uniqueId=newhire',
+      headers: bearer(token),
+    });
+    expect(user.json().code).toBe(ErrorCode.PASSWORD_RESET_REQUIRED);
+    expect((await status(token)).json().data).toBe(1);
+
+    const changed = await changePassword(token, 'Newhire@2026', 'Fresh#Start1');
+    expect(changed.json()).toMatchObject({ code: '000000', data: null });
+    const after = await t.login('newhire', 'Fresh#Start1');
+    expect((await status(after.access_token)).json().data).toBe(0);
+    const menuAfter = await t.app.inject({
+      method: 'GET',
+      url: '/api/organization/customize_configuration/userSysModel',
+      headers: bearer(after.access_token),
+    });
+    expect(menuAfter.json().code).toBe('000000');
+  });
+
+  it('lets the account sign out', async () => {
+    const { access_token: token } = await t.login('newhire', 'Newhire@2026');
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/authorization-server/oauth/logout',
+      headers: bearer(token),
+    });
+    expect(out.json().code).toBe('000000');
+    expect((await status(token)).json().code).toBe(ErrorCode.TOKEN_INVALID);
+  });
+});
+
+describe('user/ret', () => {
+  it('changes the password, revokes every session of the user and is audited', async () => {
+    const first = await t.login('operator', 'Operator@2026');
+    const second = await t.login('operator', 'Operator@2026');
+    const other = await t.login('admin', 'Admin@2026');
+    const response = await changePassword(first.access_token, 'Operator@2026', 'New!Pass2026');
+    expect(response.json()).toMatchObject({ code: '000000', boolSuccess: true });
+    for (const token of [first.access_token, second.access_token]) {
+      expect((await status(token)).json().code).toBe(ErrorCode.TOKEN_INVALID);
+    }
+    expect((await status(other.access_token)).json().code).toBe('000000');
+    expect((await loginRequest(t.app, 'operator', 'Operator@2026')).json().code).toBe(
+      ErrorCode.BAD_CREDENTIALS,
+    );
+    await t.login('operator', 'New!Pass2026');
+    const events = (await t.app.services.audit.latest(20)).map((entry) => entry.event);
+    expect(events).toContain('password.changed');
+    // Neither the password nor its digest reaches the log.
+    expect(t.logs.join('')).not.toContain(md5('New!Pass2026'));
+    expect(t.logs.join('')).not.toContain('New!Pass2026');
+  });
+
+  it('refuses a wrong old password', async () => {
+    const { access_token } = await t.login('operator', 'Operator@2026');
+    const response = await changePassword(access_token, 'Wrong@2026x', 'New!Pass2026');
+    expect(response.json()).toMatchObject({
+      code: ErrorCode.BAD_CREDENTIALS,
+      msg: 'the old password is wrong',
+    });
+    expect((await status(access_token)).json().code).toBe('000000');
+  });
+
+  it.each([
+    ['Sh1!abc', 'too short'],
+    ['alllowercase1!', 'no upper case'],
+    ['NoDigits!!ab', 'no digit'],
+    ['NoSpecial123a', 'no special character'],
+    ['Waaaaaaaaaaaay2Long!!', 'longer than 18'],
+  ])('checks the policy on the server: %s (%s)', async (password) => {
+    const { access_token } = await t.login('operator', 'Operator@2026');
+    const response = await changePassword(access_token, 'Operator@2026', password);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().data.fields).toEqual([
+      {
+        field: 'newPassword',
+        message:
+          'password needs 8-18 characters, must contain upper and lower case letters, digits, special characters!',
+      },
+    ]);
+  });
+
+  it('refuses digests that do not match each other or the encrypted password', async () => {
+    const { access_token } = await t.login('operator', 'Operator@2026');
+    const mismatch = await changePassword(access_token, 'Operator@2026', 'New!Pass2026', {
+      newPasswordTwo: md5('Other!Pass2026'),
+    });
+    expect(mismatch.json().data.fields[0]).toEqual({
+      field: 'newPasswordTwo',
+      message: 'two passwords do not match',
+    });
+    const forged = await changePassword(access_token, 'Operator@2026', 'weak', {
+      newPassword: md5('New!Pass2026'),
+      newPasswordTwo: md5('New!Pass2026'),
+    });
+    expect(forged.json().msg).toBe('the new password does not match its digest, please try again');
+    const notDigest = await changePassword(access_token, 'Operator@2026', 'New!Pass2026', {
+      password: 'Operator@2026',
+    });
+    expect(notDigest.statusCode).toBe(422);
+    expect(notDigest.json().data.fields[0]).toEqual({
+      field: 'password',
+      message: 'the password digest is not valid',
+    });
+    const empty = await changePassword(access_token, 'Operator@2026', 'New!Pass2026', {
+      password: '',
+      newPasswordTwo: '',
+    });
+    expect(empty.json().data.fields.map((f: { message: string }) => f.message)).toEqual([
+      'please enter old password',
+      'please confirm password again',
+    ]);
+  });
+
+  it('refuses the same password again', async () => {
+    const { access_token } = await t.login('operator', 'Operator@2026');
+    const response = await changePassword(access_token, 'Operator@2026', 'Operator@2026');
+    expect(response.json().data.fields[0].message).toBe(
+      'the new password must differ from the old one',
+    );
+  });
+
+  it('answers in Chinese for a Chinese caller', async () => {
+    const { access_token } = await t.login('operator', 'Operator@2026');
+    const encrypted = await encryptPassword(t.app, 'New!Pass2026');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/organization/user/ret',
+      headers: { ...bearer(access_token), 'accept-language': 'zh-CN' },
+      payload: {
+        password: md5('Bad@Old2026'),
+        newPassword: md5('New!Pass2026'),
+        newPasswordTwo: md5('New!Pass2026'),
+        newPasswordCipher: encrypted.password,
+        keyId: encrypted.keyId,
+      },
+    });
+    expect(response.json().msg).toBe('旧密码错误');
+  });
+});
+
+describe('token life', () => {
+  it('refuses a token after sign-out', async () => {
+    const { access_token } = await t.login('operator', 'Operator@2026');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/authorization-server/oauth/logout',
+      headers: bearer(access_token),
+    });
+    const response = await status(access_token);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({
+      code: ErrorCode.TOKEN_INVALID,
+      msg: 'invalid token, please log in again!',
+    });
+  });
+
+  it('refuses a token after its 0.1-day lifetime, measured on the server clock', async () => {
+    const { access_token, expires_in } = await t.login('operator', 'Operator@2026');
+    expect(expires_in).toBe(8640);
+    t.clock.advance((TOKEN_LIFETIME_SECONDS - 1) * 1000);
+    expect((await status(access_token)).json().code).toBe('000000');
+    t.clock.advance(1000);
+    expect((await status(access_token)).json().code).toBe(ErrorCode.TOKEN_INVALID);
+  });
+
+  it('refuses the tokens of an account once it is disabled, and stays refused after re-enabling', async () => {
+    const { access_token, id } = await t.login('operator', 'Operator@2026');
+    await t.app.services.passwords.setDisabled(Number(id), true);
+    expect((await status(access_token)).json().code).toBe(ErrorCode.TOKEN_INVALID);
+    await t.app.services.passwords.setDisabled(Number(id), false);
+    expect((await status(access_token)).json().code).toBe(ErrorCode.TOKEN_INVALID);
+    const { rows } = await t.database.db.execute<{ live: number }>(
+      sql`select count(*)::int as live from sessions where user_id = ${Number(id)} and revoked_at is null`,
+    );
+    expect(rows[0]!.live).toBe(0);
+  });
+
+  it('refuses a malformed or missing bearer token', async () => {
+    for (const headers of [{}, { authorization: 'Bearer' }, { authorization: 'Bearer nope' }]) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/organization/user/isPassword',
+        headers,
+      });
+      expect(response.json().code).toBe(ErrorCode.TOKEN_INVALID);
+    }
+  });
+});

@@ -1,0 +1,248 @@
+import { createHash } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ErrorCode } from '@cityops/contract';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { WebhookSmsProvider } from '../../../src/modules/sms/sms-provider.js';
+import {
+  type TestApp,
+  basicAuthorization,
+  bearer,
+  createTestApp,
+  encryptPassword,
+} from '../../helpers/test-app.js';
+
+const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
+const ADMIN_MOBILE = '13800138000';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+function post(url: string, payload: Record<string, unknown>, remoteAddress?: string) {
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: { authorization: basicAuthorization, 'accept-language': 'en' },
+    payload,
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+}
+
+const sendCode = (mobile: string, remoteAddress?: string) =>
+  post('/api/message-sms/sms/pwb_kaptcha', { mobile }, remoteAddress);
+
+async function latestCode(mobile: string): Promise<string | null> {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/test-hooks/sms/latest?mobile=${mobile}`,
+  });
+  if (response.statusCode !== 200) return null;
+  return /(\d{6})/.exec(response.json().data.text)?.[1] ?? null;
+}
+
+async function findPwd(mobile: string, ticket: string, password: string) {
+  const encrypted = await encryptPassword(t.app, password);
+  return post('/api/organization/user/find_pwd', {
+    mobile,
+    ticket,
+    newPassword: md5(password),
+    newPasswordTwo: md5(password),
+    newPasswordCipher: encrypted.password,
+    keyId: encrypted.keyId,
+  });
+}
+
+describe('oauth/basic', () => {
+  it('needs the client credentials and tells the SMS constants', async () => {
+    const response = await post('/api/authorization-server/oauth/basic', {});
+    expect(response.json().data).toEqual({
+      clientId: 'cityops-web',
+      smsCodeLength: 6,
+      smsCodeTtlSeconds: 300,
+      smsResendSeconds: 60,
+    });
+    const without = await t.app.inject({
+      method: 'POST',
+      url: '/api/authorization-server/oauth/basic',
+    });
+    expect(without.json().code).toBe(ErrorCode.BAD_REQUEST);
+  });
+});
+
+describe('password recovery by SMS', () => {
+  it('sends a 6-digit code, exchanges it for a ticket, resets the password and ends every session', async () => {
+    const session = await t.login('admin', 'Admin@2026');
+    const sent = await sendCode(ADMIN_MOBILE);
+    expect(sent.json()).toMatchObject({
+      code: '000000',
+      data: { resendAfterSeconds: 60, expiresInSeconds: 300 },
+    });
+    const code = await latestCode(ADMIN_MOBILE);
+    expect(code).toMatch(/^\d{6}$/);
+
+    const checked = await post('/api/organization/user/check_phone', {
+      mobile: ADMIN_MOBILE,
+      code: code!,
+    });
+    expect(checked.json().code).toBe('000000');
+    const ticket = checked.json().data.ticket as string;
+    expect(ticket.length).toBeGreaterThan(20);
+
+    const reset = await findPwd(ADMIN_MOBILE, ticket, 'Recover#2026x');
+    expect(reset.json()).toMatchObject({ code: '000000' });
+    const old = await t.app.inject({
+      method: 'GET',
+      url: '/api/organization/user/isPassword',
+      headers: bearer(session.access_token),
+    });
+    expect(old.json().code).toBe(ErrorCode.TOKEN_INVALID);
+    await t.login('admin', 'Recover#2026x');
+
+    // The ticket and the code are single use.
+    expect((await findPwd(ADMIN_MOBILE, ticket, 'Again#2026xx')).json().msg).toBe(
+      'the verification has expired, please start again',
+    );
+    const reused = await post('/api/organization/user/check_phone', {
+      mobile: ADMIN_MOBILE,
+      code: code!,
+    });
+    expect(reused.json()).toMatchObject({
+      code: ErrorCode.BAD_REQUEST,
+      msg: 'the SMS code is wrong or has expired',
+    });
+    const events = (await t.app.services.audit.latest(20)).map((entry) => entry.event);
+    expect(events).toEqual(expect.arrayContaining(['sms.requested', 'password.reset']));
+    // The code never reaches the log.
+    expect(t.logs.join('')).not.toContain(code!);
+  });
+
+  it('answers a registered and an unknown number the same, and texts only the registered one', async () => {
+    const known = await sendCode(ADMIN_MOBILE);
+    const unknown = await sendCode('13900000000');
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.json()).toEqual(known.json());
+    expect(await latestCode('13900000000')).toBeNull();
+    const guess = await post('/api/organization/user/check_phone', {
+      mobile: '13900000000',
+      code: '123456',
+    });
+    expect(guess.json().msg).toBe('the SMS code is wrong or has expired');
+  });
+
+  it('refuses a code after 5 minutes', async () => {
+    await sendCode(ADMIN_MOBILE);
+    const code = await latestCode(ADMIN_MOBILE);
+    t.clock.advance(5 * 60_000 + 1000);
+    const late = await post('/api/organization/user/check_phone', { mobile: ADMIN_MOBILE, code });
+    expect(late.json().code).toBe(ErrorCode.BAD_REQUEST);
+  });
+
+  it('allows 5 attempts, then the code is used up', async () => {
+    await sendCode(ADMIN_MOBILE);
+    const code = await latestCode(ADMIN_MOBILE);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) {
+      const response = await post('/api/organization/user/check_phone', {
+        mobile: ADMIN_MOBILE,
+        code: wrong,
+      });
+      expect(response.json().code).toBe(ErrorCode.BAD_REQUEST);
+    }
+    const right = await post('/api/organization/user/check_phone', { mobile: ADMIN_MOBILE, code });
+    expect(right.json().code).toBe(ErrorCode.BAD_REQUEST);
+    const failures = await t.app.services.audit.latest(20, 'sms.code_failure');
+    expect(failures.length).toBe(5);
+  });
+
+  it('keeps the resend interval and the per-number and per-address limits', async () => {
+    await sendCode(ADMIN_MOBILE);
+    const again = await sendCode(ADMIN_MOBILE);
+    expect(again.statusCode).toBe(429);
+    expect(again.json()).toMatchObject({
+      code: ErrorCode.RATE_LIMITED,
+      msg: 'please wait 60 seconds before asking for another code',
+    });
+    t.clock.advance(61_000);
+    expect((await sendCode(ADMIN_MOBILE)).json().code).toBe('000000');
+
+    await t.app.services.securitySettings.set('sms.maxPerMobilePerDay', '3');
+    t.clock.advance(61_000);
+    expect((await sendCode(ADMIN_MOBILE)).json().code).toBe('000000');
+    t.clock.advance(61_000);
+    expect((await sendCode(ADMIN_MOBILE)).json().msg).toBe(
+      'too many codes were requested, please try again later',
+    );
+
+    await t.app.services.securitySettings.set('sms.maxPerAddressPerHour', '2');
+    expect((await sendCode('13911110001', '10.1.1.1')).json().code).toBe('000000');
+    expect((await sendCode('13911110002', '10.1.1.1')).json().code).toBe('000000');
+    expect((await sendCode('13911110003', '10.1.1.1')).json().code).toBe(ErrorCode.RATE_LIMITED);
+    expect((await sendCode('13911110003', '10.1.1.2')).json().code).toBe('000000');
+  });
+
+  it('validates the inputs and the new password policy', async () => {
+    const bad = await sendCode('12345');
+    expect(bad.json().data.fields[0].message).toBe('please enter correct mobile number');
+    const noCode = await post('/api/organization/user/check_phone', {
+      mobile: ADMIN_MOBILE,
+      code: '12ab',
+    });
+    expect(noCode.json().data.fields[0].message).toBe('the SMS code has 6 digits');
+
+    await sendCode(ADMIN_MOBILE);
+    const code = await latestCode(ADMIN_MOBILE);
+    const { ticket } = (
+      await post('/api/organization/user/check_phone', { mobile: ADMIN_MOBILE, code })
+    ).json().data;
+    const weak = await findPwd(ADMIN_MOBILE, ticket, 'weakpassword');
+    expect(weak.statusCode).toBe(422);
+    // A refused password does not use the ticket up.
+    expect((await findPwd(ADMIN_MOBILE, ticket, 'Strong#2026x')).json().code).toBe('000000');
+  });
+
+  it('needs the web client credentials', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/message-sms/sms/pwb_kaptcha',
+      payload: { mobile: ADMIN_MOBILE },
+    });
+    expect(response.json().code).toBe(ErrorCode.BAD_REQUEST);
+  });
+});
+
+describe('WebhookSmsProvider', () => {
+  it('posts the message as JSON with the bearer token, and fails on a non-2xx answer', async () => {
+    const received: { body: string; authorization: string | undefined }[] = [];
+    let status = 200;
+    const server = http.createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      request.on('end', () => {
+        received.push({ body, authorization: request.headers.authorization });
+        response.statusCode = status;
+        response.end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const provider = new WebhookSmsProvider(`http://127.0.0.1:${port}/sms`, 'secret-1');
+      await provider.send({ mobile: ADMIN_MOBILE, text: 'code 123456' });
+      expect(received).toEqual([
+        {
+          body: JSON.stringify({ mobile: ADMIN_MOBILE, text: 'code 123456' }),
+          authorization: 'Bearer secret-1',
+        },
+      ]);
+      status = 502;
+      await expect(provider.send({ mobile: ADMIN_MOBILE, text: 'x' })).rejects.toThrow('502');
+    } finally {
+      server.close();
+    }
+  });
+});

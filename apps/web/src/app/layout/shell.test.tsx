@@ -1,0 +1,192 @@
+import type { MenuEntry } from '@cityops/contract';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { changeLanguage, initI18n } from '@/lib/i18n';
+import { queryClient } from '@/lib/query-client';
+import { getToken } from '@/lib/token';
+import { useAppStore } from '@/stores/app-store';
+import { useUserStore } from '@/stores/user-store';
+import { API, configureTestApi, testServer } from '@/testing/api-server';
+import { menuEntry, okBody, userData } from '@/testing/fixtures';
+import { registerNavigate } from '../navigation';
+import { AppProvider } from '../provider';
+import { routes } from '../router';
+
+// Rendering the shell is slow on a busy machine: wait longer than 1 s for it.
+configure({ asyncUtilTimeout: 15_000 });
+
+let menu: MenuEntry[];
+let logoutCalls = 0;
+
+beforeAll(async () => {
+  testServer.listen({ onUnhandledRequest: 'error' });
+  // Loads the shell's chunk once, so the first test does not pay for it alone.
+  await Promise.all([import('./shell-layout'), import('../routes/home'), import('../routes/map')]);
+}, 120_000);
+afterAll(() => testServer.close());
+beforeEach(async () => {
+  await initI18n('en');
+  await changeLanguage('en');
+  useAppStore.getState().setLanguage('en');
+  useAppStore.getState().resetSystem();
+  useAppStore.getState().setEmbedded(false);
+  useAppStore.getState().setSystemName('City platform');
+  if (!useAppStore.getState().sidebar.opened) useAppStore.getState().toggleSidebar();
+  queryClient.clear();
+  useUserStore.getState().signedIn('token-admin', 'admin', userData({ name: 'Ada Admin' }));
+  configureTestApi();
+  logoutCalls = 0;
+  menu = [
+    menuEntry('public_service', { name: '公共服务', nameEn: 'Public service' }),
+    menuEntry('business_guide', { name: '业务指导', nameEn: 'Business guidance' }),
+  ];
+  testServer.use(
+    http.get(`${API}/organization/customize_configuration/userSysModel`, ({ request }) =>
+      request.headers.get('authorization') === 'Bearer token-admin'
+        ? HttpResponse.json(okBody(menu))
+        : HttpResponse.json(
+            { code: '040005', boolSuccess: false, msg: '', data: null },
+            { status: 401 },
+          ),
+    ),
+    http.get(`${API}/organization/config`, () => HttpResponse.json(okBody(null))),
+    http.get(`${API}/organization/config/weather`, () => HttpResponse.json(okBody(null))),
+    http.post(`${API}/authorization-server/oauth/logout`, () => {
+      logoutCalls += 1;
+      return HttpResponse.json(okBody(null));
+    }),
+  );
+});
+afterEach(() => testServer.resetHandlers());
+
+function start(path = '/') {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  registerNavigate((to, options) => router.navigate(to, options));
+  const view = render(
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { router, ...view };
+}
+
+const mainMenu = () => screen.findByRole('navigation', { name: 'main menu' }, { timeout: 30_000 });
+
+// Rendering the whole shell with antd is slow on a busy machine.
+describe('layout shell', { timeout: 60_000 }, () => {
+  it('shows the server menu with business_guide active by default', async () => {
+    start();
+    const nav = await mainMenu();
+    const guide = await within(nav).findByRole('menuitem', { name: 'Business guidance' });
+    expect(guide).toHaveClass('ant-menu-item-selected');
+    expect(within(nav).getByRole('menuitem', { name: 'Public service' })).not.toHaveClass(
+      'ant-menu-item-selected',
+    );
+    expect(useAppStore.getState().menuActive).toBe('business_guide');
+  });
+
+  it('makes the first entry active when the menu has no business_guide', async () => {
+    menu = [menuEntry('public_service', { nameEn: 'Public service' }), menuEntry('data_exchange')];
+    start();
+    const nav = await mainMenu();
+    expect(await within(nav).findByRole('menuitem', { name: 'Public service' })).toHaveClass(
+      'ant-menu-item-selected',
+    );
+  });
+
+  it('a menu click marks that entry active and, off the root path, goes to /', async () => {
+    const { router } = start('/amap');
+    const nav = await mainMenu();
+    await userEvent.click(await within(nav).findByRole('menuitem', { name: 'Public service' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(within(nav).getByRole('menuitem', { name: 'Public service' })).toHaveClass(
+      'ant-menu-item-selected',
+    );
+    expect(useAppStore.getState().menuActive).toBe('public_service');
+  });
+
+  it('collapses and expands the sidebar and keeps the choice in local storage', async () => {
+    const first = start();
+    await mainMenu();
+    await userEvent.click(screen.getByRole('button', { name: 'collapse sidebar' }));
+    expect(localStorage.getItem('sidebarStatus')).toBe('0');
+    expect(screen.getByRole('button', { name: 'expand sidebar' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    first.unmount();
+
+    start();
+    await mainMenu();
+    await userEvent.click(screen.getByRole('button', { name: 'expand sidebar' }));
+    expect(localStorage.getItem('sidebarStatus')).toBe('1');
+    expect(screen.getByRole('button', { name: 'collapse sidebar' })).toBeInTheDocument();
+  });
+
+  it('the logo goes to the root path', async () => {
+    const { router } = start('/amap');
+    await mainMenu();
+    await userEvent.click(screen.getByRole('button', { name: /go to home page|City platform/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  async function askToLogOut() {
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'user menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'log out' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('confirm logging out?');
+    return { user, dialog };
+  }
+
+  it('log out asks "confirm logging out?"; cancel keeps the user signed in', async () => {
+    const { router } = start();
+    await mainMenu();
+    const { user, dialog } = await askToLogOut();
+
+    await user.click(within(dialog).getByRole('button', { name: 'cancel' }));
+
+    expect(router.state.location.pathname).toBe('/');
+    expect(getToken()).toBe('token-admin');
+    expect(logoutCalls).toBe(0);
+  });
+
+  it('confirming the log out revokes the token, clears the state and goes to /login', async () => {
+    const { router } = start();
+    await mainMenu();
+    const { user, dialog } = await askToLogOut();
+
+    await user.click(within(dialog).getByRole('button', { name: 'confirm' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(logoutCalls).toBe(1);
+    expect(getToken()).toBeNull();
+    expect(useUserStore.getState().userData).toBeNull();
+    expect(useAppStore.getState().menuList).toEqual([]);
+  });
+
+  it('the document title is "{system name} - {page title}" and follows the language', async () => {
+    const { router } = start();
+    await mainMenu();
+    await waitFor(() => expect(document.title).toBe('City platform - home'));
+
+    await router.navigate('/amap');
+    await waitFor(() => expect(document.title).toBe('City platform - map editing'));
+
+    await userEvent.click(screen.getByRole('button', { name: /中文/ }));
+    await waitFor(() => expect(document.title).toBe('City platform - 地图编辑'));
+    const nav = await screen.findByRole('navigation', { name: '主菜单' });
+    expect(within(nav).getByRole('menuitem', { name: '业务指导' })).toBeInTheDocument();
+  });
+});
+
+describe('signed-out visitors', () => {
+  it('the login page title uses the system name too', async () => {
+    useUserStore.getState().resetToken();
+    start('/login');
+    await waitFor(() => expect(document.title).toBe('City platform - login'), { timeout: 10_000 });
+  });
+});

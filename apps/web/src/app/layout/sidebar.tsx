@@ -1,0 +1,76 @@
+import type { MenuEntry } from '@cityops/contract';
+import { Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { SidebarMenu } from '@/features/menu/components/sidebar-menu';
+import { useSettingsStore } from '@/features/settings/lib/settings-store';
+import { useAppStore } from '@/stores/app-store';
+import styles from './shell-layout.module.css';
+
+export interface SidebarProps {
+  collapsed: boolean;
+  loading: boolean;
+  onSelect(entry: MenuEntry): void;
+  onSelectChild(child: MenuEntry, parentCode: string): void;
+  /** After a choice on a phone the drawer closes. */
+  onNavigated?(): void;
+}
+
+/** The logo and the server's menu, in the sider (desktop) or the drawer (mobile). */
+export function Sidebar({
+  collapsed,
+  loading,
+  onSelect,
+  onSelectChild,
+  onNavigated,
+}: SidebarProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { systemName, menuList, menuActive, menuChild, isIframe, isChildrenMenu } = useAppStore();
+  const showLogo = useSettingsStore((state) => state.showSidebarLogo);
+  const menuTheme = useSettingsStore((state) => state.menuTheme);
+  const textTheme = useSettingsStore((state) => state.sidebarTextTheme);
+  const dark = menuTheme === 'dark';
+  return (
+    <>
+      {showLogo && (
+        <button
+          type="button"
+          className={dark ? styles.logo : `${styles.logo} ${styles.logoLight}`}
+          onClick={() => {
+            void navigate('/');
+            onNavigated?.();
+          }}
+          title={t('shell.logoTitle')}
+        >
+          <img src="/logo.svg" alt="" />
+          {!collapsed && <span>{systemName}</span>}
+          <span className="visually-hidden">{collapsed ? t('shell.logoTitle') : ''}</span>
+        </button>
+      )}
+      <nav aria-label={t('shell.mainMenu')}>
+        {loading ? (
+          <Spin style={{ display: 'block', margin: 24 }} />
+        ) : (
+          <SidebarMenu
+            entries={menuList}
+            activeCode={menuActive}
+            activeChildCode={isIframe ? (menuChild?.code ?? null) : null}
+            childrenMenu={isChildrenMenu}
+            collapsed={collapsed}
+            theme={dark ? 'dark' : 'light'}
+            textTheme={textTheme}
+            onSelect={(entry) => {
+              onSelect(entry);
+              onNavigated?.();
+            }}
+            onSelectChild={(child, parentCode) => {
+              onSelectChild(child, parentCode);
+              onNavigated?.();
+            }}
+          />
+        )}
+      </nav>
+    </>
+  );
+}

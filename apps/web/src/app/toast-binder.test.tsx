@@ -1,0 +1,48 @@
+import { act, configure, render, screen, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '@/lib/http/api';
+import { initI18n } from '@/lib/i18n';
+import { API, configureTestApi, testServer } from '@/testing/api-server';
+import { failBody } from '@/testing/fixtures';
+import { AppProvider } from './provider';
+
+configure({ asyncUtilTimeout: 15_000 });
+
+beforeAll(async () => {
+  testServer.listen({ onUnhandledRequest: 'error' });
+  await initI18n('en');
+});
+afterAll(() => testServer.close());
+afterEach(() => testServer.resetHandlers());
+
+const notices = () => document.querySelectorAll('.ant-message-notice');
+
+describe('error toasts through antd message (spec section 8)', () => {
+  it('shows only one error toast at a time: the newest replaces the one showing', async () => {
+    configureTestApi({ realToasts: true });
+    testServer.use(
+      http.get(`${API}/first`, () => HttpResponse.json(failBody('040004', 'first failure'))),
+      http.get(`${API}/second`, () => HttpResponse.json(failBody('040004', 'second failure'))),
+      http.get(`${API}/third`, () => new HttpResponse(null, { status: 502 })),
+    );
+    render(
+      <AppProvider>
+        <p>page</p>
+      </AppProvider>,
+    );
+
+    await act(() => api.get('/first').catch(() => undefined));
+    expect(await screen.findByText('first failure')).toBeInTheDocument();
+
+    await act(() => api.get('/second').catch(() => undefined));
+    await screen.findByText('second failure');
+    await waitFor(() => expect(screen.queryByText('first failure')).not.toBeInTheDocument());
+    expect(notices()).toHaveLength(1);
+
+    await act(() => api.get('/third').catch(() => undefined));
+    await screen.findByText('server exception');
+    expect(screen.queryByText('second failure')).not.toBeInTheDocument();
+    expect(notices()).toHaveLength(1);
+  });
+});

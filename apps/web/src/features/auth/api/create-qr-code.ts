@@ -1,0 +1,10 @@
+import { LOGIN_APP_ID, type QrCodeTicket } from '@cityops/contract';
+import { api } from '@/lib/http/api';
+
+/** `POST /authorization-server/oauth/qrCode`: a new ticket, its secret and the code as SVG. */
+export function createQrCode(): Promise<QrCodeTicket> {
+  return api.post<QrCodeTicket>('/authorization-server/oauth/qrCode', {
+    appId: LOGIN_APP_ID,
+    timeStamp: Date.now(),
+  });
+}

@@ -1,0 +1,141 @@
+import { WEB_CLIENT_ID, WEB_CLIENT_SECRET } from '@cityops/contract';
+import { configure, render, screen, waitFor } from '@testing-library/react';
+import { message } from 'antd';
+import { type ReactNode, useEffect } from 'react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '@/lib/i18n';
+import { bindToastApi } from '@/lib/toast';
+import { getToken } from '@/lib/token';
+import { useAppStore } from '@/stores/app-store';
+import { useUserStore } from '@/stores/user-store';
+import { authHandlers, configureTestApi, testServer } from '@/testing/api-server';
+import { LoginForm } from './login-form';
+
+// antd renders slowly on a busy machine: wait longer than 1 s.
+configure({ asyncUtilTimeout: 15_000 });
+
+beforeAll(async () => {
+  testServer.listen({ onUnhandledRequest: 'error' });
+  await initI18n('en');
+});
+afterAll(() => testServer.close());
+afterEach(() => testServer.resetHandlers());
+beforeEach(() => {
+  useUserStore.getState().resetToken();
+  useAppStore.getState().resetSystem();
+});
+
+/** antd's message, bound as the app binds it (a feature may not import the app layer). */
+function Toasts({ children }: { children: ReactNode }) {
+  const [api, holder] = message.useMessage();
+  useEffect(() => {
+    bindToastApi({ error: api.error, success: api.success, warning: api.warning });
+    return () => bindToastApi(null);
+  }, [api]);
+  return (
+    <>
+      {holder}
+      {children}
+    </>
+  );
+}
+
+function renderForm(onSuccess = vi.fn()) {
+  render(
+    <Toasts>
+      <LoginForm onSuccess={onSuccess} />
+    </Toasts>,
+  );
+  return onSuccess;
+}
+
+async function fill(account: string, password: string) {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText('account'), account);
+  await user.type(screen.getByLabelText('password'), password);
+  await user.click(screen.getByRole('button', { name: 'log in' }));
+}
+
+describe('LoginForm', { timeout: 60_000 }, () => {
+  it('signs in with the trimmed account, the encrypted password, scope read and appId PC', async () => {
+    configureTestApi();
+    const auth = await authHandlers();
+    testServer.use(...auth.handlers);
+    const onSuccess = renderForm();
+
+    await fill('  admin  ', 'Admin@2026');
+
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1));
+    expect(auth.tokenCalls).toEqual([
+      {
+        username: 'admin',
+        password: 'Admin@2026',
+        scope: 'read',
+        appId: 'PC',
+        authorization: `Basic ${btoa(`${WEB_CLIENT_ID}:${WEB_CLIENT_SECRET}`)}`,
+      },
+    ]);
+    expect(auth.userInfoCalls).toEqual(['admin']);
+    expect(getToken()).toBe('token-admin');
+    expect(useUserStore.getState().username).toBe('admin');
+  });
+
+  it('shows the loading state while the call runs and ends it afterwards', async () => {
+    configureTestApi();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const auth = await authHandlers({ pause: () => held });
+    testServer.use(...auth.handlers);
+    const onSuccess = renderForm();
+
+    await fill('admin', 'Admin@2026');
+
+    await waitFor(() => expect(auth.tokenCalls).toHaveLength(1));
+    const form = document.querySelector('form[name="login"]')!;
+    expect(form).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByLabelText('account')).toBeDisabled();
+    expect(screen.getByLabelText('password')).toBeDisabled();
+    expect(screen.getByRole('button', { name: /log in/ })).toHaveClass('ant-btn-loading');
+
+    release();
+    await waitFor(() => expect(onSuccess).toHaveBeenCalled());
+    expect(form).toHaveAttribute('aria-busy', 'false');
+    expect(screen.getByLabelText('account')).toBeEnabled();
+  });
+
+  it('shows the server message for a wrong password and keeps the user signed out', async () => {
+    configureTestApi({ realToasts: true });
+    const auth = await authHandlers();
+    testServer.use(...auth.handlers);
+    const onSuccess = renderForm();
+
+    await fill('admin', 'wrong-password');
+
+    expect(await screen.findByText('incorrect username or password')).toBeInTheDocument();
+    expect(onSuccess).not.toHaveBeenCalled();
+    expect(getToken()).toBeNull();
+    expect(useAppStore.getState().errorText).toBe('incorrect username or password');
+    expect(document.querySelector('form[name="login"]')).toHaveAttribute('aria-busy', 'false');
+    expect(screen.getByLabelText('account')).toBeEnabled();
+  });
+
+  it('asks for the account and the password before calling the server', async () => {
+    configureTestApi();
+    const auth = await authHandlers();
+    testServer.use(...auth.handlers);
+    const onSuccess = renderForm();
+    const user = userEvent.setup();
+
+    await user.type(screen.getByLabelText('account'), '   ');
+    await user.click(screen.getByRole('button', { name: 'log in' }));
+
+    expect(await screen.findByText('username cannot be empty!')).toBeInTheDocument();
+    expect(screen.getByText('please enter password')).toBeInTheDocument();
+    expect(screen.getByLabelText('account')).toHaveFocus();
+    expect(auth.tokenCalls).toHaveLength(0);
+    expect(onSuccess).not.toHaveBeenCalled();
+  });
+});

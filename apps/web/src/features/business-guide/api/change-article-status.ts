@@ -1,0 +1,13 @@
+import type { Article } from '@cityops/contract';
+import { api } from '@/lib/http/api';
+
+export type StatusAction = 'publish' | 'withdraw';
+
+/** `POST /business-guide/articles/:id/publish` or `/withdraw`, naming the version. */
+export function changeArticleStatus(
+  id: number,
+  action: StatusAction,
+  version: number,
+): Promise<Article> {
+  return api.post<Article>(`/business-guide/articles/${id}/${action}`, { version });
+}

@@ -1,0 +1,259 @@
+import {
+  ARTICLE_PAGE_SIZE,
+  ARTICLE_SORT_KEYS,
+  ARTICLE_STATUSES,
+  type ArticleListQuery,
+  type ArticleSortKey,
+  type ArticleStatus,
+  type ArticleSummary,
+} from '@cityops/contract';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Empty, Flex, Input, Select, Table, type TableProps, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useArticles } from '../api/get-articles';
+import { useCategories } from '../api/get-categories';
+import { useCanWrite } from '../hooks/use-can-write';
+import { guidePaths } from '../lib/article-links';
+import { categoryLabel } from '../lib/category-label';
+import { ArticleActions } from './article-actions';
+import { ArticleStatusTag } from './article-status-tag';
+import styles from './guide-table-page.module.css';
+import { GuideTheme } from './guide-theme';
+import { businessGuideTexts } from '@/locales/business-guide-texts';
+import { registerTexts } from '@/lib/i18n';
+
+registerTexts(businessGuideTexts);
+
+function readQuery(params: URLSearchParams): ArticleListQuery {
+  const number = (name: string) => {
+    const value = Number(params.get(name));
+    return Number.isInteger(value) && value > 0 ? value : undefined;
+  };
+  const sortBy = params.get('sortBy');
+  const status = params.get('status');
+  return {
+    keyword: params.get('keyword') ?? undefined,
+    categoryId: number('categoryId'),
+    status: (ARTICLE_STATUSES as readonly string[]).includes(status ?? '')
+      ? (status as ArticleStatus)
+      : undefined,
+    sortBy: (ARTICLE_SORT_KEYS as readonly string[]).includes(sortBy ?? '')
+      ? (sortBy as ArticleSortKey)
+      : 'publishDate',
+    sortOrder: params.get('sortOrder') === 'asc' ? 'asc' : 'desc',
+    pageIndex: number('pageIndex') ?? 1,
+    pageSize: number('pageSize') ?? ARTICLE_PAGE_SIZE,
+  };
+}
+
+/**
+ * `/business_guide/table`: search, category and status filters, sorting and
+ * paging, all kept in the address so a reload or a shared link shows the same
+ * page. Writers get the actions; readers get published articles only.
+ */
+export function GuideTablePage() {
+  return (
+    <GuideTheme>
+      <GuideTablePageContent />
+    </GuideTheme>
+  );
+}
+
+function GuideTablePageContent() {
+  const { t, i18n } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const canWrite = useCanWrite();
+  const categories = useCategories();
+
+  // The menu may open the list on a category by its code (`tab=laws`).
+  const tab = params.get('tab');
+  const tabCategory = tab ? categories.data?.find((category) => category.code === tab) : undefined;
+  const query = readQuery(params);
+  if (query.categoryId === undefined && tabCategory) query.categoryId = tabCategory.id;
+  const articles = useArticles(query);
+
+  function update(changes: Record<string, string | number | undefined>, resetPage = true) {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === undefined || value === '') next.delete(key);
+      else next.set(key, String(value));
+    }
+    if (resetPage) next.delete('pageIndex');
+    setParams(next, { replace: true });
+  }
+
+  const categoryOptions = useMemo(
+    () =>
+      (categories.data ?? []).map((category) => ({
+        value: category.id,
+        label: categoryLabel(category, i18n.language),
+      })),
+    [categories.data, i18n.language],
+  );
+
+  const sortOrderOf = (key: ArticleSortKey) =>
+    query.sortBy === key ? (query.sortOrder === 'asc' ? 'ascend' : 'descend') : null;
+
+  const columns: TableProps<ArticleSummary>['columns'] = [
+    {
+      key: 'title',
+      dataIndex: 'title',
+      title: t('businessGuide.column.title'),
+      sorter: true,
+      sortOrder: sortOrderOf('title'),
+      render: (title: string, article) => <Link to={guidePaths.details(article.id)}>{title}</Link>,
+    },
+    {
+      key: 'category',
+      title: t('businessGuide.column.category'),
+      render: (_, article) =>
+        categoryLabel(
+          { name: article.categoryName, nameEn: article.categoryNameEn },
+          i18n.language,
+        ),
+    },
+    { key: 'authority', dataIndex: 'issuingAuthority', title: t('businessGuide.column.authority') },
+    {
+      key: 'documentNumber',
+      dataIndex: 'documentNumber',
+      title: t('businessGuide.column.documentNumber'),
+    },
+    {
+      key: 'publishDate',
+      dataIndex: 'publishDate',
+      title: t('businessGuide.column.publishDate'),
+      sorter: true,
+      sortOrder: sortOrderOf('publishDate'),
+      width: 130,
+    },
+    {
+      key: 'viewCount',
+      dataIndex: 'viewCount',
+      title: t('businessGuide.column.views'),
+      sorter: true,
+      sortOrder: sortOrderOf('viewCount'),
+      align: 'right',
+      width: 100,
+    },
+    ...(canWrite
+      ? ([
+          {
+            key: 'status',
+            dataIndex: 'status',
+            title: t('businessGuide.column.status'),
+            render: (status: ArticleStatus) => <ArticleStatusTag status={status} />,
+            width: 100,
+          },
+          {
+            key: 'updatedAt',
+            dataIndex: 'updatedAt',
+            title: t('businessGuide.column.updatedAt'),
+            sorter: true,
+            sortOrder: sortOrderOf('updatedAt'),
+            render: (value: string) => new Date(value).toLocaleString(i18n.language),
+            width: 180,
+          },
+          {
+            key: 'actions',
+            title: t('businessGuide.column.actions'),
+            render: (_, article) => <ArticleActions article={article} />,
+            width: 220,
+          },
+        ] satisfies TableProps<ArticleSummary>['columns'])
+      : []),
+  ];
+
+  return (
+    <section aria-labelledby="guide-list-title">
+      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
+        <Typography.Title level={2} id="guide-list-title" style={{ margin: 0 }}>
+          {t('businessGuide.list.heading')}
+        </Typography.Title>
+        {canWrite && (
+          <Button
+            type="primary"
+            icon={<PlusOutlined aria-hidden />}
+            onClick={() => navigate(guidePaths.edit())}
+          >
+            {t('businessGuide.list.newArticle')}
+          </Button>
+        )}
+      </Flex>
+      <div role="search" aria-label={t('businessGuide.list.search')}>
+        <Flex wrap gap={12} style={{ marginBottom: 16 }}>
+          <Input.Search
+            key={query.keyword ?? ''}
+            defaultValue={query.keyword}
+            aria-label={t('businessGuide.list.search')}
+            placeholder={t('businessGuide.list.searchPlaceholder')}
+            allowClear
+            enterButton={t('businessGuide.list.search')}
+            style={{ maxWidth: 420 }}
+            onSearch={(value) => update({ keyword: value.trim() })}
+          />
+          <Select
+            aria-label={t('businessGuide.list.category')}
+            style={{ minWidth: 200 }}
+            value={query.categoryId ?? ''}
+            options={[
+              { value: '', label: t('businessGuide.list.allCategories') },
+              ...categoryOptions,
+            ]}
+            onChange={(value: number | '') => update({ categoryId: value, tab: undefined })}
+          />
+          {canWrite && (
+            <Select
+              aria-label={t('businessGuide.list.status')}
+              style={{ minWidth: 140 }}
+              value={query.status ?? ''}
+              options={[
+                { value: '', label: t('businessGuide.list.allStatuses') },
+                ...ARTICLE_STATUSES.map((status) => ({
+                  value: status,
+                  label: t(`businessGuide.status.${status}`),
+                })),
+              ]}
+              onChange={(value: ArticleStatus | '') => update({ status: value })}
+            />
+          )}
+        </Flex>
+      </div>
+      <Table<ArticleSummary>
+        className={styles.table}
+        rowKey="id"
+        aria-label={t('businessGuide.list.results')}
+        columns={columns}
+        dataSource={articles.data?.rows ?? []}
+        loading={articles.isFetching}
+        locale={{ emptyText: <Empty description={t('businessGuide.list.empty')} /> }}
+        scroll={{ x: 'max-content' }}
+        pagination={{
+          current: query.pageIndex,
+          pageSize: query.pageSize,
+          total: articles.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => t('businessGuide.list.total', { total }),
+        }}
+        onChange={(pagination, _filters, sorter, extra) => {
+          if (extra.action === 'paginate') {
+            update(
+              { pageIndex: pagination.current, pageSize: pagination.pageSize },
+              pagination.pageSize !== query.pageSize,
+            );
+            return;
+          }
+          if (extra.action === 'sort' && !Array.isArray(sorter)) {
+            const key = sorter.columnKey as ArticleSortKey | undefined;
+            update({
+              sortBy: sorter.order && key ? key : undefined,
+              sortOrder: sorter.order === 'ascend' ? 'asc' : undefined,
+            });
+          }
+        }}
+      />
+    </section>
+  );
+}

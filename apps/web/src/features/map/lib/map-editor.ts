@@ -1,0 +1,761 @@
+import type {
+  GisFeature,
+  GisGeometry,
+  GisLayer,
+  GisQuery,
+  GisQueryResult,
+  MapSettings,
+} from '@cityops/contract';
+import { countVertices } from '@cityops/contract';
+import Collection from 'ol/Collection';
+import type Feature from 'ol/Feature';
+import OlMap from 'ol/Map';
+import View from 'ol/View';
+import { Attribution, ScaleLine, Zoom } from 'ol/control';
+import { type Extent, createEmpty, extend as extendExtent, isEmpty } from 'ol/extent';
+import GeoJSON from 'ol/format/GeoJSON';
+import type { Geometry } from 'ol/geom';
+import { Point } from 'ol/geom';
+import { Draw, Modify, Select, Snap } from 'ol/interaction';
+import { defaults as defaultInteractions } from 'ol/interaction/defaults';
+import type BaseLayer from 'ol/layer/Base';
+import type TileLayer from 'ol/layer/Tile';
+import VectorLayer from 'ol/layer/Vector';
+import { bbox as bboxStrategy } from 'ol/loadingstrategy';
+import { fromLonLat, toLonLat, transformExtent } from 'ol/proj';
+import Cluster from 'ol/source/Cluster';
+import VectorSource from 'ol/source/Vector';
+import { getArea, getLength } from 'ol/sphere';
+import { getUid } from 'ol/util';
+import { createCountriesLayer, createProvincesLayer } from './base-map';
+import { EditHistory } from './edit-history';
+import type { PlainFeature } from './geojson-io';
+import { VIEW_PROJECTION } from './projections';
+import {
+  CLUSTER_RESOLUTION,
+  clusterStyle,
+  colourOf,
+  featureStyle,
+  measureStyle,
+  selectedStyle,
+} from './styles';
+import { createTileLayer } from './tile-layer';
+
+/** Longer than OpenLayers' double-click delay (250 ms). */
+const SINGLE_CLICK_SETTLE_MS = 300;
+
+export type Tool = 'select' | 'Point' | 'LineString' | 'Polygon' | 'measureLength' | 'measureArea';
+
+export interface SelectedInfo {
+  key: string;
+  id: number | null;
+  name: string;
+  kind: string;
+  properties: PlainFeature['properties'];
+  layerId: number;
+  geometryType: string;
+  vertices: number;
+  /** Metres, for lines. */
+  length: number | null;
+  /** Square metres, for polygons. */
+  area: number | null;
+  editable: boolean;
+}
+
+export interface EditorState {
+  tool: Tool;
+  selected: SelectedInfo | null;
+  pending: number;
+  canUndo: boolean;
+  canRedo: boolean;
+  measurement: { kind: 'length' | 'area'; value: number } | null;
+  activeLayerId: number | null;
+  hidden: number[];
+  tileLayerId: string | null;
+}
+
+export interface MapEditorOptions {
+  target: HTMLElement;
+  settings: MapSettings;
+  layers: GisLayer[];
+  canEdit: boolean;
+  load(query: GisQuery, signal?: AbortSignal): Promise<GisQueryResult>;
+  onChange(state: EditorState): void;
+  /** Texts of the map's own controls, in the user's language. */
+  labels: { zoomIn: string; zoomOut: string; attribution: string };
+}
+
+/** The changes to send when the user saves. */
+export interface PendingChanges {
+  creates: Feature[];
+  updates: Feature[];
+  deletes: Feature[];
+}
+
+const VIEW_KEY = 'cityops-map-view';
+const geoJson = new GeoJSON({ dataProjection: 'EPSG:4326', featureProjection: VIEW_PROJECTION });
+
+interface FeatureLayer {
+  layer: GisLayer;
+  source: VectorSource<Feature>;
+  vector: VectorLayer<VectorSource<Feature>>;
+  clusters: VectorLayer<Cluster<Feature>>;
+}
+
+function storedView(): { center: [number, number]; zoom: number } | null {
+  try {
+    const raw = sessionStorage.getItem(VIEW_KEY);
+    return raw ? (JSON.parse(raw) as { center: [number, number]; zoom: number }) : null;
+  } catch {
+    return null;
+  }
+}
+
+function clampBbox(extent: Extent): [number, number, number, number] {
+  const [minLon, minLat, maxLon, maxLat] = transformExtent(extent, VIEW_PROJECTION, 'EPSG:4326');
+  return [
+    Math.max(-180, minLon!),
+    Math.max(-90, minLat!),
+    Math.min(180, maxLon!),
+    Math.min(90, maxLat!),
+  ];
+}
+
+/**
+ * The OpenLayers side of the map page: base layers, one vector layer per
+ * feature layer (loaded by viewport), clustering of points when zoomed out,
+ * and the editing tools with undo and redo. React only renders its state.
+ */
+export class MapEditor {
+  readonly map: OlMap;
+  private readonly layers = new Map<number, FeatureLayer>();
+  private readonly history = new EditHistory();
+  private readonly select: Select;
+  private readonly modify: Modify;
+  private readonly modifiable = new Collection<Feature>();
+  private readonly measureSource = new VectorSource<Feature>();
+  private snaps: Snap[] = [];
+  private draw: Draw | null = null;
+  private tileLayer: TileLayer | null = null;
+  /** What each feature was when it was loaded or last saved. */
+  private readonly baseline = new WeakMap<Feature, string>();
+  private readonly touched = new Set<Feature>();
+  private readonly deleted = new Map<number, Feature>();
+  private modifyBefore = new Map<Feature, Geometry>();
+  private state: EditorState;
+
+  constructor(private readonly options: MapEditorOptions) {
+    const view = storedView();
+    const editableLayer = options.layers.find((layer) => layer.editable);
+    this.state = {
+      tool: 'select',
+      selected: null,
+      pending: 0,
+      canUndo: false,
+      canRedo: false,
+      measurement: null,
+      activeLayerId: editableLayer?.id ?? null,
+      hidden: [],
+      tileLayerId: null,
+    };
+
+    const countries = createCountriesLayer();
+    countries.getSource()?.setAttributions('Natural Earth');
+    this.map = new OlMap({
+      target: options.target,
+      controls: [
+        new Zoom({
+          zoomInTipLabel: options.labels.zoomIn,
+          zoomOutTipLabel: options.labels.zoomOut,
+        }),
+        new ScaleLine(),
+        new Attribution({ collapsible: true, tipLabel: options.labels.attribution }),
+      ],
+      interactions: defaultInteractions(),
+      layers: [countries, createProvincesLayer()],
+      view: new View({
+        projection: VIEW_PROJECTION,
+        center: fromLonLat(view?.center ?? options.settings.center),
+        zoom: view?.zoom ?? options.settings.zoom,
+        maxZoom: 20,
+      }),
+    });
+
+    options.layers.forEach((layer, index) => this.addFeatureLayer(layer, index));
+
+    this.map.addLayer(
+      new VectorLayer({ source: this.measureSource, style: measureStyle, zIndex: 20 }),
+    );
+
+    const featureLayers = new Set<BaseLayer>(
+      [...this.layers.values()].map((entry) => entry.vector),
+    );
+    this.select = new Select({
+      layers: (layer) => featureLayers.has(layer),
+      style: selectedStyle,
+      hitTolerance: 5,
+    });
+    this.select.on('select', () => this.selectionChanged());
+    this.modify = new Modify({ features: this.modifiable, pixelTolerance: 10 });
+    this.modify.on('modifystart', (event) => {
+      this.modifyBefore = new Map(
+        event.features
+          .getArray()
+          .map((feature) => [feature as Feature, (feature as Feature).getGeometry()!.clone()]),
+      );
+    });
+    this.modify.on('modifyend', (event) => {
+      for (const item of event.features.getArray()) {
+        const feature = item as Feature;
+        const before = this.modifyBefore.get(feature);
+        const after = feature.getGeometry()!.clone();
+        if (!before) continue;
+        this.history.push({
+          undo: () => this.setGeometry(feature, before),
+          redo: () => this.setGeometry(feature, after),
+        });
+        this.touched.add(feature);
+      }
+      this.modifyBefore.clear();
+      this.emit();
+    });
+    this.map.addInteraction(this.select);
+    this.map.addInteraction(this.modify);
+    this.resetSnaps();
+
+    this.map.on('moveend', () => {
+      const current = this.map.getView();
+      try {
+        sessionStorage.setItem(
+          VIEW_KEY,
+          JSON.stringify({ center: toLonLat(current.getCenter()!), zoom: current.getZoom() }),
+        );
+      } catch {
+        // A full or blocked storage only costs the remembered view.
+      }
+    });
+    this.emit();
+  }
+
+  /** Renames the map's own buttons after a language switch. */
+  setLabels(labels: MapEditorOptions['labels']): void {
+    const element = this.map.getTargetElement();
+    element?.querySelector('.ol-zoom-in')?.setAttribute('title', labels.zoomIn);
+    element?.querySelector('.ol-zoom-out')?.setAttribute('title', labels.zoomOut);
+    element?.querySelector('.ol-attribution button')?.setAttribute('title', labels.attribution);
+  }
+
+  getState(): EditorState {
+    return this.state;
+  }
+
+  dispose(): void {
+    this.map.setTarget(undefined);
+    this.map.dispose();
+  }
+
+  // ---- layers -------------------------------------------------------------
+
+  private addFeatureLayer(layer: GisLayer, index: number): void {
+    const source: VectorSource<Feature> = new VectorSource({
+      strategy: bboxStrategy,
+      loader: (extent, _resolution, _projection, success, failure) => {
+        this.options
+          .load({ bbox: clampBbox(extent), layerId: layer.id })
+          .then((result) => {
+            const features = result.features
+              .filter((feature) => !this.deleted.has(feature.id))
+              .map((feature) => this.toOlFeature(feature));
+            source.addFeatures(features);
+            success?.(features);
+          })
+          .catch(() => {
+            // Let the strategy ask for this extent again later.
+            source.removeLoadedExtent(extent);
+            failure?.();
+          });
+      },
+    });
+    const colour = colourOf(layer.code, index);
+    const vector = new VectorLayer({
+      source,
+      style: featureStyle(colour, { base: !layer.editable }),
+      zIndex: layer.editable ? 10 + index : 5,
+      properties: { gisLayerId: layer.id },
+    });
+    const clusters = new VectorLayer({
+      source: new Cluster({
+        source,
+        distance: 40,
+        // Only points cluster; lines and areas are drawn by the layer itself.
+        geometryFunction: (feature) => {
+          const geometry = feature.getGeometry();
+          return geometry instanceof Point ? geometry : null;
+        },
+      }),
+      style: clusterStyle(colour),
+      minResolution: CLUSTER_RESOLUTION,
+      zIndex: 15 + index,
+    });
+    this.map.addLayer(vector);
+    this.map.addLayer(clusters);
+    this.layers.set(layer.id, { layer, source, vector, clusters });
+  }
+
+  setLayerVisible(layerId: number, visible: boolean): void {
+    const entry = this.layers.get(layerId);
+    if (!entry) return;
+    entry.vector.setVisible(visible);
+    entry.clusters.setVisible(visible);
+    const hidden = new Set(this.state.hidden);
+    if (visible) hidden.delete(layerId);
+    else hidden.add(layerId);
+    this.state = { ...this.state, hidden: [...hidden] };
+    this.emit();
+  }
+
+  setActiveLayer(layerId: number): void {
+    if (!this.layers.get(layerId)?.layer.editable) return;
+    this.state = { ...this.state, activeLayerId: layerId };
+    this.setTool(this.state.tool === 'select' ? 'select' : this.state.tool);
+  }
+
+  setTileLayer(id: string | null): void {
+    if (this.tileLayer) this.map.removeLayer(this.tileLayer);
+    this.tileLayer = null;
+    const config = this.options.settings.tileLayers.find((layer) => layer.id === id);
+    if (config) {
+      this.tileLayer = createTileLayer(config);
+      this.tileLayer.setZIndex(-1);
+      this.map.addLayer(this.tileLayer);
+    }
+    this.state = { ...this.state, tileLayerId: config ? config.id : null };
+    this.emit();
+  }
+
+  // ---- tools --------------------------------------------------------------
+
+  setTool(tool: Tool): void {
+    if (this.draw) {
+      this.map.removeInteraction(this.draw);
+      this.draw = null;
+    }
+    const drawing = tool === 'Point' || tool === 'LineString' || tool === 'Polygon';
+    const measuring = tool === 'measureLength' || tool === 'measureArea';
+    const active = this.activeSource();
+    if (drawing && active && this.options.canEdit) {
+      this.draw = new Draw({ source: active, type: tool });
+      this.draw.on('drawend', (event) => this.drawn(event.feature as Feature, active));
+      this.map.addInteraction(this.draw);
+    } else if (measuring) {
+      this.measureSource.clear();
+      this.draw = new Draw({
+        source: this.measureSource,
+        type: tool === 'measureLength' ? 'LineString' : 'Polygon',
+        style: measureStyle,
+      });
+      this.draw.on('drawstart', (event) => {
+        this.measureSource.clear();
+        event.feature.getGeometry()!.on('change', (change) => {
+          this.measured(change.target as Geometry);
+        });
+      });
+      this.draw.on('drawend', (event) => this.measured(event.feature.getGeometry()!));
+      this.map.addInteraction(this.draw);
+    }
+    if (!measuring) this.measureSource.clear();
+    this.select.setActive(!drawing && !measuring);
+    this.modify.setActive(!measuring);
+    this.resetSnaps();
+    this.state = {
+      ...this.state,
+      tool: this.draw || tool === 'select' ? tool : 'select',
+      measurement: null,
+    };
+    this.emit();
+  }
+
+  /** Cancels a drawing in progress (Escape). */
+  abortDrawing(): void {
+    this.draw?.abortDrawing();
+  }
+
+  private measured(geometry: Geometry): void {
+    const kind = geometry.getType() === 'Polygon' ? 'area' : 'length';
+    const value =
+      kind === 'area'
+        ? getArea(geometry, { projection: VIEW_PROJECTION })
+        : getLength(geometry, { projection: VIEW_PROJECTION });
+    this.state = { ...this.state, measurement: { kind, value } };
+    this.emit();
+  }
+
+  /** Snapping to the vertices and edges of every visible feature layer; added last. */
+  private resetSnaps(): void {
+    for (const snap of this.snaps) this.map.removeInteraction(snap);
+    this.snaps = [...this.layers.values()].map(
+      (entry) => new Snap({ source: entry.source, pixelTolerance: 8 }),
+    );
+    for (const snap of this.snaps) this.map.addInteraction(snap);
+  }
+
+  private activeSource(): VectorSource<Feature> | null {
+    const id = this.state.activeLayerId;
+    return id === null ? null : (this.layers.get(id)?.source ?? null);
+  }
+
+  private drawn(feature: Feature, source: VectorSource<Feature>): void {
+    const layerId = this.state.activeLayerId!;
+    const layer = this.layers.get(layerId)!.layer;
+    feature.setProperties({
+      name: '',
+      kind: defaultKind(layer.code),
+      attrs: {},
+      layerId,
+    });
+    this.touched.add(feature);
+    this.history.push({
+      undo: () => this.removeFeature(feature),
+      redo: () => this.restoreFeature(feature),
+    });
+    // Draw adds the feature to the source after this event: select it then. The click
+    // that finished the drawing comes again as a `singleclick` once OpenLayers has ruled
+    // out a double click (250 ms); switching to Select before that would let that click
+    // select whatever lies under the pointer instead of the new feature.
+    setTimeout(() => {
+      if (!source.hasFeature(feature)) return;
+      this.selectFeature(feature);
+      this.setTool('select');
+    }, SINGLE_CLICK_SETTLE_MS);
+  }
+
+  // ---- selection and attributes ------------------------------------------
+
+  private selectionChanged(): void {
+    const feature = this.select.getFeatures().item(0) as Feature | undefined;
+    this.modifiable.clear();
+    if (feature && this.isEditable(feature)) this.modifiable.push(feature);
+    this.emit();
+  }
+
+  private selectFeature(feature: Feature | null): void {
+    const features = this.select.getFeatures();
+    features.clear();
+    if (feature) features.push(feature);
+    this.selectionChanged();
+  }
+
+  private isEditable(feature: Feature): boolean {
+    const layer = this.layers.get(feature.get('layerId') as number)?.layer;
+    return this.options.canEdit && Boolean(layer?.editable);
+  }
+
+  private selectedFeature(): Feature | null {
+    return (this.select.getFeatures().item(0) as Feature | undefined) ?? null;
+  }
+
+  setAttributes(values: { name: string; kind: string; properties: PlainFeature['properties'] }) {
+    const feature = this.selectedFeature();
+    if (!feature || !this.isEditable(feature)) return;
+    const before = {
+      name: feature.get('name') as string,
+      kind: feature.get('kind') as string,
+      attrs: feature.get('attrs') as PlainFeature['properties'],
+    };
+    const after = { name: values.name, kind: values.kind, attrs: { ...values.properties } };
+    if (JSON.stringify(before) === JSON.stringify(after)) return;
+    feature.setProperties(after);
+    this.touched.add(feature);
+    this.history.push({
+      undo: () => this.setAttributesOf(feature, before),
+      redo: () => this.setAttributesOf(feature, after),
+    });
+    this.emit();
+  }
+
+  private setAttributesOf(feature: Feature, values: Record<string, unknown>): void {
+    feature.setProperties(values);
+    this.touched.add(feature);
+  }
+
+  deleteSelected(): void {
+    const feature = this.selectedFeature();
+    if (!feature || !this.isEditable(feature)) return;
+    this.removeFeature(feature);
+    this.history.push({
+      undo: () => this.restoreFeature(feature),
+      redo: () => this.removeFeature(feature),
+    });
+    this.emit();
+  }
+
+  private sourceOf(feature: Feature): VectorSource<Feature> | null {
+    return this.layers.get(feature.get('layerId') as number)?.source ?? null;
+  }
+
+  private removeFeature(feature: Feature): void {
+    if (this.selectedFeature() === feature) this.selectFeature(null);
+    const source = this.sourceOf(feature);
+    if (source?.hasFeature(feature)) source.removeFeature(feature);
+    const id = feature.getId();
+    if (typeof id === 'number') this.deleted.set(id, feature);
+  }
+
+  private restoreFeature(feature: Feature): void {
+    const source = this.sourceOf(feature);
+    if (source && !source.hasFeature(feature)) source.addFeature(feature);
+    const id = feature.getId();
+    if (typeof id === 'number') this.deleted.delete(id);
+    this.touched.add(feature);
+  }
+
+  private setGeometry(feature: Feature, geometry: Geometry): void {
+    feature.setGeometry(geometry.clone());
+    this.touched.add(feature);
+  }
+
+  undo(): void {
+    if (this.history.undo()) this.afterHistory();
+  }
+
+  redo(): void {
+    if (this.history.redo()) this.afterHistory();
+  }
+
+  private afterHistory(): void {
+    const selected = this.selectedFeature();
+    if (selected && !this.sourceOf(selected)?.hasFeature(selected)) this.selectFeature(null);
+    else this.selectionChanged();
+  }
+
+  // ---- loading, search, import and export ---------------------------------
+
+  private toOlFeature(feature: GisFeature): Feature {
+    const olFeature = geoJson.readFeature({
+      type: 'Feature',
+      id: feature.id,
+      geometry: feature.geometry,
+      properties: {},
+    }) as Feature;
+    olFeature.setProperties({
+      name: feature.name,
+      kind: feature.kind,
+      attrs: feature.properties,
+      layerId: feature.layerId,
+      version: feature.version,
+    });
+    this.baseline.set(olFeature, this.fingerprint(olFeature));
+    return olFeature;
+  }
+
+  /** Shows a feature found by the search, loading it into its layer if needed. */
+  focusFeature(feature: GisFeature): void {
+    const entry = this.layers.get(feature.layerId);
+    if (!entry) return;
+    if (this.state.hidden.includes(feature.layerId)) this.setLayerVisible(feature.layerId, true);
+    let olFeature = entry.source.getFeatureById(feature.id) as Feature | null;
+    if (!olFeature && !this.deleted.has(feature.id)) {
+      olFeature = this.toOlFeature(feature);
+      entry.source.addFeature(olFeature);
+    }
+    if (!olFeature) return;
+    const extent = olFeature.getGeometry()!.getExtent();
+    this.map.getView().fit(extent, {
+      maxZoom: 17,
+      padding: [80, 80, 80, 80],
+      duration: 0,
+    });
+    this.setTool('select');
+    this.selectFeature(olFeature);
+  }
+
+  /** Adds imported features to the active layer as new, unsaved features (one undo step). */
+  importFeatures(features: PlainFeature[]): number {
+    const layerId = this.state.activeLayerId;
+    const source = this.activeSource();
+    if (layerId === null || !source || !this.options.canEdit) return 0;
+    const added = features.map((plain) => {
+      const feature = geoJson.readFeature({
+        type: 'Feature',
+        geometry: plain.geometry,
+        properties: {},
+      }) as Feature;
+      feature.setProperties({
+        name: plain.name,
+        kind: plain.kind,
+        attrs: plain.properties,
+        layerId,
+      });
+      return feature;
+    });
+    const addAll = () => {
+      for (const feature of added) this.restoreFeature(feature);
+    };
+    const removeAll = () => {
+      for (const feature of added) this.removeFeature(feature);
+    };
+    addAll();
+    this.history.push({ undo: removeAll, redo: addAll });
+    const extent = createEmpty();
+    for (const feature of added) extendExtent(extent, feature.getGeometry()!.getExtent());
+    if (!isEmpty(extent)) {
+      this.map.getView().fit(extent, { maxZoom: 16, padding: [60, 60, 60, 60], duration: 0 });
+    }
+    this.emit();
+    return added.length;
+  }
+
+  /**
+   * The active layer as plain WGS-84 features: every saved feature of the layer
+   * (asked of the server) with this session's edits applied.
+   */
+  async exportActiveLayer(): Promise<PlainFeature[]> {
+    const layerId = this.state.activeLayerId;
+    const source = this.activeSource();
+    if (layerId === null || !source) return [];
+    const saved = await this.options.load({ layerId });
+    const byId = new Map<number, PlainFeature>();
+    for (const feature of saved.features) {
+      if (!this.deleted.has(feature.id)) {
+        byId.set(feature.id, {
+          id: feature.id,
+          name: feature.name,
+          kind: feature.kind,
+          properties: feature.properties,
+          geometry: feature.geometry,
+        });
+      }
+    }
+    const fresh: PlainFeature[] = [];
+    for (const feature of source.getFeatures()) {
+      const plain = this.plain(feature);
+      if (plain.id === undefined) fresh.push(plain);
+      else byId.set(plain.id, plain);
+    }
+    return [...byId.values(), ...fresh];
+  }
+
+  // ---- saving -------------------------------------------------------------
+
+  private plain(feature: Feature): PlainFeature {
+    const id = feature.getId();
+    return {
+      id: typeof id === 'number' ? id : undefined,
+      name: (feature.get('name') as string) ?? '',
+      kind: (feature.get('kind') as string) ?? '',
+      properties: (feature.get('attrs') as PlainFeature['properties']) ?? {},
+      geometry: geoJson.writeGeometryObject(feature.getGeometry()!, {
+        decimals: 8,
+      }) as unknown as GisGeometry,
+    };
+  }
+
+  private fingerprint(feature: Feature): string {
+    const { id: _id, ...rest } = this.plain(feature);
+    return JSON.stringify({ ...rest, layerId: feature.get('layerId') as number });
+  }
+
+  private isLive(feature: Feature): boolean {
+    return this.sourceOf(feature)?.hasFeature(feature) ?? false;
+  }
+
+  pendingChanges(): PendingChanges {
+    const creates: Feature[] = [];
+    const updates: Feature[] = [];
+    for (const feature of this.touched) {
+      if (!this.isLive(feature)) continue;
+      if (feature.getId() === undefined) creates.push(feature);
+      else if (this.baseline.get(feature) !== this.fingerprint(feature)) updates.push(feature);
+    }
+    return { creates, updates, deletes: [...this.deleted.values()] };
+  }
+
+  /** What the server needs to store a feature. */
+  payloadOf(feature: Feature) {
+    const plain = this.plain(feature);
+    return {
+      layerId: feature.get('layerId') as number,
+      name: plain.name,
+      kind: plain.kind,
+      properties: plain.properties,
+      geometry: plain.geometry,
+      ...(plain.id === undefined
+        ? {}
+        : { id: plain.id, version: feature.get('version') as number }),
+    };
+  }
+
+  /** Records the server's answer for a created or updated feature. */
+  markSaved(feature: Feature, saved: GisFeature): void {
+    feature.setId(saved.id);
+    feature.set('version', saved.version);
+    this.baseline.set(feature, this.fingerprint(feature));
+    this.touched.delete(feature);
+  }
+
+  markDeleted(feature: Feature): void {
+    const id = feature.getId();
+    if (typeof id === 'number') this.deleted.delete(id);
+    this.touched.delete(feature);
+  }
+
+  /** Selects a feature that cannot be saved yet (no name) so the user sees why. */
+  reveal(feature: Feature): void {
+    if (this.isLive(feature)) this.selectFeature(feature);
+  }
+
+  refresh(): void {
+    this.emit();
+  }
+
+  // ---- state --------------------------------------------------------------
+
+  private describe(feature: Feature | null): SelectedInfo | null {
+    if (!feature) return null;
+    const geometry = feature.getGeometry();
+    if (!geometry) return null;
+    const plain = this.plain(feature);
+    const type = geometry.getType();
+    return {
+      key: getUid(feature),
+      id: plain.id ?? null,
+      name: plain.name,
+      kind: plain.kind,
+      properties: plain.properties,
+      layerId: feature.get('layerId') as number,
+      geometryType: type,
+      vertices: countVertices(plain.geometry),
+      length: type.includes('LineString')
+        ? getLength(geometry, { projection: VIEW_PROJECTION })
+        : null,
+      area: type.includes('Polygon') ? getArea(geometry, { projection: VIEW_PROJECTION }) : null,
+      editable: this.isEditable(feature),
+    };
+  }
+
+  private emit(): void {
+    const changes = this.pendingChanges();
+    this.state = {
+      ...this.state,
+      selected: this.describe(this.selectedFeature()),
+      pending: changes.creates.length + changes.updates.length + changes.deletes.length,
+      canUndo: this.history.canUndo,
+      canRedo: this.history.canRedo,
+    };
+    this.options.onChange(this.state);
+  }
+}
+
+/** The kind a new feature of a seeded layer starts with. */
+function defaultKind(layerCode: string): string {
+  switch (layerCode) {
+    case 'cleaning-zones':
+      return 'cleaning_zone';
+    case 'incidents':
+      return 'incident';
+    case 'patrol-routes':
+      return 'patrol_route';
+    default:
+      return '';
+  }
+}

@@ -1,0 +1,88 @@
+import type { MenuEntry } from '@cityops/contract';
+import { render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { saveToken } from '@/lib/token';
+import { useUserStore } from '@/stores/user-store';
+import { OTHER_ORIGIN_SANDBOX } from '../lib/frame-source';
+import { EmbeddedFrame } from './embedded-frame';
+
+function entry(url: string, query: Record<string, string> = {}): MenuEntry {
+  return {
+    code: 'hotline',
+    name: '热线',
+    nameEn: 'Hotline',
+    icon: null,
+    hasTwo: false,
+    sysModelVos: [],
+    children: [],
+    sysModels: { id: '9', url, query, integrated: false },
+  };
+}
+
+beforeEach(() => {
+  saveToken('secret-token-1234');
+  useUserStore.setState({
+    username: 'operator',
+    userData: {
+      username: 'operator',
+      id: '12',
+      userId: '12',
+      roleIds: ['staff', 'editor'],
+      name: 'Operator',
+      mobile: '',
+      organizationId: null,
+      departmentId: null,
+      headImage: null,
+    },
+  });
+});
+
+describe('EmbeddedFrame', () => {
+  it('opens a page of the product with the identity and the entry query, not sandboxed', () => {
+    render(
+      <EmbeddedFrame
+        entry={entry('/demo-subsystem.html', { system: 'hotline' })}
+        title="Hotline"
+        visible
+      />,
+    );
+    const frame = screen.getByTitle('Hotline');
+    const src = new URL(frame.getAttribute('src')!);
+    expect(src.origin).toBe(window.location.origin);
+    expect(Object.fromEntries(src.searchParams)).toEqual({
+      system: 'hotline',
+      token: 'secret-token-1234',
+      user: 'operator',
+      id: '12',
+      roleIds: 'staff,editor',
+      embed: 'true',
+    });
+    expect(frame).not.toHaveAttribute('sandbox');
+    expect(frame).toHaveAttribute('referrerpolicy', 'no-referrer');
+  });
+
+  it('sandboxes a page of another site to what it needs', () => {
+    render(<EmbeddedFrame entry={entry('https://gis.example.org/app')} title="GIS" visible />);
+    const frame = screen.getByTitle('GIS');
+    expect(frame).toHaveAttribute('sandbox', OTHER_ORIGIN_SANDBOX);
+    expect(frame.getAttribute('sandbox')).not.toContain('allow-top-navigation');
+    expect(new URL(frame.getAttribute('src')!).searchParams.get('embed')).toBe('true');
+  });
+
+  it('leaves the frame empty when the url is empty', () => {
+    render(<EmbeddedFrame entry={entry('')} title="Empty" visible />);
+    expect(screen.getByTitle('Empty')).not.toHaveAttribute('src');
+  });
+
+  it('is hidden, not removed, while its tab is not showing', () => {
+    const { rerender } = render(<EmbeddedFrame entry={entry('/a.html')} title="A" visible />);
+    const frame = screen.getByTitle('A');
+    rerender(<EmbeddedFrame entry={entry('/a.html')} title="A" visible={false} />);
+    expect(screen.getByTitle('A')).toBe(frame);
+    expect(frame).not.toBeVisible();
+    // A new object for the same entry (a refetched menu) keeps the same address.
+    const src = frame.getAttribute('src');
+    rerender(<EmbeddedFrame entry={{ ...entry('/a.html') }} title="A" visible />);
+    expect(screen.getByTitle('A').getAttribute('src')).toBe(src);
+  });
+});

@@ -1,0 +1,117 @@
+import { Checkbox, Form, Input, Modal, Radio, Select } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '@/lib/toast';
+import { type SendMessageInput, sendMessage, useRecipientOptions } from '../api/send-message';
+
+export interface SendMessageDialogProps {
+  onClose(): void;
+}
+
+/** Administrators: a message to chosen users, roles or everyone. */
+export function SendMessageDialog({ onClose }: SendMessageDialogProps) {
+  const { t, i18n } = useTranslation();
+  const [form] = Form.useForm<SendMessageInput>();
+  const options = useRecipientOptions();
+  const allUsers = Form.useWatch('allUsers', form);
+  const [sending, setSending] = useState(false);
+
+  async function send() {
+    let values: SendMessageInput;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    setSending(true);
+    try {
+      const result = await sendMessage({
+        ...values,
+        userIds: values.userIds ?? [],
+        roleIds: values.roleIds ?? [],
+        allUsers: values.allUsers ?? false,
+      });
+      toast.success({ content: t('notifications.admin.sent', { count: result.recipients }) });
+      onClose();
+    } catch {
+      // The HTTP client has shown the server's message.
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <Modal
+      open
+      title={t('notifications.admin.dialogTitle')}
+      okText={t('notifications.admin.send')}
+      cancelText={t('common.cancel')}
+      onOk={() => void send()}
+      onCancel={onClose}
+      confirmLoading={sending}
+      destroyOnHidden
+      maskClosable={false}
+    >
+      <Form<SendMessageInput>
+        form={form}
+        layout="vertical"
+        name="send-message"
+        initialValues={{ type: 'text', userIds: [], roleIds: [], allUsers: false }}
+      >
+        <Form.Item
+          name="title"
+          label={t('notifications.admin.titleLabel')}
+          rules={[
+            { required: true, whitespace: true, message: t('notifications.admin.titleRequired') },
+          ]}
+        >
+          <Input maxLength={200} />
+        </Form.Item>
+        <Form.Item
+          name="content"
+          label={t('notifications.admin.contentLabel')}
+          rules={[
+            { required: true, whitespace: true, message: t('notifications.admin.contentRequired') },
+          ]}
+        >
+          <Input.TextArea rows={4} maxLength={10_000} />
+        </Form.Item>
+        <Form.Item name="type" label={t('notifications.admin.typeLabel')}>
+          <Radio.Group
+            options={[
+              { value: 'text', label: t('notifications.admin.typeText') },
+              { value: 'json', label: t('notifications.admin.typeJson') },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item name="allUsers" valuePropName="checked">
+          <Checkbox>{t('notifications.admin.allUsersLabel')}</Checkbox>
+        </Form.Item>
+        <Form.Item name="userIds" label={t('notifications.admin.usersLabel')}>
+          <Select
+            mode="multiple"
+            disabled={allUsers}
+            loading={options.isPending}
+            optionFilterProp="label"
+            options={(options.data?.users ?? []).map((user) => ({
+              value: user.id,
+              label: `${user.name} (${user.username})`,
+            }))}
+          />
+        </Form.Item>
+        <Form.Item name="roleIds" label={t('notifications.admin.rolesLabel')}>
+          <Select
+            mode="multiple"
+            disabled={allUsers}
+            loading={options.isPending}
+            optionFilterProp="label"
+            options={(options.data?.roles ?? []).map((role) => ({
+              value: role.id,
+              label: i18n.language === 'en' ? role.nameEn : role.name,
+            }))}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,77 @@
+import { MESSAGE_PATHS } from '@cityops/contract';
+import { useEffect, useRef } from 'react';
+import { runtimeConfig } from '@/lib/runtime-config';
+import { getSseTicket } from '../api/get-sse-ticket';
+
+const MAX_RETRY_MS = 60_000;
+
+/**
+ * Follows the caller's unread count live (server-sent events). Each connection
+ * opens with a fresh one-use ticket; when the stream drops, a new ticket is
+ * fetched after a growing delay. A `revoked` event (the session ended) stops it.
+ */
+export function useLiveUnread(enabled: boolean, onUnread: (unread: number) => void): void {
+  const callback = useRef(onUnread);
+  useEffect(() => {
+    callback.current = onUnread;
+  });
+
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    let source: EventSource | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    let delay = 1000;
+
+    const retry = () => {
+      source?.close();
+      source = null;
+      if (stopped) return;
+      timer = setTimeout(connect, delay);
+      delay = Math.min(delay * 2, MAX_RETRY_MS);
+    };
+
+    async function connect() {
+      if (stopped) return;
+      let ticket: string;
+      try {
+        ticket = (await getSseTicket()).ticket;
+      } catch {
+        retry();
+        return;
+      }
+      if (stopped) return;
+      const base = runtimeConfig().apiBaseUrl.replace(/\/$/, '');
+      const next = new EventSource(
+        `${base}${MESSAGE_PATHS.stream}?ticket=${encodeURIComponent(ticket)}`,
+      );
+      source = next;
+      next.addEventListener('open', () => {
+        delay = 1000;
+      });
+      next.addEventListener('unread', (event) => {
+        try {
+          const { unread } = JSON.parse((event as MessageEvent<string>).data) as { unread: number };
+          if (Number.isInteger(unread)) callback.current(unread);
+        } catch {
+          // A malformed event is ignored; the next one carries the count again.
+        }
+      });
+      next.addEventListener('revoked', () => {
+        stopped = true;
+        next.close();
+      });
+      // The ticket is single-use, so the browser's own reconnect cannot succeed: reconnect here.
+      next.addEventListener('error', () => {
+        if (source === next) retry();
+      });
+    }
+
+    void connect();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      source?.close();
+    };
+  }, [enabled]);
+}

@@ -1,0 +1,47 @@
+import { type MenuEntry, subEntriesOf } from '@cityops/contract';
+import { useAppStore } from '@/stores/app-store';
+import { isSafeLink } from './parse-message';
+
+function sameAddress(link: string, entry: MenuEntry): boolean {
+  try {
+    const target = new URL(link, window.location.origin);
+    const own = new URL(entry.sysModels.url, window.location.origin);
+    for (const [key, value] of Object.entries(entry.sysModels.query))
+      own.searchParams.set(key, value);
+    if (target.origin !== own.origin || target.pathname !== own.pathname) return false;
+    const wanted = [...target.searchParams.entries()].sort().join('&');
+    const offered = [...own.searchParams.entries()].sort().join('&');
+    return wanted === offered && target.hash === own.hash;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Opens a message's link in the shell's frame (spec section 2): only when its
+ * parent menu code is one of the user's menu entries. The entry becomes
+ * active; a sub-entry with the same address is shown as if clicked, any other
+ * address as a page of that entry. Returns whether it opened.
+ */
+export function openMessageLink(link: string, oneType: string, title: string): boolean {
+  const app = useAppStore.getState();
+  const parent = app.menuList.find((entry) => entry.code === oneType);
+  if (!link || !parent || !isSafeLink(link)) return false;
+  const known = subEntriesOf(parent).find((child) => sameAddress(link, child));
+  const entry: MenuEntry = known ?? {
+    code: `${parent.code}:message`,
+    name: title,
+    nameEn: title,
+    icon: null,
+    hasTwo: false,
+    sysModelVos: [],
+    children: [],
+    sysModels: { id: '', url: link, query: {}, integrated: false },
+  };
+  // Setting the active menu resets the iframe, so it comes first.
+  if (app.menuActive !== parent.code) app.setMenuActive(parent.code);
+  app.setMenuChild(entry);
+  app.setIframe(entry.sysModels.url);
+  app.setIsIframe(true);
+  return true;
+}

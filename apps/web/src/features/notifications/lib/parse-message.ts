@@ -1,0 +1,107 @@
+import type { Message } from '@cityops/contract';
+
+/** What the bell shows of a message (spec section 3). */
+export interface MessageView {
+  id: string;
+  title: string;
+  /** Plain text: HTML tags stripped. */
+  content: string;
+  createdTime: string;
+  /** `pcUrl` followed by `pcRoute`; empty when the message has no link. */
+  link: string;
+  /** The parent menu code the link belongs to. */
+  oneType: string;
+}
+
+interface JsonContent {
+  content?: unknown;
+  pcUrl?: unknown;
+  pcRoute?: unknown;
+  oneType?: unknown;
+}
+
+/** Text without HTML tags and with the common entities decoded. Not a sanitiser: it is rendered as text. */
+export function stripTags(html: string): string {
+  return html
+    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .trim();
+}
+
+/**
+ * The list form: `key:value` (or `key=value`) pairs split on commas or
+ * semicolons; the first `:` or `=` of a pair separates key and value, so
+ * values may be addresses (`pcUrl:https://...`).
+ */
+function parseList(text: string): JsonContent {
+  const result: Record<string, string> = {};
+  for (const pair of text.split(/[,;，；]/)) {
+    const match = /^\s*([A-Za-z]\w*)\s*[:=]\s*([\s\S]*?)\s*$/.exec(pair);
+    if (match) result[match[1]!] = match[2]!;
+  }
+  return result;
+}
+
+function parseJsonContent(text: string): JsonContent | null {
+  const trimmed = text.trim();
+  if (trimmed.startsWith('{')) {
+    try {
+      const parsed: unknown = JSON.parse(trimmed);
+      // A JSON string holding JSON (double encoded) is parsed once more.
+      if (typeof parsed === 'object' && parsed !== null) return parsed as JsonContent;
+    } catch {
+      // Not JSON after all: try the list form.
+    }
+  } else if (trimmed.startsWith('"')) {
+    try {
+      const inner: unknown = JSON.parse(trimmed);
+      if (typeof inner === 'string') return parseJsonContent(inner);
+    } catch {
+      // fall through
+    }
+  }
+  const list = parseList(trimmed);
+  return Object.keys(list).length > 0 ? list : null;
+}
+
+const text = (value: unknown) =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+
+/** A message as the bell shows it: `json` messages parsed as spec section 3 says. */
+export function toMessageView(message: Message): MessageView {
+  const base = {
+    id: message.id,
+    title: message.title,
+    createdTime: message.createdTime,
+  };
+  if (message.type !== 'json') {
+    return { ...base, content: stripTags(message.content), link: '', oneType: '' };
+  }
+  const parsed = parseJsonContent(message.content);
+  if (!parsed) return { ...base, content: stripTags(message.content), link: '', oneType: '' };
+  const pcUrl = text(parsed.pcUrl).trim();
+  const pcRoute = text(parsed.pcRoute).trim();
+  return {
+    ...base,
+    content: stripTags(text(parsed.content)),
+    link: pcUrl || pcRoute ? `${pcUrl}${pcRoute}` : '',
+    oneType: text(parsed.oneType).trim(),
+  };
+}
+
+/** The avatar label: the title's first 4 characters, or the fallback when there is no title. */
+export function avatarLabel(title: string, fallback: string): string {
+  const characters = Array.from(title.trim());
+  return characters.length > 0 ? characters.slice(0, 4).join('') : fallback;
+}
+
+/** Only addresses that cannot run script in our page may open in the frame. */
+export function isSafeLink(link: string): boolean {
+  return /^(https?:\/\/|\/(?!\/)|\?)/i.test(link);
+}

@@ -1,0 +1,26 @@
+import type { PublicKey } from '@cityops/contract';
+import { md5Hex } from '@/lib/crypto/md5';
+import { encryptWithPublicKey } from '@/lib/crypto/rsa-oaep';
+import { api } from '@/lib/http/api';
+
+export interface PasswordChange {
+  oldPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+/**
+ * `POST /organization/user/ret`: password, newPassword and newPasswordTwo as MD5
+ * hex digests (spec section 7), plus the new password encrypted with the
+ * server's public key so the policy is checked there too.
+ */
+export async function changePassword(values: PasswordChange): Promise<null> {
+  const key = await api.post<PublicKey>('/authorization-server/oauth/pubKey');
+  return api.post<null>('/organization/user/ret', {
+    password: md5Hex(values.oldPassword),
+    newPassword: md5Hex(values.newPassword),
+    newPasswordTwo: md5Hex(values.confirmPassword),
+    newPasswordCipher: await encryptWithPublicKey(key.publicKey, values.newPassword),
+    keyId: key.keyId,
+  });
+}

@@ -1,0 +1,113 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_PATTERN } from '@cityops/contract';
+import { Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '@/lib/toast';
+import { type PasswordChange, changePassword } from '../api/change-password';
+import type { PasswordDialogMode } from '../lib/password-dialog-store';
+
+export interface PasswordDialogProps {
+  open: boolean;
+  mode: PasswordDialogMode;
+  /** Closed without a change. */
+  onCancel(): void;
+  /** The password was changed (every session has ended on the server). */
+  onChanged(): void;
+}
+
+/**
+ * The password dialog of spec sections 2, 4 and 5: old, new and confirm fields
+ * with cancel and save; titled "reset password" when a reset is forced.
+ */
+export function PasswordDialog({ open, mode, onCancel, onChanged }: PasswordDialogProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<PasswordChange>();
+  const [saving, setSaving] = useState(false);
+
+  async function save() {
+    let values: PasswordChange;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    // Submit re-checks the equality (spec section 5).
+    if (values.newPassword !== values.confirmPassword) {
+      toast.error({ content: t('validation.password.mismatchOnSubmit'), duration: 2 });
+      return;
+    }
+    setSaving(true);
+    try {
+      await changePassword(values);
+      onChanged();
+    } catch {
+      // The HTTP client has shown the server's message; the dialog stays for another try.
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      title={mode === 'reset' ? t('password.resetTitle') : t('password.changeTitle')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      onOk={() => void save()}
+      onCancel={onCancel}
+      confirmLoading={saving}
+      maskClosable={false}
+      destroyOnHidden
+      afterClose={() => form.resetFields()}
+    >
+      <Form form={form} layout="vertical" name="password" requiredMark preserve={false}>
+        <Form.Item
+          name="oldPassword"
+          label={t('password.oldPassword')}
+          rules={[{ required: true, message: t('validation.oldPassword.required') }]}
+        >
+          <Input.Password
+            autoComplete="current-password"
+            maxLength={64}
+            placeholder={t('password.oldPlaceholder')}
+          />
+        </Form.Item>
+        <Form.Item
+          name="newPassword"
+          label={t('password.newPassword')}
+          extra={t('password.rule')}
+          rules={[
+            { required: true, message: t('validation.newPassword.required') },
+            { pattern: PASSWORD_PATTERN, message: t('validation.newPassword.policy') },
+          ]}
+        >
+          <Input.Password
+            autoComplete="new-password"
+            maxLength={PASSWORD_MAX_LENGTH}
+            placeholder={t('password.newPlaceholder')}
+          />
+        </Form.Item>
+        <Form.Item
+          name="confirmPassword"
+          label={t('password.confirmPassword')}
+          dependencies={['newPassword']}
+          rules={[
+            { required: true, message: t('validation.confirmPassword.required') },
+            ({ getFieldValue }) => ({
+              validator: (_rule, value: string | undefined) =>
+                !value || value === getFieldValue('newPassword')
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('validation.confirmPassword.mismatch'))),
+            }),
+          ]}
+        >
+          <Input.Password
+            autoComplete="new-password"
+            maxLength={PASSWORD_MAX_LENGTH}
+            placeholder={t('password.confirmPlaceholder')}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,20 @@
+import type { OrganOption } from '@cityops/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/http/api';
+
+/** `GET /organization/organ/cascade/{orgId}`: the departments of a unit. */
+export function getDepartments(orgId: string): Promise<OrganOption[]> {
+  return api.get<OrganOption[]>(`/organization/organ/cascade/${encodeURIComponent(orgId)}`);
+}
+
+export const departmentsQuery = (orgId: string | undefined) =>
+  queryOptions({
+    queryKey: ['organ', 'cascade', orgId],
+    queryFn: () => getDepartments(orgId!),
+    enabled: Boolean(orgId),
+    staleTime: 10 * 60_000,
+  });
+
+export function useDepartments(orgId: string | undefined) {
+  return useQuery(departmentsQuery(orgId));
+}

@@ -1,0 +1,15 @@
+import type { OrganOption } from '@cityops/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/http/api';
+
+/** `GET /organization/organ/cascade`: the units. */
+export function getOrgans(): Promise<OrganOption[]> {
+  return api.get<OrganOption[]>('/organization/organ/cascade');
+}
+
+export const organsQuery = () =>
+  queryOptions({ queryKey: ['organ', 'cascade'], queryFn: getOrgans, staleTime: 10 * 60_000 });
+
+export function useOrgans() {
+  return useQuery(organsQuery());
+}

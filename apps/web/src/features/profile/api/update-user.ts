@@ -1,0 +1,16 @@
+import type { UserUpdateResult } from '@cityops/contract';
+import { api } from '@/lib/http/api';
+
+export interface UserInfoInput {
+  username: string;
+  name: string;
+  mobile: string;
+  organizationId: string;
+  departmentId: string;
+  headImage: string;
+}
+
+/** `PUT /organization/user/{id}`: the personal info (spec section 7). */
+export function updateUser(id: string, input: UserInfoInput): Promise<UserUpdateResult> {
+  return api.put<UserUpdateResult>(`/organization/user/${encodeURIComponent(id)}`, { ...input });
+}

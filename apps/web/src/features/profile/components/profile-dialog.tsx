@@ -1,0 +1,165 @@
+import { ADMIN_ROLE, type OrganOption } from '@cityops/contract';
+import { Form, Input, Modal, Select } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ImageUpload } from '@/components/image-upload/image-upload';
+import { ApiError } from '@/lib/http/api-error';
+import { toast } from '@/lib/toast';
+import { useUserStore } from '@/stores/user-store';
+import { useDepartments } from '../api/get-departments';
+import { useOrgans } from '../api/get-organs';
+import { getProfile } from '../api/get-profile';
+import { setHeadImage } from '../api/set-head-image';
+import { type UserInfoInput, updateUser } from '../api/update-user';
+import { profileRules } from '../lib/profile-rules';
+import { profileTexts } from '@/locales/profile-texts';
+import { registerTexts } from '@/lib/i18n';
+
+registerTexts(profileTexts);
+
+export interface ProfileDialogProps {
+  open: boolean;
+  onClose(): void;
+  /** Ends the session on this device (the server has already revoked it). */
+  onSignOut(): void;
+}
+
+interface FormValues extends Omit<UserInfoInput, 'organizationId' | 'departmentId'> {
+  organizationId: string | undefined;
+  departmentId: string | undefined;
+}
+
+function optionsOf(list: OrganOption[] | undefined, language: string) {
+  return (list ?? []).map((item) => ({
+    value: item.id,
+    label: language === 'en' ? item.nameEn : item.name,
+  }));
+}
+
+/**
+ * The personal-info dialog (spec sections 2, 4 and 5). As the spec says, every
+ * field but the avatar is disabled; an administrator may edit them all. A saved
+ * change shows "modified successfully"; a changed login name signs out.
+ */
+export function ProfileDialog({ open, onClose, onSignOut }: ProfileDialogProps) {
+  const { t, i18n } = useTranslation();
+  const userData = useUserStore((state) => state.userData);
+  const username = useUserStore((state) => state.username);
+  const roles = useUserStore((state) => state.roles);
+  const setUserInfo = useUserStore((state) => state.setUserInfo);
+  const editable = roles.includes(ADMIN_ROLE);
+  const [form] = Form.useForm<FormValues>();
+  const organizationId = Form.useWatch('organizationId', form);
+  const organs = useOrgans();
+  const departments = useDepartments(organizationId || undefined);
+  const [saving, setSaving] = useState(false);
+  const rules = profileRules(t);
+
+  const initialValues: FormValues = {
+    username: userData?.username ?? username,
+    name: userData?.name ?? '',
+    mobile: userData?.mobile ?? '',
+    organizationId: userData?.organizationId ?? undefined,
+    departmentId: userData?.departmentId ?? undefined,
+    headImage: userData?.headImage ?? '',
+  };
+
+  async function save() {
+    let values: FormValues;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    if (!userData) return;
+    setSaving(true);
+    try {
+      let usernameChanged = false;
+      if (editable) {
+        ({ usernameChanged } = await updateUser(userData.id, {
+          ...values,
+          username: values.username.trim(),
+          organizationId: values.organizationId ?? '',
+          departmentId: values.departmentId ?? '',
+          headImage: values.headImage ?? '',
+        }));
+      } else if (values.headImage && values.headImage !== userData.headImage) {
+        await setHeadImage(values.headImage);
+      }
+      toast.success({ content: t('profile.modified') });
+      if (usernameChanged) {
+        toast.warning({ content: t('profile.usernameChanged') });
+        onClose();
+        onSignOut();
+        return;
+      }
+      setUserInfo(await getProfile(userData.username));
+      onClose();
+    } catch (error) {
+      // The HTTP client has shown the message; field errors go beside their fields.
+      const fields = (error instanceof ApiError ? error.body?.data : null) as {
+        fields?: { field: string; message: string }[];
+      } | null;
+      if (fields?.fields) {
+        form.setFields(
+          fields.fields
+            .filter((field) => field.field in initialValues)
+            .map((field) => ({ name: field.field as keyof FormValues, errors: [field.message] })),
+        );
+      }
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      title={t('profile.dialogTitle')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      onOk={() => void save()}
+      onCancel={onClose}
+      confirmLoading={saving}
+      destroyOnHidden
+      maskClosable={false}
+    >
+      <Form<FormValues>
+        form={form}
+        layout="horizontal"
+        labelCol={{ span: 5 }}
+        initialValues={initialValues}
+        disabled={saving}
+        name="profile"
+      >
+        <Form.Item name="username" label={t('profile.username')} rules={rules.username}>
+          <Input disabled={!editable} maxLength={64} autoComplete="username" />
+        </Form.Item>
+        <Form.Item name="name" label={t('profile.name')} rules={rules.name}>
+          <Input disabled={!editable} maxLength={64} autoComplete="name" />
+        </Form.Item>
+        <Form.Item name="mobile" label={t('profile.mobile')} rules={rules.mobile}>
+          <Input disabled={!editable} maxLength={16} autoComplete="tel" inputMode="tel" />
+        </Form.Item>
+        <Form.Item name="organizationId" label={t('profile.unit')} rules={rules.organizationId}>
+          <Select
+            disabled={!editable}
+            loading={organs.isPending}
+            options={optionsOf(organs.data, i18n.language)}
+            onChange={() => form.setFieldValue('departmentId', undefined)}
+          />
+        </Form.Item>
+        <Form.Item name="departmentId" label={t('profile.department')} rules={rules.departmentId}>
+          <Select
+            disabled={!editable}
+            loading={departments.isFetching}
+            options={optionsOf(departments.data, i18n.language)}
+          />
+        </Form.Item>
+        <Form.Item name="headImage" label={t('profile.avatar')}>
+          <ImageUpload bucketName="avatars" maxCount={1} aria-label={t('profile.uploadAvatar')} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

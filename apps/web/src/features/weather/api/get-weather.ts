@@ -1,0 +1,20 @@
+import type { Weather } from '@cityops/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/http/api';
+
+/** `GET /organization/config/weather`: the weather shown in the header, or null. */
+export function getWeather(): Promise<Weather | null> {
+  return api.get<Weather | null>('/organization/config/weather');
+}
+
+export const weatherQuery = () =>
+  queryOptions({
+    queryKey: ['config', 'weather'],
+    queryFn: getWeather,
+    staleTime: 10 * 60_000,
+    refetchInterval: 30 * 60_000,
+  });
+
+export function useWeather() {
+  return useQuery(weatherQuery());
+}

@@ -1,0 +1,357 @@
+import {
+  ErrorCode,
+  REQUEST_TIMEOUT_MS,
+  TOKEN_ERROR_LOGOUT_DELAY_MS,
+  WEB_CLIENT_ID,
+  WEB_CLIENT_SECRET,
+} from '@cityops/contract';
+import { createServer } from 'node:http';
+import { HttpResponse, http, passthrough } from 'msw';
+import { setupServer } from 'msw/node';
+import {
+  type Mock,
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  vi,
+} from 'vitest';
+import { i18n, initI18n } from '@/lib/i18n';
+import { useAppStore } from '@/stores/app-store';
+import { ApiError } from './api-error';
+import { ERROR_TOAST_KEY, type HttpHooks, createHttpClient } from './http-client';
+
+const BASE = 'http://api.test/api';
+/** Inside this worktree's port range (4900-4999). */
+const SILENT_PORT = 4990;
+const server = setupServer();
+
+interface Seen {
+  url: URL;
+  method: string;
+  authorization: string | null;
+  contentType: string | null;
+  body: string;
+  headers: Headers;
+}
+let seen: Seen[] = [];
+
+/** Answers every call under `origin` with `answer` and records what arrived. */
+function answer(
+  respond: () => Response | Promise<Response> = () =>
+    HttpResponse.json({ code: '000000', boolSuccess: true, msg: 'success', data: { ok: 1 } }),
+  origin = BASE,
+) {
+  server.use(
+    http.all(`${origin}/*`, async ({ request }) => {
+      seen.push({
+        url: new URL(request.url),
+        method: request.method,
+        authorization: request.headers.get('authorization'),
+        contentType: request.headers.get('content-type'),
+        body: await request.text(),
+        headers: request.headers,
+      });
+      return respond();
+    }),
+  );
+}
+
+const failure = (code: string, msg: string, status = 200) =>
+  HttpResponse.json({ code, boolSuccess: false, msg, data: null }, { status });
+
+let token: string | null;
+type ToastFn = HttpHooks['toast']['error'];
+let hooks: HttpHooks & {
+  toast: { error: Mock<ToastFn>; success: Mock<ToastFn>; warning: Mock<ToastFn> };
+  logout: Mock<() => void>;
+  setErrorText: Mock<(text: string) => void>;
+};
+
+function makeClient() {
+  hooks = {
+    baseUrl: () => BASE,
+    token: () => token,
+    language: () => i18n.language,
+    translate: (key) => i18n.t(key),
+    setErrorText: vi.fn((text: string) => useAppStore.getState().setSystemErrorText(text)),
+    logout: vi.fn<() => void>(),
+    toast: { error: vi.fn<ToastFn>(), success: vi.fn<ToastFn>(), warning: vi.fn<ToastFn>() },
+  };
+  return createHttpClient(hooks);
+}
+
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+  await initI18n('en');
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  seen = [];
+  token = 'token-1';
+  useAppStore.getState().setSystemErrorText('');
+});
+afterEach(() => {
+  server.resetHandlers();
+  vi.useRealTimers();
+});
+
+describe('HTTP client: requests (spec section 7)', () => {
+  it('gives up after 10 s with "request timeout" shown for 5 s', async () => {
+    // msw cannot leave a request unanswered until the XHR timeout fires, so this
+    // call goes through to a real local socket that accepts and never answers.
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(SILENT_PORT, '127.0.0.1', resolve));
+    server.use(http.all(`http://127.0.0.1:${SILENT_PORT}/*`, () => passthrough()));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const client = makeClient();
+      expect(client.defaults.timeout).toBe(REQUEST_TIMEOUT_MS);
+
+      const outcome = client
+        .get('/organization/config/weather', { baseURL: `http://127.0.0.1:${SILENT_PORT}/api` })
+        .then(
+          () => 'answered',
+          (error: unknown) => error,
+        );
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 100);
+      expect(hooks.toast.error).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(200);
+
+      const error = await outcome;
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).message).toBe('request timeout');
+      expect(hooks.toast.error).toHaveBeenCalledWith({
+        content: 'request timeout',
+        duration: 5,
+        key: ERROR_TOAST_KEY,
+      });
+    } finally {
+      vi.useRealTimers();
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+
+  it('uses the runtime base URL, and a payload baseApi overrides it without being sent', async () => {
+    answer();
+    answer(undefined, 'http://other.test/gis');
+    const client = makeClient();
+
+    await client.get('/organization/config', { params: { key: 'systemName' } });
+    await client.post('/base-data/baseGisGeometry/getGIS', {
+      baseApi: 'http://other.test/gis',
+      id: 7,
+    });
+    await client.get('/organization/model/other_url', {
+      params: { baseApi: 'http://other.test/gis', id: 3 },
+    });
+
+    expect(seen.map((entry) => `${entry.url.origin}${entry.url.pathname}`)).toEqual([
+      'http://api.test/api/organization/config',
+      'http://other.test/gis/base-data/baseGisGeometry/getGIS',
+      'http://other.test/gis/organization/model/other_url',
+    ]);
+    expect(seen[1]!.body).toBe('id=7');
+    expect(seen[2]!.url.search).toBe('?id=3');
+  });
+
+  it('sends the basic client credentials instead of the bearer token when the payload says basic', async () => {
+    answer();
+    const client = makeClient();
+
+    await client.post('/authorization-server/oauth/token', { basic: true, username: 'admin' });
+
+    expect(seen[0]!.authorization).toBe(`Basic ${btoa(`${WEB_CLIENT_ID}:${WEB_CLIENT_SECRET}`)}`);
+    expect(seen[0]!.body).toBe('username=admin');
+  });
+
+  it('sends Authorization: Bearer {token} with a token, and no Authorization without one', async () => {
+    answer();
+    const client = makeClient();
+
+    await client.get('/organization/user', { params: { uniqueId: 'admin' } });
+    token = null;
+    await client.get('/organization/config', { params: { key: 'systemName' } });
+
+    expect(seen[0]!.authorization).toBe('Bearer token-1');
+    expect(seen[1]!.authorization).toBeNull();
+  });
+
+  it('posts form-urlencoded by default', async () => {
+    answer();
+    const client = makeClient();
+
+    await client.post('/message-sms/sms/kaptcha', { mobile: '13800138000', note: 'a b&c' });
+
+    expect(seen[0]!.method).toBe('POST');
+    expect(seen[0]!.contentType).toContain('application/x-www-form-urlencoded');
+    expect(new URLSearchParams(seen[0]!.body).get('mobile')).toBe('13800138000');
+    expect(new URLSearchParams(seen[0]!.body).get('note')).toBe('a b&c');
+  });
+
+  it('sends the data as query parameters when the "body" header flag is set', async () => {
+    answer();
+    const client = makeClient();
+
+    await client.post(
+      '/organization/user/check_phone',
+      { mobile: '13800138000', kind: 'x' },
+      { headers: { body: 'true' }, params: { page: 1 } },
+    );
+
+    expect(seen[0]!.url.searchParams.get('mobile')).toBe('13800138000');
+    expect(seen[0]!.url.searchParams.get('kind')).toBe('x');
+    expect(seen[0]!.url.searchParams.get('page')).toBe('1');
+    expect(seen[0]!.body).toBe('');
+    expect(seen[0]!.headers.has('body')).toBe(false);
+  });
+});
+
+describe('HTTP client: answers (spec section 8)', () => {
+  it('counts code 000000 or boolSuccess true as success, anything else as failure', async () => {
+    let next: object = {};
+    answer(() => HttpResponse.json(next));
+    const client = makeClient();
+
+    next = { code: '000000', boolSuccess: false, msg: '', data: 1 };
+    await expect(client.get('/a')).resolves.toMatchObject({ data: { data: 1 } });
+    next = { code: '123456', boolSuccess: true, msg: '', data: 2 };
+    await expect(client.get('/a')).resolves.toMatchObject({ data: { data: 2 } });
+    next = { code: '123456', boolSuccess: false, msg: 'no', data: 3 };
+    await expect(client.get('/a')).rejects.toMatchObject({ code: '123456', message: 'no' });
+    expect(hooks.toast.error).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows an envelope failure msg for 2 s, or "server exception" when it has none', async () => {
+    let next = failure('040001', 'account or password is wrong');
+    answer(() => next);
+    const client = makeClient();
+
+    await expect(client.post('/authorization-server/oauth/token', {})).rejects.toThrow(
+      'account or password is wrong',
+    );
+    next = failure('040001', '');
+    await expect(client.get('/organization/config/weather')).rejects.toThrow('server exception');
+
+    expect(hooks.toast.error.mock.calls.map(([options]) => options)).toEqual([
+      { content: 'account or password is wrong', duration: 2, key: ERROR_TOAST_KEY },
+      { content: 'server exception', duration: 2, key: ERROR_TOAST_KEY },
+    ]);
+  });
+
+  it('shows a transport failure for 5 s: "server exception", or the server msg when there is one', async () => {
+    let next: () => Response = () => new HttpResponse('bad gateway', { status: 502 });
+    answer(() => next());
+    const client = makeClient();
+
+    await expect(client.get('/a')).rejects.toThrow('server exception');
+    next = () => HttpResponse.error();
+    await expect(client.get('/a')).rejects.toThrow('server exception');
+    next = () => failure('050000', 'the database is down', 500);
+    await expect(client.get('/a')).rejects.toThrow('the database is down');
+
+    expect(hooks.toast.error.mock.calls.map(([options]) => options)).toEqual([
+      { content: 'server exception', duration: 5, key: ERROR_TOAST_KEY },
+      { content: 'server exception', duration: 5, key: ERROR_TOAST_KEY },
+      { content: 'the database is down', duration: 5, key: ERROR_TOAST_KEY },
+    ]);
+  });
+
+  it('shows every error toast under one key, so a new one replaces the one showing', async () => {
+    answer(() => failure('040001', 'first'));
+    const client = makeClient();
+
+    await Promise.allSettled([client.get('/a'), client.get('/b')]);
+    server.resetHandlers();
+    answer(() => new HttpResponse(null, { status: 500 }));
+    await client.get('/c').catch(() => undefined);
+
+    expect(hooks.toast.error).toHaveBeenCalledTimes(3);
+    const keys = hooks.toast.error.mock.calls.map(([options]) => (options as { key: string }).key);
+    expect(new Set(keys)).toEqual(new Set([ERROR_TOAST_KEY]));
+  });
+
+  it('keeps the error text in the application state', async () => {
+    let next = failure('040001', 'account is locked');
+    answer(() => next);
+    const client = makeClient();
+
+    await client.get('/a').catch(() => undefined);
+    expect(useAppStore.getState().errorText).toBe('account is locked');
+    next = new HttpResponse(null, { status: 503 });
+    await client.get('/a').catch(() => undefined);
+    expect(useAppStore.getState().errorText).toBe('server exception');
+  });
+
+  it('a silent call keeps the error text but shows no toast', async () => {
+    answer(() => failure('040001', 'quiet'));
+    const client = makeClient();
+
+    await client.get('/a', { silent: true }).catch(() => undefined);
+    expect(hooks.toast.error).not.toHaveBeenCalled();
+    expect(hooks.setErrorText).toHaveBeenCalledWith('quiet');
+  });
+
+  it('040005 shows "invalid token, please log in again!" and logs out once, 1 s later', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    answer(() => failure(ErrorCode.TOKEN_INVALID, 'token expired', 401));
+    const client = makeClient();
+
+    const calls = [client.get('/a'), client.get('/b')];
+    const outcomes = await Promise.allSettled(calls);
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected']);
+    expect((outcomes[0] as PromiseRejectedResult).reason).toMatchObject({
+      code: ErrorCode.TOKEN_INVALID,
+      message: 'invalid token, please log in again!',
+    });
+    expect(hooks.toast.error).toHaveBeenLastCalledWith({
+      content: 'invalid token, please log in again!',
+      duration: 5,
+      key: ERROR_TOAST_KEY,
+    });
+    expect(useAppStore.getState().errorText).toBe('invalid token, please log in again!');
+
+    await vi.advanceTimersByTimeAsync(TOKEN_ERROR_LOGOUT_DELAY_MS - 1);
+    expect(hooks.logout).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(hooks.logout).toHaveBeenCalledTimes(1);
+  });
+
+  it('a late 040005 for a token the app no longer holds neither warns nor signs out', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.get(`${BASE}/slow`, async () => {
+        await held;
+        return failure(ErrorCode.TOKEN_INVALID, 'token expired', 401);
+      }),
+    );
+    const client = makeClient();
+    const call = client.get('/slow');
+    // Signed out (a password change, say) while the request was on its way.
+    token = null;
+    release();
+    await expect(call).rejects.toMatchObject({ code: ErrorCode.TOKEN_INVALID });
+    await vi.advanceTimersByTimeAsync(TOKEN_ERROR_LOGOUT_DELAY_MS);
+    expect(hooks.toast.error).not.toHaveBeenCalled();
+    expect(hooks.logout).not.toHaveBeenCalled();
+  });
+
+  it('040005 inside a 200 envelope signs out too', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    answer(() => failure(ErrorCode.TOKEN_INVALID, 'token expired'));
+    const client = makeClient();
+
+    await expect(client.get('/a')).rejects.toMatchObject({ code: ErrorCode.TOKEN_INVALID });
+    expect(hooks.toast.error).toHaveBeenCalledWith(
+      expect.objectContaining({ content: 'invalid token, please log in again!' }),
+    );
+    await vi.advanceTimersByTimeAsync(TOKEN_ERROR_LOGOUT_DELAY_MS);
+    expect(hooks.logout).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { cookies } from './storage';
+import { clearToken, getToken, saveToken } from './token';
+
+describe('token storage (spec section 4)', () => {
+  it('reads the cookie first', () => {
+    cookies.set('token', 'from-cookie');
+    localStorage.setItem('token', 'from-local');
+    expect(getToken()).toBe('from-cookie');
+  });
+
+  it('falls back to local storage when the cookie is gone', () => {
+    localStorage.setItem('token', 'from-local');
+    expect(getToken()).toBe('from-local');
+  });
+
+  it('has no token when neither holds one', () => {
+    expect(getToken()).toBeNull();
+  });
+
+  it('saves to the cookie (path /) and local storage, and clears both', () => {
+    saveToken('abc def');
+    expect(document.cookie).toContain('token=abc%20def');
+    expect(localStorage.getItem('token')).toBe('abc def');
+    expect(getToken()).toBe('abc def');
+
+    clearToken();
+    expect(getToken()).toBeNull();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});

@@ -1,0 +1,15 @@
+export const password = {
+  changeTitle: 'change password',
+  resetTitle: 'reset password',
+  oldPassword: 'old password',
+  newPassword: 'new password',
+  confirmPassword: 'confirm password',
+  oldPlaceholder: 'please enter old password',
+  newPlaceholder: 'please enter new password',
+  confirmPlaceholder: 'please confirm password again',
+  rule: '8-18 characters with upper and lower case letters, a digit and one of ! @ # $ % ^ & - . + _ * ? or a space',
+  changed: 'password changed, please log in again',
+  logInAgain: 'please log in again',
+  resetRequired: 'please reset password',
+  old: 'password is old, please change it in time',
+};

@@ -1,0 +1,91 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const serverMain = path.join(repoRoot, 'apps/server/dist/main.js');
+
+export interface RunningServer {
+  baseUrl: string;
+  process: ChildProcess;
+  /** Milliseconds from spawn until /api/health answered ok. */
+  startMs: number;
+  stop(): Promise<void>;
+}
+
+/** Resident memory of a process in bytes, from /proc (Linux). */
+export async function rssBytes(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const match = /^VmRSS:\s+(\d+)\s+kB$/m.exec(status);
+  if (!match) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(match[1]) * 1024;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Starts the built server (apps/server/dist/main.js) as `npm start` does and
+ * measures the time until its health check answers ok.
+ */
+export async function startServer(options: {
+  port: number;
+  env: Record<string, string>;
+  timeoutMs?: number;
+}): Promise<RunningServer> {
+  const baseUrl = `http://127.0.0.1:${options.port}`;
+  const started = performance.now();
+  const child = spawn(process.execPath, [serverMain], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(options.port),
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  let exited: number | null = null;
+  child.on('exit', (code) => {
+    exited = code ?? -1;
+  });
+
+  const deadline = started + (options.timeoutMs ?? 120_000);
+  for (;;) {
+    if (exited !== null)
+      throw new Error(`server exited with ${exited} before it was healthy:\n${stderr}`);
+    if (performance.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server not healthy in time:\n${stderr}`);
+    }
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    await pause(20);
+  }
+  const startMs = performance.now() - started;
+
+  return {
+    baseUrl,
+    process: child,
+    startMs,
+    async stop() {
+      if (exited !== null) return;
+      const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      await gone;
+      clearTimeout(timer);
+    },
+  };
+}

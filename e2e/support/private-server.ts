@@ -1,0 +1,61 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const serverMain = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../apps/server/dist/main.js',
+);
+
+export interface PrivateServer {
+  baseURL: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A server of its own with a fresh in-memory database, for tests that change
+ * the demo accounts (their login name, their whole inbox) and so must not share
+ * the suite's servers with other spec files running at the same time.
+ */
+export async function startPrivateServer(
+  port: number,
+  routerMode: 'hash' | 'history',
+): Promise<PrivateServer> {
+  const child: ChildProcess = spawn(process.execPath, [serverMain], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: ':memory:',
+      ROUTER_MODE: routerMode,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseURL = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 150_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server on port ${port} exited`);
+    try {
+      const response = await fetch(`${baseURL}/api/health`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error(`the server on port ${port} did not start`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    baseURL,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

@@ -1,0 +1,216 @@
+import { type Browser, type Page, expect as baseExpect, test } from '@playwright/test';
+import { expectAccessible } from '../support/axe';
+import { type PrivateServer, startPrivateServer } from '../support/private-server';
+import { accounts, appPath, signIn } from '../support/session';
+
+// A 2 x 2 PNG.
+const avatarPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAFklEQVR4AWP8z8DwnwEIGBkZGRgYAAAxAQL/ZJ+y5wAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+// Sign-in (argon2) and live updates take longer on a loaded machine.
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+// These tests empty inboxes and rename accounts: they get a server of their own,
+// and run in order on it.
+// Under load a server start and these multi-step flows take longer than the default.
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+let server: PrivateServer;
+let mode: 'hash' | 'history';
+
+// eslint-disable-next-line no-empty-pattern -- Playwright passes testInfo second; no fixture is needed
+test.beforeAll(async ({}, testInfo) => {
+  testInfo.setTimeout(180_000);
+  mode = testInfo.project.name === 'hash' ? 'hash' : 'history';
+  const portBase = Number(process.env.E2E_PORT_BASE ?? 4310);
+  server = await startPrivateServer(portBase + 40 + (mode === 'hash' ? 1 : 0), mode);
+});
+test.afterAll(async () => server?.stop());
+
+async function signedIn(
+  browser: Browser,
+  account: { username: string; password: string },
+  language: 'zh-CN' | 'en' = 'zh-CN',
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL: server.baseURL, locale: language });
+  const page = await context.newPage();
+  await page.goto(appPath(mode, '/login'));
+  await signIn(page, account, language);
+  await expect(
+    page.getByRole('button', { name: language === 'en' ? 'user menu' : '用户菜单' }),
+  ).toBeVisible({ timeout: 45_000 });
+  return page;
+}
+
+const bell = (page: Page, count: number, language: 'zh-CN' | 'en' = 'zh-CN') =>
+  page.getByRole('button', {
+    name: language === 'en' ? `message notification, ${count} unread` : `消息通知，${count} 条未读`,
+    exact: true,
+  });
+
+test('a message sent by the administrator arrives live in the user’s bell', async ({ browser }) => {
+  const operator = await signedIn(browser, accounts.operator);
+  await expect(bell(operator, 13)).toBeVisible();
+
+  const admin = await signedIn(browser, accounts.admin);
+  await bell(admin, 13).click();
+  const adminPanel = admin.getByRole('dialog', { name: '消息通知' });
+  await expect(adminPanel.getByRole('listitem')).toHaveCount(10);
+  await adminPanel.getByRole('button', { name: '发送消息' }).click();
+  const compose = admin.getByRole('dialog', { name: '发送消息' });
+  await expect(compose).toBeVisible();
+  await compose.getByRole('button', { name: '发送' }).click();
+  await expect(compose.getByText('请输入标题')).toBeVisible();
+  // The pointer off the button: axe would measure its hover colour.
+  await admin.mouse.move(0, 0);
+  await expectAccessible(admin, 'send a message (zh-CN)');
+  await compose.getByLabel('标题').fill('紧急通知：滨江路积水');
+  await compose.getByLabel('内容').fill('滨江路段积水约 20 厘米，请绕行。');
+  await compose.getByRole('combobox', { name: '用户' }).fill('operator');
+  await admin.keyboard.press('Enter');
+  await compose.getByRole('button', { name: '发送' }).click();
+  await expect(admin.getByText('已发送给 1 人')).toBeVisible();
+
+  // No reload: the count and the list follow the server.
+  await expect(bell(operator, 14)).toBeVisible();
+  await bell(operator, 14).click();
+  const panel = operator.getByRole('dialog', { name: '消息通知' });
+  const newest = panel.getByRole('listitem').first();
+  await expect(newest).toContainText('紧急通知');
+  await expect(newest).toContainText('紧急通知：滨江路积水');
+  await expect(newest).toContainText('滨江路段积水约 20 厘米，请绕行。');
+  await expectAccessible(operator, 'message notification (zh-CN)');
+  await admin.context().close();
+  await operator.context().close();
+});
+
+test('load more, click to read and open the linked menu, then all read', async ({ browser }) => {
+  const page = await signedIn(browser, accounts.operator);
+  await bell(page, 14).click();
+  const panel = page.getByRole('dialog', { name: '消息通知' });
+  await expect(panel.getByRole('listitem')).toHaveCount(10);
+  await panel.getByRole('button', { name: '加载更多' }).click();
+  await expect(panel.getByRole('listitem')).toHaveCount(14);
+  await expect(panel.getByRole('button', { name: '加载更多' })).toHaveCount(0);
+
+  // A plain message: read and gone, the count follows.
+  await panel.getByRole('button', { name: /系统维护通知/ }).click();
+  await expect(panel.getByRole('listitem')).toHaveCount(13);
+  await expect(bell(page, 13)).toBeVisible();
+
+  // A json message linking into command coordination opens it.
+  const linked = panel.getByRole('button', { name: /事件调度：新派遣任务/ });
+  await expect(linked).toContainText('江城大道与滨江路交叉口发现占道经营');
+  await linked.click();
+  await expect(bell(page, 12)).toBeVisible();
+  const menu = page.getByRole('navigation', { name: '主菜单' });
+  await expect(menu.getByRole('menuitem', { name: '指挥协调' })).toHaveClass(/selected/);
+  // The command coordination child with that address shows in the frame.
+  const frame = page.locator('iframe[title="事件调度"]');
+  await expect(frame).toBeVisible();
+  await expect(frame).toHaveAttribute('src', /\/demo-subsystem\.html\?.*system=event_dispatch/);
+  await expect(frame).toHaveAttribute('src', /embed=true/);
+
+  // The list survives the reload of page 1; "all read" empties it.
+  await bell(page, 12).click();
+  const again = page.getByRole('dialog', { name: '消息通知' });
+  await again.getByRole('button', { name: '全部已读' }).click();
+  await expect(bell(page, 0)).toBeVisible();
+  await expect(again.getByText('暂无未读消息')).toBeVisible();
+  await expect(again.getByRole('button', { name: '全部已读' })).toHaveCount(0);
+  await expectAccessible(page, 'empty message notification');
+
+  // After a reload the server still says 0.
+  await page.reload();
+  await expect(bell(page, 0)).toBeVisible();
+  await page.context().close();
+});
+
+test('the bell in English', async ({ browser }) => {
+  const page = await signedIn(browser, accounts.stale, 'en');
+  await bell(page, 13, 'en').click();
+  const panel = page.getByRole('dialog', { name: 'message notification' });
+  await expect(panel.getByRole('button', { name: 'load more' })).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'all read' })).toBeVisible();
+  await expectAccessible(page, 'message notification (en)');
+  await page.context().close();
+});
+
+test('staff change their avatar; the other fields are disabled', async ({ browser }) => {
+  const page = await signedIn(browser, accounts.operator);
+  await page.getByRole('button', { name: '用户菜单' }).click();
+  await page.getByRole('menuitem', { name: '修改头像' }).click();
+  const dialog = page.getByRole('dialog', { name: '个人信息' });
+  await expect(dialog.getByLabel('登录名')).toHaveValue('operator');
+  await expect(dialog.getByLabel('登录名')).toBeDisabled();
+  await expect(dialog.getByLabel('姓名')).toHaveValue('张伟');
+  await expect(dialog.getByLabel('姓名')).toBeDisabled();
+  await expect(dialog.getByLabel('手机号码')).toBeDisabled();
+  await expect(dialog.getByText('江城市城市管理局')).toBeVisible();
+  await expect(dialog.getByText('市容环卫科')).toBeVisible();
+  await expectAccessible(page, 'personal info (zh-CN)');
+
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: 'me.png',
+    mimeType: 'image/png',
+    buffer: avatarPng,
+  });
+  await expect(dialog.locator('.ant-upload-list-item-done')).toHaveCount(1);
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('修改成功')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const headerAvatar = page.getByRole('button', { name: '用户菜单' }).locator('img');
+  await expect(headerAvatar).toHaveAttribute('src', /\/api\/file-go-fastdfs\/files\/.+\.png$/);
+  // The image is really there.
+  const src = await headerAvatar.getAttribute('src');
+  const served = await page.request.get(src!);
+  expect(served.headers()['content-type']).toBe('image/png');
+  await page.context().close();
+});
+
+test('an administrator edits the fields with the section 5 messages; a new login name signs out', async ({
+  browser,
+}) => {
+  const page = await signedIn(browser, accounts.admin, 'en');
+  await page.getByRole('button', { name: 'user menu' }).click();
+  await page.getByRole('menuitem', { name: 'change avatar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'personal info' });
+  await expect(dialog.getByLabel('login name')).toBeEnabled();
+
+  await dialog.getByLabel('name', { exact: true }).fill('');
+  await dialog.getByLabel('mobile').fill('12345');
+  await dialog.getByLabel('login name').fill('');
+  await dialog.getByRole('button', { name: 'save' }).click();
+  await expect(dialog.getByText('username cannot be empty!')).toBeVisible();
+  await expect(dialog.getByText('name cannot be empty!', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('please enter correct mobile number')).toBeVisible();
+  await dialog.getByLabel('mobile').fill('');
+  await expect(dialog.getByText('please enter mobile number')).toBeVisible();
+  await page.mouse.move(0, 0);
+  await expectAccessible(page, 'personal info with errors (en)');
+
+  // A new unit clears the department, which is then required.
+  await dialog.getByLabel('unit').click();
+  await page
+    .locator('.ant-select-item-option[title="Jiangcheng Emergency Management Bureau"]')
+    .click();
+  await dialog.getByRole('button', { name: 'save' }).click();
+  await expect(dialog.getByText('department cannot be empty!')).toBeVisible();
+  await dialog.getByLabel('department').click();
+  await page.locator('.ant-select-item-option[title="Emergency Command Section"]').click();
+
+  await dialog.getByLabel('name', { exact: true }).fill('周敏');
+  await dialog.getByLabel('mobile').fill('+8613800138001');
+  await dialog.getByLabel('login name').fill('chief');
+  await dialog.getByRole('button', { name: 'save' }).click();
+  await expect(page.getByText('modified successfully')).toBeVisible();
+  await expect(page.getByText('username changed, please log in again')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'log in', exact: true })).toBeVisible();
+
+  // The new name signs in, and keeps the saved fields.
+  await signIn(page, { username: 'chief', password: accounts.admin.password }, 'en');
+  await expect(page.getByRole('button', { name: 'user menu' })).toContainText('周敏');
+  await page.context().close();
+});

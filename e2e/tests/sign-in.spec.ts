@@ -1,0 +1,399 @@
+import { constants, publicEncrypt } from 'node:crypto';
+import { type Server, createServer } from 'node:http';
+import { type APIRequestContext, type Page, expect as baseExpect, test } from '@playwright/test';
+import { createAccount, uniqueMobile } from '../support/accounts';
+import { expectAccessible } from '../support/axe';
+import { appPath, signIn } from '../support/session';
+
+// The machine running these is shared and slow: sign-in screens get more time to appear.
+const expect = baseExpect.configure({ timeout: 20_000 });
+test.setTimeout(180_000);
+
+/** The texts these tests read, in both languages. */
+const text = {
+  en: {
+    resetRequired: 'please reset password',
+    resetTitle: 'reset password',
+    changeTitle: 'change password',
+    oldPassword: 'old password',
+    newPassword: 'new password',
+    confirmPassword: 'confirm password',
+    save: 'save',
+    cancel: 'cancel',
+    oldRequired: 'please enter old password',
+    newRequired: 'please enter new password',
+    confirmRequired: 'please confirm password again',
+    policy:
+      'password needs 8-18 characters, must contain upper and lower case letters, digits, special characters!',
+    mismatch: 'the two passwords do not match',
+    logInAgain: 'please log in again',
+    changed: 'password changed, please log in again',
+    old: 'password is old, please change it in time',
+    oldWrong: 'the old password is wrong',
+    userMenu: 'user menu',
+    navigation: 'main menu',
+    badCredentials: 'incorrect username or password',
+    captcha: 'verification code',
+    captchaImage: 'verification code image',
+    locked: 'this account is locked, please try again later',
+    forgot: 'forgot password?',
+    mobile: 'mobile number',
+    smsCode: 'SMS code',
+    getCode: 'get code',
+    next: 'next',
+    resetSubmit: 'reset password',
+    recovered: 'password reset, please log in with the new password',
+    codeInvalid: 'the SMS code is wrong or has expired',
+  },
+  'zh-CN': {
+    resetRequired: '请重置密码',
+    resetTitle: '重置密码',
+    changeTitle: '修改密码',
+    oldPassword: '旧密码',
+    newPassword: '新密码',
+    confirmPassword: '确认密码',
+    save: '保存',
+    cancel: '取消',
+    oldRequired: '请输入旧密码',
+    newRequired: '请输入新密码',
+    confirmRequired: '请再次确认密码',
+    policy: '密码需为8-18位，必须包含大小写字母、数字和特殊字符！',
+    mismatch: '两次输入的密码不一致',
+    logInAgain: '请重新登录',
+    changed: '密码已修改，请重新登录',
+    old: '密码已较久未修改，请及时修改',
+    oldWrong: '旧密码错误',
+    userMenu: '用户菜单',
+    navigation: '主菜单',
+    badCredentials: '用户名或密码错误',
+    captcha: '验证码',
+    captchaImage: '验证码图片',
+    locked: '账号已被锁定，请稍后再试',
+    forgot: '忘记密码？',
+    mobile: '手机号码',
+    smsCode: '短信验证码',
+    getCode: '获取验证码',
+    next: '下一步',
+    resetSubmit: '重置密码',
+    recovered: '密码已重置，请使用新密码登录',
+    codeInvalid: '短信验证码错误或已过期',
+  },
+} as const;
+
+type Language = keyof typeof text;
+const languages: Language[] = ['en', 'zh-CN'];
+
+async function useLanguage(page: Page, language: Language) {
+  await page.addInitScript((value) => localStorage.setItem('language', value), language);
+}
+
+for (const language of languages) {
+  const t = text[language];
+
+  test.describe(`password status and the password dialog (${language})`, () => {
+    test('forced reset: validation, closing signs out, saving signs out and the new password works', async ({
+      page,
+      request,
+    }, testInfo) => {
+      const mode = testInfo.project.name;
+      const account = await createAccount(request, { prefix: 'reset', mustChangePassword: true });
+      await useLanguage(page, language);
+      await page.goto(appPath(mode, '/login'));
+      await signIn(page, account, language);
+
+      const dialog = page.getByRole('dialog', { name: t.resetTitle });
+      await expect(dialog).toBeVisible();
+      await expect(page.getByText(t.resetRequired).first()).toBeVisible();
+      await expectAccessible(page, `reset dialog (${language})`);
+
+      // Every validation message of spec section 5.
+      await dialog.getByRole('button', { name: t.save }).click();
+      await expect(dialog.getByText(t.oldRequired, { exact: true })).toBeVisible();
+      await expect(dialog.getByText(t.newRequired, { exact: true })).toBeVisible();
+      await expect(dialog.getByText(t.confirmRequired, { exact: true })).toBeVisible();
+      // The pointer rests elsewhere: a hovered button's lighter colour is not what is checked.
+      await page.mouse.move(0, 0);
+      await expectAccessible(page, `reset dialog with errors (${language})`);
+      const newField = dialog.getByLabel(t.newPassword, { exact: true });
+      await newField.fill('weakpass');
+      await expect(dialog.getByText(t.policy)).toBeVisible();
+      await newField.fill('A'.repeat(30));
+      await expect(newField).toHaveValue('A'.repeat(18));
+      await newField.fill('Better#2026x');
+      await dialog.getByLabel(t.confirmPassword, { exact: true }).fill('Better#2026y');
+      await expect(dialog.getByText(t.mismatch)).toBeVisible();
+
+      // Closing the forced dialog: "please log in again", then the login page.
+      await dialog.getByRole('button', { name: t.cancel }).click();
+      await expect(page.getByText(t.logInAgain).first()).toBeVisible();
+      await expect(page).toHaveURL(/login/);
+
+      await signIn(page, account, language);
+      const again = page.getByRole('dialog', { name: t.resetTitle });
+      await expect(again).toBeVisible();
+      await again.getByLabel(t.oldPassword, { exact: true }).fill(account.password);
+      await again.getByLabel(t.newPassword, { exact: true }).fill('Better#2026x');
+      await again.getByLabel(t.confirmPassword, { exact: true }).fill('Better#2026x');
+      await again.getByRole('button', { name: t.save }).click();
+      await expect(page.getByText(t.changed)).toBeVisible();
+      await expect(page).toHaveURL(/login/);
+
+      await signIn(page, { username: account.username, password: 'Better#2026x' }, language);
+      await expect(page.getByRole('navigation', { name: t.navigation })).toBeVisible();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+    });
+
+    test('an old password gives the warning', async ({ page, request }, testInfo) => {
+      const account = await createAccount(request, { prefix: 'old', passwordAgeDays: 200 });
+      await useLanguage(page, language);
+      await page.goto(appPath(testInfo.project.name, '/login'));
+      await signIn(page, account, language);
+      await expect(page.getByText(t.old)).toBeVisible();
+      await expect(page.getByRole('navigation', { name: t.navigation })).toBeVisible();
+      await expectAccessible(page, `old password warning (${language})`);
+    });
+
+    test('change password from the user menu: a wrong old password is refused, then it changes', async ({
+      page,
+      request,
+    }, testInfo) => {
+      const account = await createAccount(request, { prefix: 'change' });
+      await useLanguage(page, language);
+      await page.goto(appPath(testInfo.project.name, '/login'));
+      await signIn(page, account, language);
+      await page.getByRole('button', { name: t.userMenu }).click();
+      await page.getByRole('menuitem', { name: t.changeTitle }).click();
+      const dialog = page.getByRole('dialog', { name: t.changeTitle });
+      await expect(dialog).toBeVisible();
+      await expectAccessible(page, `change password dialog (${language})`);
+
+      await dialog.getByLabel(t.oldPassword, { exact: true }).fill('Not#theold1');
+      await dialog.getByLabel(t.newPassword, { exact: true }).fill('Next#2026ab');
+      await dialog.getByLabel(t.confirmPassword, { exact: true }).fill('Next#2026ab');
+      await dialog.getByRole('button', { name: t.save }).click();
+      await expect(page.getByText(t.oldWrong)).toBeVisible();
+      await expect(dialog).toBeVisible();
+
+      await dialog.getByLabel(t.oldPassword, { exact: true }).fill(account.password);
+      await dialog.getByRole('button', { name: t.save }).click();
+      await expect(page.getByText(t.changed)).toBeVisible();
+      await expect(page).toHaveURL(/login/);
+      await signIn(page, { username: account.username, password: 'Next#2026ab' }, language);
+      await expect(page.getByRole('navigation', { name: t.navigation })).toBeVisible();
+    });
+  });
+
+  test.describe(`failed sign-ins and recovery (${language})`, () => {
+    test('a captcha after 3 failures, a lock after 6 that shows only with the right password', async ({
+      page,
+      request,
+    }, testInfo) => {
+      // Every browser test signs in from 127.0.0.1: this one must not trip the per-address captcha for the others.
+      await request.post('/api/test-hooks/settings', {
+        data: { key: 'login.addressCaptchaAfterFailures', value: '100000' },
+      });
+      const account = await createAccount(request, { prefix: 'lock' });
+      await useLanguage(page, language);
+      await page.goto(appPath(testInfo.project.name, '/login'));
+      const wrong = { username: account.username, password: 'Wrong#2026ab' };
+      for (let i = 0; i < 3; i++) {
+        await signIn(page, wrong, language);
+        await expect(page.getByText(t.badCredentials)).toBeVisible();
+      }
+      const captchaField = page.getByLabel(t.captcha, { exact: true });
+      await expect(captchaField).toBeVisible();
+      await expect(page.getByRole('img', { name: t.captchaImage })).toBeVisible();
+      await expectAccessible(page, `login with captcha (${language})`);
+
+      // A wrong captcha is refused.
+      let captchaId = await latestCaptchaId(page);
+      await captchaField.fill('00000');
+      await signIn(page, wrong, language);
+      await expect(
+        page.getByText(language === 'en' ? 'the verification code is wrong' : '验证码错误'),
+      ).toBeVisible();
+
+      for (let i = 0; i < 3; i++) {
+        captchaId = await latestCaptchaId(page, captchaId);
+        await captchaField.fill(await captchaAnswer(request, captchaId));
+        await signIn(page, wrong, language);
+        await expect(page.getByText(t.badCredentials)).toBeVisible();
+      }
+      captchaId = await latestCaptchaId(page, captchaId);
+      await captchaField.fill(await captchaAnswer(request, captchaId));
+      await signIn(page, account, language);
+      await expect(page.getByText(t.locked)).toBeVisible();
+      await expect(page).toHaveURL(/login/);
+    });
+
+    test('recovery by SMS: code, new password, then sign-in with it', async ({
+      page,
+      request,
+    }, testInfo) => {
+      const mobile = uniqueMobile();
+      const account = await createAccount(request, { prefix: 'sms', mobile });
+      await useLanguage(page, language);
+      await page.goto(appPath(testInfo.project.name, '/login'));
+      await page.getByRole('link', { name: t.forgot }).click();
+      await expect(page.getByLabel(t.mobile, { exact: true })).toBeVisible();
+      await expectAccessible(page, `recovery, code step (${language})`);
+
+      await page.getByLabel(t.mobile, { exact: true }).fill(mobile);
+      await page.getByRole('button', { name: t.getCode }).click();
+      const code = await smsCode(request, mobile);
+      // A wrong code first: refused, and it counts as one of the few attempts.
+      await page
+        .getByLabel(t.smsCode, { exact: true })
+        .fill(code === '000000' ? '111111' : '000000');
+      await page.getByRole('button', { name: t.next }).click();
+      await expect(page.getByText(t.codeInvalid)).toBeVisible();
+      await page.getByLabel(t.smsCode, { exact: true }).fill(code);
+      await page.getByRole('button', { name: t.next }).click();
+
+      const newField = page.getByLabel(t.newPassword, { exact: true });
+      await expect(newField).toBeVisible();
+      await page.getByRole('button', { name: t.resetSubmit }).click();
+      await expect(page.getByText(t.newRequired, { exact: true })).toBeVisible();
+      await expectAccessible(page, `recovery, password step (${language})`);
+      await newField.fill('Found#2026ab');
+      await page.getByLabel(t.confirmPassword, { exact: true }).fill('Found#2026ab');
+      await page.getByRole('button', { name: t.resetSubmit }).click();
+      await expect(page.getByText(t.recovered)).toBeVisible();
+      await expect(page).toHaveURL(/login/);
+      await signIn(page, { username: account.username, password: 'Found#2026ab' }, language);
+      await expect(page.getByRole('navigation', { name: t.navigation })).toBeVisible();
+    });
+  });
+}
+
+/** The id of the captcha the page shows (the answer of its last verificationCode call). */
+async function latestCaptchaId(page: Page, previous?: string): Promise<string> {
+  const id = await page.evaluate(() => {
+    const image = document.querySelector<HTMLImageElement>('img[src^="data:image/svg"]');
+    return image?.dataset.captchaId ?? '';
+  });
+  if (id && id !== previous) return id;
+  await page.waitForFunction((old) => {
+    const image = document.querySelector<HTMLImageElement>('img[src^="data:image/svg"]');
+    return Boolean(image?.dataset.captchaId) && image?.dataset.captchaId !== old;
+  }, previous ?? '');
+  return latestCaptchaId(page, previous);
+}
+
+async function captchaAnswer(request: APIRequestContext, id: string): Promise<string> {
+  const response = await request.get(`/api/test-hooks/captcha/${id}`);
+  return (await response.json()).data as string;
+}
+
+/** The code the development SMS provider recorded for a number. */
+async function smsCode(request: APIRequestContext, mobile: string): Promise<string> {
+  let text = '';
+  await baseExpect
+    .poll(
+      async () => {
+        const response = await request.get(`/api/test-hooks/sms/latest?mobile=${mobile}`);
+        text = response.ok() ? ((await response.json()).data.text as string) : '';
+        return text;
+      },
+      { timeout: 20_000 },
+    )
+    .toMatch(/\d{6}/);
+  return /(\d{6})/.exec(text)![1]!;
+}
+
+/** A page on another origin (its own port) that frames the product, as a portal would. */
+async function startPortal(port: number, productUrl: string): Promise<Server> {
+  const server = createServer((_request, response) => {
+    response.setHeader('content-type', 'text/html; charset=utf-8');
+    response.end(`<!doctype html><html lang="en"><head><title>portal</title></head><body>
+<h1>City portal</h1><p id="received">none</p>
+<iframe title="operations platform" src="${productUrl}" width="1400" height="700"></iframe>
+<script>
+window.addEventListener('message', function (event) {
+  document.getElementById('received').textContent = JSON.stringify(event.data);
+});
+</script></body></html>`);
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return server;
+}
+
+test.describe('embedding', () => {
+  test('another origin frames the product with ?token=&user=&embed=, and hears 040005 when the token is refused', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const mode = testInfo.project.name;
+    const portBase = Number(process.env.E2E_PORT_BASE ?? 4310);
+    // An allowed origin (FRAME_ANCESTORS in playwright.config.ts); each mode gets its own port.
+    const allowedPort = portBase + (mode === 'hash' ? 21 : 20);
+    const account = await createAccount(request, { prefix: 'embed' });
+    const login = await apiLogin(request, account.username, account.password);
+    const base = testInfo.project.use.baseURL!;
+    const path = appPath(mode, `/?token=${login.token}&user=${account.username}&embed=true`);
+    const portal = await startPortal(allowedPort, `${base}${path}`);
+    try {
+      await page.goto(`http://127.0.0.1:${allowedPort}/`);
+      const frame = page.frameLocator('iframe[title="operations platform"]');
+      await expect(frame.getByRole('heading', { level: 2 })).toContainText(account.username);
+      // Embedded layout: no sidebar navigation and no header.
+      await expect(frame.getByRole('navigation')).toHaveCount(0);
+      const inner = page.frames().find((f) => f.url().startsWith(base))!;
+      await expect.poll(() => inner.url()).not.toContain('token=');
+      await expectAccessible(page, 'portal framing the product');
+
+      // The session ends elsewhere: the next call of the framed page is refused and the parent is told.
+      await request.post('/api/authorization-server/oauth/logout', {
+        headers: { authorization: `Bearer ${login.token}` },
+      });
+      await inner.evaluate(() => window.location.reload());
+      await expect(page.locator('#received')).toHaveText('{"code":"040005"}');
+    } finally {
+      portal.close();
+    }
+  });
+
+  test('an origin that is not allowed cannot frame it', async ({ page }, testInfo) => {
+    const portBase = Number(process.env.E2E_PORT_BASE ?? 4310);
+    const otherPort = portBase + 22 + (testInfo.project.name === 'hash' ? 1 : 0);
+    const base = testInfo.project.use.baseURL!;
+    const portal = await startPortal(
+      otherPort,
+      `${base}${appPath(testInfo.project.name, '/login')}`,
+    );
+    try {
+      const refused = page.waitForEvent('console', (message) =>
+        message.text().includes('frame-ancestors'),
+      );
+      await page.goto(`http://127.0.0.1:${otherPort}/`);
+      await refused;
+      const frame = page.frameLocator('iframe[title="operations platform"]');
+      await expect(frame.getByRole('button', { name: '登录', exact: true })).toHaveCount(0);
+    } finally {
+      portal.close();
+    }
+  });
+});
+
+async function apiLogin(request: APIRequestContext, username: string, password: string) {
+  const key = (await (await request.post('/api/authorization-server/oauth/pubKey')).json()).data;
+  const cipher = publicEncrypt(
+    { key: key.publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    Buffer.from(password, 'utf8'),
+  ).toString('base64');
+  const response = await request.post('/api/authorization-server/oauth/token', {
+    headers: {
+      authorization: `Basic ${Buffer.from('cityops-web:cityops-web-public-client').toString('base64')}`,
+    },
+    form: {
+      grant_type: 'password',
+      username,
+      password: cipher,
+      keyId: key.keyId,
+      scope: 'read',
+      appId: 'PC',
+    },
+  });
+  const body = await response.json();
+  return { token: body.data.access_token as string };
+}

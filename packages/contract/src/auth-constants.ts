@@ -1,0 +1,37 @@
+/** Constants of the sign-in paths (issue 3): password status, SMS codes, QR tickets. */
+
+/** The `user/isPassword` answer (spec section 4). */
+export const PasswordStatus = {
+  OK: 0,
+  MUST_RESET: 1,
+  OLD: 2,
+} as const;
+export type PasswordStatus = (typeof PasswordStatus)[keyof typeof PasswordStatus];
+
+/** SMS codes: 6 digits, 5 minutes (DESIGN.md section 5). */
+export const SMS_CODE_LENGTH = 6;
+export const SMS_CODE_PATTERN = /^\d{6}$/;
+export const SMS_CODE_TTL_SECONDS = 5 * 60;
+
+/** QR sign-in tickets live about 2 minutes; the PC asks for the state this often. */
+export const QR_TICKET_TTL_SECONDS = 120;
+export const QR_POLL_INTERVAL_MS = 1500;
+export const QR_STATES = ['waiting', 'scanned', 'confirmed', 'expired', 'refused'] as const;
+export type QrState = (typeof QR_STATES)[number];
+
+/** The QR helpers reached by full URL (spec section 7), below `/api`. */
+export const QR_SCAN_PATH = '/authorization-server/oauth/qrCode/scan';
+export const QR_CONFIRM_PATH = '/authorization-server/oauth/qrCode/confirm';
+export const QR_STATUS_PATH = '/authorization-server/oauth/qrCode/status';
+/** The product's own mobile confirm page, opened by the QR code. */
+export const QR_MOBILE_PAGE_PATH = '/m/qr-login';
+
+/**
+ * A full URL of an API call split the spec's way: the path after `/api`, with the
+ * part up to and including `/api` as the base URL.
+ */
+export function splitApiUrl(fullUrl: string): { baseApi: string; path: string } | null {
+  const index = fullUrl.indexOf('/api/');
+  if (index < 0) return null;
+  return { baseApi: fullUrl.slice(0, index + 4), path: fullUrl.slice(index + 4) };
+}

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { MESSAGE_PAGE_SIZE } from './constants.js';
+import { MESSAGE_TYPES } from './message-rules.js';
+
+/** Form posts carry booleans as text; JSON carries them as booleans. */
+const formBoolean = z.union([
+  z.boolean(),
+  z.enum(['true', 'false']).transform((value) => value === 'true'),
+]);
+
+const positiveInt = (max: number) =>
+  z.coerce
+    .number({ error: 'validation.invalid' })
+    .int('validation.invalid')
+    .min(1, 'validation.invalid')
+    .max(max, 'validation.invalid');
+
+/** An id in a query string or path: digits only, within the integer range. */
+export const numericIdSchema = z
+  .string({ error: 'validation.required' })
+  .regex(/^[1-9]\d{0,9}$/, 'validation.invalid')
+  .transform(Number)
+  .refine((value) => value <= 2_147_483_647, 'validation.invalid');
+
+/** `POST /message-sms/messageData/page` (spec section 7). */
+export const messagePageRequestSchema = z.object({
+  pageIndex: positiveInt(100_000).default(1),
+  pageSize: positiveInt(100).default(MESSAGE_PAGE_SIZE),
+  /** The caller's own id; another user's id is refused. */
+  userId: numericIdSchema.optional(),
+  /** The spec sends true: personal messages (the only kind there is). */
+  boolMessage: formBoolean.optional(),
+  /** false: unread only; true: read only; absent: both. */
+  boolRead: formBoolean.optional(),
+});
+export type MessagePageRequest = z.input<typeof messagePageRequestSchema>;
+
+/** A message as the user sees it (spec section 3). */
+export const messageSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  content: z.string(),
+  type: z.string(),
+  boolRead: z.boolean(),
+  createdTime: z.string(),
+  updatedTime: z.string(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+/** `GET /message-sms/messageData/updateRead?id=` */
+export const updateReadQuerySchema = z.object({ id: numericIdSchema });
+
+/** The caller's unread count after a change. */
+export const unreadCountSchema = z.object({ unread: z.number().int() });
+export type UnreadCount = z.infer<typeof unreadCountSchema>;
+
+/** `POST /message-sms/messageData/sse-ticket`: a one-use ticket for the live stream. */
+export const sseTicketSchema = z.object({
+  ticket: z.string(),
+  /** Seconds the ticket stays valid. */
+  expiresIn: z.number().int(),
+});
+export type SseTicket = z.infer<typeof sseTicketSchema>;
+
+export const sseStreamQuerySchema = z.object({
+  ticket: z.string().min(20).max(128),
+});
+
+const idList = z
+  .union([z.array(z.union([z.string(), z.number()])), z.string(), z.number()])
+  .transform((value) =>
+    (Array.isArray(value) ? value : String(value).split(/[,;\s]+/))
+      .map((item) => String(item).trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.string().max(64)).max(10_000));
+
+/**
+ * `POST /message-sms/messageData/send` (administrators): a message to users
+ * (ids), to roles (codes) or to everyone.
+ */
+export const sendMessageRequestSchema = z
+  .object({
+    title: z
+      .string({ error: 'validation.required' })
+      .trim()
+      .min(1, 'validation.required')
+      .max(200, 'validation.tooLong'),
+    content: z
+      .string({ error: 'validation.required' })
+      .trim()
+      .min(1, 'validation.required')
+      .max(10_000, 'validation.tooLong'),
+    type: z.enum(MESSAGE_TYPES).default('text'),
+    userIds: idList.optional(),
+    roleIds: idList.optional(),
+    allUsers: formBoolean.optional(),
+  })
+  .refine(
+    (value) => value.allUsers || (value.userIds?.length ?? 0) + (value.roleIds?.length ?? 0) > 0,
+    { message: 'message.recipientsRequired', path: ['userIds'] },
+  );
+export type SendMessageRequest = z.input<typeof sendMessageRequestSchema>;
+
+export const sendMessageResultSchema = z.object({
+  id: z.string(),
+  recipients: z.number().int(),
+});
+export type SendMessageResult = z.infer<typeof sendMessageResultSchema>;
+
+/** Administration: the people a message can go to. */
+export const recipientOptionSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  name: z.string(),
+});
+export const recipientOptionsSchema = z.object({
+  users: z.array(recipientOptionSchema),
+  roles: z.array(z.object({ id: z.string(), name: z.string(), nameEn: z.string() })),
+});
+export type RecipientOptions = z.infer<typeof recipientOptionsSchema>;

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { mobileSchema, usernameSchema } from './validation.js';
+
+/** A unit or department option of `organ/cascade` (spec section 3), in both languages. */
+export const organOptionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  nameEn: z.string(),
+});
+export type OrganOption = z.infer<typeof organOptionSchema>;
+export const organOptionsSchema = z.array(organOptionSchema);
+
+const requiredId = (message: 'validation.unit.required' | 'validation.department.required') =>
+  z
+    .union([z.string(), z.number()], { error: message })
+    .transform((value) => String(value).trim())
+    .pipe(
+      z
+        .string()
+        .min(1, message)
+        .regex(/^[1-9]\d{0,9}$/, 'validation.invalid'),
+    )
+    .transform(Number);
+
+/** `GET /organization/organ/cascade/{orgId}` */
+export const organParamsSchema = z.object({
+  orgId: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, 'validation.invalid')
+    .transform(Number),
+});
+
+/** `PUT /organization/user/{id}` */
+export const userParamsSchema = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, 'validation.invalid')
+    .transform(Number),
+});
+
+/** An uploaded image's address as the upload service gives it. */
+export const HEAD_IMAGE_PATTERN = /^\/file-go-fastdfs\/files\/[0-9a-f-]{36}\.(png|jpg)$/;
+export const headImageSchema = z
+  .string()
+  .trim()
+  .max(200, 'validation.tooLong')
+  .regex(HEAD_IMAGE_PATTERN, 'profile.headImageInvalid');
+
+/** The personal-info form of spec section 5, with its messages. */
+export const userUpdateSchema = z.object({
+  username: usernameSchema,
+  name: z
+    .string({ error: 'validation.name.required' })
+    .trim()
+    .min(1, 'validation.name.required')
+    .max(64, 'validation.tooLong'),
+  mobile: mobileSchema,
+  organizationId: requiredId('validation.unit.required'),
+  departmentId: requiredId('validation.department.required'),
+  /** Empty clears the avatar; absent leaves it. */
+  headImage: z.union([z.literal(''), headImageSchema]).optional(),
+});
+export type UserUpdate = z.input<typeof userUpdateSchema>;
+
+export const userUpdateResultSchema = z.object({
+  /** The login name changed: every session of the user has ended. */
+  usernameChanged: z.boolean(),
+});
+export type UserUpdateResult = z.infer<typeof userUpdateResultSchema>;
+
+/** `POST /organization/user/head` */
+export const headRequestSchema = z.object({
+  headImage: headImageSchema,
+});

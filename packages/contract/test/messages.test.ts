@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import {
+  type MessageKey,
+  contractMessages,
+  defaultLanguage,
+  formatMessage,
+  isMessageKey,
+  languages,
+} from '../src/messages.js';
+
+const en = contractMessages.en;
+const zh = contractMessages['zh-CN'];
+const keys = Object.keys(en) as MessageKey[];
+const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+
+describe('contract messages', () => {
+  it('have the same keys in en and zh-CN', () => {
+    expect(Object.keys(zh).sort()).toEqual([...keys].sort());
+  });
+
+  it.each(keys)('%s has a text in both languages with the same placeholders', (key) => {
+    expect(en[key].trim()).not.toBe('');
+    expect(zh[key].trim()).not.toBe('');
+    expect(placeholders(zh[key])).toEqual(placeholders(en[key]));
+  });
+
+  it.each(keys)('%s is proper Chinese in zh-CN', (key) => {
+    expect(zh[key]).toMatch(/[\u4e00-\u9fff]/);
+    expect(zh[key]).not.toBe(en[key]);
+  });
+
+  it('every message key the contract sources name exists', () => {
+    const sourceDir = fileURLToPath(new URL('../src', import.meta.url));
+    const named = new Set<string>();
+    for (const file of fs.readdirSync(sourceDir)) {
+      if (!file.endsWith('.ts') || file === 'messages.ts') continue;
+      const text = fs.readFileSync(path.join(sourceDir, file), 'utf8');
+      for (const match of text.matchAll(/'((?:validation|error|upload)\.[A-Za-z.]+)'/g)) {
+        named.add(match[1]!);
+      }
+    }
+    expect(named.size).toBeGreaterThan(10);
+    for (const key of named) expect(isMessageKey(key), key).toBe(true);
+  });
+
+  // The exact English texts of spec section 5.
+  it.each([
+    ['validation.username.required', 'username cannot be empty!'],
+    ['validation.name.required', 'name cannot be empty!'],
+    ['validation.mobile.required', 'please enter mobile number'],
+    ['validation.mobile.invalid', 'please enter correct mobile number'],
+    ['validation.unit.required', 'unit cannot be empty!'],
+    ['validation.department.required', 'department cannot be empty!'],
+    ['validation.oldPassword.required', 'please enter old password'],
+    ['validation.newPassword.required', 'please enter new password'],
+    [
+      'validation.newPassword.policy',
+      'password needs 8-18 characters, must contain upper and lower case letters, digits, special characters!',
+    ],
+    ['validation.confirmPassword.required', 'please confirm password again'],
+    ['validation.confirmPassword.mismatch', 'the two passwords do not match'],
+    ['validation.password.mismatchOnSubmit', 'two passwords do not match'],
+    ['error.tokenInvalid', 'invalid token, please log in again!'],
+    ['error.sessionGone', 'please log in again'],
+    ['error.server', 'server exception'],
+    ['error.passwordResetRequired', 'please reset password'],
+  ] as const)('%s is the spec text', (key, text) => {
+    expect(en[key]).toBe(text);
+  });
+
+  it('offer Chinese first and by default', () => {
+    expect(defaultLanguage).toBe('zh-CN');
+    expect([...languages].sort()).toEqual(['en', 'zh-CN']);
+  });
+});
+
+describe('isMessageKey', () => {
+  it.each([
+    ['validation.required', true],
+    ['error.tokenInvalid', true],
+    ['upload.corrupt', true],
+    ['validation.nope', false],
+    ['toString', false],
+    ['constructor', false],
+    ['', false],
+  ])('%j -> %s', (value, expected) => {
+    expect(isMessageKey(value)).toBe(expected);
+  });
+});
+
+describe('formatMessage', () => {
+  it('renders in each language', () => {
+    expect(formatMessage('en', 'error.badCredentials')).toBe('incorrect username or password');
+    expect(formatMessage('zh-CN', 'error.badCredentials')).toBe('用户名或密码错误');
+  });
+
+  it('fills placeholders and keeps unknown ones', () => {
+    expect(formatMessage('en', 'error.validation', { fields: 'username, password' })).toBe(
+      'please check the field: username, password',
+    );
+    expect(formatMessage('zh-CN', 'upload.tooLarge', { limit: '10 MB' })).toBe(
+      '文件大小不能超过 10 MB',
+    );
+    expect(formatMessage('en', 'error.validation')).toBe('please check the field: {{fields}}');
+    expect(
+      formatMessage('en', 'upload.tooManyPixels', { width: 9000, height: 9000, limit: 40 }),
+    ).toBe('the image is too large (9000 x 9000 pixels; at most 40 megapixels)');
+  });
+
+  it('does not interpret replacement patterns in values', () => {
+    expect(formatMessage('en', 'error.validation', { fields: '$& $1' })).toBe(
+      'please check the field: $& $1',
+    );
+  });
+});
