@@ -30,6 +30,9 @@ export async function startPrivateServer(
       ROUTER_MODE: routerMode,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
+      // Always the embedded database: CI exports DATABASE_URL for the server
+      // suite, and a shared PostgreSQL database would carry other runs' data.
+      DATABASE_URL: '',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
