@@ -24,11 +24,10 @@ export function uploadImage(options: UploadImageOptions): Promise<UploadResult> 
   form.append(options.fieldName ?? UPLOAD_FIELD_NAME, options.file, options.file.name ?? 'image');
   return api.post<UploadResult>(options.action ?? UPLOAD_PATH, form, {
     ...(options.baseApi ? { baseURL: options.baseApi } : {}),
-    headers: { 'Content-Type': 'multipart/form-data' },
     silent: true,
     signal: options.signal,
-    onUploadProgress: (event) => {
-      if (event.total) options.onProgress?.(Math.round((event.loaded / event.total) * 100));
+    onUploadProgress: ({ loaded, total }) => {
+      if (total) options.onProgress?.(Math.round((loaded / total) * 100));
     },
   });
 }

@@ -22,7 +22,7 @@ import {
 import { i18n, initI18n } from '@/lib/i18n';
 import { useAppStore } from '@/stores/app-store';
 import { ApiError } from './api-error';
-import { ERROR_TOAST_KEY, type HttpHooks, createHttpClient } from './http-client';
+import { ERROR_TOAST_KEY, type HttpHooks, RequestCancelled, createHttpClient } from './http-client';
 
 const BASE = 'http://api.test/api';
 /** Inside this worktree's port range (4900-4999). */
@@ -109,7 +109,7 @@ describe('HTTP client: requests (spec section 7)', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     try {
       const client = makeClient();
-      expect(client.defaults.timeout).toBe(REQUEST_TIMEOUT_MS);
+      expect(client.timeout).toBe(REQUEST_TIMEOUT_MS);
 
       const outcome = client
         .get('/organization/config/weather', { baseURL: `http://127.0.0.1:${SILENT_PORT}/api` })
@@ -208,6 +208,55 @@ describe('HTTP client: requests (spec section 7)', () => {
     expect(seen[0]!.url.searchParams.get('page')).toBe('1');
     expect(seen[0]!.body).toBe('');
     expect(seen[0]!.headers.has('body')).toBe(false);
+  });
+  it('sends JSON when asked, PUT as JSON by default, and FormData as multipart', async () => {
+    answer();
+    const client = makeClient();
+
+    await client.post(
+      '/base-data/baseGisGeometry/add',
+      { geometry: { type: 'Point', coordinates: [1, 2] } },
+      { headers: { 'Content-Type': 'application/json' } },
+    );
+    await client.put('/organization/user/1', { name: '周敏' });
+    const form = new FormData();
+    form.append('bucketName', 'avatar');
+    await client.post('/file-go-fastdfs/file/upload', form);
+
+    expect(seen[0]!.contentType).toBe('application/json');
+    expect(JSON.parse(seen[0]!.body)).toEqual({ geometry: { type: 'Point', coordinates: [1, 2] } });
+    expect(seen[1]!.method).toBe('PUT');
+    expect(seen[1]!.contentType).toBe('application/json');
+    expect(JSON.parse(seen[1]!.body)).toEqual({ name: '周敏' });
+    expect(seen[2]!.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    expect(seen[2]!.body).toContain('name="bucketName"');
+  });
+
+  it('leaves undefined and null parameters out and repeats the key of a list', async () => {
+    answer();
+    const client = makeClient();
+
+    await client.get('/a', { params: { keyword: undefined, category: null, id: [1, 2], page: 0 } });
+
+    expect(seen[0]!.url.search).toBe('?id=1&id=2&page=0');
+  });
+
+  it('a call its caller cancels rejects as cancelled, with no toast and no error text', async () => {
+    server.use(http.get(`${BASE}/slow`, () => new Promise<Response>(() => undefined)));
+    const client = makeClient();
+    const controller = new AbortController();
+
+    const call = client.get('/slow', { signal: controller.signal });
+    controller.abort();
+
+    await expect(call).rejects.toBeInstanceOf(RequestCancelled);
+    const early = new AbortController();
+    early.abort();
+    await expect(client.get('/slow', { signal: early.signal })).rejects.toBeInstanceOf(
+      RequestCancelled,
+    );
+    expect(hooks.toast.error).not.toHaveBeenCalled();
+    expect(hooks.setErrorText).not.toHaveBeenCalled();
   });
 });
 

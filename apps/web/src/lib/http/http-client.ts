@@ -9,21 +9,8 @@ import {
   type Envelope,
   isSuccess,
 } from '@cityops/contract';
-import axios, {
-  type AxiosError,
-  type AxiosInstance,
-  type AxiosResponse,
-  type InternalAxiosRequestConfig,
-} from 'axios';
 import type { ToastApi } from '../toast';
 import { ApiError } from './api-error';
-
-declare module 'axios' {
-  interface AxiosRequestConfig {
-    /** Failures reject without a toast; the caller shows them its own way. */
-    silent?: boolean;
-  }
-}
 
 export type HttpMessageKey = 'http.requestTimeout' | 'error.server' | 'error.tokenInvalid';
 
@@ -40,10 +27,47 @@ export interface HttpHooks {
   toast: ToastApi;
 }
 
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RequestOptions {
+  /** Overrides the runtime configuration's API base for this call. */
+  baseURL?: string;
+  /** Query parameters; `undefined` and `null` values are left out. */
+  params?: Record<string, unknown>;
+  /** Extra headers; `{ body: 'true' }` is the spec's flag that sends the data as query parameters. */
+  headers?: Record<string, string>;
+  /** Failures reject without a toast; the caller shows them its own way. */
+  silent?: boolean;
+  signal?: AbortSignal;
+  onUploadProgress?: (progress: { loaded: number; total: number | undefined }) => void;
+}
+
+export interface HttpResponse<T> {
+  status: number;
+  data: T;
+}
+
+export interface HttpClient {
+  /** Milliseconds before a call gives up (spec section 7: 10 s). */
+  readonly timeout: number;
+  request<T>(
+    method: HttpMethod,
+    url: string,
+    data?: unknown,
+    options?: RequestOptions,
+  ): Promise<HttpResponse<T>>;
+  get<T>(url: string, options?: RequestOptions): Promise<HttpResponse<T>>;
+  delete<T>(url: string, options?: RequestOptions): Promise<HttpResponse<T>>;
+  post<T>(url: string, data?: unknown, options?: RequestOptions): Promise<HttpResponse<T>>;
+  put<T>(url: string, data?: unknown, options?: RequestOptions): Promise<HttpResponse<T>>;
+}
+
 /** Only one error toast shows at a time: each new one replaces the last. */
 export const ERROR_TOAST_KEY = 'http-error';
 
 const basicCredentials = `Basic ${btoa(`${WEB_CLIENT_ID}:${WEB_CLIENT_SECRET}`)}`;
+const FORM = 'application/x-www-form-urlencoded';
+const JSON_TYPE = 'application/json';
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return (
@@ -51,16 +75,111 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   );
 }
 
-/** Takes the spec's control fields (`baseApi`, `basic`) out of a payload. */
-function takeControlFields(payload: unknown): { baseApi?: string; basic?: boolean } {
-  if (!isPlainObject(payload)) return {};
-  const { baseApi, basic } = payload;
-  delete payload.baseApi;
-  delete payload.basic;
+/** Takes the spec's control fields (`baseApi`, `basic`) out of a payload, without changing it. */
+function withoutControlFields(payload: unknown): {
+  rest: unknown;
+  baseApi?: string;
+  basic?: boolean;
+} {
+  if (!isPlainObject(payload)) return { rest: payload };
+  const { baseApi, basic, ...rest } = payload;
   return {
+    rest,
     ...(typeof baseApi === 'string' ? { baseApi } : {}),
     ...(basic ? { basic: true } : {}),
   };
+}
+
+/** `a=1&b=x` from a flat record; arrays repeat their key, objects travel as JSON. */
+export function encodeForm(values: Record<string, unknown>): string {
+  const search = new URLSearchParams();
+  const append = (key: string, value: unknown) => {
+    if (value === undefined || value === null) return;
+    if (value instanceof Date) search.append(key, value.toISOString());
+    else if (typeof value === 'object') search.append(key, JSON.stringify(value));
+    else search.append(key, String(value));
+  };
+  for (const [key, value] of Object.entries(values)) {
+    if (Array.isArray(value)) value.forEach((item) => append(key, item));
+    else append(key, value);
+  }
+  return search.toString();
+}
+
+function joinUrl(base: string, url: string): string {
+  if (/^https?:\/\//i.test(url)) return url;
+  return `${base.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`;
+}
+
+/** How a call ended when no usable answer arrived. */
+class TransportFailure extends Error {
+  constructor(readonly kind: 'timeout' | 'network') {
+    super(kind);
+  }
+}
+
+/** A call the caller cancelled through its AbortSignal: rejected with no toast. */
+export class RequestCancelled extends Error {
+  override name = 'AbortError';
+  constructor() {
+    super('request cancelled');
+  }
+}
+
+interface Sent {
+  method: HttpMethod;
+  url: string;
+  headers: Record<string, string>;
+  body: XMLHttpRequestBodyInit | null;
+  signal?: AbortSignal;
+  onUploadProgress?: RequestOptions['onUploadProgress'];
+}
+
+/** XMLHttpRequest rather than fetch: it reports upload progress, which the upload widget shows. */
+function send(request: Sent, timeout: number): Promise<HttpResponse<unknown>> {
+  return new Promise((resolve, reject) => {
+    if (request.signal?.aborted) return reject(new RequestCancelled());
+    const xhr = new XMLHttpRequest();
+    xhr.open(request.method, request.url, true);
+    xhr.timeout = timeout;
+    for (const [name, value] of Object.entries(request.headers)) xhr.setRequestHeader(name, value);
+    const settle = () => request.signal?.removeEventListener('abort', onAbort);
+    // Settled here too, not only in onabort: the call ends when its caller says so.
+    const onAbort = () => {
+      settle();
+      reject(new RequestCancelled());
+      xhr.abort();
+    };
+    request.signal?.addEventListener('abort', onAbort, { once: true });
+    xhr.onload = () => {
+      settle();
+      let data: unknown = xhr.responseText;
+      try {
+        data = data ? JSON.parse(data as string) : undefined;
+      } catch {
+        // Not JSON (a proxy's error page, say): the text stays as the body.
+      }
+      resolve({ status: xhr.status, data });
+    };
+    xhr.onerror = () => {
+      settle();
+      reject(new TransportFailure('network'));
+    };
+    xhr.ontimeout = () => {
+      settle();
+      reject(new TransportFailure('timeout'));
+    };
+    xhr.onabort = () => {
+      settle();
+      reject(new RequestCancelled());
+    };
+    const progress = request.onUploadProgress;
+    if (progress) {
+      xhr.upload.onprogress = (event) =>
+        progress({ loaded: event.loaded, total: event.lengthComputable ? event.total : undefined });
+    }
+    xhr.send(request.body);
+  });
 }
 
 /**
@@ -69,10 +188,7 @@ function takeControlFields(payload: unknown): { baseApi?: string; basic?: boolea
  * the bearer token, form-urlencoded posts, the `body` header flag, the success
  * test, one error toast at a time, and the `040005` sign-out.
  */
-export function createHttpClient(hooks: HttpHooks): AxiosInstance {
-  const client = axios.create({ timeout: REQUEST_TIMEOUT_MS });
-  client.defaults.headers.post['Content-Type'] = 'application/x-www-form-urlencoded';
-
+export function createHttpClient(hooks: HttpHooks): HttpClient {
   let logoutScheduled = false;
 
   const showError = (text: string, seconds: number, silent: boolean | undefined) => {
@@ -86,9 +202,9 @@ export function createHttpClient(hooks: HttpHooks): AxiosInstance {
    * arriving late must not sign out again the person who is already typing into the
    * login form, nor end a newer session.
    */
-  const refusedCurrentToken = (config: InternalAxiosRequestConfig | undefined) => {
+  const refusedCurrentToken = (sentAuthorization: string | undefined) => {
     const current = hooks.token();
-    return Boolean(current) && config?.headers?.get('Authorization') === `Bearer ${current}`;
+    return Boolean(current) && sentAuthorization === `Bearer ${current}`;
   };
 
   const refuseToken = () => {
@@ -107,77 +223,110 @@ export function createHttpClient(hooks: HttpHooks): AxiosInstance {
     }, TOKEN_ERROR_LOGOUT_DELAY_MS);
   };
 
-  client.interceptors.request.use((config: InternalAxiosRequestConfig) => {
-    const fromData = takeControlFields(config.data);
-    const fromParams = takeControlFields(config.params);
-    const baseApi = fromData.baseApi ?? fromParams.baseApi;
+  async function request<T>(
+    method: HttpMethod,
+    url: string,
+    payload?: unknown,
+    options: RequestOptions = {},
+  ): Promise<HttpResponse<T>> {
+    const fromData = withoutControlFields(payload);
+    const fromParams = withoutControlFields(options.params);
     // A payload's `baseApi`, else a base the caller set, else the runtime configuration's.
-    config.baseURL = baseApi ?? config.baseURL ?? hooks.baseUrl();
+    const base = fromData.baseApi ?? fromParams.baseApi ?? options.baseURL ?? hooks.baseUrl();
 
+    const headers: Record<string, string> = {
+      Accept: 'application/json, text/plain, */*',
+      'Accept-Language': hooks.language(),
+    };
+    let bodyFlag = false;
+    for (const [name, value] of Object.entries(options.headers ?? {})) {
+      if (name.toLowerCase() === 'body') bodyFlag = true;
+      else headers[name] = value;
+    }
     const token = hooks.token();
-    if (fromData.basic || fromParams.basic) {
-      config.headers.set('Authorization', basicCredentials);
-    } else if (token) {
-      config.headers.set('Authorization', `Bearer ${token}`);
-    }
-    config.headers.set('Accept-Language', hooks.language());
+    if (fromData.basic || fromParams.basic) headers.Authorization = basicCredentials;
+    else if (token) headers.Authorization = `Bearer ${token}`;
 
+    let params = isPlainObject(fromParams.rest) ? fromParams.rest : {};
+    let data = fromData.rest;
     // The `body` header flag: the payload travels as query parameters.
-    if (config.headers.has('body')) {
-      config.headers.delete('body');
-      config.params = {
-        ...(isPlainObject(config.params) ? config.params : {}),
-        ...(isPlainObject(config.data) ? config.data : {}),
-      };
-      config.data = undefined;
+    if (bodyFlag) {
+      params = { ...params, ...(isPlainObject(data) ? data : {}) };
+      data = undefined;
     }
-    return config;
-  });
 
-  client.interceptors.response.use(
-    (response: AxiosResponse) => {
-      const body = response.data as Envelope<unknown> | undefined;
-      if (isSuccess(body)) return response;
-      if (body?.code === ErrorCode.TOKEN_INVALID) {
-        if (refusedCurrentToken(response.config)) refuseToken();
-      } else {
-        showError(
-          body?.msg || hooks.translate('error.server'),
-          ENVELOPE_ERROR_TOAST_SECONDS,
-          response.config.silent,
-        );
-      }
-      return Promise.reject(
-        new ApiError(
-          body?.msg || hooks.translate('error.server'),
-          body?.code ?? '',
-          response.status,
+    const typeHeader = Object.keys(headers).find((name) => name.toLowerCase() === 'content-type');
+    let body: XMLHttpRequestBodyInit | null = null;
+    if (data instanceof FormData) {
+      // The browser writes the multipart type with its boundary.
+      if (typeHeader) delete headers[typeHeader];
+      body = data;
+    } else if (data !== undefined && data !== null) {
+      const type = typeHeader ? headers[typeHeader]! : method === 'POST' ? FORM : JSON_TYPE;
+      if (!typeHeader) headers['Content-Type'] = type;
+      if (typeof data === 'string') body = data;
+      else if (type.includes(FORM) && isPlainObject(data)) body = encodeForm(data);
+      else body = JSON.stringify(data);
+    }
+
+    const query = encodeForm(params);
+    const target = joinUrl(base, url) + (query ? `${url.includes('?') ? '&' : '?'}${query}` : '');
+
+    let response: HttpResponse<unknown>;
+    try {
+      response = await send(
+        {
+          method,
+          url: target,
+          headers,
           body,
-        ),
+          signal: options.signal,
+          onUploadProgress: options.onUploadProgress,
+        },
+        REQUEST_TIMEOUT_MS,
       );
-    },
-    (error: AxiosError<Envelope<unknown>>) => {
-      if (axios.isCancel(error)) return Promise.reject(error);
-      const body = isPlainObject(error.response?.data) ? error.response.data : undefined;
-      if (body?.code === ErrorCode.TOKEN_INVALID) {
-        if (refusedCurrentToken(error.config)) refuseToken();
-        return Promise.reject(
-          new ApiError(
-            hooks.translate('error.tokenInvalid'),
-            body.code,
-            error.response?.status,
-            body,
-          ),
-        );
-      }
-      let text = (error.message ?? '').includes('timeout')
-        ? hooks.translate('http.requestTimeout')
-        : hooks.translate('error.server');
-      if (body?.msg) text = body.msg;
-      showError(text, TRANSPORT_ERROR_TOAST_SECONDS, error.config?.silent);
-      return Promise.reject(new ApiError(text, body?.code ?? '', error.response?.status, body));
-    },
-  );
+    } catch (error) {
+      if (error instanceof RequestCancelled) throw error;
+      const text = hooks.translate(
+        error instanceof TransportFailure && error.kind === 'timeout'
+          ? 'http.requestTimeout'
+          : 'error.server',
+      );
+      showError(text, TRANSPORT_ERROR_TOAST_SECONDS, options.silent);
+      throw new ApiError(text, '', undefined, undefined);
+    }
 
-  return client;
+    const envelope = isPlainObject(response.data)
+      ? (response.data as unknown as Envelope<unknown>)
+      : undefined;
+    const ok = response.status >= 200 && response.status < 300;
+    if (ok && isSuccess(envelope)) return response as HttpResponse<T>;
+
+    if (envelope?.code === ErrorCode.TOKEN_INVALID) {
+      if (refusedCurrentToken(headers.Authorization)) refuseToken();
+      throw new ApiError(
+        hooks.translate('error.tokenInvalid'),
+        envelope.code,
+        response.status,
+        envelope,
+      );
+    }
+    // An envelope failure shows for 2 s; an HTTP failure (with or without an envelope) for 5 s.
+    const text = envelope?.msg || hooks.translate('error.server');
+    showError(
+      text,
+      ok ? ENVELOPE_ERROR_TOAST_SECONDS : TRANSPORT_ERROR_TOAST_SECONDS,
+      options.silent,
+    );
+    throw new ApiError(text, envelope?.code ?? '', response.status, envelope);
+  }
+
+  return {
+    timeout: REQUEST_TIMEOUT_MS,
+    request,
+    get: (url, options) => request('GET', url, undefined, options),
+    delete: (url, options) => request('DELETE', url, undefined, options),
+    post: (url, data, options) => request('POST', url, data, options),
+    put: (url, data, options) => request('PUT', url, data, options),
+  };
 }

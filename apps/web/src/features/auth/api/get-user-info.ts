@@ -1,8 +1,8 @@
 import type { UserData } from '@cityops/contract';
-import type { AxiosRequestConfig } from 'axios';
 import { api } from '@/lib/http/api';
+import type { RequestOptions } from '@/lib/http/http-client';
 
 /** `GET /organization/user?uniqueId=` */
-export function getUserInfo(username: string, config?: AxiosRequestConfig): Promise<UserData> {
-  return api.get<UserData>('/organization/user', { uniqueId: username }, config);
+export function getUserInfo(username: string, options?: RequestOptions): Promise<UserData> {
+  return api.get<UserData>('/organization/user', { uniqueId: username }, options);
 }

@@ -1,4 +1,4 @@
-import type { AxiosRequestConfig } from 'axios';
+import type { RequestOptions } from '@/lib/http/http-client';
 
 /** The map calls carry nested GeoJSON, so they go as JSON, not as a form. */
-export const asJson: AxiosRequestConfig = { headers: { 'Content-Type': 'application/json' } };
+export const asJson: RequestOptions = { headers: { 'Content-Type': 'application/json' } };
