@@ -6,6 +6,7 @@ import {
   WEB_CLIENT_SECRET,
 } from '@cityops/contract';
 import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { HttpResponse, http, passthrough } from 'msw';
 import { setupServer } from 'msw/node';
 import {
@@ -25,8 +26,6 @@ import { ApiError } from './api-error';
 import { ERROR_TOAST_KEY, type HttpHooks, RequestCancelled, createHttpClient } from './http-client';
 
 const BASE = 'http://api.test/api';
-/** Inside this worktree's port range (4900-4999). */
-const SILENT_PORT = 4990;
 const server = setupServer();
 
 interface Seen {
@@ -104,15 +103,17 @@ describe('HTTP client: requests (spec section 7)', () => {
     // msw cannot leave a request unanswered until the XHR timeout fires, so this
     // call goes through to a real local socket that accepts and never answers.
     const silent = createServer(() => undefined);
-    await new Promise<void>((resolve) => silent.listen(SILENT_PORT, '127.0.0.1', resolve));
-    server.use(http.all(`http://127.0.0.1:${SILENT_PORT}/*`, () => passthrough()));
+    // Any free port: test runs side by side must not collide.
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const silentOrigin = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    server.use(http.all(`${silentOrigin}/*`, () => passthrough()));
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     try {
       const client = makeClient();
       expect(client.timeout).toBe(REQUEST_TIMEOUT_MS);
 
       const outcome = client
-        .get('/organization/config/weather', { baseURL: `http://127.0.0.1:${SILENT_PORT}/api` })
+        .get('/organization/config/weather', { baseURL: `${silentOrigin}/api` })
         .then(
           () => 'answered',
           (error: unknown) => error,
