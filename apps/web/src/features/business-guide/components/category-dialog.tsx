@@ -159,6 +159,7 @@ export function CategoryDialog({ open, onClose }: CategoryDialogProps) {
 
   function confirmDelete(category: GuideCategory) {
     setFailure(null);
+    let deleted = false;
     void modal.confirm({
       title: t('businessGuide.categories.deleteConfirm', {
         name: categoryLabel(category, i18n.language),
@@ -166,10 +167,15 @@ export function CategoryDialog({ open, onClose }: CategoryDialogProps) {
       okText: t('common.confirm'),
       cancelText: t('common.cancel'),
       okButtonProps: { danger: true },
+      // The deleted row's button is gone: the focus goes to "add category".
+      afterClose: () => {
+        if (deleted) addButton.current?.focus();
+      },
       // The OK button shows its spinner and takes no clicks until this settles.
       onOk: async () => {
         try {
           await remove.mutateAsync(category.id);
+          deleted = true;
           toast.success({ content: t('businessGuide.categories.deleted') });
           if (editing?.kind === 'edit' && editing.category.id === category.id) setEditing(null);
         } catch (error) {
