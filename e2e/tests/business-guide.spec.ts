@@ -224,6 +224,93 @@ test.describe('business guide', () => {
     await second.context().close();
   });
 
+  test('an administrator adds, renames and deletes a category; one with articles is refused; editors cannot manage them', async ({
+    browser,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    const mode = testInfo.project.name;
+    const baseURL = testInfo.project.use.baseURL;
+    // A code and names no other test looks for; the category is deleted at the end.
+    const suffix = `${Date.now().toString(36)}${testInfo.workerIndex}`;
+    const code = `e2e_${suffix}`;
+    const name = `端到端分类${suffix}`;
+    const renamed = `端到端分类改名${suffix}`;
+
+    const admin = await newSession(browser, baseURL, mode, accounts.admin);
+    await admin.goto(appPath(mode, '/business_guide/table'));
+    await expect(admin.getByRole('heading', { name: '业务指导列表' })).toBeVisible();
+    // Opened from the keyboard.
+    await admin.getByRole('button', { name: '管理分类' }).focus();
+    await admin.keyboard.press('Enter');
+    const dialog = admin.getByRole('dialog', { name: '业务指导分类' });
+    await expect(dialog).toBeVisible();
+    const table = dialog.getByRole('table', { name: '分类列表' });
+    await expect(table.getByRole('row', { name: /经验交流/ })).toBeVisible();
+    await expectAccessible(admin, 'category dialog (zh-CN)');
+
+    // Add: the contract's checks first, then the server.
+    await dialog.getByRole('button', { name: '新增分类' }).click();
+    const addForm = dialog.getByRole('region', { name: '新增分类' });
+    await expect(addForm.getByRole('textbox', { name: '编码' })).toBeFocused();
+    await addForm.getByRole('button', { name: '保存' }).click();
+    await expect(addForm.getByText('此项为必填项')).toHaveCount(3);
+    await addForm.getByRole('textbox', { name: '编码' }).fill('Not A Code');
+    await expect(addForm.getByText('此项的值无效')).toBeVisible();
+    await expectAccessible(admin, 'category form with errors (zh-CN)');
+    await addForm.getByRole('textbox', { name: '编码' }).fill(code);
+    await addForm.getByRole('textbox', { name: '中文名称' }).fill(name);
+    await addForm.getByRole('textbox', { name: '英文名称' }).fill(`E2E category ${suffix}`);
+    await addForm.getByRole('button', { name: '保存' }).click();
+    await expect(addForm).toHaveCount(0);
+    await expect(table.getByRole('row', { name: new RegExp(code) })).toContainText(name);
+
+    // Rename, saved with Enter.
+    await table.getByRole('button', { name: `编辑分类 ${code}` }).click();
+    const editForm = dialog.getByRole('region', { name: `编辑分类“${code}”` });
+    await editForm.getByRole('textbox', { name: '中文名称' }).fill(renamed);
+    await editForm.getByRole('textbox', { name: '中文名称' }).press('Enter');
+    await expect(editForm).toHaveCount(0);
+    await expect(table.getByRole('row', { name: new RegExp(code) })).toContainText(renamed);
+
+    // The list page's category filter offers the new name.
+    await admin.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await admin.getByRole('combobox', { name: '分类' }).click();
+    await expect(admin.getByTitle(renamed, { exact: true })).toBeVisible();
+    await admin.getByTitle(renamed, { exact: true }).click();
+    await expect(admin.getByText('没有符合条件的业务指导。')).toBeVisible();
+
+    // A category with articles is refused, with the server's reason.
+    await admin.getByRole('button', { name: '管理分类' }).click();
+    await expect(dialog).toBeVisible();
+    await table.getByRole('button', { name: '删除分类 laws' }).click();
+    const refuse = admin.getByRole('dialog', { name: '确定删除分类“法律”吗？' });
+    await refuse.getByRole('button', { name: '确定' }).click();
+    const alert = dialog.getByRole('alert');
+    await expect(alert).toContainText('分类未删除');
+    await expect(alert).toContainText(/该分类下还有 \d+ 篇文章，无法删除/);
+    await expect(table.getByRole('row', { name: /^laws/ })).toBeVisible();
+    await expectAccessible(admin, 'category delete refused (zh-CN)');
+
+    // The empty one goes.
+    await table.getByRole('button', { name: `删除分类 ${code}` }).click();
+    const confirm = admin.getByRole('dialog', { name: `确定删除分类“${renamed}”吗？` });
+    await confirm.getByRole('button', { name: '确定' }).click();
+    await expect(table.getByRole('row', { name: new RegExp(code) })).toHaveCount(0);
+    await expect(confirm).toBeHidden();
+    // The deleted row's button is gone; the focus stays in the dialog.
+    await expect(dialog.getByRole('button', { name: '新增分类' })).toBeFocused();
+    await admin.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await admin.context().close();
+
+    const editor = await newSession(browser, baseURL, mode, editors.editor);
+    await editor.goto(appPath(mode, '/business_guide/table'));
+    await expect(editor.getByRole('button', { name: '新建文章' })).toBeVisible();
+    await expect(editor.getByRole('button', { name: '管理分类' })).toHaveCount(0);
+    await editor.context().close();
+  });
+
   test('every screen passes the accessibility check in English, and works embedded', async ({
     browser,
   }, testInfo) => {

@@ -1,5 +1,5 @@
 import type { GuideCategory } from '@cityops/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/http/api';
 
 /** `GET /business-guide/categories` */
@@ -16,4 +16,15 @@ export const categoriesQuery = () =>
 
 export function useCategories() {
   return useQuery(categoriesQuery());
+}
+
+/**
+ * After a category is added, changed or deleted: the categories (the filters and
+ * the dialog) and the article lists, whose rows show category names.
+ */
+export function refreshAfterCategoryChange(queryClient: QueryClient): Promise<void> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: categoriesQuery().queryKey }),
+    queryClient.invalidateQueries({ queryKey: ['business-guide', 'articles'] }),
+  ]).then(() => undefined);
 }

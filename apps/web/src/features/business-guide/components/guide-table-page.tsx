@@ -7,14 +7,25 @@ import {
   type ArticleStatus,
   type ArticleSummary,
 } from '@cityops/contract';
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Empty, Flex, Input, Select, Table, type TableProps, Typography } from 'antd';
-import { useMemo } from 'react';
+import { PlusOutlined, TagsOutlined } from '@ant-design/icons';
+import {
+  Button,
+  Empty,
+  Flex,
+  Input,
+  Select,
+  Space,
+  Table,
+  type TableProps,
+  Typography,
+} from 'antd';
+import { Suspense, lazy, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useArticles } from '../api/get-articles';
 import { useCategories } from '../api/get-categories';
 import { useCanWrite } from '../hooks/use-can-write';
+import { useIsAdmin } from '../hooks/use-is-admin';
 import { guidePaths } from '../lib/article-links';
 import { categoryLabel } from '../lib/category-label';
 import { ArticleActions } from './article-actions';
@@ -25,6 +36,11 @@ import { businessGuideTexts } from '@/locales/business-guide-texts';
 import { registerTexts } from '@/lib/i18n';
 
 registerTexts(businessGuideTexts);
+
+// Administrators only, and only when opened: the list page stays light.
+const CategoryDialog = lazy(() =>
+  import('./category-dialog').then((m) => ({ default: m.CategoryDialog })),
+);
 
 function readQuery(params: URLSearchParams): ArticleListQuery {
   const number = (name: string) => {
@@ -66,7 +82,11 @@ function GuideTablePageContent() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const canWrite = useCanWrite();
+  const isAdmin = useIsAdmin();
   const categories = useCategories();
+  // Mounted on the first open and kept, so closing animates and gives focus back.
+  const [categoriesOpened, setCategoriesOpened] = useState(false);
+  const [categoriesOpen, setCategoriesOpen] = useState(false);
 
   // The menu may open the list on a category by its code (`tab=laws`).
   const tab = params.get('tab');
@@ -172,16 +192,35 @@ function GuideTablePageContent() {
         <Typography.Title level={2} id="guide-list-title" style={{ margin: 0 }}>
           {t('businessGuide.list.heading')}
         </Typography.Title>
-        {canWrite && (
-          <Button
-            type="primary"
-            icon={<PlusOutlined aria-hidden />}
-            onClick={() => navigate(guidePaths.edit())}
-          >
-            {t('businessGuide.list.newArticle')}
-          </Button>
-        )}
+        <Space wrap>
+          {isAdmin && (
+            <Button
+              icon={<TagsOutlined aria-hidden />}
+              aria-haspopup="dialog"
+              onClick={() => {
+                setCategoriesOpened(true);
+                setCategoriesOpen(true);
+              }}
+            >
+              {t('businessGuide.categories.manage')}
+            </Button>
+          )}
+          {canWrite && (
+            <Button
+              type="primary"
+              icon={<PlusOutlined aria-hidden />}
+              onClick={() => navigate(guidePaths.edit())}
+            >
+              {t('businessGuide.list.newArticle')}
+            </Button>
+          )}
+        </Space>
       </Flex>
+      {isAdmin && categoriesOpened && (
+        <Suspense fallback={null}>
+          <CategoryDialog open={categoriesOpen} onClose={() => setCategoriesOpen(false)} />
+        </Suspense>
+      )}
       <div role="search" aria-label={t('businessGuide.list.search')}>
         <Flex wrap gap={12} style={{ marginBottom: 16 }}>
           <Input.Search

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/http/api';
+import { refreshAfterCategoryChange } from './get-categories';
+
+/**
+ * `DELETE /business-guide/categories/:id` (administrators). A category that still
+ * has articles is refused (`guide.categoryInUse`); silent, the dialog shows why.
+ */
+export function deleteCategory(id: number): Promise<null> {
+  return api.delete<null>(`/business-guide/categories/${id}`, undefined, { silent: true });
+}
+
+export function useDeleteCategory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteCategory,
+    onSettled: () => refreshAfterCategoryChange(queryClient),
+  });
+}
