@@ -6,8 +6,7 @@ import {
   basicAuthorization,
   bearer,
   createTestApp,
-  encryptPassword,
-  loginRequest,
+  requestToken,
 } from '../../helpers/test-app.js';
 
 let t: TestApp;
@@ -38,7 +37,7 @@ describe('oauth/pubKey', () => {
 
 describe('oauth/token', () => {
   it('signs in with the encrypted password and returns the token and the user data', async () => {
-    const response = await loginRequest(t.app, '  admin ', 'Admin@2026');
+    const response = await requestToken(t.app, { username: '  admin ', password: 'Admin@2026' });
     expect(response.statusCode).toBe(200);
     const { data } = response.json();
     expect(data).toMatchObject({
@@ -58,25 +57,17 @@ describe('oauth/token', () => {
   });
 
   it('accepts a JSON body too', async () => {
-    const encrypted = await encryptPassword(t.app, 'Operator@2026');
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/authorization-server/oauth/token',
-      headers: { authorization: basicAuthorization },
-      payload: {
-        grant_type: 'password',
-        username: 'operator',
-        scope: 'read',
-        appId: 'PC',
-        ...encrypted,
-      },
-    });
+    const response = await requestToken(
+      t.app,
+      { username: 'operator', password: 'Operator@2026' },
+      { encoding: 'json' },
+    );
     expect(response.json()).toMatchObject({ code: '000000', data: { roleIds: ['staff'] } });
   });
 
   it('gives the same answer for a wrong password and an unknown account', async () => {
-    const wrong = await loginRequest(t.app, 'admin', 'Wrong@2026');
-    const unknown = await loginRequest(t.app, 'nobody', 'Admin@2026');
+    const wrong = await requestToken(t.app, { username: 'admin', password: 'Wrong@2026' });
+    const unknown = await requestToken(t.app, { username: 'nobody', password: 'Admin@2026' });
     expect(wrong.statusCode).toBe(400);
     expect(unknown.statusCode).toBe(400);
     expect(wrong.json()).toEqual({
@@ -89,53 +80,29 @@ describe('oauth/token', () => {
   });
 
   it('answers in Chinese by default', async () => {
-    const encrypted = await encryptPassword(t.app, 'nope');
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/authorization-server/oauth/token',
-      headers: { authorization: basicAuthorization },
-      payload: {
-        grant_type: 'password',
-        username: 'admin',
-        scope: 'read',
-        appId: 'PC',
-        ...encrypted,
-      },
-    });
+    const response = await requestToken(
+      t.app,
+      { username: 'admin', password: 'nope' },
+      { encoding: 'json', language: null },
+    );
     expect(response.json().msg).toBe('用户名或密码错误');
   });
 
   it('refuses a password that was not encrypted with the key', async () => {
-    const encrypted = await encryptPassword(t.app, 'Admin@2026');
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/authorization-server/oauth/token',
-      headers: { authorization: basicAuthorization },
-      payload: {
-        grant_type: 'password',
-        username: 'admin',
-        scope: 'read',
-        appId: 'PC',
-        keyId: encrypted.keyId,
-        password: 'Admin@2026',
-      },
-    });
+    const response = await requestToken(
+      t.app,
+      { username: 'admin', password: 'Admin@2026' },
+      { encrypt: false, encoding: 'json' },
+    );
     expect(response.json().code).toBe(ErrorCode.BAD_CREDENTIALS);
   });
 
   it('refuses a call without the web client credentials', async () => {
-    const encrypted = await encryptPassword(t.app, 'Admin@2026');
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/authorization-server/oauth/token',
-      payload: {
-        grant_type: 'password',
-        username: 'admin',
-        scope: 'read',
-        appId: 'PC',
-        ...encrypted,
-      },
-    });
+    const response = await requestToken(
+      t.app,
+      { username: 'admin', password: 'Admin@2026' },
+      { encoding: 'json', authorization: null },
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe(ErrorCode.BAD_REQUEST);
   });
@@ -147,20 +114,12 @@ describe('oauth/token', () => {
     [{ grant_type: 'client_credentials' }, 'grant_type', 'this value is not valid'],
     [{ password: '' }, 'password', 'please enter password'],
   ])('names the bad field of %o', async (override, field, message) => {
-    const encrypted = await encryptPassword(t.app, 'Admin@2026');
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/authorization-server/oauth/token',
-      headers: { authorization: basicAuthorization, 'accept-language': 'en' },
-      payload: {
-        grant_type: 'password',
-        username: 'admin',
-        scope: 'read',
-        appId: 'PC',
-        ...encrypted,
-        ...override,
-      },
-    });
+    // An overriding password (the empty one) is sent as it is, not encrypted.
+    const response = await requestToken(
+      t.app,
+      { username: 'admin', password: 'Admin@2026', ...override },
+      { encrypt: !('password' in override), encoding: 'json' },
+    );
     expect(response.statusCode).toBe(422);
     const body = response.json();
     expect(body.code).toBe(ErrorCode.VALIDATION);

@@ -7,7 +7,7 @@ import {
   bearer,
   createTestApp,
   encryptPassword,
-  loginRequest,
+  requestToken,
 } from '../../helpers/test-app.js';
 
 const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
@@ -128,9 +128,9 @@ describe('user/ret', () => {
       expect((await status(token)).json().code).toBe(ErrorCode.TOKEN_INVALID);
     }
     expect((await status(other.access_token)).json().code).toBe('000000');
-    expect((await loginRequest(t.app, 'operator', 'Operator@2026')).json().code).toBe(
-      ErrorCode.BAD_CREDENTIALS,
-    );
+    expect(
+      (await requestToken(t.app, { username: 'operator', password: 'Operator@2026' })).json().code,
+    ).toBe(ErrorCode.BAD_CREDENTIALS);
     await t.login('operator', 'New!Pass2026');
     const events = (await t.app.services.audit.latest(20)).map((entry) => entry.event);
     expect(events).toContain('password.changed');
