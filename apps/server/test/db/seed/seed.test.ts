@@ -4,6 +4,7 @@ import { PASSWORD_MAX_LENGTH, meetsPasswordPolicy } from '@cityops/contract';
 import { buildApp } from '../../../src/app.js';
 import { loadConfig } from '../../../src/config.js';
 import { randomPassword } from '../../../src/db/seed/index.js';
+import { DEMO_SUBSYSTEM_CODES } from '../../helpers/constants.js';
 import { type EmptyDatabase, createEmptyDatabase } from '../../helpers/empty-database.js';
 import { type TestApp, createTestApp, requestToken } from '../../helpers/test-app.js';
 
@@ -64,15 +65,7 @@ describe('demo seed (DESIGN.md section 7)', () => {
     const menu = await t.database.db.execute<{ code: string }>(
       sql`select code from menu_entries where parent_id is null order by sort_order`,
     );
-    expect(menu.rows.map((row) => row.code)).toEqual([
-      'business_guide',
-      'command_coordination',
-      'industry_applications',
-      'public_service',
-      'map_editing',
-      'data_exchange',
-      'comprehensive_evaluation',
-    ]);
+    expect(menu.rows.map((row) => row.code)).toEqual(DEMO_SUBSYSTEM_CODES);
     const roles = await t.database.db.execute<{ id: string }>(
       sql`select id from roles order by id`,
     );

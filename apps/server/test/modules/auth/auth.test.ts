@@ -170,11 +170,17 @@ describe('oauth/token', () => {
 });
 
 describe('tokens', () => {
-  const menuUrl = '/api/organization/customize_configuration/userSysModel';
+  /** A call any signed-in account may make. */
+  const menu = (headers: Record<string, string>) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/api/organization/customize_configuration/userSysModel',
+      headers,
+    });
 
   it('answers 040005 with HTTP 401 without a token or with an unknown one', async () => {
     for (const headers of [{}, bearer('not-a-token'), { authorization: 'Basic abc' }]) {
-      const response = await t.app.inject({ method: 'GET', url: menuUrl, headers });
+      const response = await menu(headers);
       expect(response.statusCode).toBe(401);
       expect(response.json()).toMatchObject({ code: '040005', boolSuccess: false, data: null });
     }
@@ -182,21 +188,14 @@ describe('tokens', () => {
 
   it('is refused after sign-out', async () => {
     const { access_token } = await t.login('operator', 'Operator@2026');
-    expect(
-      (await t.app.inject({ method: 'GET', url: menuUrl, headers: bearer(access_token) }))
-        .statusCode,
-    ).toBe(200);
+    expect((await menu(bearer(access_token))).statusCode).toBe(200);
     const logout = await t.app.inject({
       method: 'POST',
       url: '/api/authorization-server/oauth/logout',
       headers: bearer(access_token),
     });
     expect(logout.json()).toMatchObject({ code: '000000', data: null });
-    const after = await t.app.inject({
-      method: 'GET',
-      url: menuUrl,
-      headers: bearer(access_token),
-    });
+    const after = await menu(bearer(access_token));
     expect(after.statusCode).toBe(401);
     expect(after.json().code).toBe('040005');
   });
@@ -204,16 +203,9 @@ describe('tokens', () => {
   it('is refused once its 0.1-day lifetime is over', async () => {
     const { access_token } = await t.login('operator', 'Operator@2026');
     t.clock.advance(TOKEN_LIFETIME_SECONDS * 1000 - 1000);
-    expect(
-      (await t.app.inject({ method: 'GET', url: menuUrl, headers: bearer(access_token) }))
-        .statusCode,
-    ).toBe(200);
+    expect((await menu(bearer(access_token))).statusCode).toBe(200);
     t.clock.advance(2000);
-    const response = await t.app.inject({
-      method: 'GET',
-      url: menuUrl,
-      headers: bearer(access_token),
-    });
+    const response = await menu(bearer(access_token));
     expect(response.statusCode).toBe(401);
     expect(response.json().code).toBe('040005');
   });
