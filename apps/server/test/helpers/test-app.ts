@@ -83,7 +83,7 @@ export async function createTestApp(environment: Record<string, string> = {}): P
   await app.ready();
 
   async function login(username: string, password: string): Promise<TokenResponse> {
-    const response = await loginRequest(app, username, password);
+    const response = await requestToken(app, { username, password });
     const body = response.json();
     if (!body.boolSuccess) throw new Error(`login failed: ${response.body}`);
     return body.data as TokenResponse;
@@ -92,13 +92,18 @@ export async function createTestApp(environment: Record<string, string> = {}): P
   return { app, clock, database, config, logs, login, close: () => app.close() };
 }
 
-/** Encrypts a password as the web app does: RSA-OAEP with SHA-256, base64. */
-export async function encryptPassword(app: FastifyInstance, password: string) {
+/** The server's current RSA key, as the sign-in page fetches it. */
+export async function fetchPublicKey(app: FastifyInstance) {
   const response = await app.inject({
     method: 'POST',
     url: '/api/authorization-server/oauth/pubKey',
   });
-  const { keyId, publicKey } = response.json().data as { keyId: string; publicKey: string };
+  return response.json().data as { keyId: string; publicKey: string };
+}
+
+/** Encrypts a password as the web app does: RSA-OAEP with SHA-256, base64. */
+export async function encryptPassword(app: FastifyInstance, password: string) {
+  const { keyId, publicKey } = await fetchPublicKey(app);
   const cipher = publicEncrypt(
     { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
     Buffer.from(password, 'utf8'),
@@ -106,29 +111,64 @@ export async function encryptPassword(app: FastifyInstance, password: string) {
   return { keyId, password: cipher.toString('base64') };
 }
 
-export async function loginRequest(
+/** A password grant: the account, its password in the clear, and any other body field. */
+export interface TokenGrant {
+  username: string;
+  password: string;
+  /** Sent as given after the defaults: a captcha, or a wrong key id or scope to be refused. */
+  [field: string]: string;
+}
+
+export interface TokenRequestOptions {
+  /** Off: the password goes as given (in the clear, empty or a cipher made by the test). */
+  encrypt?: boolean;
+  /** The web app sends a form; the endpoint takes JSON too. */
+  encoding?: 'form' | 'json';
+  /** Accept-Language; null sends none, so the server answers in its default Chinese. */
+  language?: string | null;
+  /** The Authorization header; null sends none. */
+  authorization?: string | null;
+  remoteAddress?: string;
+}
+
+/**
+ * Posts a password grant to oauth/token as the web app does (password
+ * RSA-encrypted with the server's key, client credentials, a form body) and
+ * gives back the raw response, so refusals can be checked too.
+ */
+export async function requestToken(
   app: FastifyInstance,
-  username: string,
-  password: string,
-  extra: Record<string, string> = {},
+  { username, password, ...extra }: TokenGrant,
+  options: TokenRequestOptions = {},
 ): Promise<LightMyRequestResponse> {
-  const encrypted = await encryptPassword(app, password);
+  const {
+    encrypt = true,
+    encoding = 'form',
+    language = 'en',
+    authorization = basicAuthorization,
+    remoteAddress,
+  } = options;
+  const secret = encrypt
+    ? await encryptPassword(app, password)
+    : { keyId: (await fetchPublicKey(app)).keyId, password };
+  const body = {
+    grant_type: 'password',
+    username,
+    scope: LOGIN_SCOPE,
+    appId: LOGIN_APP_ID,
+    ...secret,
+    ...extra,
+  };
+  const headers: Record<string, string> = {};
+  if (authorization !== null) headers.authorization = authorization;
+  if (language !== null) headers['accept-language'] = language;
+  if (encoding === 'form') headers['content-type'] = 'application/x-www-form-urlencoded';
   return app.inject({
     method: 'POST',
     url: '/api/authorization-server/oauth/token',
-    headers: {
-      authorization: basicAuthorization,
-      'accept-language': 'en',
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    payload: new URLSearchParams({
-      grant_type: 'password',
-      username,
-      scope: LOGIN_SCOPE,
-      appId: LOGIN_APP_ID,
-      ...encrypted,
-      ...extra,
-    }).toString(),
+    ...(remoteAddress === undefined ? {} : { remoteAddress }),
+    headers,
+    payload: encoding === 'form' ? new URLSearchParams(body).toString() : body,
   });
 }
 

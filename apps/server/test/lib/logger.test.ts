@@ -6,6 +6,7 @@ import {
   bearer,
   createTestApp,
   encryptPassword,
+  requestToken,
 } from '../helpers/test-app.js';
 
 describe('redactUrl', () => {
@@ -36,18 +37,12 @@ describe('logs of a real session', () => {
   it('contain no token, password, cipher or client secret', async () => {
     const password = 'Admin@2026';
     const encrypted = await encryptPassword(t.app, password);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/authorization-server/oauth/token',
-      headers: { authorization: basicAuthorization },
-      payload: {
-        grant_type: 'password',
-        username: 'admin',
-        scope: 'read',
-        appId: 'PC',
-        ...encrypted,
-      },
-    });
+    // JSON, not a form: the cipher must be looked for in the logs as it was sent.
+    const login = await requestToken(
+      t.app,
+      { username: 'admin', ...encrypted },
+      { encrypt: false, encoding: 'json', language: null },
+    );
     const token = login.json().data.access_token as string;
     expect(token).toBeTruthy();
 

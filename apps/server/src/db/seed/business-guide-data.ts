@@ -537,26 +537,6 @@ export const guideArticleSeed: GuideArticleSeed[] = [
   },
 ];
 
-/** Demo editors of the business guide (DESIGN.md section 7 lists none). */
-export const guideDemoEditors = [
-  {
-    username: 'editor',
-    password: 'Editor@2026',
-    name: '陈静',
-    mobile: '13611112222',
-    organisation: 0,
-    department: 3,
-  },
-  {
-    username: 'editor2',
-    password: 'Editor2@2026',
-    name: '刘洋',
-    mobile: '13622223333',
-    organisation: 0,
-    department: 0,
-  },
-] as const;
-
 export function articleBodyHtml(article: GuideArticleSeed): string {
   const escape = (text: string) =>
     text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -1,17 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { departments, organizations } from '../schema/index.js';
-import { hashPassword } from '../../lib/passwords.js';
 import { BusinessGuideRepository } from '../../modules/business-guide/business-guide.repository.js';
 import { articleContent } from '../../modules/business-guide/business-guide.service.js';
 import { UserRepository } from '../../modules/organization/user.repository.js';
-import {
-  articleBodyHtml,
-  guideArticleSeed,
-  guideCategorySeed,
-  guideDemoEditors,
-} from './business-guide-data.js';
-import { daysAgo } from './demo-data.js';
+import { articleBodyHtml, guideArticleSeed, guideCategorySeed } from './business-guide-data.js';
+import { ensureDemoAccounts, hashDemoPasswords } from './demo-accounts.js';
+import { daysAgo, demoEditors } from './demo-data.js';
 
 /** The seeded categories; run on every start, adds what is missing. */
 export async function seedGuideCategories(db: Db): Promise<void> {
@@ -23,43 +16,10 @@ export async function seedGuideCategories(db: Db): Promise<void> {
 
 /** The demo editors and the demo city's guidance articles (first demo start only). */
 export async function seedGuideDemo(db: Db, now: Date): Promise<void> {
-  const hashes = await Promise.all(guideDemoEditors.map((editor) => hashPassword(editor.password)));
+  const editors = await hashDemoPasswords(demoEditors);
   await db.transaction(async (tx) => {
+    const editorIds = await ensureDemoAccounts(tx, editors, now);
     const users = new UserRepository(tx);
-    const organisationRows = await tx
-      .select({ id: organizations.id })
-      .from(organizations)
-      .orderBy(organizations.sortOrder, organizations.id);
-    const editorIds: number[] = [];
-    for (const [index, editor] of guideDemoEditors.entries()) {
-      const existing = await users.findByUsername(editor.username);
-      if (existing) {
-        editorIds.push(existing.id);
-        continue;
-      }
-      const organizationId = organisationRows[editor.organisation]?.id ?? null;
-      const departmentRows = organizationId
-        ? await tx
-            .select({ id: departments.id })
-            .from(departments)
-            .where(eq(departments.organizationId, organizationId))
-            .orderBy(departments.sortOrder, departments.id)
-        : [];
-      editorIds.push(
-        await users.insert({
-          username: editor.username,
-          name: editor.name,
-          mobile: editor.mobile,
-          organizationId,
-          departmentId: departmentRows[editor.department]?.id ?? null,
-          passwordHash: hashes[index]!,
-          passwordChangedAt: daysAgo(now, 15),
-          mustChangePassword: false,
-          roleIds: ['editor'],
-        }),
-      );
-    }
-
     const guide = new BusinessGuideRepository(tx);
     const categories = await guide.listCategories([]);
     const categoryId = new Map(categories.map((category) => [category.code, category.id]));

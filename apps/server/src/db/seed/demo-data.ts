@@ -38,6 +38,19 @@ export const demoOrganisations = [
 
 const DAY = 24 * 60 * 60 * 1000;
 
+/** A demo account; its organisation and department are positions in `demoOrganisations`. */
+export interface DemoAccount {
+  username: string;
+  password: string;
+  name: string;
+  mobile: string;
+  organisation: number;
+  department: number;
+  roleIds: readonly string[];
+  passwordAgeDays: number;
+  mustChangePassword: boolean;
+}
+
 /** The demo accounts of DESIGN.md section 7 (and the README). */
 export const demoAccounts = [
   {
@@ -84,7 +97,36 @@ export const demoAccounts = [
     passwordAgeDays: 0,
     mustChangePassword: true,
   },
-] as const;
+] as const satisfies readonly DemoAccount[];
+
+/**
+ * The editor role's demo accounts (DESIGN.md section 7 lists none), made by the
+ * business guide seed; the first one is the map's editor too.
+ */
+export const demoEditors = [
+  {
+    username: 'editor',
+    password: 'Editor@2026',
+    name: '陈静',
+    mobile: '13611112222',
+    organisation: 0,
+    department: 3,
+    roleIds: ['editor'],
+    passwordAgeDays: 15,
+    mustChangePassword: false,
+  },
+  {
+    username: 'editor2',
+    password: 'Editor2@2026',
+    name: '刘洋',
+    mobile: '13622223333',
+    organisation: 0,
+    department: 0,
+    roleIds: ['editor'],
+    passwordAgeDays: 15,
+    mustChangePassword: false,
+  },
+] as const satisfies readonly DemoAccount[];
 
 export function daysAgo(now: Date, days: number): Date {
   return new Date(now.getTime() - days * DAY);

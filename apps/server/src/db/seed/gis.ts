@@ -1,9 +1,9 @@
 import { type GisGeometry, type Position, countVertices, geometryBbox } from '@cityops/contract';
 import type { Db, Executor } from '../client.js';
 import { gisLayers } from '../schema/index.js';
-import { hashPassword } from '../../lib/passwords.js';
 import { type FeatureValues, GisRepository } from '../../modules/gis/gis.repository.js';
-import { UserRepository } from '../../modules/organization/user.repository.js';
+import { ensureDemoAccounts, hashDemoPasswords } from './demo-accounts.js';
+import { demoEditors } from './demo-data.js';
 
 /** Layers every installation has; the district outlines are a read-only base layer. */
 export const gisBaseLayers = [
@@ -24,14 +24,6 @@ export const gisBaseLayers = [
     sortOrder: 30,
   },
 ];
-
-/** The map editor's demo account (DESIGN.md section 7 has none with the editor role); the business guide seed makes the same one, so it is added only when missing. */
-export const gisDemoEditor = {
-  username: 'editor',
-  password: 'Editor@2026',
-  name: '赵敏',
-  mobile: '13600003333',
-} as const;
 
 /** Safe on every start: adds the layers that are missing. */
 export async function seedGisLayers(db: Executor): Promise<void> {
@@ -190,7 +182,8 @@ function values(layerId: number, feature: Omit<(typeof demoFeatures)[number], 'l
 
 /** The demo city's districts and a few features of each layer, and the editor account. */
 export async function seedGisDemo(db: Db, now: Date): Promise<void> {
-  const passwordHash = await hashPassword(gisDemoEditor.password);
+  // The map's editor is the business guide's first editor: added here only if missing.
+  const mapEditor = await hashDemoPasswords(demoEditors.slice(0, 1));
   await db.transaction(async (tx) => {
     const gis = new GisRepository(tx);
     const layerId = async (code: string) => (await gis.findLayerByCode(code))!.id;
@@ -210,19 +203,6 @@ export async function seedGisDemo(db: Db, now: Date): Promise<void> {
     }
     await gis.insertMany(rows);
 
-    const users = new UserRepository(tx);
-    if (!(await users.findByUsername(gisDemoEditor.username))) {
-      await users.insert({
-        username: gisDemoEditor.username,
-        name: gisDemoEditor.name,
-        mobile: gisDemoEditor.mobile,
-        organizationId: null,
-        departmentId: null,
-        passwordHash,
-        passwordChangedAt: now,
-        mustChangePassword: false,
-        roleIds: ['editor'],
-      });
-    }
+    await ensureDemoAccounts(tx, mapEditor, now);
   });
 }

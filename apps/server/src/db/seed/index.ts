@@ -10,7 +10,8 @@ import { UserRepository } from '../../modules/organization/user.repository.js';
 import { seedBase } from './base.js';
 import { seedSecuritySettings } from './security.js';
 import { seedGuideCategories, seedGuideDemo } from './business-guide.js';
-import { daysAgo, demoAccounts, demoOrganisations } from './demo-data.js';
+import { ensureDemoAccounts, hashDemoPasswords } from './demo-accounts.js';
+import { demoAccounts, demoOrganisations } from './demo-data.js';
 import { seedGisDemo, seedGisLayers } from './gis.js';
 import { type MenuSeed, demoMenu, productMenu } from './menu-data.js';
 import { seedDemoMessages } from './notifications.js';
@@ -50,45 +51,23 @@ async function insertMenu(menus: MenuRepository, entries: MenuSeed[], parentId: 
 }
 
 async function seedDemo(db: Db, now: Date): Promise<void> {
-  const passwordHashes = await Promise.all(
-    demoAccounts.map((account) => hashPassword(account.password)),
-  );
+  const accounts = await hashDemoPasswords(demoAccounts);
   await db.transaction(async (tx) => {
-    const organisationIds: number[] = [];
-    const departmentIds: number[][] = [];
     for (const [index, organisation] of demoOrganisations.entries()) {
       const [created] = await tx
         .insert(organizations)
         .values({ name: organisation.name, nameEn: organisation.nameEn, sortOrder: index })
         .returning({ id: organizations.id });
-      organisationIds.push(created!.id);
-      const createdDepartments = await tx
-        .insert(departments)
-        .values(
-          organisation.departments.map((department, order) => ({
-            ...department,
-            organizationId: created!.id,
-            sortOrder: order,
-          })),
-        )
-        .returning({ id: departments.id });
-      departmentIds.push(createdDepartments.map((row) => row.id));
+      await tx.insert(departments).values(
+        organisation.departments.map((department, order) => ({
+          ...department,
+          organizationId: created!.id,
+          sortOrder: order,
+        })),
+      );
     }
-
-    const users = new UserRepository(tx);
-    for (const [index, account] of demoAccounts.entries()) {
-      await users.insert({
-        username: account.username,
-        name: account.name,
-        mobile: account.mobile,
-        organizationId: organisationIds[account.organisation]!,
-        departmentId: departmentIds[account.organisation]![account.department]!,
-        passwordHash: passwordHashes[index]!,
-        passwordChangedAt: daysAgo(now, account.passwordAgeDays),
-        mustChangePassword: account.mustChangePassword,
-        roleIds: [...account.roleIds],
-      });
-    }
+    // The accounts find their organisation and department by these sort orders.
+    await ensureDemoAccounts(tx, accounts, now);
     await insertMenu(new MenuRepository(tx), demoMenu, null);
     await seedDemoMessages(
       tx,

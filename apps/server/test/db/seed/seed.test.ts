@@ -4,8 +4,9 @@ import { PASSWORD_MAX_LENGTH, meetsPasswordPolicy } from '@cityops/contract';
 import { buildApp } from '../../../src/app.js';
 import { loadConfig } from '../../../src/config.js';
 import { randomPassword } from '../../../src/db/seed/index.js';
+import { DEMO_SUBSYSTEM_CODES } from '../../helpers/constants.js';
 import { type EmptyDatabase, createEmptyDatabase } from '../../helpers/empty-database.js';
-import { type TestApp, createTestApp, loginRequest } from '../../helpers/test-app.js';
+import { type TestApp, createTestApp, requestToken } from '../../helpers/test-app.js';
 
 describe('demo seed (DESIGN.md section 7)', () => {
   let t: TestApp;
@@ -64,15 +65,7 @@ describe('demo seed (DESIGN.md section 7)', () => {
     const menu = await t.database.db.execute<{ code: string }>(
       sql`select code from menu_entries where parent_id is null order by sort_order`,
     );
-    expect(menu.rows.map((row) => row.code)).toEqual([
-      'business_guide',
-      'command_coordination',
-      'industry_applications',
-      'public_service',
-      'map_editing',
-      'data_exchange',
-      'comprehensive_evaluation',
-    ]);
+    expect(menu.rows.map((row) => row.code)).toEqual(DEMO_SUBSYSTEM_CODES);
     const roles = await t.database.db.execute<{ id: string }>(
       sql`select id from roles order by id`,
     );
@@ -149,13 +142,13 @@ describe('production seed (NODE_ENV=production)', () => {
       );
       expect(menu.map((row) => row.code)).toEqual(['business_guide', 'map_editing']);
 
-      const signedIn = await loginRequest(app, 'admin', password);
+      const signedIn = await requestToken(app, { username: 'admin', password });
       expect(signedIn.json()).toMatchObject({ code: '000000', data: { roleIds: ['admin'] } });
-      for (const [username, demoPassword] of [
-        ['admin', 'Admin@2026'],
-        ['operator', 'Operator@2026'],
+      for (const demo of [
+        { username: 'admin', password: 'Admin@2026' },
+        { username: 'operator', password: 'Operator@2026' },
       ]) {
-        expect((await loginRequest(app, username!, demoPassword!)).json().code).toBe('040002');
+        expect((await requestToken(app, demo)).json().code).toBe('040002');
       }
     } finally {
       await app.close();

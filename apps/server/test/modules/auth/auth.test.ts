@@ -6,8 +6,7 @@ import {
   basicAuthorization,
   bearer,
   createTestApp,
-  encryptPassword,
-  loginRequest,
+  requestToken,
 } from '../../helpers/test-app.js';
 
 let t: TestApp;
@@ -38,7 +37,7 @@ describe('oauth/pubKey', () => {
 
 describe('oauth/token', () => {
   it('signs in with the encrypted password and returns the token and the user data', async () => {
-    const response = await loginRequest(t.app, '  admin ', 'Admin@2026');
+    const response = await requestToken(t.app, { username: '  admin ', password: 'Admin@2026' });
     expect(response.statusCode).toBe(200);
     const { data } = response.json();
     expect(data).toMatchObject({
@@ -58,25 +57,17 @@ describe('oauth/token', () => {
   });
 
   it('accepts a JSON body too', async () => {
-    const encrypted = await encryptPassword(t.app, 'Operator@2026');
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/authorization-server/oauth/token',
-      headers: { authorization: basicAuthorization },
-      payload: {
-        grant_type: 'password',
-        username: 'operator',
-        scope: 'read',
-        appId: 'PC',
-        ...encrypted,
-      },
-    });
+    const response = await requestToken(
+      t.app,
+      { username: 'operator', password: 'Operator@2026' },
+      { encoding: 'json' },
+    );
     expect(response.json()).toMatchObject({ code: '000000', data: { roleIds: ['staff'] } });
   });
 
   it('gives the same answer for a wrong password and an unknown account', async () => {
-    const wrong = await loginRequest(t.app, 'admin', 'Wrong@2026');
-    const unknown = await loginRequest(t.app, 'nobody', 'Admin@2026');
+    const wrong = await requestToken(t.app, { username: 'admin', password: 'Wrong@2026' });
+    const unknown = await requestToken(t.app, { username: 'nobody', password: 'Admin@2026' });
     expect(wrong.statusCode).toBe(400);
     expect(unknown.statusCode).toBe(400);
     expect(wrong.json()).toEqual({
@@ -89,53 +80,29 @@ describe('oauth/token', () => {
   });
 
   it('answers in Chinese by default', async () => {
-    const encrypted = await encryptPassword(t.app, 'nope');
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/authorization-server/oauth/token',
-      headers: { authorization: basicAuthorization },
-      payload: {
-        grant_type: 'password',
-        username: 'admin',
-        scope: 'read',
-        appId: 'PC',
-        ...encrypted,
-      },
-    });
+    const response = await requestToken(
+      t.app,
+      { username: 'admin', password: 'nope' },
+      { encoding: 'json', language: null },
+    );
     expect(response.json().msg).toBe('用户名或密码错误');
   });
 
   it('refuses a password that was not encrypted with the key', async () => {
-    const encrypted = await encryptPassword(t.app, 'Admin@2026');
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/authorization-server/oauth/token',
-      headers: { authorization: basicAuthorization },
-      payload: {
-        grant_type: 'password',
-        username: 'admin',
-        scope: 'read',
-        appId: 'PC',
-        keyId: encrypted.keyId,
-        password: 'Admin@2026',
-      },
-    });
+    const response = await requestToken(
+      t.app,
+      { username: 'admin', password: 'Admin@2026' },
+      { encrypt: false, encoding: 'json' },
+    );
     expect(response.json().code).toBe(ErrorCode.BAD_CREDENTIALS);
   });
 
   it('refuses a call without the web client credentials', async () => {
-    const encrypted = await encryptPassword(t.app, 'Admin@2026');
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/authorization-server/oauth/token',
-      payload: {
-        grant_type: 'password',
-        username: 'admin',
-        scope: 'read',
-        appId: 'PC',
-        ...encrypted,
-      },
-    });
+    const response = await requestToken(
+      t.app,
+      { username: 'admin', password: 'Admin@2026' },
+      { encoding: 'json', authorization: null },
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe(ErrorCode.BAD_REQUEST);
   });
@@ -147,20 +114,12 @@ describe('oauth/token', () => {
     [{ grant_type: 'client_credentials' }, 'grant_type', 'this value is not valid'],
     [{ password: '' }, 'password', 'please enter password'],
   ])('names the bad field of %o', async (override, field, message) => {
-    const encrypted = await encryptPassword(t.app, 'Admin@2026');
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/authorization-server/oauth/token',
-      headers: { authorization: basicAuthorization, 'accept-language': 'en' },
-      payload: {
-        grant_type: 'password',
-        username: 'admin',
-        scope: 'read',
-        appId: 'PC',
-        ...encrypted,
-        ...override,
-      },
-    });
+    // An overriding password (the empty one) is sent as it is, not encrypted.
+    const response = await requestToken(
+      t.app,
+      { username: 'admin', password: 'Admin@2026', ...override },
+      { encrypt: !('password' in override), encoding: 'json' },
+    );
     expect(response.statusCode).toBe(422);
     const body = response.json();
     expect(body.code).toBe(ErrorCode.VALIDATION);
@@ -211,11 +170,17 @@ describe('oauth/token', () => {
 });
 
 describe('tokens', () => {
-  const menuUrl = '/api/organization/customize_configuration/userSysModel';
+  /** A call any signed-in account may make. */
+  const menu = (headers: Record<string, string>) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/api/organization/customize_configuration/userSysModel',
+      headers,
+    });
 
   it('answers 040005 with HTTP 401 without a token or with an unknown one', async () => {
     for (const headers of [{}, bearer('not-a-token'), { authorization: 'Basic abc' }]) {
-      const response = await t.app.inject({ method: 'GET', url: menuUrl, headers });
+      const response = await menu(headers);
       expect(response.statusCode).toBe(401);
       expect(response.json()).toMatchObject({ code: '040005', boolSuccess: false, data: null });
     }
@@ -223,21 +188,14 @@ describe('tokens', () => {
 
   it('is refused after sign-out', async () => {
     const { access_token } = await t.login('operator', 'Operator@2026');
-    expect(
-      (await t.app.inject({ method: 'GET', url: menuUrl, headers: bearer(access_token) }))
-        .statusCode,
-    ).toBe(200);
+    expect((await menu(bearer(access_token))).statusCode).toBe(200);
     const logout = await t.app.inject({
       method: 'POST',
       url: '/api/authorization-server/oauth/logout',
       headers: bearer(access_token),
     });
     expect(logout.json()).toMatchObject({ code: '000000', data: null });
-    const after = await t.app.inject({
-      method: 'GET',
-      url: menuUrl,
-      headers: bearer(access_token),
-    });
+    const after = await menu(bearer(access_token));
     expect(after.statusCode).toBe(401);
     expect(after.json().code).toBe('040005');
   });
@@ -245,16 +203,9 @@ describe('tokens', () => {
   it('is refused once its 0.1-day lifetime is over', async () => {
     const { access_token } = await t.login('operator', 'Operator@2026');
     t.clock.advance(TOKEN_LIFETIME_SECONDS * 1000 - 1000);
-    expect(
-      (await t.app.inject({ method: 'GET', url: menuUrl, headers: bearer(access_token) }))
-        .statusCode,
-    ).toBe(200);
+    expect((await menu(bearer(access_token))).statusCode).toBe(200);
     t.clock.advance(2000);
-    const response = await t.app.inject({
-      method: 'GET',
-      url: menuUrl,
-      headers: bearer(access_token),
-    });
+    const response = await menu(bearer(access_token));
     expect(response.statusCode).toBe(401);
     expect(response.json().code).toBe('040005');
   });

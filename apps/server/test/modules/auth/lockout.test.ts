@@ -1,12 +1,6 @@
 import { ErrorCode } from '@cityops/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type TestApp,
-  basicAuthorization,
-  createTestApp,
-  encryptPassword,
-  loginRequest,
-} from '../../helpers/test-app.js';
+import { type TestApp, createTestApp, requestToken } from '../../helpers/test-app.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -16,7 +10,13 @@ afterEach(async () => {
   await t.close();
 });
 
-async function newCaptcha(): Promise<{ captchaId: string; answer: string; image: string }> {
+interface Captcha {
+  captchaId: string;
+  answer: string;
+  image: string;
+}
+
+async function newCaptcha(): Promise<Captcha> {
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/authorization-server/oauth/verificationCode',
@@ -26,13 +26,18 @@ async function newCaptcha(): Promise<{ captchaId: string; answer: string; image:
   return { captchaId, image, answer: hook.json().data };
 }
 
+/** A sign-in that answers a captcha right: the one given, or a fresh one. */
+async function requestTokenWithCaptcha(username: string, password: string, captcha?: Captcha) {
+  const { captchaId, answer } = captcha ?? (await newCaptcha());
+  return requestToken(t.app, { username, password, captchaId, captchaCode: answer });
+}
+
 async function failTimes(username: string, times: number, withCaptcha = false) {
   let last;
   for (let i = 0; i < times; i++) {
-    const extra = withCaptcha
-      ? await newCaptcha().then((c) => ({ captchaId: c.captchaId, captchaCode: c.answer }))
-      : {};
-    last = await loginRequest(t.app, username, 'Wrong@2026', extra);
+    last = withCaptcha
+      ? await requestTokenWithCaptcha(username, 'Wrong@2026')
+      : await requestToken(t.app, { username, password: 'Wrong@2026' });
   }
   return last!;
 }
@@ -61,7 +66,10 @@ describe('failed sign-ins', () => {
       code: ErrorCode.BAD_CREDENTIALS,
       data: { captchaRequired: true },
     });
-    const noCaptcha = await loginRequest(t.app, 'operator', 'Operator@2026');
+    const noCaptcha = await requestToken(t.app, {
+      username: 'operator',
+      password: 'Operator@2026',
+    });
     expect(noCaptcha.json()).toMatchObject({
       code: ErrorCode.CAPTCHA_REQUIRED,
       msg: 'please enter the verification code',
@@ -72,7 +80,9 @@ describe('failed sign-ins', () => {
   it('refuses a wrong captcha, a reused one and an expired one, and accepts a right one', async () => {
     await failTimes('operator', 3);
     const captcha = await newCaptcha();
-    const wrong = await loginRequest(t.app, 'operator', 'Operator@2026', {
+    const wrong = await requestToken(t.app, {
+      username: 'operator',
+      password: 'Operator@2026',
       captchaId: captcha.captchaId,
       captchaCode: captcha.answer === '22222' ? '33333' : '22222',
     });
@@ -81,28 +91,20 @@ describe('failed sign-ins', () => {
       msg: 'the verification code is wrong',
     });
     // Used up by the wrong try: the right answer no longer works.
-    const reused = await loginRequest(t.app, 'operator', 'Operator@2026', {
-      captchaId: captcha.captchaId,
-      captchaCode: captcha.answer,
-    });
+    const reused = await requestTokenWithCaptcha('operator', 'Operator@2026', captcha);
     expect(reused.json().code).toBe(ErrorCode.CAPTCHA_INVALID);
 
     const old = await newCaptcha();
     t.clock.advance(121_000);
-    const expired = await loginRequest(t.app, 'operator', 'Operator@2026', {
-      captchaId: old.captchaId,
-      captchaCode: old.answer,
-    });
+    const expired = await requestTokenWithCaptcha('operator', 'Operator@2026', old);
     expect(expired.json().code).toBe(ErrorCode.CAPTCHA_INVALID);
 
-    const good = await newCaptcha();
-    const ok = await loginRequest(t.app, 'operator', 'Operator@2026', {
-      captchaId: good.captchaId,
-      captchaCode: good.answer,
-    });
+    const ok = await requestTokenWithCaptcha('operator', 'Operator@2026');
     expect(ok.json().code).toBe('000000');
     // Success clears the count: the next sign-in needs no captcha.
-    expect((await loginRequest(t.app, 'operator', 'Operator@2026')).json().code).toBe('000000');
+    expect(
+      (await requestToken(t.app, { username: 'operator', password: 'Operator@2026' })).json().code,
+    ).toBe('000000');
   });
 
   it('treats an unknown account exactly like a wrong password, lock included', async () => {
@@ -118,18 +120,10 @@ describe('failed sign-ins', () => {
     expect(sixth.json().code).toBe(ErrorCode.BAD_CREDENTIALS);
 
     // A wrong password during the lock gives the usual answer.
-    const captcha = await newCaptcha();
-    const wrongWhileLocked = await loginRequest(t.app, 'operator', 'Wrong@2026', {
-      captchaId: captcha.captchaId,
-      captchaCode: captcha.answer,
-    });
+    const wrongWhileLocked = await requestTokenWithCaptcha('operator', 'Wrong@2026');
     expect(wrongWhileLocked.json().code).toBe(ErrorCode.BAD_CREDENTIALS);
 
-    const right = await newCaptcha();
-    const locked = await loginRequest(t.app, 'operator', 'Operator@2026', {
-      captchaId: right.captchaId,
-      captchaCode: right.answer,
-    });
+    const locked = await requestTokenWithCaptcha('operator', 'Operator@2026');
     expect(locked.statusCode).toBe(423);
     expect(locked.json()).toMatchObject({
       code: ErrorCode.ACCOUNT_LOCKED,
@@ -137,11 +131,7 @@ describe('failed sign-ins', () => {
     });
 
     t.clock.advance(15 * 60_000 + 1000);
-    const later = await newCaptcha();
-    const unlocked = await loginRequest(t.app, 'operator', 'Operator@2026', {
-      captchaId: later.captchaId,
-      captchaCode: later.answer,
-    });
+    const unlocked = await requestTokenWithCaptcha('operator', 'Operator@2026');
     expect(unlocked.json().code).toBe('000000');
 
     const events = (await t.app.services.audit.latest(50)).map((entry) => entry.event);
@@ -160,24 +150,18 @@ describe('failed sign-ins', () => {
 
   it('asks every sign-in from an address with many failures for a captcha', async () => {
     for (const name of ['a1', 'a2', 'a3', 'a4', 'a5', 'a6', 'a7', 'a8', 'a9', 'a10']) {
-      await loginRequest(t.app, name, 'Wrong@2026');
+      await requestToken(t.app, { username: name, password: 'Wrong@2026' });
     }
-    const fromThatAddress = await loginRequest(t.app, 'admin', 'Admin@2026');
-    expect(fromThatAddress.json().code).toBe(ErrorCode.CAPTCHA_REQUIRED);
-    const encrypted = await encryptPassword(t.app, 'Admin@2026');
-    const elsewhere = await t.app.inject({
-      method: 'POST',
-      url: '/api/authorization-server/oauth/token',
-      remoteAddress: '10.0.0.9',
-      headers: { authorization: basicAuthorization },
-      payload: {
-        grant_type: 'password',
-        username: 'admin',
-        scope: 'read',
-        appId: 'PC',
-        ...encrypted,
-      },
+    const fromThatAddress = await requestToken(t.app, {
+      username: 'admin',
+      password: 'Admin@2026',
     });
+    expect(fromThatAddress.json().code).toBe(ErrorCode.CAPTCHA_REQUIRED);
+    const elsewhere = await requestToken(
+      t.app,
+      { username: 'admin', password: 'Admin@2026' },
+      { encoding: 'json', remoteAddress: '10.0.0.9' },
+    );
     expect(elsewhere.json().code).toBe('000000');
   });
 

@@ -6,8 +6,7 @@ import {
   basicAuthorization,
   bearer,
   createTestApp,
-  encryptPassword,
-  loginRequest,
+  requestToken,
 } from '../../helpers/test-app.js';
 
 const menuUrl = '/api/organization/customize_configuration/userSysModel';
@@ -107,13 +106,13 @@ describe('oauth/token edge cases', () => {
   it('refuses a disabled account only after a correct password', async () => {
     await t.database.db.execute(sql`update users set disabled = true where username = 'stale'`);
     try {
-      const right = await loginRequest(t.app, 'stale', 'Stale@2026a');
+      const right = await requestToken(t.app, { username: 'stale', password: 'Stale@2026a' });
       expect(right.statusCode).toBe(403);
       expect(right.json()).toMatchObject({
         code: ErrorCode.ACCOUNT_DISABLED,
         msg: 'this account is disabled',
       });
-      const wrong = await loginRequest(t.app, 'stale', 'Wrong@2026');
+      const wrong = await requestToken(t.app, { username: 'stale', password: 'Wrong@2026' });
       expect(wrong.json().code).toBe(ErrorCode.BAD_CREDENTIALS);
     } finally {
       await t.database.db.execute(sql`update users set disabled = false where username = 'stale'`);
@@ -121,26 +120,17 @@ describe('oauth/token edge cases', () => {
   });
 
   it('refuses a password encrypted for an unknown key', async () => {
-    const encrypted = await encryptPassword(t.app, 'Admin@2026');
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/authorization-server/oauth/token',
-      headers: { authorization: basicAuthorization },
-      payload: {
-        grant_type: 'password',
-        username: 'admin',
-        scope: 'read',
-        appId: 'PC',
-        password: encrypted.password,
-        keyId: '00000000-0000-0000-0000-000000000000',
-      },
-    });
+    const response = await requestToken(
+      t.app,
+      { username: 'admin', password: 'Admin@2026', keyId: '00000000-0000-0000-0000-000000000000' },
+      { encoding: 'json' },
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe(ErrorCode.BAD_CREDENTIALS);
   });
 
   it('signs in regardless of the account name case', async () => {
-    const response = await loginRequest(t.app, 'ADMIN', 'Admin@2026');
+    const response = await requestToken(t.app, { username: 'ADMIN', password: 'Admin@2026' });
     expect(response.json()).toMatchObject({ code: '000000', data: { username: 'admin' } });
   });
 

@@ -2,6 +2,7 @@ import { type MenuEntry, menuListSchema, subEntriesOf } from '@cityops/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MenuEntryRecord } from '../../../src/modules/menus/menu.repository.js';
 import { buildMenuTree, canSee } from '../../../src/modules/menus/menu.service.js';
+import { DEMO_SUBSYSTEM_CODES } from '../../helpers/constants.js';
 import { type TestApp, bearer, createTestApp } from '../../helpers/test-app.js';
 
 const menuUrl = '/api/organization/customize_configuration/userSysModel';
@@ -46,15 +47,7 @@ describe('GET /organization/customize_configuration/userSysModel', () => {
   });
 
   it('gives the administrator every subsystem in order', () => {
-    expect(codes(adminMenu)).toEqual([
-      'business_guide',
-      'command_coordination',
-      'industry_applications',
-      'public_service',
-      'map_editing',
-      'data_exchange',
-      'comprehensive_evaluation',
-    ]);
+    expect(codes(adminMenu)).toEqual(DEMO_SUBSYSTEM_CODES);
   });
 
   it('gives the operator only the entries of their roles', () => {

@@ -27,11 +27,11 @@ describe('system models and integrated systems', () => {
     });
   }
 
-  function otherUrl(token: string | null, query: string) {
+  function otherUrl(token: string | null, query: string, language = 'en') {
     return t.app.inject({
       method: 'GET',
       url: `/api/organization/model/other_url${query}`,
-      headers: { ...(token ? bearer(token) : {}), 'accept-language': 'en' },
+      headers: { ...(token ? bearer(token) : {}), 'accept-language': language },
     });
   }
 
@@ -116,11 +116,7 @@ describe('system models and integrated systems', () => {
       code: ErrorCode.BAD_REQUEST,
       msg: 'this menu entry is not an integrated system',
     });
-    const chinese = await t.app.inject({
-      method: 'GET',
-      url: `/api/organization/model/other_url?id=${id}`,
-      headers: { ...bearer(admin), 'accept-language': 'zh-CN' },
-    });
+    const chinese = await otherUrl(admin, `?id=${id}`, 'zh-CN');
     expect(chinese.json().msg).toBe('该菜单项不是集成系统');
   });
 

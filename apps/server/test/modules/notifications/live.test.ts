@@ -11,7 +11,7 @@ import { ManualClock } from '../../../src/lib/clock.js';
 import { TEST_EPOCH } from '../../helpers/constants.js';
 import { readEvents } from '../../helpers/event-stream.js';
 import { withDatabase } from '../../helpers/global-setup.js';
-import { type TestApp, bearer, createTestApp, loginRequest } from '../../helpers/test-app.js';
+import { type TestApp, bearer, createTestApp, requestToken } from '../../helpers/test-app.js';
 
 const base = '/api/message-sms/messageData';
 
@@ -169,7 +169,7 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('across two instances',
     const [a, b] = apps as [FastifyInstance, FastifyInstance];
     const originB = await b.listen({ port: 0, host: '127.0.0.1' });
     const login = async (app: FastifyInstance, username: string, password: string) =>
-      (await loginRequest(app, username, password)).json().data as {
+      (await requestToken(app, { username: username, password: password })).json().data as {
         access_token: string;
         id: string;
       };

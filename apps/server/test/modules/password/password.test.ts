@@ -7,7 +7,7 @@ import {
   bearer,
   createTestApp,
   encryptPassword,
-  loginRequest,
+  requestToken,
 } from '../../helpers/test-app.js';
 
 const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
@@ -49,6 +49,14 @@ const status = async (token: string) =>
     headers: { ...bearer(token), 'accept-language': 'en' },
   });
 
+/** A call any signed-in account makes, refused while the password must be reset. */
+const getMenu = (token: string) =>
+  t.app.inject({
+    method: 'GET',
+    url: '/api/organization/customize_configuration/userSysModel',
+    headers: { ...bearer(token), 'accept-language': 'en' },
+  });
+
 describe('user/isPassword', () => {
   it('is 0 for a fresh password, 2 for an old one, 1 for an account that must reset', async () => {
     const admin = await t.login('admin', 'Admin@2026');
@@ -75,11 +83,7 @@ describe('user/isPassword', () => {
 describe('while the password must be reset (status 1)', () => {
   it('refuses every other call with its own code, but allows status, change and sign-out', async () => {
     const { access_token: token } = await t.login('newhire', 'Newhire@2026');
-    const menu = await t.app.inject({
-      method: 'GET',
-      url: '/api/organization/customize_configuration/userSysModel',
-      headers: { ...bearer(token), 'accept-language': 'en' },
-    });
+    const menu = await getMenu(token);
     expect(menu.statusCode).toBe(403);
     expect(menu.json()).toMatchObject({
       code: ErrorCode.PASSWORD_RESET_REQUIRED,
@@ -97,11 +101,7 @@ describe('while the password must be reset (status 1)', () => {
     expect(changed.json()).toMatchObject({ code: '000000', data: null });
     const after = await t.login('newhire', 'Fresh#Start1');
     expect((await status(after.access_token)).json().data).toBe(0);
-    const menuAfter = await t.app.inject({
-      method: 'GET',
-      url: '/api/organization/customize_configuration/userSysModel',
-      headers: bearer(after.access_token),
-    });
+    const menuAfter = await getMenu(after.access_token);
     expect(menuAfter.json().code).toBe('000000');
   });
 
@@ -128,9 +128,9 @@ describe('user/ret', () => {
       expect((await status(token)).json().code).toBe(ErrorCode.TOKEN_INVALID);
     }
     expect((await status(other.access_token)).json().code).toBe('000000');
-    expect((await loginRequest(t.app, 'operator', 'Operator@2026')).json().code).toBe(
-      ErrorCode.BAD_CREDENTIALS,
-    );
+    expect(
+      (await requestToken(t.app, { username: 'operator', password: 'Operator@2026' })).json().code,
+    ).toBe(ErrorCode.BAD_CREDENTIALS);
     await t.login('operator', 'New!Pass2026');
     const events = (await t.app.services.audit.latest(20)).map((entry) => entry.event);
     expect(events).toContain('password.changed');

@@ -46,6 +46,15 @@ const helper = (fullUrl: string, token: string, payload: Record<string, unknown>
     payload,
   });
 
+type Ticket = Awaited<ReturnType<typeof newTicket>>;
+
+/** What the PC reads when it follows its ticket. */
+const statusOf = async (pc: Ticket) => (await status(pc.ticket, pc.secret)).json().data;
+
+/** The phone accepts or refuses the ticket through the confirm URL the ticket gave. */
+const answer = (pc: Ticket, token: string, confirm: boolean | string) =>
+  helper(pc.confirmUrl, token, { ticket: pc.ticket, confirm });
+
 describe('QR login', () => {
   it('waiting, scanned, confirmed: the PC collects a working session once', async () => {
     const pc = await newTicket();
@@ -57,7 +66,7 @@ describe('QR login', () => {
     expect(pc.svg).toBe(
       await QRCode.toString(pc.content, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }),
     );
-    expect((await status(pc.ticket, pc.secret)).json().data).toEqual({
+    expect(await statusOf(pc)).toEqual({
       status: 'waiting',
       login: null,
     });
@@ -69,14 +78,11 @@ describe('QR login', () => {
       appId: 'PC',
       browser: 'Mozilla/5.0 (X11) Chrome/140 PC',
     });
-    expect((await status(pc.ticket, pc.secret)).json().data.status).toBe('scanned');
+    expect((await statusOf(pc)).status).toBe('scanned');
 
-    const confirmed = await helper(pc.confirmUrl, phone.access_token, {
-      ticket: pc.ticket,
-      confirm: 'true',
-    });
+    const confirmed = await answer(pc, phone.access_token, 'true');
     expect(confirmed.json().code).toBe('000000');
-    const collected = (await status(pc.ticket, pc.secret)).json().data;
+    const collected = await statusOf(pc);
     expect(collected.status).toBe('confirmed');
     expect(collected.login).toMatchObject({ username: 'operator', token_type: 'bearer' });
     const menu = await t.app.inject({
@@ -87,15 +93,12 @@ describe('QR login', () => {
     expect(menu.json().code).toBe('000000');
 
     // Handed out once only.
-    expect((await status(pc.ticket, pc.secret)).json().data).toEqual({
+    expect(await statusOf(pc)).toEqual({
       status: 'confirmed',
       login: null,
     });
     // Confirmed twice: refused.
-    const again = await helper(pc.confirmUrl, phone.access_token, {
-      ticket: pc.ticket,
-      confirm: true,
-    });
+    const again = await answer(pc, phone.access_token, true);
     expect(again.json()).toMatchObject({
       code: ErrorCode.CONFLICT,
       msg: 'this QR code has already been used',
@@ -108,11 +111,8 @@ describe('QR login', () => {
     const pc = await newTicket();
     const phone = await t.login('operator', 'Operator@2026');
     t.clock.advance(121_000);
-    expect((await status(pc.ticket, pc.secret)).json().data.status).toBe('expired');
-    const late = await helper(pc.confirmUrl, phone.access_token, {
-      ticket: pc.ticket,
-      confirm: true,
-    });
+    expect((await statusOf(pc)).status).toBe('expired');
+    const late = await answer(pc, phone.access_token, true);
     expect(late.json()).toMatchObject({
       code: ErrorCode.CONFLICT,
       msg: 'this QR code has expired, please refresh it',
@@ -122,15 +122,12 @@ describe('QR login', () => {
   it('a refused ticket cannot be confirmed afterwards', async () => {
     const pc = await newTicket();
     const phone = await t.login('operator', 'Operator@2026');
-    await helper(pc.confirmUrl, phone.access_token, { ticket: pc.ticket, confirm: false });
-    expect((await status(pc.ticket, pc.secret)).json().data).toEqual({
+    await answer(pc, phone.access_token, false);
+    expect(await statusOf(pc)).toEqual({
       status: 'refused',
       login: null,
     });
-    const after = await helper(pc.confirmUrl, phone.access_token, {
-      ticket: pc.ticket,
-      confirm: true,
-    });
+    const after = await answer(pc, phone.access_token, true);
     expect(after.json().msg).toBe('the sign-in was refused');
   });
 
@@ -160,6 +157,6 @@ describe('QR login', () => {
       payload: { ticket: pc.ticket, confirm: true },
     });
     expect(confirmed.json().code).toBe('000000');
-    expect((await status(pc.ticket, pc.secret)).json().data.login.username).toBe('operator');
+    expect((await statusOf(pc)).login.username).toBe('operator');
   });
 });
