@@ -1,20 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type MenuEntry, subEntriesOf } from '../src/menu-rules.js';
 import { menuEntrySchema, menuListSchema } from '../src/menu.js';
-
-function entry(code: string, overrides: Partial<MenuEntry> = {}): MenuEntry {
-  return {
-    code,
-    name: code,
-    nameEn: code,
-    icon: null,
-    hasTwo: false,
-    sysModelVos: [],
-    children: [],
-    sysModels: { id: code, url: '', query: {}, integrated: false },
-    ...overrides,
-  };
-}
+import { menuEntry as entry } from './menu-entry.js';
 
 describe('subEntriesOf (spec section 4: sysModelVos when hasTwo, else children)', () => {
   const a = entry('a');

@@ -1,25 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  type MenuEntry,
   decideMenuClick,
   isChildrenMenuCode,
   isExternalLink,
   subEntriesOf,
 } from '../src/menu-rules.js';
-
-function entry(code: string, overrides: Partial<MenuEntry> = {}): MenuEntry {
-  return {
-    code,
-    name: code,
-    nameEn: code,
-    icon: null,
-    hasTwo: false,
-    sysModelVos: [],
-    children: [],
-    sysModels: { id: code, url: `/${code}`, query: {}, integrated: false },
-    ...overrides,
-  };
-}
+import { menuEntry as entry } from './menu-entry.js';
 
 const integratedChild = entry('platform', {
   sysModels: { id: '42', url: '/platform', query: {}, integrated: true },

@@ -1,20 +1,15 @@
 import { act, configure, render, screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api } from '@/lib/http/api';
-import { initI18n } from '@/lib/i18n';
 import { API, configureTestApi, testServer } from '@/testing/api-server';
 import { failBody } from '@/testing/fixtures';
+import { startTestServer } from '@/testing/start-test-server';
 import { AppProvider } from './provider';
 
 configure({ asyncUtilTimeout: 15_000 });
 
-beforeAll(async () => {
-  testServer.listen({ onUnhandledRequest: 'error' });
-  await initI18n('en');
-});
-afterAll(() => testServer.close());
-afterEach(() => testServer.resetHandlers());
+startTestServer('en');
 
 const notices = () => document.querySelectorAll('.ant-message-notice');
 

@@ -13,15 +13,18 @@ export const API = 'http://api.test/api';
 /**
  * The HTTP client wired as main.tsx wires it, against `API`. By default the toasts
  * are recorded; with `realToasts` they go through the bridge to antd's message
- * (render the tree inside AppProvider to see them).
+ * (render the tree inside AppProvider to see them). The token is the signed-in
+ * user's unless `token` fixes one.
  */
-export function configureTestApi(options: { logout?: () => void; realToasts?: boolean } = {}) {
-  const { logout = () => undefined, realToasts = false } = options;
+export function configureTestApi(
+  options: { logout?: () => void; realToasts?: boolean; token?: string } = {},
+) {
+  const { logout = () => undefined, realToasts = false, token } = options;
   const toasts = { error: vi.fn(), success: vi.fn(), warning: vi.fn() };
   if (!realToasts) bindToastApi(toasts);
   configureApi({
     baseUrl: () => API,
-    token: getToken,
+    token: token === undefined ? getToken : () => token,
     language: () => i18n.language,
     translate: (key) => i18n.t(key),
     setErrorText: (text) => useAppStore.getState().setSystemErrorText(text),

@@ -2,46 +2,29 @@ import { ErrorCode } from '@cityops/contract';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, delay, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApi } from '@/lib/http/api';
-import { i18n, initI18n } from '@/lib/i18n';
-import { bindToastApi } from '@/lib/toast';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/lib/i18n';
+import { API, configureTestApi, testServer } from '@/testing/api-server';
+import { startTestServer } from '@/testing/start-test-server';
 import { ImageUpload } from './image-upload';
 
-const server = setupServer();
-const toasts = { error: vi.fn(), success: vi.fn(), warning: vi.fn() };
+let toasts: ReturnType<typeof configureTestApi>;
 let uploads: Array<{
   bucketName: FormDataEntryValue | null;
   file: File;
   authorization: string | null;
 }> = [];
 
-beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'error' });
-  await initI18n('zh-CN');
-  configureApi({
-    baseUrl: () => 'http://api.test/api',
-    token: () => 'token-1',
-    language: () => i18n.language,
-    translate: (key) => i18n.t(key),
-    setErrorText: () => undefined,
-    logout: () => undefined,
-    toast: toasts,
-  });
-});
-afterAll(() => server.close());
+startTestServer('zh-CN');
 beforeEach(() => {
   uploads = [];
-  bindToastApi(toasts);
-  Object.values(toasts).forEach((mock) => mock.mockReset());
+  toasts = configureTestApi({ token: 'token-1' });
 });
-afterEach(() => server.resetHandlers());
 
 function accept(pause = 0) {
   let count = 0;
-  server.use(
-    http.post('http://api.test/api/file-go-fastdfs/file/upload', async ({ request }) => {
+  testServer.use(
+    http.post(`${API}/file-go-fastdfs/file/upload`, async ({ request }) => {
       const form = await request.formData();
       uploads.push({
         bucketName: form.get('bucketName'),
@@ -155,8 +138,8 @@ describe('ImageUpload', () => {
   });
 
   it('shows "上传失败" on failure and the server reason in the item tooltip', async () => {
-    server.use(
-      http.post('http://api.test/api/file-go-fastdfs/file/upload', () =>
+    testServer.use(
+      http.post(`${API}/file-go-fastdfs/file/upload`, () =>
         HttpResponse.json(
           {
             code: ErrorCode.UNSUPPORTED_MEDIA,
@@ -185,9 +168,7 @@ describe('ImageUpload', () => {
 
   it('says "upload failed" in English', async () => {
     await i18n.changeLanguage('en');
-    server.use(
-      http.post('http://api.test/api/file-go-fastdfs/file/upload', () => HttpResponse.error()),
-    );
+    testServer.use(http.post(`${API}/file-go-fastdfs/file/upload`, () => HttpResponse.error()));
     const { container } = render(<ImageUpload />);
     await userEvent.upload(fileInput(container), pngFile());
     await waitFor(() => expect(toasts.error).toHaveBeenCalledWith({ content: 'upload failed' }));

@@ -1,10 +1,9 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Input } from 'antd';
+import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getCaptcha } from '../api/get-captcha';
-import styles from './field.module.css';
-import { FormField } from './form-field';
+import { TextField } from './text-field';
 
 export interface CaptchaFieldProps {
   /** Changes after every attempt: a captcha is used up by one try. */
@@ -41,37 +40,37 @@ export function CaptchaField({ round, value, error, disabled, onChange }: Captch
   }, [round, reload]);
 
   return (
-    <div className={styles.captcha}>
-      <FormField id="login-captcha" label={t('login.captcha')} error={error}>
-        <Input
-          size="large"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={8}
-          placeholder={t('login.captchaPlaceholder')}
-          value={value}
-          disabled={disabled}
-          onChange={(event) => onChange(event.target.value, captcha?.captchaId ?? null)}
-        />
-      </FormField>
-      <div className={styles.captchaImage}>
-        {captcha && (
-          <img
-            src={captcha.image}
-            alt={t('login.captchaImage')}
-            width={132}
-            height={44}
-            data-captcha-id={captcha.captchaId}
+    <TextField
+      id="login-captcha"
+      label={t('login.captcha')}
+      error={error}
+      inputMode="numeric"
+      autoComplete="off"
+      maxLength={8}
+      placeholder={t('login.captchaPlaceholder')}
+      value={value}
+      disabled={disabled}
+      onChange={(event) => onChange(event.target.value, captcha?.captchaId ?? null)}
+      aside={
+        <>
+          {captcha && (
+            <img
+              src={captcha.image}
+              alt={t('login.captchaImage')}
+              width={132}
+              height={44}
+              data-captcha-id={captcha.captchaId}
+            />
+          )}
+          <Button
+            type="text"
+            icon={<ReloadOutlined aria-hidden />}
+            aria-label={t('login.captchaRefresh')}
+            disabled={disabled}
+            onClick={() => setReload((n) => n + 1)}
           />
-        )}
-        <Button
-          type="text"
-          icon={<ReloadOutlined aria-hidden />}
-          aria-label={t('login.captchaRefresh')}
-          disabled={disabled}
-          onClick={() => setReload((n) => n + 1)}
-        />
-      </div>
-    </div>
+        </>
+      }
+    />
   );
 }

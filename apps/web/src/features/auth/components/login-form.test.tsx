@@ -3,24 +3,19 @@ import { configure, render, screen, waitFor } from '@testing-library/react';
 import { message } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '@/lib/i18n';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { bindToastApi } from '@/lib/toast';
 import { getToken } from '@/lib/token';
 import { useAppStore } from '@/stores/app-store';
 import { useUserStore } from '@/stores/user-store';
 import { authHandlers, configureTestApi, testServer } from '@/testing/api-server';
+import { startTestServer } from '@/testing/start-test-server';
 import { LoginForm } from './login-form';
 
 // antd renders slowly on a busy machine: wait longer than 1 s.
 configure({ asyncUtilTimeout: 15_000 });
 
-beforeAll(async () => {
-  testServer.listen({ onUnhandledRequest: 'error' });
-  await initI18n('en');
-});
-afterAll(() => testServer.close());
-afterEach(() => testServer.resetHandlers());
+startTestServer('en');
 beforeEach(() => {
   useUserStore.getState().resetToken();
   useAppStore.getState().resetSystem();

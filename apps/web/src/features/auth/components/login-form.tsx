@@ -1,15 +1,11 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Checkbox } from 'antd';
-// Input and Password alone: `Input` from 'antd' carries TextArea, Search and OTP too,
-// which the login page does not use (docs/performance.md).
-import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
 import { type FormEvent, Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isVaultAvailable, recallCredentials } from '@/lib/crypto/credential-vault';
 import { type PasswordLoginValues, usePasswordLogin } from '../hooks/use-password-login';
 import styles from './field.module.css';
-import { FormField } from './form-field';
+import { TextField } from './text-field';
 
 // Only after failed sign-ins: kept out of the login page's first load.
 const CaptchaField = lazy(() =>
@@ -95,30 +91,31 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
 
   return (
     <form name="login" onSubmit={submit} noValidate aria-busy={loading}>
-      <FormField id="login-username" label={t('login.account')} error={errors.username}>
-        <Input
-          size="large"
-          prefix={<UserOutlined aria-hidden />}
-          placeholder={t('login.accountPlaceholder')}
-          autoComplete="username"
-          maxLength={64}
-          value={values.username}
-          disabled={loading}
-          onChange={(event) => update({ username: event.target.value })}
-        />
-      </FormField>
-      <FormField id="login-password" label={t('login.password')} error={errors.password}>
-        <Password
-          size="large"
-          prefix={<LockOutlined aria-hidden />}
-          placeholder={t('login.passwordPlaceholder')}
-          autoComplete="current-password"
-          maxLength={64}
-          value={values.password}
-          disabled={loading}
-          onChange={(event) => update({ password: event.target.value })}
-        />
-      </FormField>
+      <TextField
+        id="login-username"
+        label={t('login.account')}
+        error={errors.username}
+        prefix={<UserOutlined aria-hidden />}
+        placeholder={t('login.accountPlaceholder')}
+        autoComplete="username"
+        maxLength={64}
+        value={values.username}
+        disabled={loading}
+        onChange={(event) => update({ username: event.target.value })}
+      />
+      <TextField
+        id="login-password"
+        label={t('login.password')}
+        error={errors.password}
+        password
+        prefix={<LockOutlined aria-hidden />}
+        placeholder={t('login.passwordPlaceholder')}
+        autoComplete="current-password"
+        maxLength={64}
+        value={values.password}
+        disabled={loading}
+        onChange={(event) => update({ password: event.target.value })}
+      />
       {captchaNeeded && (
         <Suspense fallback={null}>
           <CaptchaField

@@ -4,12 +4,12 @@ import {
   PASSWORD_PATTERN,
   SMS_CODE_PATTERN,
 } from '@cityops/contract';
-import { Alert, Button, Input } from 'antd';
+import { Alert, Button } from 'antd';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkPhone, findPassword, getBasicClient, sendRecoveryCode } from '../api/recovery';
 import styles from './field.module.css';
-import { FormField } from './form-field';
+import { TextField } from './text-field';
 
 export interface RecoveryFormProps {
   /** The password was reset. */
@@ -134,33 +134,31 @@ export function RecoveryForm({ onDone }: RecoveryFormProps) {
   if (ticket) {
     return (
       <form key="password" name="recovery-password" onSubmit={reset} noValidate aria-busy={busy}>
-        <FormField id="recovery-new" label={t('password.newPassword')} error={errors.newPassword}>
-          <Input.Password
-            size="large"
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX_LENGTH}
-            placeholder={t('password.newPlaceholder')}
-            value={newPassword}
-            onChange={(event) => setNewPassword(event.target.value)}
-          />
-        </FormField>
+        <TextField
+          id="recovery-new"
+          label={t('password.newPassword')}
+          error={errors.newPassword}
+          password
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX_LENGTH}
+          placeholder={t('password.newPlaceholder')}
+          value={newPassword}
+          onChange={(event) => setNewPassword(event.target.value)}
+        />
         <p className={styles.extra} style={{ marginTop: -12, marginBottom: 16 }}>
           {t('password.rule')}
         </p>
-        <FormField
+        <TextField
           id="recovery-confirm"
           label={t('password.confirmPassword')}
           error={errors.confirmPassword}
-        >
-          <Input.Password
-            size="large"
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX_LENGTH}
-            placeholder={t('password.confirmPlaceholder')}
-            value={confirmPassword}
-            onChange={(event) => setConfirmPassword(event.target.value)}
-          />
-        </FormField>
+          password
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX_LENGTH}
+          placeholder={t('password.confirmPlaceholder')}
+          value={confirmPassword}
+          onChange={(event) => setConfirmPassword(event.target.value)}
+        />
         <Button type="primary" htmlType="submit" size="large" block loading={busy}>
           {t('recovery.submit')}
         </Button>
@@ -170,35 +168,33 @@ export function RecoveryForm({ onDone }: RecoveryFormProps) {
 
   return (
     <form key="code" name="recovery-code" onSubmit={verify} noValidate aria-busy={busy}>
-      <FormField id="recovery-mobile" label={t('recovery.mobile')} error={errors.mobile}>
-        <Input
-          size="large"
-          inputMode="tel"
-          autoComplete="tel"
-          maxLength={16}
-          placeholder={t('recovery.mobilePlaceholder')}
-          value={mobile}
-          onChange={(event) => setMobile(event.target.value)}
-        />
-      </FormField>
-      <div className={styles.captcha}>
-        <FormField id="recovery-code" label={t('recovery.code')} error={errors.code}>
-          <Input
-            size="large"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            placeholder={t('recovery.codePlaceholder')}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-          />
-        </FormField>
-        <div className={styles.captchaImage}>
+      <TextField
+        id="recovery-mobile"
+        label={t('recovery.mobile')}
+        error={errors.mobile}
+        inputMode="tel"
+        autoComplete="tel"
+        maxLength={16}
+        placeholder={t('recovery.mobilePlaceholder')}
+        value={mobile}
+        onChange={(event) => setMobile(event.target.value)}
+      />
+      <TextField
+        id="recovery-code"
+        label={t('recovery.code')}
+        error={errors.code}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        placeholder={t('recovery.codePlaceholder')}
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+        aside={
           <Button size="large" disabled={busy || wait > 0} onClick={() => void sendCode()}>
             {wait > 0 ? t('recovery.resendIn', { seconds: wait }) : t('recovery.send')}
           </Button>
-        </div>
-      </div>
+        }
+      />
       {sent && (
         <Alert type="info" showIcon title={t('recovery.sent')} style={{ marginBottom: 16 }} />
       )}

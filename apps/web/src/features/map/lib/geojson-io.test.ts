@@ -72,45 +72,25 @@ describe('GeoJSON import and export', () => {
   });
 
   it('writes what it reads', () => {
-    const imported = parseGeoJson(
-      JSON.stringify({
-        type: 'Feature',
-        properties: { name: 'Zone', kind: 'cleaning_zone', team: 'A' },
-        geometry: {
-          type: 'Polygon',
-          coordinates: [
-            [
-              [0, 0],
-              [1, 0],
-              [1, 1],
-              [0, 0],
-            ],
+    const zone = {
+      properties: { name: 'Zone', kind: 'cleaning_zone', team: 'A' },
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [0, 0],
+            [1, 0],
+            [1, 1],
+            [0, 0],
           ],
-        },
-      }),
-      name,
-    ).features;
+        ],
+      },
+    };
+    const imported = parseGeoJson(JSON.stringify({ type: 'Feature', ...zone }), name).features;
     const exported = toFeatureCollection(imported.map((feature) => ({ ...feature, id: 7 })));
     expect(exported).toEqual({
       type: 'FeatureCollection',
-      features: [
-        {
-          type: 'Feature',
-          id: 7,
-          properties: { name: 'Zone', kind: 'cleaning_zone', team: 'A' },
-          geometry: {
-            type: 'Polygon',
-            coordinates: [
-              [
-                [0, 0],
-                [1, 0],
-                [1, 1],
-                [0, 0],
-              ],
-            ],
-          },
-        },
-      ],
+      features: [{ type: 'Feature', id: 7, ...zone }],
     });
     expect(parseGeoJson(JSON.stringify(exported), name).features).toEqual(imported);
   });

@@ -2,29 +2,24 @@ import type { MenuEntry } from '@cityops/contract';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
-import { configureApi } from '@/lib/http/api';
-import { i18n, initI18n } from '@/lib/i18n';
 import { useAppStore } from '@/stores/app-store';
+import { API, configureTestApi, testServer } from '@/testing/api-server';
+import { menuEntry } from '@/testing/fixtures';
+import { startTestServer } from '@/testing/start-test-server';
 import { SidebarMenu } from '../components/sidebar-menu';
 import { followLink } from '../lib/follow-link';
 import { useMenuActions } from './use-menu-actions';
 
-function entry(code: string, overrides: Partial<MenuEntry> = {}): MenuEntry {
-  return {
-    code,
+/** Named by its code, so a menu item is found by it; opens `/<code>.html` in the frame. */
+const entry = (code: string, overrides: Partial<MenuEntry> = {}) =>
+  menuEntry(code, {
     name: code,
     nameEn: code,
-    icon: null,
-    hasTwo: false,
-    sysModelVos: [],
-    children: [],
-    sysModels: { id: String(code.length), url: `/${code}.html`, query: {}, integrated: false },
+    sysModels: { id: code, url: `/${code}.html`, query: {}, integrated: false },
     ...overrides,
-  };
-}
+  });
 
 const guide = entry('business_guide', { children: [entry('guide_list')] });
 const dispatch = entry('event_dispatch');
@@ -41,33 +36,17 @@ const evaluation = entry('evaluation');
 const industry = entry('industry', { children: [entry('sanitation')] });
 const menuList = [guide, command, exchange, evaluation, industry];
 
-const server = setupServer();
 const otherUrlCalls: string[] = [];
 
-beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'error' });
-  await initI18n('en');
-  configureApi({
-    baseUrl: () => 'http://api.test/api',
-    token: () => 'token-1',
-    language: () => i18n.language,
-    translate: (key) => i18n.t(key),
-    setErrorText: () => undefined,
-    logout: () => undefined,
-    toast: { error: vi.fn(), success: vi.fn(), warning: vi.fn() },
-  });
-});
-afterAll(() => server.close());
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
+startTestServer('en');
+afterEach(() => vi.restoreAllMocks());
 beforeEach(() => {
+  configureTestApi({ token: 'token-1' });
   otherUrlCalls.length = 0;
   useAppStore.getState().resetSystem();
   useAppStore.getState().setMenuList(menuList, 'command_coordination');
-  server.use(
-    http.get('http://api.test/api/organization/model/other_url', ({ request }) => {
+  testServer.use(
+    http.get(`${API}/organization/model/other_url`, ({ request }) => {
       otherUrlCalls.push(new URL(request.url).searchParams.get('id') ?? '');
       return HttpResponse.json({
         code: '000000',
@@ -202,8 +181,8 @@ describe('menu click rules (spec section 4)', { timeout: 30_000 }, () => {
   });
 
   it('the own window closes again when other_url fails', async () => {
-    server.use(
-      http.get('http://api.test/api/organization/model/other_url', () =>
+    testServer.use(
+      http.get(`${API}/organization/model/other_url`, () =>
         HttpResponse.json(
           { code: '040004', boolSuccess: false, msg: 'not found', data: null },
           { status: 404 },

@@ -2,21 +2,18 @@ import type { MenuEntry, Message } from '@cityops/contract';
 import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
 import { MemoryRouter } from 'react-router';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApi } from '@/lib/http/api';
-import { i18n, initI18n } from '@/lib/i18n';
-import { bindToastApi } from '@/lib/toast';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '@/stores/app-store';
+import { API, configureTestApi, testServer } from '@/testing/api-server';
+import { menuEntry } from '@/testing/fixtures';
+import { startTestServer } from '@/testing/start-test-server';
 import { NotificationBell } from './notification-bell';
 
 // antd's popover and a loaded CI machine need more than the default second.
 configure({ asyncUtilTimeout: 5000 });
 
-const api = 'http://api.test/api/message-sms/messageData';
-const server = setupServer();
-const toasts = { error: vi.fn(), success: vi.fn(), warning: vi.fn() };
+const api = `${API}/message-sms/messageData`;
 
 /** The server's side of one user's inbox, as the real endpoints behave. */
 let inbox: Message[] = [];
@@ -39,27 +36,13 @@ function message(index: number, patch: Partial<Message> = {}): Message {
 const envelope = (data: unknown) =>
   HttpResponse.json({ code: '000000', boolSuccess: true, msg: 'success', data });
 
-beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'error' });
-  await initI18n('zh-CN');
-  configureApi({
-    baseUrl: () => 'http://api.test/api',
-    token: () => 'token-1',
-    language: () => i18n.language,
-    translate: (key) => i18n.t(key),
-    setErrorText: () => undefined,
-    logout: () => undefined,
-    toast: toasts,
-  });
-});
-afterAll(() => server.close());
-afterEach(() => server.resetHandlers());
+startTestServer('zh-CN');
 beforeEach(() => {
-  bindToastApi(toasts);
+  configureTestApi({ token: 'token-1' });
   inbox = Array.from({ length: 13 }, (_, i) => message(i + 1));
   pageRequests = [];
   readIds = [];
-  server.use(
+  testServer.use(
     http.post(`${api}/page`, async ({ request }) => {
       const form = new URLSearchParams(await request.text());
       pageRequests.push(form);
@@ -199,21 +182,16 @@ describe('the message bell', () => {
   });
 
   it('a json message opens its menu in the frame when its parent code is a menu entry', async () => {
-    const child = {
-      code: 'event_dispatch',
+    const child = menuEntry('event_dispatch', {
       name: '事件调度',
       nameEn: 'Event dispatch',
-      icon: null,
-      hasTwo: false,
-      sysModelVos: [],
-      children: [],
       sysModels: {
         id: '7',
         url: '/demo-subsystem.html',
         query: { system: 'event_dispatch' },
         integrated: false,
       },
-    } satisfies MenuEntry;
+    });
     const parent: MenuEntry = {
       ...child,
       code: 'command_coordination',

@@ -40,6 +40,26 @@ export function SendMessageDialog({ onClose }: SendMessageDialogProps) {
     }
   }
 
+  // Users and roles are chosen alike; only their names and labels differ.
+  const recipientFields = [
+    {
+      name: 'userIds',
+      label: t('notifications.admin.usersLabel'),
+      options: (options.data?.users ?? []).map((user) => ({
+        value: user.id,
+        label: `${user.name} (${user.username})`,
+      })),
+    },
+    {
+      name: 'roleIds',
+      label: t('notifications.admin.rolesLabel'),
+      options: (options.data?.roles ?? []).map((role) => ({
+        value: role.id,
+        label: i18n.language === 'en' ? role.nameEn : role.name,
+      })),
+    },
+  ] as const;
+
   return (
     <Modal
       open
@@ -87,30 +107,17 @@ export function SendMessageDialog({ onClose }: SendMessageDialogProps) {
         <Form.Item name="allUsers" valuePropName="checked">
           <Checkbox>{t('notifications.admin.allUsersLabel')}</Checkbox>
         </Form.Item>
-        <Form.Item name="userIds" label={t('notifications.admin.usersLabel')}>
-          <Select
-            mode="multiple"
-            disabled={allUsers}
-            loading={options.isPending}
-            optionFilterProp="label"
-            options={(options.data?.users ?? []).map((user) => ({
-              value: user.id,
-              label: `${user.name} (${user.username})`,
-            }))}
-          />
-        </Form.Item>
-        <Form.Item name="roleIds" label={t('notifications.admin.rolesLabel')}>
-          <Select
-            mode="multiple"
-            disabled={allUsers}
-            loading={options.isPending}
-            optionFilterProp="label"
-            options={(options.data?.roles ?? []).map((role) => ({
-              value: role.id,
-              label: i18n.language === 'en' ? role.nameEn : role.name,
-            }))}
-          />
-        </Form.Item>
+        {recipientFields.map((field) => (
+          <Form.Item key={field.name} name={field.name} label={field.label}>
+            <Select
+              mode="multiple"
+              disabled={allUsers}
+              loading={options.isPending}
+              optionFilterProp="label"
+              options={field.options}
+            />
+          </Form.Item>
+        ))}
       </Form>
     </Modal>
   );

@@ -1,10 +1,10 @@
-import type { MenuEntry } from '@cityops/contract';
 import { act, render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Link, RouterProvider, createMemoryRouter, useSearchParams } from 'react-router';
 import { initI18n } from '@/lib/i18n';
+import { menuEntry } from '@/testing/fixtures';
 import {
   HOME_KEY,
   type Tab,
@@ -17,16 +17,7 @@ import {
 import { KeepAliveOutlet } from './keep-alive-outlet';
 import { TagsBar } from './tags-bar';
 
-const entry: MenuEntry = {
-  code: 'event_dispatch',
-  name: '事件调度',
-  nameEn: 'Event dispatch',
-  icon: null,
-  hasTwo: false,
-  sysModelVos: [],
-  children: [],
-  sysModels: { id: '5', url: '/demo.html', query: {}, integrated: false },
-};
+const entry = menuEntry('event_dispatch', { nameEn: 'Event dispatch' });
 
 beforeAll(async () => {
   await initI18n('en');

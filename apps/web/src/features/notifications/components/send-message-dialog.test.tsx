@@ -1,0 +1,74 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { configure, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { registerTexts } from '@/lib/i18n';
+import { notificationsTexts } from '@/locales/notifications-texts';
+import { API, configureTestApi, testServer } from '@/testing/api-server';
+import { okBody } from '@/testing/fixtures';
+import { startTestServer } from '@/testing/start-test-server';
+import { SendMessageDialog } from './send-message-dialog';
+
+// antd's modal and selects render slowly on a busy machine: wait longer than 1 s.
+configure({ asyncUtilTimeout: 15_000 });
+
+let sent: Record<string, unknown>[] = [];
+
+startTestServer('en');
+beforeAll(() => registerTexts(notificationsTexts));
+beforeEach(() => {
+  configureTestApi({ token: 'token-1' });
+  sent = [];
+  testServer.use(
+    http.get(`${API}/message-sms/messageData/recipients`, () =>
+      HttpResponse.json(
+        okBody({
+          users: [{ id: 'u-2', username: 'ops', name: 'Olga Ops' }],
+          roles: [{ id: 'r-1', name: '值班员', nameEn: 'Duty officer' }],
+        }),
+      ),
+    ),
+    http.post(`${API}/message-sms/messageData/send`, async ({ request }) => {
+      const text = await request.text();
+      sent.push(
+        request.headers.get('content-type')?.includes('json')
+          ? (JSON.parse(text) as Record<string, unknown>)
+          : Object.fromEntries(new URLSearchParams(text)),
+      );
+      return HttpResponse.json(okBody({ id: 'm-1', recipients: 3 }));
+    }),
+  );
+});
+
+async function choose(user: ReturnType<typeof userEvent.setup>, field: string, option: string) {
+  await user.click(screen.getByRole('combobox', { name: field }));
+  // antd's dropdown item carries the option's label as its title.
+  await user.click(await screen.findByTitle(option));
+}
+
+describe('SendMessageDialog', { timeout: 60_000 }, () => {
+  it('sends to the chosen users and roles, each picked from its own labelled list', async () => {
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <SendMessageDialog onClose={onClose} />
+      </QueryClientProvider>,
+    );
+    await user.type(await screen.findByRole('textbox', { name: 'title' }), 'Road closed');
+    await user.type(screen.getByRole('textbox', { name: 'content' }), 'Main street, until 6 pm');
+    await choose(user, 'users', 'Olga Ops (ops)');
+    await choose(user, 'roles', 'Duty officer');
+    await user.click(screen.getByRole('button', { name: 'send' }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({
+      title: 'Road closed',
+      content: 'Main street, until 6 pm',
+      userIds: 'u-2',
+      roleIds: 'r-1',
+    });
+  });
+});
