@@ -260,4 +260,46 @@ describe('the message bell', () => {
       vi.unstubAllGlobals();
     }
   });
+  it('the live count of its own read, arriving before the read answers, keeps the loaded pages', async () => {
+    const sources: EventTarget[] = [];
+    class FakeEventSource extends EventTarget {
+      constructor(readonly url: string) {
+        super();
+        sources.push(this);
+      }
+      close() {}
+    }
+    vi.stubGlobal('EventSource', FakeEventSource);
+    try {
+      renderBell();
+      const { user, panel } = await openPanel();
+      await waitFor(() => expect(sources).toHaveLength(1));
+      await user.click(within(panel).getByRole('button', { name: '加载更多' }));
+      await waitFor(() => expect(within(panel).getAllByRole('listitem')).toHaveLength(13));
+      const pagesAsked = pageRequests.length;
+
+      let answer: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (answer = resolve));
+      testServer.use(
+        http.get(`${api}/updateRead`, async ({ request }) => {
+          const id = new URL(request.url).searchParams.get('id')!;
+          inbox = inbox.map((m) => (m.id === id ? { ...m, boolRead: true } : m));
+          // The server publishes the new count before this answer reaches the page.
+          act(() => {
+            sources[0]!.dispatchEvent(new MessageEvent('unread', { data: '{"unread":12}' }));
+          });
+          await held;
+          return envelope({ unread: inbox.filter((m) => !m.boolRead).length });
+        }),
+      );
+      await user.click(within(panel).getByRole('button', { name: /第12条通知消息/ }));
+      answer();
+
+      await waitFor(() => expect(bell()).toHaveAccessibleName('消息通知，12 条未读'));
+      await waitFor(() => expect(within(panel).getAllByRole('listitem')).toHaveLength(12));
+      expect(pageRequests).toHaveLength(pagesAsked);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });

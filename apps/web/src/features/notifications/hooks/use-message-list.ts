@@ -36,8 +36,16 @@ export function useMessageList(userId: string | undefined) {
   useEffect(() => {
     current.current = state;
   }, [state]);
+  /**
+   * The count as the server last gave it, kept here as soon as an answer lands
+   * (the state's copy follows a render later), and the reads still on their way:
+   * the live count of a read of ours can arrive before the read's own answer.
+   */
+  const knownTotal = useRef(0);
+  const pendingReads = useRef(0);
 
   const applyFirstPage = useCallback((page: Page<Message>, mode: 'replace' | 'mergeTop') => {
+    knownTotal.current = page.total;
     const rows = page.rows.map(toMessageView);
     setState((s) => {
       const merged = mode === 'replace' ? rows : merge(s.rows, rows, true);
@@ -95,6 +103,7 @@ export function useMessageList(userId: string | undefined) {
         merged = merge(known, page.rows.map(toMessageView), false);
       }
       const total = page.total;
+      knownTotal.current = total;
       setState((s) => {
         // Only the new rows: one clicked away meanwhile must not come back.
         const next = merge(s.rows, merged.slice(rows.length), false);
@@ -105,16 +114,22 @@ export function useMessageList(userId: string | undefined) {
     }
   }, [userId]);
 
-  /** Marks read, removes it, decrements the total; page 1 again when the list is empty. */
+  /** Marks read, removes it, takes the server's new count; page 1 again when the list is empty. */
   const markRead = useCallback(
     async (id: string) => {
-      await updateRead(id);
+      pendingReads.current += 1;
+      let unread: number;
+      try {
+        ({ unread } = await updateRead(id));
+      } finally {
+        pendingReads.current -= 1;
+      }
+      knownTotal.current = unread;
       const remaining = current.current.rows.filter((row) => row.id !== id);
-      setState((s) => ({
-        ...s,
-        rows: s.rows.filter((row) => row.id !== id),
-        total: Math.max(0, s.total - 1),
-      }));
+      setState((s) => {
+        const rows = s.rows.filter((row) => row.id !== id);
+        return { ...s, rows, total: unread, hasMore: rows.length < unread };
+      });
       if (remaining.length === 0) await loadFirstPage('replace');
     },
     [loadFirstPage],
@@ -125,11 +140,16 @@ export function useMessageList(userId: string | undefined) {
     await loadFirstPage('replace');
   }, [loadFirstPage]);
 
-  /** The live count differs from ours: new messages came, or some were read elsewhere. */
+  /**
+   * The live count differs from ours: new messages came, or some were read
+   * elsewhere. A count our own reads in flight explain changes nothing (reloading
+   * page 1 then would drop the pages loaded with "load more").
+   */
   const onLiveUnread = useCallback(
     (unread: number) => {
-      const { total } = current.current;
+      const total = knownTotal.current;
       if (unread === total) return;
+      if (unread < total && unread >= total - pendingReads.current) return;
       void loadFirstPage(unread > total ? 'mergeTop' : 'replace');
     },
     [loadFirstPage],
