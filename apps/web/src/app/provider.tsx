@@ -1,3 +1,4 @@
+import { LoadingOutlined } from '@ant-design/icons';
 import { ConfigProvider } from 'antd';
 // The ES modules, not `antd/locale/*` (CommonJS): these share antd's built-in en_US
 // instead of bundling a second copy (docs/performance.md).
@@ -34,8 +35,14 @@ export function AppProvider({ children }: { children: ReactNode }) {
       locale={antdLocales[language]}
       componentSize={componentSizes[size]}
       theme={theme}
-      // A space inside two-character Chinese labels ("登 录") would also be read out.
-      button={{ autoInsertSpace: false }}
+      button={{
+        // A space inside two-character Chinese labels ("登 录") would also be read out.
+        autoInsertSpace: false,
+        // A spinner of our own skips antd's animated one, whose leave motion can miss
+        // its transitionend when loading ends within a frame or two (a quick refusal
+        // on a busy machine) and stay in the button, which then reads "loading".
+        loadingIcon: <LoadingOutlined />,
+      }}
     >
       <ToastBinder />
       {children}
