@@ -142,8 +142,10 @@ test.describe('business guide', () => {
     // Staff see neither drafts nor writing actions.
     await expect(reader.getByRole('button', { name: '新建文章' })).toHaveCount(0);
     await expect(reader.getByRole('link', { name: /征求意见稿/ })).toHaveCount(0);
+    // A word only in an image's text alternative finds it: the header and one row.
     await reader.getByRole('searchbox', { name: '搜索业务指导' }).fill('伸缩缝');
     await reader.getByRole('searchbox', { name: '搜索业务指导' }).press('Enter');
+    await expect(reader.getByRole('row')).toHaveCount(2);
     await expect(reader.getByRole('cell', { name: title })).toBeVisible();
     await reader.getByRole('searchbox', { name: '搜索业务指导' }).fill('桥梁汛期');
     await reader.getByRole('searchbox', { name: '搜索业务指导' }).press('Enter');

@@ -119,8 +119,11 @@ const entities: Record<string, string> = {
 
 /** The readable text of (sanitised) article HTML, for search. */
 export function articleText(html: string): string {
-  // Block ends become spaces, so words of neighbouring paragraphs stay apart.
-  const spaced = html.replace(/<\/(p|h[1-6]|li|td|th|tr|blockquote|pre)>|<br\s*\/?>/gi, ' $&');
+  // Block ends become spaces, so words of neighbouring paragraphs stay apart; an
+  // image's text alternative is part of what the article says, so it is found too.
+  const spaced = html
+    .replace(/<\/(p|h[1-6]|li|td|th|tr|blockquote|pre)>|<br\s*\/?>/gi, ' $&')
+    .replace(/<img\b[^>]*?\salt="([^"]*)"[^>]*>/gi, ' $1 ');
   const text = sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {} });
   return text
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, entity: string) => {

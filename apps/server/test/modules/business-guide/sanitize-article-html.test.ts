@@ -77,6 +77,16 @@ describe('article body sanitisation', () => {
       ),
     ).toBe('Hello world 城市&管理 a b');
   });
+
+  it("counts an image's text alternative as article text, and nothing else of the tag", () => {
+    expect(
+      articleText(
+        sanitizeArticleHtml(
+          '<p>巡查</p><img src="/file-go-fastdfs/files/a.png" alt="伸缩缝 &amp; joints" title="t"><img src="/b.png">',
+        ),
+      ),
+    ).toBe('巡查 伸缩缝 & joints');
+  });
 });
 
 describe('search terms', () => {
