@@ -72,6 +72,20 @@ beforeEach(() => {
   useAppStore.getState().resetSystem();
 });
 
+/** Replaces EventSource (jsdom has none) with one the test dispatches events on. */
+function stubEventSource(): (EventTarget & { url: string })[] {
+  const sources: (EventTarget & { url: string })[] = [];
+  class FakeEventSource extends EventTarget {
+    constructor(readonly url: string) {
+      super();
+      sources.push(this);
+    }
+    close() {}
+  }
+  vi.stubGlobal('EventSource', FakeEventSource);
+  return sources;
+}
+
 function renderBell() {
   return render(
     <MemoryRouter initialEntries={['/']}>
@@ -237,15 +251,7 @@ describe('the message bell', () => {
   });
 
   it('follows the live count: a new message is fetched without a reload', async () => {
-    const sources: FakeEventSource[] = [];
-    class FakeEventSource extends EventTarget {
-      constructor(readonly url: string) {
-        super();
-        sources.push(this);
-      }
-      close() {}
-    }
-    vi.stubGlobal('EventSource', FakeEventSource);
+    const sources = stubEventSource();
     try {
       renderBell();
       await waitFor(() => expect(bell()).toHaveAccessibleName('消息通知，13 条未读'));
@@ -261,15 +267,7 @@ describe('the message bell', () => {
     }
   });
   it('the live count of its own read, arriving before the read answers, keeps the loaded pages', async () => {
-    const sources: EventTarget[] = [];
-    class FakeEventSource extends EventTarget {
-      constructor(readonly url: string) {
-        super();
-        sources.push(this);
-      }
-      close() {}
-    }
-    vi.stubGlobal('EventSource', FakeEventSource);
+    const sources = stubEventSource();
     try {
       renderBell();
       const { user, panel } = await openPanel();
