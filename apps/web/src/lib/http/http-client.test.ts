@@ -392,6 +392,23 @@ describe('HTTP client: answers (spec section 8)', () => {
     expect(hooks.logout).not.toHaveBeenCalled();
   });
 
+  it('a sign-in during the second before the sign-out keeps the new session', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    answer(() => failure(ErrorCode.TOKEN_INVALID, 'token expired', 401));
+    const client = makeClient();
+
+    await expect(client.get('/a')).rejects.toMatchObject({ code: ErrorCode.TOKEN_INVALID });
+    // The person signs in again at once (the password was just changed, say).
+    token = 'token-2';
+    await vi.advanceTimersByTimeAsync(TOKEN_ERROR_LOGOUT_DELAY_MS);
+    expect(hooks.logout).not.toHaveBeenCalled();
+
+    // The new session's own refusal still signs out.
+    await expect(client.get('/b')).rejects.toMatchObject({ code: ErrorCode.TOKEN_INVALID });
+    await vi.advanceTimersByTimeAsync(TOKEN_ERROR_LOGOUT_DELAY_MS);
+    expect(hooks.logout).toHaveBeenCalledTimes(1);
+  });
+
   it('040005 inside a 200 envelope signs out too', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     answer(() => failure(ErrorCode.TOKEN_INVALID, 'token expired'));

@@ -189,7 +189,8 @@ function send(request: Sent, timeout: number): Promise<HttpResponse<unknown>> {
  * test, one error toast at a time, and the `040005` sign-out.
  */
 export function createHttpClient(hooks: HttpHooks): HttpClient {
-  let logoutScheduled = false;
+  /** The refused token whose sign-out is waiting out its second. */
+  let logoutScheduledFor: string | null = null;
 
   const showError = (text: string, seconds: number, silent: boolean | undefined) => {
     hooks.setErrorText(text);
@@ -202,12 +203,12 @@ export function createHttpClient(hooks: HttpHooks): HttpClient {
    * arriving late must not sign out again the person who is already typing into the
    * login form, nor end a newer session.
    */
-  const refusedCurrentToken = (sentAuthorization: string | undefined) => {
+  const refusedCurrentToken = (sentAuthorization: string | undefined): string | null => {
     const current = hooks.token();
-    return Boolean(current) && sentAuthorization === `Bearer ${current}`;
+    return current && sentAuthorization === `Bearer ${current}` ? current : null;
   };
 
-  const refuseToken = () => {
+  const refuseToken = (refused: string) => {
     const text = hooks.translate('error.tokenInvalid');
     hooks.setErrorText(text);
     hooks.toast.error({
@@ -215,11 +216,12 @@ export function createHttpClient(hooks: HttpHooks): HttpClient {
       duration: TRANSPORT_ERROR_TOAST_SECONDS,
       key: ERROR_TOAST_KEY,
     });
-    if (logoutScheduled) return;
-    logoutScheduled = true;
+    if (logoutScheduledFor === refused) return;
+    logoutScheduledFor = refused;
     setTimeout(() => {
-      logoutScheduled = false;
-      hooks.logout();
+      if (logoutScheduledFor === refused) logoutScheduledFor = null;
+      // Signed out meanwhile, or signed in again (a new token): nothing of the refused session is left to end.
+      if (hooks.token() === refused) hooks.logout();
     }, TOKEN_ERROR_LOGOUT_DELAY_MS);
   };
 
@@ -303,7 +305,8 @@ export function createHttpClient(hooks: HttpHooks): HttpClient {
     if (ok && isSuccess(envelope)) return response as HttpResponse<T>;
 
     if (envelope?.code === ErrorCode.TOKEN_INVALID) {
-      if (refusedCurrentToken(headers.Authorization)) refuseToken();
+      const refused = refusedCurrentToken(headers.Authorization);
+      if (refused) refuseToken(refused);
       throw new ApiError(
         hooks.translate('error.tokenInvalid'),
         envelope.code,
