@@ -359,5 +359,17 @@ test.describe('business guide', () => {
     await expect(page.getByRole('navigation', { name: 'main menu' })).toHaveCount(0);
     await expectAccessible(page, 'guide list embedded (en)');
     await page.context().close();
+
+    // The administrators' category dialog, in English too.
+    const admin = await newSession(browser, baseURL, mode, accounts.admin, 'en');
+    await admin.goto(appPath(mode, '/business_guide/table'));
+    await admin.getByRole('button', { name: 'manage categories' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Guidance categories' });
+    await expect(dialog.getByRole('table', { name: 'categories' })).toBeVisible();
+    await expect(dialog.getByRole('row', { name: /Experience exchange/ })).toBeVisible();
+    await dialog.getByRole('button', { name: 'add category' }).click();
+    await expect(dialog.getByRole('textbox', { name: 'English name' })).toBeVisible();
+    await expectAccessible(admin, 'category dialog (en)');
+    await admin.context().close();
   });
 });
