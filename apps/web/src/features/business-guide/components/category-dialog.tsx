@@ -1,5 +1,4 @@
 import {
-  ErrorCode,
   type GuideCategory,
   type GuideCategoryInput,
   guideCategoryInputSchema,
@@ -21,13 +20,12 @@ import {
 } from 'antd';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/http/api-error';
 import { toast } from '@/lib/toast';
 import { useCreateCategory } from '../api/create-category';
 import { useDeleteCategory } from '../api/delete-category';
 import { useCategories } from '../api/get-categories';
 import { useUpdateCategory } from '../api/update-category';
-import { failureMessage, fieldErrors } from '../lib/api-failure';
+import { failureMessage, isConflict, showFieldErrors } from '../lib/api-failure';
 import { categoryLabel } from '../lib/category-label';
 import { schemaRule } from '../lib/schema-rule';
 
@@ -133,15 +131,8 @@ export function CategoryDialog({ open, onClose }: CategoryDialogProps) {
         }
         stopEditing();
       } catch (error) {
-        const refused = fieldErrors(error);
-        if (refused.length > 0) {
-          form.setFields(
-            refused.map((field) => ({
-              name: field.field as keyof CategoryValues,
-              errors: [field.message],
-            })),
-          );
-        } else if (error instanceof ApiError && error.code === ErrorCode.CONFLICT) {
+        if (showFieldErrors(form, error)) return;
+        if (isConflict(error)) {
           // The code is taken by another category.
           form.setFields([{ name: 'code', errors: [failureMessage(error, t('error.server'))] }]);
         } else {

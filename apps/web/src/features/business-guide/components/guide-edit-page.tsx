@@ -19,7 +19,7 @@ import { useCategories } from '../api/get-categories';
 import { updateArticle } from '../api/update-article';
 import { useArticleId } from '../hooks/use-article-id';
 import { useCanWrite } from '../hooks/use-can-write';
-import { fieldErrors, failureMessage, isConflict } from '../lib/api-failure';
+import { failureMessage, isConflict, showFieldErrors } from '../lib/api-failure';
 import { guidePaths } from '../lib/article-links';
 import { categoryLabel } from '../lib/category-label';
 import { GuideTheme } from './guide-theme';
@@ -112,15 +112,7 @@ function GuideEditPageContent() {
         replace: next === 'stay',
       });
     } catch (error) {
-      const fieldsWithErrors = fieldErrors(error);
-      if (fieldsWithErrors.length > 0) {
-        form.setFields(
-          fieldsWithErrors.map((field) => ({
-            name: field.field as keyof MetadataValues,
-            errors: [field.message],
-          })),
-        );
-      } else if (isConflict(error)) {
+      if (isConflict(error)) {
         modal.confirm({
           title: t('businessGuide.editor.conflictTitle'),
           content: failureMessage(error, ''),
@@ -128,7 +120,7 @@ function GuideEditPageContent() {
           cancelText: t('common.close'),
           onOk: () => article.refetch(),
         });
-      } else {
+      } else if (!showFieldErrors(form, error)) {
         toast.error({ content: failureMessage(error, t('error.server')) });
       }
     } finally {
