@@ -1,13 +1,17 @@
 import type { Article, ArticleCreate } from '@cityops/contract';
 import { api } from '@/lib/http/api';
 
-/** `POST /business-guide/articles`: a new draft. */
+/**
+ * `POST /business-guide/articles`: a new draft. Silent: the form shows a refusal
+ * itself (beside the fields, or in one toast), as it does for an update.
+ */
 export function createArticle(input: ArticleCreate): Promise<Article> {
   return api.post<Article>(
     '/business-guide/articles',
     { ...input },
     {
       headers: { 'Content-Type': 'application/json' },
+      silent: true,
     },
   );
 }
