@@ -10,7 +10,7 @@ import { migrateAndSeed } from './db/migrate.js';
 import { seed } from './db/seed/index.js';
 import './fastify-augment.js';
 import { type Clock, systemClock } from './lib/clock.js';
-import { loggerOptions } from './lib/logger.js';
+import { loggerOptions, prettyLogs } from './lib/logger.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import businessGuideRoutes from './modules/business-guide/business-guide.routes.js';
 import fileRoutes from './modules/files/file.routes.js';
@@ -59,7 +59,9 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const clock = dependencies.clock ?? systemClock;
   const app = Fastify({
-    logger: loggerOptions(config.logLevel, dependencies.logStream),
+    logger: loggerOptions(config.logLevel, dependencies.logStream, {
+      pretty: prettyLogs(config.nodeEnv, process.stdout.isTTY === true),
+    }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: false,

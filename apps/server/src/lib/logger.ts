@@ -27,14 +27,32 @@ export function redactUrl(url: string): string {
   return changed ? `${url.slice(0, queryStart)}?${params.toString()}` : url;
 }
 
+/**
+ * Readable lines (pino-pretty) only for a person at a terminal in development;
+ * production, tests and any pipe or file get one JSON object per line.
+ */
+export function prettyLogs(nodeEnv: string, stdoutIsTerminal: boolean): boolean {
+  return nodeEnv === 'development' && stdoutIsTerminal;
+}
+
 /** pino options: no token, password or cookie in any line. */
 export function loggerOptions(
   level: string,
   stream?: DestinationStream,
+  options: { pretty?: boolean } = {},
 ): FastifyServerOptions['logger'] {
   return {
     level,
     ...(stream ? { stream } : {}),
+    // A transport runs in a worker thread; redaction and serializers apply before it.
+    ...(options.pretty && !stream
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' },
+          },
+        }
+      : {}),
     redact: {
       paths: [
         'req.headers.authorization',

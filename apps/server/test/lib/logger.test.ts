@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redactUrl } from '../../src/lib/logger.js';
+import { loggerOptions, prettyLogs, redactUrl } from '../../src/lib/logger.js';
 import {
   type TestApp,
   basicAuthorization,
@@ -22,6 +22,24 @@ describe('redactUrl', () => {
     ['/x?code=123456', '/x?code=%5Bredacted%5D'],
   ])('%s -> %s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
+  });
+});
+
+describe('log format', () => {
+  it('is readable only for a person at a terminal in development', () => {
+    expect(prettyLogs('development', true)).toBe(true);
+    expect(prettyLogs('development', false)).toBe(false);
+    expect(prettyLogs('production', true)).toBe(false);
+    expect(prettyLogs('test', true)).toBe(false);
+  });
+
+  it('goes through pino-pretty when pretty, and stays JSON with a stream of its own', () => {
+    expect(loggerOptions('info', undefined, { pretty: true })).toMatchObject({
+      transport: { target: 'pino-pretty' },
+    });
+    const toStream = loggerOptions('info', { write: () => undefined }, { pretty: true });
+    expect(toStream).not.toHaveProperty('transport');
+    expect(loggerOptions('info')).not.toHaveProperty('transport');
   });
 });
 
