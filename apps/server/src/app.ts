@@ -1,7 +1,7 @@
 import formBody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { messageKeyErrorMap } from '@cityops/contract';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { messageKeyErrorMap, parseOriginList } from '@cityops/contract';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config.js';
@@ -11,6 +11,7 @@ import { seed } from './db/seed/index.js';
 import './fastify-augment.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { loggerOptions, prettyLogs } from './lib/logger.js';
+import { validatorCompiler } from './lib/validator-compiler.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import businessGuideRoutes from './modules/business-guide/business-guide.routes.js';
 import fileRoutes from './modules/files/file.routes.js';
@@ -25,9 +26,9 @@ import testingRoutes from './modules/testing/testing.routes.js';
 import notificationRoutes from './modules/notifications/notification.routes.js';
 import profileRoutes from './modules/organization/profile.routes.js';
 import authPlugin from './plugins/auth.js';
-import errorHandler from './plugins/error-handler.js';
+import errorHandler, { frameworkErrorHandler } from './plugins/error-handler.js';
 import frameAncestors, { parseOrigins } from './plugins/frame-ancestors.js';
-import { FRAME_ANCESTORS_KEY } from './modules/auth/security-settings.js';
+import { FRAME_ANCESTORS_KEY, SUBSYSTEM_ORIGINS_KEY } from './modules/auth/security-settings.js';
 import gracefulShutdown from './plugins/graceful-shutdown.js';
 import openApi from './plugins/openapi.js';
 import securityHeaders from './plugins/security-headers.js';
@@ -66,6 +67,7 @@ export async function buildApp(
     bodyLimit: 1024 * 1024,
     return503OnClosing: false,
     forceCloseConnections: 'idle',
+    frameworkErrors: frameworkErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -104,7 +106,7 @@ export async function buildApp(
   await app.register(
     async (api) => {
       await api.register(authPlugin, { auth: services.auth });
-      await api.register(healthRoutes, { database });
+      await api.register(healthRoutes, { database, auth: services.auth });
       await api.register(authRoutes, { services });
       await api.register(organizationRoutes, { services });
       await api.register(menuRoutes, { services });
@@ -132,6 +134,9 @@ export async function buildApp(
       apiBaseUrl: config.web.apiBaseUrl,
       routerMode: config.web.routerMode,
       systemName: (await services.settings.publicValue('systemName')) ?? config.web.systemName,
+      subsystemOrigins: parseOriginList(
+        await services.securitySettings.text(SUBSYSTEM_ORIGINS_KEY),
+      ),
     }),
   });
 

@@ -40,7 +40,7 @@ export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
 /** `POST /authorization-server/oauth/verificationCode`: a new image captcha. */
 export const captchaSchema = z.object({
   captchaId: z.string(),
-  /** An SVG image as a data URL. */
+  /** A PNG image as a data URL. */
   image: z.string(),
   expiresIn: z.number().int(),
 });

@@ -19,6 +19,8 @@ export const authMessagesEn = {
   'qr.refused': 'the sign-in was refused',
   'qr.used': 'this QR code has already been used',
   'captcha.expired': 'the verification code has expired, please refresh it',
+  'login.addressLocked':
+    'too many failed sign-ins from this network address, please try again in {{minutes}} minutes',
 } as const;
 
 export const authMessagesZhCN: Record<keyof typeof authMessagesEn, string> = {
@@ -38,4 +40,5 @@ export const authMessagesZhCN: Record<keyof typeof authMessagesEn, string> = {
   'qr.refused': '登录已被拒绝',
   'qr.used': '二维码已被使用',
   'captcha.expired': '验证码已过期，请刷新',
+  'login.addressLocked': '该网络地址登录失败次数过多，请 {{minutes}} 分钟后再试',
 };

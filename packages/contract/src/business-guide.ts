@@ -12,6 +12,8 @@ import {
   GUIDE_KEYWORD_MAX,
   ISO_DATE_PATTERN,
 } from './business-guide-rules.js';
+import { DATABASE_INT_MAX } from './security-rules.js';
+import { pageIndexSchema } from './validation.js';
 
 export const articleStatusSchema = z.enum(ARTICLE_STATUSES);
 
@@ -40,17 +42,19 @@ export const guideCategoryInputSchema = z.object({
 });
 export type GuideCategoryInput = z.infer<typeof guideCategoryInputSchema>;
 
-export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const idParamsSchema = z.object({
+  id: z.coerce.number().int().positive().max(DATABASE_INT_MAX),
+});
 
 /** `GET /business-guide/articles` */
 export const articleListQuerySchema = z.object({
   keyword: z.string().trim().max(GUIDE_KEYWORD_MAX, 'validation.tooLong').optional(),
-  categoryId: z.coerce.number().int().positive().optional(),
+  categoryId: z.coerce.number().int().positive().max(DATABASE_INT_MAX).optional(),
   /** Ignored for readers: they see published articles only. */
   status: articleStatusSchema.optional(),
   sortBy: z.enum(ARTICLE_SORT_KEYS).default('publishDate'),
   sortOrder: z.enum(['asc', 'desc']).default('desc'),
-  pageIndex: z.coerce.number().int().min(1).default(1),
+  pageIndex: pageIndexSchema,
   pageSize: z.coerce.number().int().min(1).max(ARTICLE_MAX_PAGE_SIZE).default(ARTICLE_PAGE_SIZE),
 });
 export type ArticleListQuery = z.output<typeof articleListQuerySchema>;
@@ -104,7 +108,8 @@ const articleFields = {
   categoryId: z.coerce
     .number({ error: 'validation.guide.categoryRequired' })
     .int()
-    .positive('validation.guide.categoryRequired'),
+    .positive('validation.guide.categoryRequired')
+    .max(DATABASE_INT_MAX),
   title: z
     .string({ error: 'validation.guide.titleRequired' })
     .trim()
@@ -138,12 +143,12 @@ export type ArticleCreate = z.output<typeof articleCreateSchema>;
 export const articleUpdateSchema = z
   .object(articleFields)
   .partial()
-  .extend({ version: z.coerce.number().int().positive() });
+  .extend({ version: z.coerce.number().int().positive().max(DATABASE_INT_MAX) });
 export type ArticleUpdate = z.output<typeof articleUpdateSchema>;
 
 /** Publish, withdraw and delete name the version they act on too. */
 export const articleVersionSchema = z.object({
-  version: z.coerce.number().int().positive(),
+  version: z.coerce.number().int().positive().max(DATABASE_INT_MAX),
 });
 
 /** `data` of a `040009` answer: who changed the article, and when. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATABASE_INT_MAX } from './security-rules.js';
 import {
   type Bbox,
   GIS_KIND_MAX_LENGTH,
@@ -54,7 +55,7 @@ export const bboxSchema = z
     'gis.bbox.invalid',
   );
 
-const idSchema = z.coerce.number().int().positive();
+const idSchema = z.coerce.number().int().positive().max(DATABASE_INT_MAX);
 
 export const gisQuerySchema = z.object({
   bbox: bboxSchema.optional(),
@@ -94,14 +95,14 @@ export type GisFeatureCreate = z.input<typeof gisFeatureCreateSchema>;
 /** An update replaces the feature; `version` is the one the editor read. */
 export const gisFeatureUpdateSchema = z.object({
   id: idSchema,
-  version: z.coerce.number().int().min(1),
+  version: z.coerce.number().int().min(1).max(DATABASE_INT_MAX),
   ...featureFields,
 });
 export type GisFeatureUpdate = z.input<typeof gisFeatureUpdateSchema>;
 
 export const gisFeatureDeleteSchema = z.object({
   id: idSchema,
-  version: z.coerce.number().int().min(1),
+  version: z.coerce.number().int().min(1).max(DATABASE_INT_MAX),
 });
 export type GisFeatureDelete = z.input<typeof gisFeatureDeleteSchema>;
 

@@ -11,6 +11,7 @@ export * from './message-rules.js';
 export * from './business-guide-rules.js';
 export * from './business-guide-messages.js';
 export * from './gis-rules.js';
+export * from './security-rules.js';
 // zod schemas: the server, the OpenAPI document and tests.
 export * from './auth.js';
 export * from './envelope-schemas.js';

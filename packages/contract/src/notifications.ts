@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGE_PAGE_SIZE } from './constants.js';
 import { MESSAGE_TYPES } from './message-rules.js';
+import { pageIndexSchema } from './validation.js';
 
 /** Form posts carry booleans as text; JSON carries them as booleans. */
 const formBoolean = z.union([
@@ -24,7 +25,7 @@ export const numericIdSchema = z
 
 /** `POST /message-sms/messageData/page` (spec section 7). */
 export const messagePageRequestSchema = z.object({
-  pageIndex: positiveInt(100_000).default(1),
+  pageIndex: pageIndexSchema,
   pageSize: positiveInt(100).default(MESSAGE_PAGE_SIZE),
   /** The caller's own id; another user's id is refused. */
   userId: numericIdSchema.optional(),

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 
-/** `GET /api/health` */
+/**
+ * `GET /api/health`: liveness and database reachability for anyone (load
+ * balancers); the driver and uptime only for an administrator's token.
+ */
 export const healthSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
   database: z.enum(['ok', 'down']),
-  driver: z.enum(['pglite', 'postgres']),
-  uptimeSeconds: z.number(),
+  driver: z.enum(['pglite', 'postgres']).optional(),
+  uptimeSeconds: z.number().optional(),
 });
 export type Health = z.infer<typeof healthSchema>;
 
@@ -14,5 +17,10 @@ export const runtimeConfigSchema = z.object({
   apiBaseUrl: z.string(),
   routerMode: z.enum(['hash', 'history']),
   systemName: z.string(),
+  /**
+   * Origins of subsystems that may receive the signed-in user's token in a frame
+   * address, besides those of the user's menu (setting `embed.subsystemOrigins`).
+   */
+  subsystemOrigins: z.array(z.string()),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MOBILE_PATTERN, PASSWORD_PATTERN } from './rules.js';
+import { MAX_PAGE_INDEX } from './security-rules.js';
 
 export const mobileSchema = z
   .string({ error: 'validation.mobile.required' })
@@ -18,3 +19,11 @@ export const usernameSchema = z
   .trim()
   .min(1, 'validation.username.required')
   .max(64, 'validation.tooLong');
+
+/** The page number of every paged list: 1 to MAX_PAGE_INDEX; further is refused, not clamped. */
+export const pageIndexSchema = z.coerce
+  .number({ error: 'validation.invalid' })
+  .int('validation.invalid')
+  .min(1, 'validation.invalid')
+  .max(MAX_PAGE_INDEX, 'validation.pageTooFar')
+  .default(1);

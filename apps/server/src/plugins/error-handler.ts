@@ -62,6 +62,23 @@ const codeByStatus: Record<number, FailureCode> = {
   429: ErrorCode.RATE_LIMITED,
 };
 
+/**
+ * Errors Fastify raises before a route is found (`FST_ERR_BAD_URL`, a failed
+ * constraint): the envelope like every other refusal, in the caller's language,
+ * without echoing the URL. Passed as Fastify's `frameworkErrors` option: the
+ * request's hooks have not run, so its language is read here.
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  request.language = languageFrom(request.headers['accept-language']);
+  request.log.info({ err: { code: error.code } }, 'request refused');
+  const status = error.statusCode ?? 400;
+  sendFailure(request, reply, (status < 500 && codeByStatus[status]) || ErrorCode.BAD_REQUEST);
+}
+
 function translate(language: Language, message: string): string {
   return isMessageKey(message) ? formatMessage(language, message) : message;
 }
@@ -108,6 +125,12 @@ async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
       });
     }
     const status = error.statusCode ?? 500;
+    // A file's precondition or range that cannot be met (@fastify/static): the bare
+    // status a static server answers, not an API envelope.
+    if (status === 412 || status === 416) {
+      request.log.info({ err: { code: error.code, message: error.message } }, 'request refused');
+      return reply.code(status).send();
+    }
     const mapped = codeByStatus[status];
     if (mapped && status < 500) {
       request.log.info({ err: { code: error.code, message: error.message } }, 'request refused');

@@ -1,5 +1,10 @@
+import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settings } from '../../src/db/schema/index.js';
 import { loggerOptions, prettyLogs, redactUrl } from '../../src/lib/logger.js';
+import errorHandler from '../../src/plugins/error-handler.js';
 import {
   type TestApp,
   basicAuthorization,
@@ -103,5 +108,55 @@ describe('logs of a real session', () => {
       expect(logs).not.toContain(secret);
     }
     expect(logs).not.toMatch(/"(authorization|cookie)"/i);
+  });
+});
+
+describe('database errors in the log', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** An app with the product's logger and error handler whose routes fail in the database. */
+  async function failingApp() {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        lines.push(chunk.toString('utf8'));
+        callback();
+      },
+    });
+    const app = Fastify({ logger: loggerOptions('info', stream) });
+    await app.register(errorHandler);
+    const db = t.database.db;
+    const mobile = '13912345678';
+    // A value in the message itself: invalid input syntax for type integer: "13912345678x".
+    app.get('/cast', async () => db.execute(sql`select ${`${mobile}x`}::int as n`));
+    // A value in the parameters and in the detail: Key (key)=(...) already exists.
+    app.get('/duplicate', async () => {
+      await db.insert(settings).values({ key: mobile, value: mobile });
+      await db.insert(settings).values({ key: mobile, value: mobile });
+    });
+    return { app, lines, mobile };
+  }
+
+  it('keep the query, the SQLSTATE and the constraint, never the parameter values', async () => {
+    const { app, lines, mobile } = await failingApp();
+    for (const url of ['/cast', '/duplicate']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(500);
+      expect(response.body).not.toContain(mobile);
+    }
+    await app.close();
+    const logs = lines.join('');
+    expect(logs).toContain('unexpected error');
+    expect(logs).toMatch(/"code":"22/);
+    expect(logs).toContain('23505');
+    expect(logs).toContain('insert into \\"settings\\"');
+    expect(logs).not.toContain(mobile);
+    expect(logs).not.toContain('1391234');
   });
 });

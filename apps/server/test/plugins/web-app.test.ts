@@ -18,6 +18,7 @@ describe('web app hosting', () => {
     await fs.mkdir(path.join(distDir, 'assets'));
     await fs.writeFile(path.join(distDir, 'index.html'), indexHtml);
     await fs.writeFile(path.join(distDir, 'assets', 'index-abc123.js'), 'console.log("app");');
+    await fs.writeFile(path.join(distDir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     await fs.writeFile(
       path.join(distDir, 'demo-subsystem.html'),
       '<!doctype html><p>subsystem</p>',
@@ -71,6 +72,66 @@ describe('web app hosting', () => {
       apiBaseUrl: 'https://ops.example.com/api',
       routerMode: 'hash',
       systemName: '城市运行管理服务平台',
+      subsystemOrigins: [],
+    });
+  });
+
+  it('names the subsystem origins of the setting in config.json, well-formed ones only', async () => {
+    await t.app.services.securitySettings.set(
+      'embed.subsystemOrigins',
+      'https://video.example.gov  javascript:alert(1) http://GIS.example:8080/ /\\\\evil.example',
+    );
+    const response = await t.app.inject({ method: 'GET', url: '/config.json' });
+    expect(response.json().subsystemOrigins).toEqual([
+      'https://video.example.gov',
+      'http://gis.example:8080',
+    ]);
+    await t.app.services.securitySettings.set('embed.subsystemOrigins', '');
+  });
+
+  describe('range and conditional headers', () => {
+    const files = [
+      ['the SPA fallback', '/business_guide/details?id=1'],
+      ['the root', '/'],
+      ['a public file', '/logo.svg'],
+      ['a hashed asset', '/assets/index-abc123.js'],
+    ] as const;
+    const conditions = [
+      ['Range past the end', { range: 'bytes=99999-' }, [416, 200]],
+      ['a malformed Range', { range: 'bytes=zz' }, [200, 416]],
+      ['If-Match with another tag', { 'if-match': '"x"' }, [412]],
+      [
+        'If-Unmodified-Since in 1970',
+        { 'if-unmodified-since': 'Thu, 01 Jan 1970 00:00:00 GMT' },
+        [412],
+      ],
+      ['If-None-Match *', { 'if-none-match': '*' }, [304]],
+      ['If-Range with another tag and a Range', { 'if-range': '"x"', range: 'bytes=0-3' }, [200]],
+    ] as const;
+    for (const [fileName, url] of files) {
+      it.each(conditions)(
+        `${fileName} (${url}) with %s answers as a static server`,
+        async (_name, headers, statuses) => {
+          const before = t.logs.length;
+          const response = await t.app.inject({
+            method: 'GET',
+            url,
+            headers: { ...html, ...headers },
+          });
+          expect(statuses as readonly number[], response.body).toContain(response.statusCode);
+          expect(t.logs.slice(before).join('')).not.toContain('"level":50');
+        },
+      );
+    }
+
+    it('serves a satisfiable range of a file', async () => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/assets/index-abc123.js',
+        headers: { range: 'bytes=0-6' },
+      });
+      expect(response.statusCode).toBe(206);
+      expect(response.body).toBe('console');
     });
   });
 
@@ -129,6 +190,7 @@ describe('without a built web app', () => {
       apiBaseUrl: '/api',
       routerMode: 'history',
       systemName: '城市运行管理服务平台',
+      subsystemOrigins: [],
     });
   });
 

@@ -17,6 +17,7 @@ describe('runtime configuration (config.json, read before the first render)', ()
       apiBaseUrl: 'https://api.city.example/api',
       routerMode: 'hash',
       systemName: 'City operations',
+      subsystemOrigins: ['https://video.example.gov', 42],
     });
 
     const config = await loadRuntimeConfig(fetchImpl);
@@ -26,6 +27,7 @@ describe('runtime configuration (config.json, read before the first render)', ()
       apiBaseUrl: 'https://api.city.example/api',
       routerMode: 'hash',
       systemName: 'City operations',
+      subsystemOrigins: ['https://video.example.gov'],
     });
     expect(runtimeConfig()).toEqual(config);
   });
@@ -39,6 +41,7 @@ describe('runtime configuration (config.json, read before the first render)', ()
       apiBaseUrl: '/api',
       routerMode: 'history',
       systemName: '城市运行管理服务平台',
+      subsystemOrigins: [],
     });
   });
 

@@ -4,6 +4,7 @@ const fallback: RuntimeConfig = {
   apiBaseUrl: '/api',
   routerMode: 'history',
   systemName: '城市运行管理服务平台',
+  subsystemOrigins: [],
 };
 
 let current: RuntimeConfig = fallback;
@@ -26,6 +27,9 @@ export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promis
           typeof body.systemName === 'string' && body.systemName
             ? body.systemName
             : fallback.systemName,
+        subsystemOrigins: Array.isArray(body.subsystemOrigins)
+          ? body.subsystemOrigins.filter((origin): origin is string => typeof origin === 'string')
+          : [],
       };
     }
   } catch {

@@ -30,6 +30,12 @@ export type SecuritySettingKey = keyof typeof securityDefaults;
 /** Origins allowed to frame the product (CSP frame-ancestors), space separated. */
 export const FRAME_ANCESTORS_KEY = 'embed.frameAncestors';
 
+/**
+ * Origins of subsystems that may receive a user's token in a frame address,
+ * besides the origins of the menu's addresses; space separated.
+ */
+export const SUBSYSTEM_ORIGINS_KEY = 'embed.subsystemOrigins';
+
 const CACHE_MS = 5_000;
 
 export class SecuritySettings {
@@ -48,6 +54,7 @@ export class SecuritySettings {
     const values = await this.settings.getMany([
       ...Object.keys(securityDefaults),
       FRAME_ANCESTORS_KEY,
+      SUBSYSTEM_ORIGINS_KEY,
     ]);
     this.cache = { at: now, values };
     return values;
@@ -65,7 +72,10 @@ export class SecuritySettings {
   }
 
   /** Changes a setting and forgets the cache (administration, tests). */
-  async set(key: SecuritySettingKey | typeof FRAME_ANCESTORS_KEY, value: string): Promise<void> {
+  async set(
+    key: SecuritySettingKey | typeof FRAME_ANCESTORS_KEY | typeof SUBSYSTEM_ORIGINS_KEY,
+    value: string,
+  ): Promise<void> {
     await this.settings.set(key, value);
     this.cache = null;
   }

@@ -1,9 +1,26 @@
-import { ErrorCode, envelopeSchema, healthSchema, ok } from '@cityops/contract';
+import { ADMIN_ROLE, ErrorCode, envelopeSchema, healthSchema, ok } from '@cityops/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.js';
+import { bearerToken } from '../../plugins/auth.js';
 import { failureEnvelope } from '../../plugins/error-handler.js';
+import type { AuthService } from '../auth/auth.service.js';
 
-const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
+const healthRoutes: FastifyPluginAsyncZod<{ database: Database; auth: AuthService }> = async (
+  app,
+  { database, auth },
+) => {
+  /** The route is public; its details are for a live administrator's token only. */
+  async function callerIsAdministrator(request: FastifyRequest): Promise<boolean> {
+    const token = bearerToken(request);
+    if (!token) return false;
+    try {
+      return (await auth.authenticate(token)).roleIds.includes(ADMIN_ROLE);
+    } catch {
+      return false;
+    }
+  }
+
   app.get(
     '/health',
     {
@@ -11,31 +28,25 @@ const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, 
       schema: {
         tags: ['system'],
         summary: 'Liveness and database reachability, for load balancers',
+        description:
+          'Anyone gets status and database; an administrator (bearer token) also the driver and uptime.',
         response: { 200: envelopeSchema(healthSchema), 503: envelopeSchema(healthSchema) },
       },
     },
     async (request, reply) => {
-      const uptimeSeconds = Math.round(process.uptime());
       try {
         await database.ping();
-        return ok({
-          status: 'ok' as const,
-          database: 'ok' as const,
-          driver: database.driver,
-          uptimeSeconds,
-        });
       } catch (error) {
         request.log.error({ err: error }, 'health check: database unreachable');
         return reply.code(503).send({
           ...failureEnvelope(request.language, ErrorCode.UNAVAILABLE),
-          data: {
-            status: 'unavailable' as const,
-            database: 'down' as const,
-            driver: database.driver,
-            uptimeSeconds,
-          },
+          data: { status: 'unavailable' as const, database: 'down' as const },
         });
       }
+      const details = (await callerIsAdministrator(request))
+        ? { driver: database.driver, uptimeSeconds: Math.round(process.uptime()) }
+        : {};
+      return ok({ status: 'ok' as const, database: 'ok' as const, ...details });
     },
   );
 };

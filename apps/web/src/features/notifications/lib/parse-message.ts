@@ -1,4 +1,4 @@
-import type { Message } from '@cityops/contract';
+import { type Message, jsonMessageLink, parseJsonMessage } from '@cityops/contract';
 
 /** What the bell shows of a message (spec section 3). */
 export interface MessageView {
@@ -11,13 +11,6 @@ export interface MessageView {
   link: string;
   /** The parent menu code the link belongs to. */
   oneType: string;
-}
-
-interface JsonContent {
-  content?: unknown;
-  pcUrl?: unknown;
-  pcRoute?: unknown;
-  oneType?: unknown;
 }
 
 /** Text without HTML tags and with the common entities decoded. Not a sanitiser: it is rendered as text. */
@@ -34,42 +27,6 @@ export function stripTags(html: string): string {
     .trim();
 }
 
-/**
- * The list form: `key:value` (or `key=value`) pairs split on commas or
- * semicolons; the first `:` or `=` of a pair separates key and value, so
- * values may be addresses (`pcUrl:https://...`).
- */
-function parseList(text: string): JsonContent {
-  const result: Record<string, string> = {};
-  for (const pair of text.split(/[,;，；]/)) {
-    const match = /^\s*([A-Za-z]\w*)\s*[:=]\s*([\s\S]*?)\s*$/.exec(pair);
-    if (match) result[match[1]!] = match[2]!;
-  }
-  return result;
-}
-
-function parseJsonContent(text: string): JsonContent | null {
-  const trimmed = text.trim();
-  if (trimmed.startsWith('{')) {
-    try {
-      const parsed: unknown = JSON.parse(trimmed);
-      // A JSON string holding JSON (double encoded) is parsed once more.
-      if (typeof parsed === 'object' && parsed !== null) return parsed as JsonContent;
-    } catch {
-      // Not JSON after all: try the list form.
-    }
-  } else if (trimmed.startsWith('"')) {
-    try {
-      const inner: unknown = JSON.parse(trimmed);
-      if (typeof inner === 'string') return parseJsonContent(inner);
-    } catch {
-      // fall through
-    }
-  }
-  const list = parseList(trimmed);
-  return Object.keys(list).length > 0 ? list : null;
-}
-
 const text = (value: unknown) =>
   typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 
@@ -83,14 +40,12 @@ export function toMessageView(message: Message): MessageView {
   if (message.type !== 'json') {
     return { ...base, content: stripTags(message.content), link: '', oneType: '' };
   }
-  const parsed = parseJsonContent(message.content);
+  const parsed = parseJsonMessage(message.content);
   if (!parsed) return { ...base, content: stripTags(message.content), link: '', oneType: '' };
-  const pcUrl = text(parsed.pcUrl).trim();
-  const pcRoute = text(parsed.pcRoute).trim();
   return {
     ...base,
     content: stripTags(text(parsed.content)),
-    link: pcUrl || pcRoute ? `${pcUrl}${pcRoute}` : '',
+    link: jsonMessageLink(parsed),
     oneType: text(parsed.oneType).trim(),
   };
 }

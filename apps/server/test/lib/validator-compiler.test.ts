@@ -1,0 +1,181 @@
+import { ErrorCode, GIS_PATHS, MESSAGE_PATHS } from '@cityops/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { controlCharacterPaths } from '../../src/lib/validator-compiler.js';
+import { type TestApp, basicAuthorization, bearer, createTestApp } from '../helpers/test-app.js';
+
+describe('controlCharacterPaths', () => {
+  it('finds NUL and other C0 controls in values and keys, not tab, newline or return', () => {
+    expect(
+      controlCharacterPaths({
+        a: 'fine\ttext\r\nwith lines',
+        b: ['ok', 'nul\u0000'],
+        c: { 'key\u0001': 'x', deep: { escape: '\u001b[31m' } },
+        d: 12,
+        e: null,
+      }),
+    ).toEqual([
+      ['b', 1],
+      ['c', 'key\u0001'],
+      ['c', 'deep', 'escape'],
+    ]);
+  });
+});
+
+describe('a NUL byte in any text field', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = (await t.login('admin', 'Admin@2026')).access_token;
+  });
+  afterAll(() => t.close());
+
+  const english = { 'accept-language': 'en' };
+
+  function expectFieldRefused(
+    response: Awaited<ReturnType<TestApp['app']['inject']>>,
+    field: string,
+    message = 'this value contains control characters that are not allowed',
+  ) {
+    expect(response.statusCode, response.body).toBe(422);
+    const body = response.json();
+    expect(body.code).toBe(ErrorCode.VALIDATION);
+    expect(body.data.fields).toContainEqual({ field, message });
+  }
+
+  it('is refused at validation on the public QR ticket call (the reviewer reproduction)', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/authorization-server/oauth/qrCode',
+      headers: english,
+      payload: { appId: '\u0000abc', timeStamp: 1 },
+    });
+    expectFieldRefused(response, 'appId');
+  });
+
+  it('is refused in Chinese for a Chinese caller', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/authorization-server/oauth/qrCode',
+      headers: { 'accept-language': 'zh-CN' },
+      payload: { appId: 'PC\u0000', timeStamp: 1 },
+    });
+    expectFieldRefused(response, 'appId', '此项包含不允许的控制字符');
+  });
+
+  it('is refused in a sign-in, an SMS request and a form body', async () => {
+    const token = await t.app.inject({
+      method: 'POST',
+      url: '/api/authorization-server/oauth/token',
+      headers: { ...english, authorization: basicAuthorization },
+      payload: {
+        grant_type: 'password',
+        username: 'ad\u0000min',
+        password: 'x',
+        keyId: 'k',
+        scope: 'read',
+        appId: 'PC',
+      },
+    });
+    expectFieldRefused(token, 'username');
+
+    const sms = await t.app.inject({
+      method: 'POST',
+      url: '/api/message-sms/sms/pwb_kaptcha',
+      headers: {
+        ...english,
+        authorization: basicAuthorization,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: 'mobile=1380013%000000',
+    });
+    expectFieldRefused(sms, 'mobile');
+  });
+
+  it('is refused in signed-in calls: a message title, an article, a query string, a property key', async () => {
+    const message = await t.app.inject({
+      method: 'POST',
+      url: `/api${MESSAGE_PATHS.send}`,
+      headers: { ...english, ...bearer(admin) },
+      payload: { title: 'a\u0000b', content: 'x', allUsers: true },
+    });
+    expectFieldRefused(message, 'title');
+
+    const search = await t.app.inject({
+      method: 'GET',
+      url: '/api/business-guide/articles?keyword=%00',
+      headers: { ...english, ...bearer(admin) },
+    });
+    expectFieldRefused(search, 'keyword');
+
+    const feature = await t.app.inject({
+      method: 'POST',
+      url: `/api${GIS_PATHS.create}`,
+      headers: { ...english, ...bearer(admin) },
+      payload: {
+        layerId: 1,
+        name: 'n',
+        geometry: { type: 'Point', coordinates: [114.3, 30.6] },
+        properties: { 'bad\u0000key': 'v' },
+      },
+    });
+    expectFieldRefused(feature, 'properties.bad\u0000key');
+  });
+
+  it('leaves tabs and newlines alone, and refuses an escape character', async () => {
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: `/api${MESSAGE_PATHS.send}`,
+      headers: { ...english, ...bearer(admin) },
+      payload: { title: 'line\tone', content: 'first\r\nsecond', allUsers: true },
+    });
+    expect(ok.json().code, ok.body).toBe('000000');
+    const escape = await t.app.inject({
+      method: 'POST',
+      url: `/api${MESSAGE_PATHS.send}`,
+      headers: { ...english, ...bearer(admin) },
+      payload: { title: 'ok', content: 'colour \u001b[31m', allUsers: true },
+    });
+    expectFieldRefused(escape, 'content');
+  });
+
+  it('never answers 5xx nor logs an error', async () => {
+    expect(t.logs.join('')).not.toContain('"level":50');
+  });
+});
+
+describe('paging numbers', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = (await t.login('admin', 'Admin@2026')).access_token;
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    ['GET', '/api/business-guide/articles?pageIndex=1e9', undefined],
+    ['POST', `/api${MESSAGE_PATHS.page}`, { pageIndex: 1e9 }],
+  ] as const)('refuses a pageIndex of 1e9: %s %s', async (method, url, payload) => {
+    const response = await t.app.inject({
+      method,
+      url,
+      headers: { 'accept-language': 'en', ...bearer(admin) },
+      ...(payload ? { payload } : {}),
+    });
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json().data.fields).toContainEqual({
+      field: 'pageIndex',
+      message: 'the page number is too large',
+    });
+  });
+
+  it('refuses ids beyond the database integer instead of failing in the database', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/business-guide/articles/99999999999',
+      headers: { 'accept-language': 'en', ...bearer(admin) },
+    });
+    expect(response.statusCode, response.body).toBe(422);
+  });
+});
