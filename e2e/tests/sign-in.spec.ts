@@ -34,7 +34,8 @@ const text = {
     navigation: 'main menu',
     badCredentials: 'incorrect username or password',
     captcha: 'verification code',
-    captchaImage: 'verification code image',
+    captchaImage:
+      'verification code: an image of 5 digits to type in the field; if you cannot read it, show another',
     locked: 'this account is locked, please try again later',
     forgot: 'forgot password?',
     mobile: 'mobile number',
@@ -67,7 +68,7 @@ const text = {
     navigation: '主菜单',
     badCredentials: '用户名或密码错误',
     captcha: '验证码',
-    captchaImage: '验证码图片',
+    captchaImage: '验证码：图中有5位数字，请填入输入框；看不清可换一张',
     locked: '账号已被锁定，请稍后再试',
     forgot: '忘记密码？',
     mobile: '手机号码',
@@ -189,9 +190,9 @@ for (const language of languages) {
       request,
     }, testInfo) => {
       // Every browser test signs in from 127.0.0.1: this one must not trip the per-address captcha for the others.
-      await request.post('/api/test-hooks/settings', {
-        data: { key: 'login.addressCaptchaAfterFailures', value: '100000' },
-      });
+      for (const key of ['login.addressCaptchaAfterFailures', 'login.addressLockAfterFailures']) {
+        await request.post('/api/test-hooks/settings', { data: { key, value: '100000' } });
+      }
       const account = await createAccount(request, { prefix: 'lock' });
       await useLanguage(page, language);
       await page.goto(appPath(testInfo.project.name, '/login'));
@@ -269,12 +270,12 @@ for (const language of languages) {
 /** The id of the captcha the page shows (the answer of its last verificationCode call). */
 async function latestCaptchaId(page: Page, previous?: string): Promise<string> {
   const id = await page.evaluate(() => {
-    const image = document.querySelector<HTMLImageElement>('img[src^="data:image/svg"]');
+    const image = document.querySelector<HTMLImageElement>('img[src^="data:image/png"]');
     return image?.dataset.captchaId ?? '';
   });
   if (id && id !== previous) return id;
   await page.waitForFunction((old) => {
-    const image = document.querySelector<HTMLImageElement>('img[src^="data:image/svg"]');
+    const image = document.querySelector<HTMLImageElement>('img[src^="data:image/png"]');
     return Boolean(image?.dataset.captchaId) && image?.dataset.captchaId !== old;
   }, previous ?? '');
   return latestCaptchaId(page, previous);

@@ -13,6 +13,8 @@ export class AppError extends Error {
   readonly values: Record<string, string | number>;
   readonly fields: FieldError[] | undefined;
   readonly data: unknown;
+  /** Sent as `Retry-After` (a 429 or 503 answer). */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     code: FailureCode,
@@ -22,6 +24,7 @@ export class AppError extends Error {
       fields?: FieldError[];
       /** Extra data for the client, e.g. whether a captcha is now needed. */
       data?: unknown;
+      retryAfterSeconds?: number;
     } = {},
   ) {
     super(code);
@@ -31,6 +34,7 @@ export class AppError extends Error {
     this.values = options.values ?? {};
     this.fields = options.fields;
     this.data = options.data;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

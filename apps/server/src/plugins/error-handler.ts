@@ -107,6 +107,9 @@ async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
       });
     }
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) {
+        reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
+      }
       if (error.fields) {
         const fields = error.fields.map((field) => ({
           field: field.field,

@@ -45,10 +45,12 @@ export class AuthService {
   ) {}
 
   /**
-   * The password grant. An unknown account and a wrong password give the same
-   * answer after the same work; a disabled account is told so only after a
-   * correct password, and so is a locked one. Failures lead to a captcha, then
-   * to a temporary lock (LoginGuardService); every outcome is audited.
+   * The password grant. The guard reserves the attempt first, so a locked
+   * account or address is refused before the password is decrypted or checked,
+   * with the same answer whatever the password. An unknown account and a wrong
+   * password give the same answer after the same work; a disabled account is
+   * told so only after a correct password. Failures lead to a captcha, then to
+   * a temporary lock (LoginGuardService); every outcome is audited.
    */
   async login(request: TokenRequest, meta: ClientMeta): Promise<TokenResponse> {
     const attempt = {
@@ -57,7 +59,7 @@ export class AuthService {
       captchaCode: request.captchaCode,
       meta,
     };
-    await this.guard.before(attempt);
+    const reservation = await this.guard.reserve(attempt);
     const password = await this.rsaKeys.decrypt(request.keyId, request.password);
     const user = await this.users.findByUsername(request.username);
     const digest = md5Hex(password ?? '');
@@ -66,9 +68,9 @@ export class AuthService {
       digest,
     );
     if (!user || password === null || !passwordMatches) {
-      return this.guard.failed(attempt, user?.id ?? null);
+      return this.guard.failed(attempt, reservation, user?.id ?? null);
     }
-    await this.guard.succeeded(attempt, user.id);
+    await this.guard.succeeded(attempt);
     if (user.disabled) throw new AppError(ErrorCode.ACCOUNT_DISABLED);
 
     const token = await this.openSession(user.id, meta);

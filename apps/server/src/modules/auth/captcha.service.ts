@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Captcha } from '@cityops/contract';
 import type { Clock } from '../../lib/clock.js';
 import { tokenDigest } from '../../lib/tokens.js';
-import { captchaSvg, randomCaptchaCode } from './captcha-image.js';
+import { captchaPng, randomCaptchaCode } from './captcha-image.js';
 import type { CaptchaRepository } from './captcha.repository.js';
 
 const CAPTCHA_TTL_SECONDS = 120;
@@ -35,7 +35,7 @@ export class CaptchaService {
       expiresAt: new Date(now.getTime() + CAPTCHA_TTL_SECONDS * 1000),
     });
     this.answersForTests?.set(id, code);
-    return { captchaId: id, image: captchaSvg(code), expiresIn: CAPTCHA_TTL_SECONDS };
+    return { captchaId: id, image: await captchaPng(code), expiresIn: CAPTCHA_TTL_SECONDS };
   }
 
   /** True when the answer is right; the captcha is used up either way. */

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { loginAttempts } from '../../db/schema/index.js';
 
@@ -35,16 +35,13 @@ export class LoginAttemptRepository {
     now: Date,
     windowStart: Date,
   ): Promise<AttemptState> {
-    const stale = sql`${loginAttempts.windowStartedAt} < ${windowStart.toISOString()}::timestamptz`;
+    const stale = this.stale(windowStart);
     const rows = await this.db
       .insert(loginAttempts)
       .values({ scope, subject, failures: 1, windowStartedAt: now })
       .onConflictDoUpdate({
         target: [loginAttempts.scope, loginAttempts.subject],
-        set: {
-          failures: sql`case when ${stale} then 1 else ${loginAttempts.failures} + 1 end`,
-          windowStartedAt: sql`case when ${stale} then ${now.toISOString()}::timestamptz else ${loginAttempts.windowStartedAt} end`,
-        },
+        set: this.countOne(stale, now),
       })
       .returning({
         failures: loginAttempts.failures,
@@ -54,18 +51,76 @@ export class LoginAttemptRepository {
     return rows[0]!;
   }
 
-  /** Locks until a time; the count restarts at `failures` (a captcha stays required). */
+  /**
+   * Reserves one attempt before the password is checked, in one conditional
+   * statement: the count goes up only while the subject is not locked and is
+   * under `limit` (or its window is over). Gives the count with this attempt,
+   * or null when refused: however many requests arrive at once, on however many
+   * instances, no more than `limit` of them get a count.
+   */
+  async reserve(
+    scope: AttemptScope,
+    subject: string,
+    limit: number,
+    now: Date,
+    windowStart: Date,
+  ): Promise<number | null> {
+    const stale = this.stale(windowStart);
+    const at = sql`${now.toISOString()}::timestamptz`;
+    const rows = await this.db
+      .insert(loginAttempts)
+      .values({ scope, subject, failures: 1, windowStartedAt: now })
+      .onConflictDoUpdate({
+        target: [loginAttempts.scope, loginAttempts.subject],
+        set: this.countOne(stale, now),
+        setWhere: sql`(${loginAttempts.lockedUntil} is null or ${loginAttempts.lockedUntil} <= ${at}) and (${stale} or ${loginAttempts.failures} < ${limit})`,
+      })
+      .returning({ failures: loginAttempts.failures });
+    return rows[0]?.failures ?? null;
+  }
+
+  /** Gives back a reservation that was not used up by a wrong password (a success, a refusal). */
+  async release(scope: AttemptScope, subject: string): Promise<void> {
+    await this.db
+      .update(loginAttempts)
+      .set({ failures: sql`greatest(${loginAttempts.failures} - 1, 0)` })
+      .where(and(eq(loginAttempts.scope, scope), eq(loginAttempts.subject, subject)));
+  }
+
+  private stale(windowStart: Date) {
+    return sql`${loginAttempts.windowStartedAt} < ${windowStart.toISOString()}::timestamptz`;
+  }
+
+  private countOne(stale: ReturnType<LoginAttemptRepository['stale']>, now: Date) {
+    return {
+      failures: sql`case when ${stale} then 1 else ${loginAttempts.failures} + 1 end`,
+      windowStartedAt: sql`case when ${stale} then ${now.toISOString()}::timestamptz else ${loginAttempts.windowStartedAt} end`,
+    };
+  }
+
+  /**
+   * Locks until a time unless a lock already runs; the count restarts at
+   * `failures` (a captcha stays required). True when this call locked it.
+   */
   async lock(
     scope: AttemptScope,
     subject: string,
     until: Date,
     now: Date,
     failures: number,
-  ): Promise<void> {
-    await this.db
+  ): Promise<boolean> {
+    const rows = await this.db
       .update(loginAttempts)
       .set({ lockedUntil: until, windowStartedAt: now, failures })
-      .where(and(eq(loginAttempts.scope, scope), eq(loginAttempts.subject, subject)));
+      .where(
+        and(
+          eq(loginAttempts.scope, scope),
+          eq(loginAttempts.subject, subject),
+          or(isNull(loginAttempts.lockedUntil), lte(loginAttempts.lockedUntil, now)),
+        ),
+      )
+      .returning({ scope: loginAttempts.scope });
+    return rows.length === 1;
   }
 
   async clear(scope: AttemptScope, subject: string): Promise<void> {

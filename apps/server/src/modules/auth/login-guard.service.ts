@@ -3,7 +3,11 @@ import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { AuditEvent, type AuditService, type RequestMeta } from '../audit/audit.service.js';
 import type { CaptchaService } from './captcha.service.js';
-import type { AttemptState, LoginAttemptRepository } from './login-attempt.repository.js';
+import type {
+  AttemptScope,
+  AttemptState,
+  LoginAttemptRepository,
+} from './login-attempt.repository.js';
 import type { SecuritySettings } from './security-settings.js';
 
 const MINUTE_MS = 60_000;
@@ -16,10 +20,20 @@ export interface LoginAttempt {
   meta: RequestMeta;
 }
 
+/** The counts an attempt took before its password was checked. */
+export interface Reservation {
+  accountFailures: number;
+  addressFailures: number;
+}
+
 /**
  * Failed sign-ins per account name and per address: a captcha after a few, a
- * temporary lock of the account after more. Counting by account name, existing
- * or not, keeps unknown and known accounts indistinguishable.
+ * temporary lock after more. Every attempt reserves its place in both counts
+ * with one conditional statement before the password is decrypted or checked,
+ * so a locked account or address is refused whatever the password, and
+ * simultaneous attempts (on any instance) cannot pass the limits. A success
+ * gives its places back. Counting by account name, existing or not, keeps
+ * unknown and known accounts indistinguishable.
  */
 export class LoginGuardService {
   constructor(
@@ -30,12 +44,20 @@ export class LoginGuardService {
     private readonly clock: Clock,
   ) {}
 
-  private async liveFailures(state: AttemptState | null): Promise<number> {
-    if (!state) return 0;
-    const window = (await this.settings.number('login.failureWindowMinutes')) * MINUTE_MS;
-    return state.windowStartedAt.getTime() + window > this.clock.now().getTime()
-      ? state.failures
-      : 0;
+  private subjects(attempt: LoginAttempt): Record<AttemptScope, string> {
+    return {
+      account: attempt.username.toLowerCase(),
+      address: attempt.meta.ipAddress ?? 'unknown',
+    };
+  }
+
+  private async windowStart(now: Date): Promise<Date> {
+    const minutes = await this.settings.number('login.failureWindowMinutes');
+    return new Date(now.getTime() - minutes * MINUTE_MS);
+  }
+
+  private liveFailures(state: AttemptState | null, windowStart: Date): number {
+    return state && state.windowStartedAt >= windowStart ? state.failures : 0;
   }
 
   private async captchaNeeded(accountFailures: number, addressFailures: number) {
@@ -45,91 +67,171 @@ export class LoginGuardService {
     );
   }
 
-  /** Before the password is checked: asks for and checks the captcha when one is due. */
-  async before(attempt: LoginAttempt): Promise<void> {
-    const account = attempt.username.toLowerCase();
-    const address = attempt.meta.ipAddress ?? 'unknown';
-    const accountFailures = await this.liveFailures(await this.attempts.find('account', account));
-    const addressFailures = await this.liveFailures(await this.attempts.find('address', address));
-    if (!(await this.captchaNeeded(accountFailures, addressFailures))) return;
-    if (!attempt.captchaId || !attempt.captchaCode) {
-      throw new AppError(ErrorCode.CAPTCHA_REQUIRED, { data: { captchaRequired: true } });
+  private async lockedAnswer(
+    scope: AttemptScope,
+    attempt: LoginAttempt,
+    lockedUntil: Date | null,
+  ): Promise<AppError> {
+    const now = this.clock.now();
+    const lockMinutes = await this.settings.number('login.lockMinutes');
+    const until = lockedUntil && lockedUntil > now ? lockedUntil : null;
+    const minutes = until
+      ? Math.max(1, Math.ceil((until.getTime() - now.getTime()) / MINUTE_MS))
+      : lockMinutes;
+    await this.audit.record(
+      AuditEvent.loginRefusedLocked,
+      attempt.meta,
+      { username: attempt.username },
+      { scope },
+    );
+    if (scope === 'address') {
+      return new AppError(ErrorCode.RATE_LIMITED, {
+        messageKey: 'login.addressLocked',
+        values: { minutes },
+        data: { minutes, captchaRequired: true },
+        retryAfterSeconds: minutes * 60,
+      });
     }
-    if (!(await this.captchas.verify(attempt.captchaId, attempt.captchaCode))) {
-      await this.countFailure(attempt, 'captcha');
+    return new AppError(ErrorCode.ACCOUNT_LOCKED, { data: { minutes, captchaRequired: true } });
+  }
+
+  /**
+   * Before the password is decrypted and checked: refuses a locked account or
+   * address, asks for or checks the captcha when one is due, and reserves the
+   * attempt's place in both counts (see the class comment). Throws the answer
+   * when the attempt may not go on.
+   */
+  async reserve(attempt: LoginAttempt): Promise<Reservation> {
+    const now = this.clock.now();
+    const windowStart = await this.windowStart(now);
+    const subjects = this.subjects(attempt);
+    const [account, address] = await Promise.all([
+      this.attempts.find('account', subjects.account),
+      this.attempts.find('address', subjects.address),
+    ]);
+    if (address?.lockedUntil && address.lockedUntil > now) {
+      throw await this.lockedAnswer('address', attempt, address.lockedUntil);
+    }
+    if (account?.lockedUntil && account.lockedUntil > now) {
+      throw await this.lockedAnswer('account', attempt, account.lockedUntil);
+    }
+
+    const captchaDue = await this.captchaNeeded(
+      this.liveFailures(account, windowStart),
+      this.liveFailures(address, windowStart),
+    );
+    const captchaGiven = Boolean(attempt.captchaId && attempt.captchaCode);
+    if (captchaDue && !captchaGiven) throw captchaRequired();
+    // A captcha sent when none was due is checked too: when it is right, the attempt may use the higher limits.
+    const captchaSolved =
+      captchaGiven && (await this.captchas.verify(attempt.captchaId!, attempt.captchaCode!));
+    if (captchaDue && !captchaSolved) {
+      const state = await this.attempts.addFailure('address', subjects.address, now, windowStart);
       await this.audit.record(AuditEvent.captchaFailure, attempt.meta, {
         username: attempt.username,
       });
+      await this.lockIfDue('address', attempt, state.failures);
       throw new AppError(ErrorCode.CAPTCHA_INVALID, { data: { captchaRequired: true } });
+    }
+
+    const addressFailures = await this.attempts.reserve(
+      'address',
+      subjects.address,
+      await this.settings.number(
+        captchaSolved ? 'login.addressLockAfterFailures' : 'login.addressCaptchaAfterFailures',
+      ),
+      now,
+      windowStart,
+    );
+    if (addressFailures === null) throw await this.refused('address', attempt, captchaSolved);
+    const accountFailures = await this.attempts.reserve(
+      'account',
+      subjects.account,
+      await this.settings.number(
+        captchaSolved ? 'login.lockAfterFailures' : 'login.captchaAfterFailures',
+      ),
+      now,
+      windowStart,
+    );
+    if (accountFailures === null) {
+      await this.attempts.release('address', subjects.address);
+      throw await this.refused('account', attempt, captchaSolved);
+    }
+    return { accountFailures, addressFailures };
+  }
+
+  /**
+   * A reservation was refused: the subject is locked, or its count is at the
+   * limit (other attempts took the last places). Past the captcha limit that
+   * means a captcha; past the lock limit, the lock (which those attempts set).
+   */
+  private async refused(
+    scope: AttemptScope,
+    attempt: LoginAttempt,
+    captchaSolved: boolean,
+  ): Promise<AppError> {
+    const state = await this.attempts.find(scope, this.subjects(attempt)[scope]);
+    const locked = state?.lockedUntil != null && state.lockedUntil > this.clock.now();
+    if (locked || captchaSolved)
+      return this.lockedAnswer(scope, attempt, state?.lockedUntil ?? null);
+    return captchaRequired();
+  }
+
+  private async lockIfDue(scope: AttemptScope, attempt: LoginAttempt, failures: number) {
+    const lockAfter = await this.settings.number(
+      scope === 'account' ? 'login.lockAfterFailures' : 'login.addressLockAfterFailures',
+    );
+    if (failures < lockAfter) return;
+    const now = this.clock.now();
+    const minutes = await this.settings.number('login.lockMinutes');
+    const restartAt = await this.settings.number(
+      scope === 'account' ? 'login.captchaAfterFailures' : 'login.addressCaptchaAfterFailures',
+    );
+    const locked = await this.attempts.lock(
+      scope,
+      this.subjects(attempt)[scope],
+      new Date(now.getTime() + minutes * MINUTE_MS),
+      now,
+      restartAt,
+    );
+    if (locked) {
+      await this.audit.record(
+        AuditEvent.loginLocked,
+        attempt.meta,
+        { username: attempt.username },
+        { scope, minutes, failures },
+      );
     }
   }
 
-  /** A wrong password (or unknown account): counted, maybe locked; the answer says whether a captcha is due next. */
-  async failed(attempt: LoginAttempt, userId: number | null): Promise<never> {
-    const { accountFailures, addressFailures } = await this.countFailure(attempt, 'password');
+  /** A wrong password (or unknown account): its reservation stays a failure, maybe a lock; the answer says whether a captcha is due next. */
+  async failed(
+    attempt: LoginAttempt,
+    reservation: Reservation,
+    userId: number | null,
+  ): Promise<never> {
+    const { accountFailures, addressFailures } = reservation;
     await this.audit.record(
       AuditEvent.loginFailure,
       attempt.meta,
       { userId, username: attempt.username },
       { failures: accountFailures },
     );
+    await this.lockIfDue('account', attempt, accountFailures);
+    await this.lockIfDue('address', attempt, addressFailures);
     throw new AppError(ErrorCode.BAD_CREDENTIALS, {
       data: { captchaRequired: await this.captchaNeeded(accountFailures, addressFailures) },
     });
   }
 
-  private async countFailure(attempt: LoginAttempt, reason: 'password' | 'captcha') {
-    const now = this.clock.now();
-    const window = (await this.settings.number('login.failureWindowMinutes')) * MINUTE_MS;
-    const windowStart = new Date(now.getTime() - window);
-    const account = attempt.username.toLowerCase();
-    const address = attempt.meta.ipAddress ?? 'unknown';
-    const addressState = await this.attempts.addFailure('address', address, now, windowStart);
-    if (reason === 'captcha') {
-      return { accountFailures: 0, addressFailures: addressState.failures };
-    }
-    const accountState = await this.attempts.addFailure('account', account, now, windowStart);
-    const lockAfter = await this.settings.number('login.lockAfterFailures');
-    const lockedNow = accountState.lockedUntil !== null && accountState.lockedUntil > now;
-    if (accountState.failures >= lockAfter && !lockedNow) {
-      const minutes = await this.settings.number('login.lockMinutes');
-      const captchaAfter = await this.settings.number('login.captchaAfterFailures');
-      await this.attempts.lock(
-        'account',
-        account,
-        new Date(now.getTime() + minutes * MINUTE_MS),
-        now,
-        captchaAfter,
-      );
-      await this.audit.record(
-        AuditEvent.loginLocked,
-        attempt.meta,
-        { username: attempt.username },
-        { minutes, failures: accountState.failures },
-      );
-    }
-    return { accountFailures: accountState.failures, addressFailures: addressState.failures };
+  /** A correct password: the account's count starts again; the address gets its place back. */
+  async succeeded(attempt: LoginAttempt): Promise<void> {
+    const subjects = this.subjects(attempt);
+    await this.attempts.clear('account', subjects.account);
+    await this.attempts.release('address', subjects.address);
   }
+}
 
-  /**
-   * After a correct password: a locked account is told so now (and only now);
-   * otherwise its failure count starts again.
-   */
-  async succeeded(attempt: LoginAttempt, userId: number): Promise<void> {
-    const account = attempt.username.toLowerCase();
-    const state = await this.attempts.find('account', account);
-    const now = this.clock.now();
-    if (state?.lockedUntil && state.lockedUntil > now) {
-      await this.audit.record(AuditEvent.loginRefusedLocked, attempt.meta, {
-        userId,
-        username: attempt.username,
-      });
-      const minutes = Math.max(
-        1,
-        Math.ceil((state.lockedUntil.getTime() - now.getTime()) / MINUTE_MS),
-      );
-      throw new AppError(ErrorCode.ACCOUNT_LOCKED, { data: { minutes } });
-    }
-    await this.attempts.clear('account', account);
-  }
+function captchaRequired(): AppError {
+  return new AppError(ErrorCode.CAPTCHA_REQUIRED, { data: { captchaRequired: true } });
 }

@@ -17,6 +17,8 @@ export const securityDefaults = {
   'login.failureWindowMinutes': 30,
   /** Failed sign-ins from one address before every sign-in from it needs a captcha. */
   'login.addressCaptchaAfterFailures': 10,
+  /** ... and before the address is locked (captchas solved or not); for login.lockMinutes. */
+  'login.addressLockAfterFailures': 30,
   'sms.resendSeconds': 60,
   'sms.maxAttempts': 5,
   'sms.maxPerMobilePerDay': 10,

@@ -1,5 +1,7 @@
 import { ErrorCode } from '@cityops/contract';
+import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { captchaPng } from '../../../src/modules/auth/captcha-image.js';
 import { type TestApp, createTestApp, requestToken } from '../../helpers/test-app.js';
 
 let t: TestApp;
@@ -32,6 +34,12 @@ async function requestTokenWithCaptcha(username: string, password: string, captc
   return requestToken(t.app, { username, password, captchaId, captchaCode: answer });
 }
 
+/** How many passwords were checked and found wrong: one audit record each. */
+async function failureRecords(): Promise<number> {
+  const entries = await t.app.services.audit.latest(1000);
+  return entries.filter((entry) => entry.event === 'login.failure').length;
+}
+
 async function failTimes(username: string, times: number, withCaptcha = false) {
   let last;
   for (let i = 0; i < times; i++) {
@@ -43,14 +51,25 @@ async function failTimes(username: string, times: number, withCaptcha = false) {
 }
 
 describe('oauth/verificationCode', () => {
-  it('gives an SVG image with no readable text and an id', async () => {
+  it('gives a raster PNG with no markup a program could read, and an id', async () => {
     const { captchaId, image, answer } = await newCaptcha();
     expect(captchaId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(image).toMatch(/^data:image\/svg\+xml;base64,/);
-    const svg = Buffer.from(image.split(',')[1]!, 'base64').toString('utf8');
-    expect(svg).not.toContain('<text');
-    expect(svg).not.toContain(answer);
     expect(answer).toMatch(/^[2-9]{5}$/);
+    expect(image).toMatch(/^data:image\/png;base64,/);
+    const bytes = Buffer.from(image.split(',')[1]!, 'base64');
+    const metadata = await sharp(bytes).metadata();
+    expect(metadata).toMatchObject({ format: 'png', width: 264, height: 88 });
+    // No text chunks, no vector drawing, not the answer.
+    const text = bytes.toString('latin1');
+    for (const marker of ['tEXt', 'iTXt', 'zTXt', '<svg', '<path', '<rect', answer]) {
+      expect(text).not.toContain(marker);
+    }
+  });
+
+  it('draws a different picture for the same answer each time', async () => {
+    const first = await captchaPng('23456');
+    const second = await captchaPng('23456');
+    expect(first).not.toBe(second);
   });
 });
 
@@ -114,30 +133,38 @@ describe('failed sign-ins', () => {
     expect(unknown.json()).toEqual(known.json());
   });
 
-  it('locks the account after 6 failures; says so only after a correct password; unlocks after 15 minutes', async () => {
+  it('locks the account after 6 failures, refuses it before the password whatever the password, unlocks after 15 minutes', async () => {
     await failTimes('operator', 3);
     const sixth = await failTimes('operator', 3, true);
     expect(sixth.json().code).toBe(ErrorCode.BAD_CREDENTIALS);
+    const checkedBefore = await failureRecords();
 
-    // A wrong password during the lock gives the usual answer.
+    // During the lock, a wrong and the right password get the same answer, and neither is checked.
     const wrongWhileLocked = await requestTokenWithCaptcha('operator', 'Wrong@2026');
-    expect(wrongWhileLocked.json().code).toBe(ErrorCode.BAD_CREDENTIALS);
-
-    const locked = await requestTokenWithCaptcha('operator', 'Operator@2026');
-    expect(locked.statusCode).toBe(423);
-    expect(locked.json()).toMatchObject({
-      code: ErrorCode.ACCOUNT_LOCKED,
-      msg: 'this account is locked, please try again later',
+    const rightWhileLocked = await requestTokenWithCaptcha('operator', 'Operator@2026');
+    const rightWithoutCaptcha = await requestToken(t.app, {
+      username: 'operator',
+      password: 'Operator@2026',
     });
+    for (const locked of [wrongWhileLocked, rightWhileLocked, rightWithoutCaptcha]) {
+      expect(locked.statusCode).toBe(423);
+      expect(locked.json()).toEqual({
+        code: ErrorCode.ACCOUNT_LOCKED,
+        boolSuccess: false,
+        msg: 'this account is locked, please try again later',
+        data: { minutes: 15, captchaRequired: true },
+      });
+    }
+    expect(await failureRecords()).toBe(checkedBefore);
 
     t.clock.advance(15 * 60_000 + 1000);
     const unlocked = await requestTokenWithCaptcha('operator', 'Operator@2026');
     expect(unlocked.json().code).toBe('000000');
 
     const events = (await t.app.services.audit.latest(50)).map((entry) => entry.event);
-    expect(events.filter((event) => event === 'login.failure')).toHaveLength(7);
+    expect(events.filter((event) => event === 'login.failure')).toHaveLength(6);
     expect(events).toContain('login.locked');
-    expect(events).toContain('login.refused_locked');
+    expect(events.filter((event) => event === 'login.refused_locked')).toHaveLength(3);
     expect(events).toContain('login.success');
   });
 
@@ -182,5 +209,94 @@ describe('failed sign-ins', () => {
     });
     expect(success).toMatchObject({ event: 'login.success', username: 'admin' });
     expect(success!.userId).toEqual(expect.any(Number));
+  });
+});
+
+describe('limits under simultaneous attempts', () => {
+  /** The encrypted form of a password, made once: the key stays the same during a test. */
+  async function attempt(
+    username: string,
+    password: string,
+    extra: Record<string, string>,
+    remoteAddress: string,
+  ) {
+    return requestToken(t.app, { username, password, ...extra }, { remoteAddress });
+  }
+
+  it('checks only 3 of 100 simultaneous wrong passwords without a captcha against one account', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        attempt('operator', `Wrong@${i}`, {}, `10.1.${Math.floor(i / 250)}.${i % 250}`),
+      ),
+    );
+    expect(await failureRecords()).toBe(3);
+    const codes = answers.map((answer) => answer.json().code);
+    expect(codes.filter((code) => code === ErrorCode.BAD_CREDENTIALS)).toHaveLength(3);
+    expect(codes.filter((code) => code === ErrorCode.CAPTCHA_REQUIRED)).toHaveLength(97);
+  });
+
+  it('checks only 6 of 30 simultaneous wrong passwords with solved captchas, then locks', async () => {
+    const captchas = await Promise.all(Array.from({ length: 30 }, () => newCaptcha()));
+    const answers = await Promise.all(
+      captchas.map((captcha, i) =>
+        attempt(
+          'operator',
+          `Wrong@${i}`,
+          { captchaId: captcha.captchaId, captchaCode: captcha.answer },
+          `10.2.0.${i}`,
+        ),
+      ),
+    );
+    expect(await failureRecords()).toBe(6);
+    const codes = answers.map((answer) => answer.json().code);
+    expect(codes.filter((code) => code === ErrorCode.BAD_CREDENTIALS)).toHaveLength(6);
+    expect(codes.filter((code) => code === ErrorCode.ACCOUNT_LOCKED)).toHaveLength(24);
+
+    const right = await requestTokenWithCaptcha('operator', 'Operator@2026');
+    const wrong = await requestTokenWithCaptcha('operator', 'Wrong@2026');
+    expect(right.statusCode).toBe(423);
+    expect(right.json()).toEqual(wrong.json());
+    expect(await failureRecords()).toBe(6);
+  });
+
+  it('checks only 10 of 40 simultaneous sign-ins to different accounts from one address', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => attempt(`user${i}`, 'Wrong@2026', {}, '10.3.0.1')),
+    );
+    expect(await failureRecords()).toBe(10);
+    const codes = answers.map((answer) => answer.json().code);
+    expect(codes.filter((code) => code === ErrorCode.BAD_CREDENTIALS)).toHaveLength(10);
+    expect(codes.filter((code) => code === ErrorCode.CAPTCHA_REQUIRED)).toHaveLength(30);
+  });
+
+  it('locks an address after its limit of failures with solved captchas, the right password included', async () => {
+    await t.app.services.securitySettings.set('login.addressLockAfterFailures', '12');
+    for (let i = 0; i < 12; i++) {
+      const captcha = await newCaptcha();
+      await attempt(
+        `name${i}`,
+        'Wrong@2026',
+        { captchaId: captcha.captchaId, captchaCode: captcha.answer },
+        '10.4.0.1',
+      );
+    }
+    const checked = await failureRecords();
+    expect(checked).toBe(12);
+    const captcha = await newCaptcha();
+    const right = await attempt(
+      'admin',
+      'Admin@2026',
+      { captchaId: captcha.captchaId, captchaCode: captcha.answer },
+      '10.4.0.1',
+    );
+    expect(right.statusCode).toBe(429);
+    expect(right.headers['retry-after']).toBe('900');
+    expect(right.json()).toMatchObject({
+      code: ErrorCode.RATE_LIMITED,
+      msg: 'too many failed sign-ins from this network address, please try again in 15 minutes',
+    });
+    expect(await failureRecords()).toBe(12);
+    // Another address is not affected.
+    expect((await attempt('admin', 'Admin@2026', {}, '10.4.0.2')).json().code).toBe('000000');
   });
 });

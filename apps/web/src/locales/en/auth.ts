@@ -11,7 +11,8 @@ export const login = {
   submit: 'log in',
   captcha: 'verification code',
   captchaPlaceholder: 'enter the characters in the image',
-  captchaImage: 'verification code image',
+  captchaImage:
+    'verification code: an image of 5 digits to type in the field; if you cannot read it, show another',
   captchaRefresh: 'show another verification code',
   forgotPassword: 'forgot password?',
   passwordTab: 'password login',

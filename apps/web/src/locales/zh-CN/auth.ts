@@ -14,7 +14,7 @@ export const login: LocaleShape<typeof en.login> = {
   submit: '登录',
   captcha: '验证码',
   captchaPlaceholder: '请输入图中的字符',
-  captchaImage: '验证码图片',
+  captchaImage: '验证码：图中有5位数字，请填入输入框；看不清可换一张',
   captchaRefresh: '换一张验证码',
   forgotPassword: '忘记密码？',
   passwordTab: '账号密码登录',
