@@ -31,8 +31,10 @@ import frameAncestors, { parseOrigins } from './plugins/frame-ancestors.js';
 import { FRAME_ANCESTORS_KEY, SUBSYSTEM_ORIGINS_KEY } from './modules/auth/security-settings.js';
 import gracefulShutdown from './plugins/graceful-shutdown.js';
 import openApi from './plugins/openapi.js';
+import requestLimits from './plugins/request-limits.js';
 import securityHeaders from './plugins/security-headers.js';
 import webApp from './plugins/web-app.js';
+import { PURGE_INTERVAL_MS } from './modules/purge/purge.service.js';
 import { type Services, createServices } from './services.js';
 
 export interface AppDependencies {
@@ -91,6 +93,12 @@ export async function buildApp(
     () => app.log,
   );
   app.decorate('services', services);
+  // Expired captchas, QR tickets, SMS codes and counts go on a schedule, on every instance.
+  const purge = () =>
+    services.purge.run().catch((error) => app.log.error({ err: error }, 'purge failed'));
+  const purgeTimer = setInterval(purge, PURGE_INTERVAL_MS);
+  purgeTimer.unref();
+  app.addHook('onClose', async () => clearInterval(purgeTimer));
   app.decorate('database', database);
 
   await app.register(errorHandler);
@@ -106,6 +114,11 @@ export async function buildApp(
   await app.register(
     async (api) => {
       await api.register(authPlugin, { auth: services.auth });
+      await api.register(requestLimits, {
+        limits: services.requestLimits,
+        settings: services.securitySettings,
+        clock,
+      });
       await api.register(healthRoutes, { database, auth: services.auth });
       await api.register(authRoutes, { services });
       await api.register(organizationRoutes, { services });

@@ -9,7 +9,8 @@ import { CaptchaRepository } from './modules/auth/captcha.repository.js';
 import { CaptchaService } from './modules/auth/captcha.service.js';
 import { LoginAttemptRepository } from './modules/auth/login-attempt.repository.js';
 import { LoginGuardService } from './modules/auth/login-guard.service.js';
-import { SecuritySettings } from './modules/auth/security-settings.js';
+import { SUBSYSTEM_ORIGINS_KEY, SecuritySettings } from './modules/auth/security-settings.js';
+import { parseOriginList } from '@cityops/contract';
 import { PasswordRepository } from './modules/password/password.repository.js';
 import { PasswordService } from './modules/password/password.service.js';
 import { QrLoginService } from './modules/qr-login/qr-login.service.js';
@@ -41,6 +42,10 @@ import { UnreadHub } from './modules/notifications/unread-hub.js';
 import { ProfileService } from './modules/organization/profile.service.js';
 import { SettingsRepository } from './modules/settings/settings.repository.js';
 import { SettingsService } from './modules/settings/settings.service.js';
+import { RequestLimitRepository } from './modules/limits/request-limit.repository.js';
+import { PurgeService } from './modules/purge/purge.service.js';
+import { KeyedHashService } from './modules/secrets/keyed-hash.service.js';
+import { ServerSecretRepository } from './modules/secrets/server-secret.repository.js';
 
 /** Every service of one app instance; routes receive this and nothing else. */
 export interface Services {
@@ -60,6 +65,10 @@ export interface Services {
   profiles: ProfileService;
   businessGuide: BusinessGuideService;
   gis: GisService;
+  /** Per-address counts of the calls that need no sign-in (plugins/request-limits.ts). */
+  requestLimits: RequestLimitRepository;
+  /** Deletes expired captchas, QR tickets, SMS codes and counts; app.ts runs it on a schedule. */
+  purge: PurgeService;
 }
 
 export function createServices(
@@ -72,7 +81,9 @@ export function createServices(
   log: () => FastifyBaseLogger | undefined = () => undefined,
 ): Services {
   const users = new UserRepository(db);
-  const rsaKeys = new RsaKeyService(new RsaKeyRepository(db));
+  const requestLimits = new RequestLimitRepository(db);
+  const menus = new MenuService(new MenuRepository(db));
+  const rsaKeyRepository = new RsaKeyRepository(db);
   const fileRepository = new FileRepository(db);
   const fileStorage =
     config.upload.storage === 'database'
@@ -81,16 +92,13 @@ export function createServices(
   const sessions = new SessionRepository(db);
   const audit = new AuditService(new AuditRepository(db), clock);
   const securitySettings = new SecuritySettings(new SettingsRepository(db), clock);
-  const captchas = new CaptchaService(new CaptchaRepository(db), clock, {
+  const rsaKeys = new RsaKeyService(rsaKeyRepository, clock, securitySettings);
+  const captchaRepository = new CaptchaRepository(db);
+  const captchas = new CaptchaService(captchaRepository, clock, {
     keepAnswersForTests: config.nodeEnv === 'test',
   });
-  const guard = new LoginGuardService(
-    new LoginAttemptRepository(db),
-    captchas,
-    securitySettings,
-    audit,
-    clock,
-  );
+  const loginAttempts = new LoginAttemptRepository(db);
+  const guard = new LoginGuardService(loginAttempts, captchas, securitySettings, audit, clock);
   const passwordRepository = new PasswordRepository(db);
   const passwords = new PasswordService(
     users,
@@ -106,22 +114,19 @@ export function createServices(
       ? new WebhookSmsProvider(config.sms.webhookUrl, config.sms.webhookToken)
       : new DevelopmentSmsProvider(log);
   const auth = new AuthService(users, sessions, rsaKeys, clock, guard, securitySettings, audit);
+  const qrTickets = new QrTicketRepository(db);
+  const smsCodes = new SmsCodeRepository(db);
   return {
     auth,
-    qrLogin: new QrLoginService(
-      new QrTicketRepository(db),
-      users,
-      auth,
-      securitySettings,
-      audit,
-      clock,
-    ),
+    qrLogin: new QrLoginService(qrTickets, users, auth, securitySettings, audit, clock),
     audit,
     securitySettings,
     captchas,
     passwords,
     sms: new SmsService(
-      new SmsCodeRepository(db),
+      smsCodes,
+      requestLimits,
+      new KeyedHashService(new ServerSecretRepository(db), 'sms-code-hmac'),
       passwordRepository,
       passwords,
       rsaKeys,
@@ -135,13 +140,34 @@ export function createServices(
     settings: new SettingsService(new SettingsRepository(db), {
       systemName: config.web.systemName,
     }),
-    menus: new MenuService(new MenuRepository(db)),
+    menus,
     users,
     files: new FileService(fileRepository, fileStorage, config.upload, clock),
-    notifications: createNotificationService(db, clock, bus, onError),
+    notifications: createNotificationService(db, clock, bus, onError, async () => {
+      const origins = await menus.subsystemOrigins();
+      for (const origin of parseOriginList(await securitySettings.text(SUBSYSTEM_ORIGINS_KEY))) {
+        origins.add(origin);
+      }
+      for (const origin of parseOriginList(config.publicUrl)) origins.add(origin);
+      return origins;
+    }),
     profiles: new ProfileService(db, clock),
     businessGuide: new BusinessGuideService(new BusinessGuideRepository(db), users, clock),
     gis: new GisService(new GisRepository(db), new SettingsRepository(db), clock),
+    requestLimits,
+    purge: new PurgeService(
+      {
+        captchas: captchaRepository,
+        qrTickets,
+        smsCodes,
+        requestLimits,
+        loginAttempts,
+        rsaKeys: rsaKeyRepository,
+      },
+      rsaKeys,
+      securitySettings,
+      clock,
+    ),
   };
 }
 
@@ -150,8 +176,15 @@ function createNotificationService(
   clock: Clock,
   bus: Pick<Database, 'notify' | 'listen'>,
   onError: (error: unknown) => void,
+  subsystemOrigins: () => Promise<ReadonlySet<string>>,
 ): NotificationService {
   const repository = new NotificationRepository(db);
   const hub = new UnreadHub(bus, (userIds) => repository.unreadCounts(userIds), onError);
-  return new NotificationService(repository, new SessionRepository(db), hub, clock);
+  return new NotificationService(
+    repository,
+    new SessionRepository(db),
+    hub,
+    clock,
+    subsystemOrigins,
+  );
 }

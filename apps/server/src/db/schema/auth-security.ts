@@ -26,7 +26,32 @@ export const loginAttempts = pgTable(
     windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
   },
-  (table) => [primaryKey({ columns: [table.scope, table.subject] })],
+  (table) => [
+    primaryKey({ columns: [table.scope, table.subject] }),
+    // The purge finds forgotten windows without reading the table.
+    index('login_attempts_window_idx').on(table.windowStartedAt),
+  ],
+);
+
+/**
+ * Requests per client address (and per number for SMS) in fixed windows, for the
+ * calls that need no sign-in. One row per bucket and subject, counted by one
+ * atomic upsert, so instances sharing the database share the limits.
+ */
+export const requestLimits = pgTable(
+  'request_limits',
+  {
+    /** The limit's name: `pubKey`, `captcha`, `sms.mobile` ... */
+    bucket: text('bucket').notNull(),
+    /** The client address (or number) the limit counts. */
+    subject: text('subject').notNull(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.bucket, table.subject] }),
+    index('request_limits_window_idx').on(table.windowStartedAt),
+  ],
 );
 
 /** Image captchas; only a digest of the answer is kept. */
@@ -69,6 +94,7 @@ export const smsCodes = pgTable(
     index('sms_codes_mobile_idx').on(table.mobile, table.purpose, table.createdAt),
     index('sms_codes_address_idx').on(table.ipAddress, table.createdAt),
     index('sms_codes_ticket_idx').on(table.ticketHash),
+    index('sms_codes_created_idx').on(table.createdAt),
   ],
 );
 

@@ -14,4 +14,17 @@ export const rsaKeys = pgTable('rsa_keys', {
   privateKey: text('private_key').notNull(),
   active: boolean('active').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** When a newer key replaced it; it still decrypts for a short overlap after. */
+  retiredAt: timestamp('retired_at', { withTimezone: true }),
+});
+
+/**
+ * Secrets the server makes for itself (the key of the SMS code HMAC), kept in
+ * the database so every instance uses the same one.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  /** Random bytes, base64. */
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -4,7 +4,7 @@ import type { Db } from '../client.js';
 import { departments, organizations } from '../schema/index.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { RsaKeyRepository } from '../../modules/auth/rsa-key.repository.js';
-import { RsaKeyService } from '../../modules/auth/rsa-key.service.js';
+import { ensureRsaKey } from '../../modules/auth/rsa-key.service.js';
 import { MenuRepository } from '../../modules/menus/menu.repository.js';
 import { UserRepository } from '../../modules/organization/user.repository.js';
 import { seedBase } from './base.js';
@@ -32,7 +32,7 @@ export interface SeedOptions {
 export async function seed(db: Db, options: SeedOptions): Promise<void> {
   await seedBase(db, options.systemName, options.now);
   await seedSecuritySettings(db);
-  await new RsaKeyService(new RsaKeyRepository(db)).ensureKey();
+  await ensureRsaKey(new RsaKeyRepository(db), options.now);
   await seedGuideCategories(db);
   await seedGisLayers(db);
   if ((await new UserRepository(db).count()) > 0) return;

@@ -19,6 +19,7 @@ import { AppError } from '../../lib/app-error.js';
 import { requestMeta } from '../../lib/request-meta.js';
 import { authOf } from '../../plugins/auth.js';
 import type { Services } from '../../services.js';
+import { limitedBy } from '../../plugins/request-limits.js';
 
 /** The token call and the calls before sign-in carry the web client's fixed credentials (the "basic" flag). */
 export function requireWebClient(request: FastifyRequest): void {
@@ -34,7 +35,7 @@ const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { 
   app.post(
     '/authorization-server/oauth/pubKey',
     {
-      config: { public: true },
+      config: { public: true, rateLimit: limitedBy('pubKey') },
       schema: {
         tags: ['auth'],
         summary: 'The RSA public key that encrypts the login password',
@@ -47,7 +48,7 @@ const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { 
   app.post(
     '/authorization-server/oauth/token',
     {
-      config: { public: true },
+      config: { public: true, rateLimit: limitedBy('signIn') },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with the password grant (scope read, appId PC)',
@@ -83,7 +84,7 @@ const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { 
   app.post(
     '/authorization-server/oauth/verificationCode',
     {
-      config: { public: true },
+      config: { public: true, rateLimit: limitedBy('captcha') },
       schema: {
         tags: ['auth'],
         summary: 'A new image captcha (asked for after failed sign-ins)',
@@ -98,7 +99,7 @@ const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { 
   app.post(
     '/authorization-server/oauth/basic',
     {
-      config: { public: true },
+      config: { public: true, rateLimit: limitedBy('recovery') },
       schema: {
         tags: ['auth'],
         summary: 'Identifies the web client before sign-in (password recovery)',

@@ -27,7 +27,6 @@ export class CaptchaService {
     const now = this.clock.now();
     const code = randomCaptchaCode();
     const id = randomUUID();
-    await this.captchas.deleteExpired(now);
     await this.captchas.insert({
       id,
       answerHash: tokenDigest(code),

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { loginAttempts } from '../../db/schema/index.js';
 
@@ -127,5 +127,17 @@ export class LoginAttemptRepository {
     await this.db
       .delete(loginAttempts)
       .where(and(eq(loginAttempts.scope, scope), eq(loginAttempts.subject, subject)));
+  }
+
+  /** Deletes counts whose window is over and whose lock (if any) has ended. */
+  async deleteForgotten(windowStart: Date, now: Date): Promise<void> {
+    await this.db
+      .delete(loginAttempts)
+      .where(
+        and(
+          lt(loginAttempts.windowStartedAt, windowStart),
+          or(isNull(loginAttempts.lockedUntil), lte(loginAttempts.lockedUntil, now)),
+        ),
+      );
   }
 }

@@ -25,9 +25,29 @@ export const securityDefaults = {
   'sms.maxPerAddressPerHour': 20,
   'sms.ticketMinutes': 10,
   'qr.ticketSeconds': 120,
+  /** Per-address requests a minute to the calls that need no sign-in (plugins/request-limits.ts). */
+  'rate.pubKeyPerMinute': 60,
+  'rate.signInPerMinute': 30,
+  'rate.captchaPerMinute': 20,
+  'rate.qrTicketPerMinute': 10,
+  'rate.qrStatusPerMinute': 120,
+  'rate.smsPerMinute': 5,
+  'rate.recoveryPerMinute': 30,
+  'rate.publicReadPerMinute': 600,
+  /** The login RSA key pair is replaced after this many hours; the old one still decrypts for the overlap. */
+  'rsa.rotationHours': 24,
+  'rsa.overlapMinutes': 10,
 } as const;
 
 export type SecuritySettingKey = keyof typeof securityDefaults;
+
+/** The per-address limits of the calls that need no sign-in. */
+export type RequestLimitName =
+  'pubKey' | 'signIn' | 'captcha' | 'qrTicket' | 'qrStatus' | 'sms' | 'recovery' | 'publicRead';
+
+export function requestLimitSettingKey(name: RequestLimitName): SecuritySettingKey {
+  return `rate.${name}PerMinute`;
+}
 
 /** Origins allowed to frame the product (CSP frame-ancestors), space separated. */
 export const FRAME_ANCESTORS_KEY = 'embed.frameAncestors';

@@ -14,6 +14,7 @@ import { AppError } from '../../lib/app-error.js';
 import { authOf } from '../../plugins/auth.js';
 import type { Services } from '../../services.js';
 import { FILES_ROUTE } from './file.service.js';
+import { limitedBy } from '../../plugins/request-limits.js';
 
 const fileRoutes: FastifyPluginAsyncZod<{ services: Services; maxBytes: number }> = async (
   app,
@@ -86,7 +87,7 @@ const fileRoutes: FastifyPluginAsyncZod<{ services: Services; maxBytes: number }
     `${FILES_ROUTE}/:fileName`,
     {
       // <img> tags send no bearer token: a file's address is an unguessable capability.
-      config: { public: true },
+      config: { public: true, rateLimit: limitedBy('publicRead') },
       schema: {
         tags: ['files'],
         summary: 'An uploaded file, with its true content type',

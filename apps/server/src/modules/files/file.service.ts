@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ErrorCode, type UploadResult } from '@cityops/contract';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
-import { sniffImage, sniffImageType } from '../../lib/image-sniff.js';
+import { reencodeImage } from '../../lib/image-reencode.js';
 import type { FileRecord, FileRepository } from './file.repository.js';
 import type { FileStorage } from './file-storage.js';
 
@@ -34,7 +34,8 @@ function cleanName(name: string): string {
 
 /**
  * Accepts PNG and JPEG images decided by their bytes, within the size and
- * pixel limits, under a name the server makes.
+ * pixel limits, decoded and encoded again (lib/image-reencode.ts), under a
+ * name the server makes.
  */
 export class FileService {
   constructor(
@@ -52,20 +53,22 @@ export class FileService {
       });
     }
     if (upload.bytes.length > this.limits.maxBytes) throw this.tooLarge();
-    if (!sniffImageType(upload.bytes)) {
-      throw new AppError(ErrorCode.UNSUPPORTED_MEDIA, { messageKey: 'upload.typeNotAllowed' });
-    }
-    const image = sniffImage(upload.bytes);
-    if (!image) throw new AppError(ErrorCode.UNSUPPORTED_MEDIA, { messageKey: 'upload.corrupt' });
-    if (image.width * image.height > this.limits.maxPixels) {
-      throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, {
-        messageKey: 'upload.tooManyPixels',
-        values: {
-          width: image.width,
-          height: image.height,
-          limit: Math.floor(this.limits.maxPixels / 1_000_000),
-        },
-      });
+    const image = await reencodeImage(upload.bytes, this.limits.maxPixels);
+    if ('reason' in image) {
+      if (image.reason === 'type') {
+        throw new AppError(ErrorCode.UNSUPPORTED_MEDIA, { messageKey: 'upload.typeNotAllowed' });
+      }
+      if (image.reason === 'pixels') {
+        throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, {
+          messageKey: 'upload.tooManyPixels',
+          values: {
+            width: image.width,
+            height: image.height,
+            limit: Math.floor(this.limits.maxPixels / 1_000_000),
+          },
+        });
+      }
+      throw new AppError(ErrorCode.UNSUPPORTED_MEDIA, { messageKey: 'upload.corrupt' });
     }
 
     const id = randomUUID();
@@ -78,14 +81,15 @@ export class FileService {
       storageKey: `${upload.bucket}/${month}/${id}.${image.extension}`,
       contentType: image.contentType,
       extension: image.extension,
-      sizeBytes: upload.bytes.length,
+      sizeBytes: image.bytes.length,
       width: image.width,
       height: image.height,
       originalName: cleanName(upload.originalName),
       uploadedBy: upload.uploadedBy,
       createdAt: now,
     };
-    await this.storage.save(record, upload.bytes);
+    // Only the re-encoded pixels are kept: nothing hidden in the upload is stored or served.
+    await this.storage.save(record, image.bytes);
     return {
       id,
       url: `${FILES_ROUTE}/${id}.${image.extension}`,

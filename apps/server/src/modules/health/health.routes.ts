@@ -24,7 +24,8 @@ const healthRoutes: FastifyPluginAsyncZod<{ database: Database; auth: AuthServic
   app.get(
     '/health',
     {
-      config: { public: true },
+      // Load balancers poll it; it costs one `select 1` and must answer whoever asks.
+      config: { public: true, rateLimit: false },
       schema: {
         tags: ['system'],
         summary: 'Liveness and database reachability, for load balancers',

@@ -1,4 +1,5 @@
 import {
+  resolveLink,
   ADMIN_ROLE,
   ErrorCode,
   type MenuEntry,
@@ -81,6 +82,18 @@ function withQuery(url: string, query: Record<string, string>): string {
 
 export class MenuService {
   constructor(private readonly menus: MenuRepository) {}
+
+  /** The origins of every entry's absolute address (own and integrated): the configured subsystems. */
+  async subsystemOrigins(): Promise<Set<string>> {
+    const origins = new Set<string>();
+    for (const entry of await this.menus.findAll()) {
+      for (const url of [entry.url, entry.externalUrl]) {
+        const address = /^https?:\/\//i.test(url) ? resolveLink(url, 'http://invalid/') : null;
+        if (address) origins.add(address.origin);
+      }
+    }
+    return origins;
+  }
 
   async menuOf(roleIds: readonly string[]): Promise<MenuEntry[]> {
     return buildMenuTree(await this.menus.findAll(), roleIds);

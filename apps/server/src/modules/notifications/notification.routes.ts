@@ -17,6 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../plugins/auth.js';
 import type { Services } from '../../services.js';
+import { limitedBy } from '../../plugins/request-limits.js';
 
 const tags = ['messages'];
 
@@ -115,7 +116,7 @@ const notificationRoutes: FastifyPluginAsyncZod<{
     MESSAGE_PATHS.stream,
     {
       // Authenticated by the one-use ticket, not the bearer header (EventSource sends none).
-      config: { public: true },
+      config: { public: true, rateLimit: limitedBy('publicRead') },
       schema: {
         tags,
         summary: 'Server-sent events: `unread` with the caller’s unread count, live',

@@ -10,6 +10,10 @@ import {
   type SendMessageResult,
   type SseTicket,
   type UnreadCount,
+  jsonMessageLink,
+  mayCarryToken,
+  parseJsonMessage,
+  resolveLink,
 } from '@cityops/contract';
 import { AppError, forbidden } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
@@ -53,6 +57,23 @@ function toMessage(row: MessageRow): Message {
   };
 }
 
+/** Where relative links of a message resolve: a stand-in for the product's own origin. */
+const OWN_BASE = 'https://product.invalid/';
+
+/**
+ * A json message's link opens in the reader's shell frame, which hands the
+ * reader's token to the address: it may lead only to the product itself or to
+ * a configured subsystem. Resolved as a browser would (`/\\host`, `//host`,
+ * `user@host`, `javascript:` are other places or no place).
+ */
+function linkAllowed(content: string, subsystemOrigins: ReadonlySet<string>): boolean {
+  const fields = parseJsonMessage(content);
+  const link = fields ? jsonMessageLink(fields) : '';
+  if (!link) return true;
+  const address = resolveLink(link, OWN_BASE);
+  return address !== null && mayCarryToken(address, new URL(OWN_BASE).origin, subsystemOrigins);
+}
+
 const messageNotFound = () => new AppError(ErrorCode.NOT_FOUND, { messageKey: 'message.notFound' });
 
 /**
@@ -65,6 +86,8 @@ export class NotificationService {
     private readonly sessions: SessionRepository,
     readonly hub: UnreadHub,
     private readonly clock: Clock,
+    /** Origins a message link may lead to besides the product (menu addresses, setting, PUBLIC_URL). */
+    private readonly subsystemOrigins: () => Promise<ReadonlySet<string>>,
   ) {}
 
   async page(auth: AuthContext, query: PageQuery): Promise<Page<Message>> {
@@ -101,6 +124,12 @@ export class NotificationService {
 
   async send(auth: AuthContext, command: SendCommand): Promise<SendMessageResult> {
     if (!auth.roleIds.includes(ADMIN_ROLE)) throw forbidden();
+    if (command.type === 'json' && !linkAllowed(command.content, await this.subsystemOrigins())) {
+      throw new AppError(ErrorCode.VALIDATION, {
+        messageKey: 'message.linkNotAllowed',
+        fields: [{ field: 'content', message: 'message.linkNotAllowed' }],
+      });
+    }
     const userIds = (command.userIds ?? []).map(Number);
     if (userIds.some((id) => !Number.isInteger(id) || id < 1 || id > 2_147_483_647)) {
       throw new AppError(ErrorCode.VALIDATION, {

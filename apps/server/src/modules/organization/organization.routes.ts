@@ -13,6 +13,7 @@ import { forbidden, notFound } from '../../lib/app-error.js';
 import { authOf } from '../../plugins/auth.js';
 import type { Services } from '../../services.js';
 import { toUserData } from './user-data.js';
+import { limitedBy } from '../../plugins/request-limits.js';
 
 const organizationRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app,
@@ -41,7 +42,7 @@ const organizationRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.get(
     '/organization/config',
     {
-      config: { public: true },
+      config: { public: true, rateLimit: limitedBy('publicRead') },
       schema: {
         tags: ['organization'],
         summary: 'A public setting such as the system name',

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { requestMeta } from '../../lib/request-meta.js';
 import { authOf } from '../../plugins/auth.js';
 import type { Services } from '../../services.js';
+import { limitedBy } from '../../plugins/request-limits.js';
 
 const qrLoginRoutes: FastifyPluginAsyncZod<{
   services: Services;
@@ -26,7 +27,7 @@ const qrLoginRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/authorization-server/oauth/qrCode',
     {
-      config: { public: true },
+      config: { public: true, rateLimit: limitedBy('qrTicket') },
       schema: {
         tags: ['qr-login'],
         summary: 'A QR sign-in ticket for the PC (about 2 minutes)',
@@ -47,7 +48,7 @@ const qrLoginRoutes: FastifyPluginAsyncZod<{
   app.post(
     QR_STATUS_PATH,
     {
-      config: { public: true },
+      config: { public: true, rateLimit: limitedBy('qrStatus') },
       schema: {
         tags: ['qr-login'],
         summary: 'The state of a ticket: waiting, scanned, confirmed, expired or refused',

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { qrTickets } from '../../db/schema/index.js';
 
@@ -89,5 +89,10 @@ export class QrTicketRepository {
       )
       .returning({ userId: qrTickets.userId });
     return rows[0]?.userId ?? null;
+  }
+
+  /** Deletes tickets that expired before `before`. */
+  async deleteExpiredBefore(before: Date): Promise<void> {
+    await this.db.delete(qrTickets).where(lt(qrTickets.expiresAt, before));
   }
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { smsCodes } from '../../db/schema/index.js';
 
@@ -47,20 +47,9 @@ export class SmsCodeRepository {
     return rows[0] ?? null;
   }
 
-  async countForMobileSince(mobile: string, since: Date): Promise<number> {
-    const rows = await this.db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(smsCodes)
-      .where(and(eq(smsCodes.mobile, mobile), gte(smsCodes.createdAt, since)));
-    return rows[0]?.count ?? 0;
-  }
-
-  async countForAddressSince(ipAddress: string, since: Date): Promise<number> {
-    const rows = await this.db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(smsCodes)
-      .where(and(eq(smsCodes.ipAddress, ipAddress), gte(smsCodes.createdAt, since)));
-    return rows[0]?.count ?? 0;
+  /** Deletes codes made before `before` (their code and ticket long expired). */
+  async deleteCreatedBefore(before: Date): Promise<void> {
+    await this.db.delete(smsCodes).where(lt(smsCodes.createdAt, before));
   }
 
   /** Counts one attempt on a live, unused code; gives the count after it (0 when not live). */

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { requestMeta } from '../../lib/request-meta.js';
 import type { Services } from '../../services.js';
 import { requireWebClient } from '../auth/auth.routes.js';
+import { limitedBy } from '../../plugins/request-limits.js';
 
 const sameAnswer =
   'A registered and an unknown number get the same answer. Needs the web client credentials as HTTP Basic (the "basic" flag).';
@@ -25,7 +26,7 @@ const smsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { s
     app.post(
       path,
       {
-        config: { public: true },
+        config: { public: true, rateLimit: limitedBy('sms') },
         schema: {
           tags: ['sms'],
           summary,
@@ -44,7 +45,7 @@ const smsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { s
   app.post(
     '/organization/user/check_phone',
     {
-      config: { public: true },
+      config: { public: true, rateLimit: limitedBy('recovery') },
       schema: {
         tags: ['sms'],
         summary: 'Check the SMS code of a number; gives a one-time ticket for find_pwd',
@@ -63,7 +64,7 @@ const smsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { s
   app.post(
     '/organization/user/find_pwd',
     {
-      config: { public: true },
+      config: { public: true, rateLimit: limitedBy('recovery') },
       schema: {
         tags: ['sms'],
         summary: 'Set a new password after a checked SMS code; every session of the user ends',

@@ -16,10 +16,13 @@ import type { SecuritySettings } from '../auth/security-settings.js';
 import { checkNewPassword } from '../password/password-policy.js';
 import type { PasswordRepository } from '../password/password.repository.js';
 import type { PasswordService } from '../password/password.service.js';
+import type { RequestLimitRepository } from '../limits/request-limit.repository.js';
+import type { KeyedHashService } from '../secrets/keyed-hash.service.js';
 import type { SmsCodeRepository, SmsPurpose } from './sms-code.repository.js';
 import type { SmsProvider } from './sms-provider.js';
 
 const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 /** The 11 digits of a mainland number, without +86 or 0086. */
 export function normaliseMobile(mobile: string): string {
@@ -43,6 +46,8 @@ const texts: Record<SmsPurpose, (code: string, minutes: number) => string> = {
 export class SmsService {
   constructor(
     private readonly codes: SmsCodeRepository,
+    private readonly limits: RequestLimitRepository,
+    private readonly codeHash: KeyedHashService,
     private readonly passwordRepository: PasswordRepository,
     private readonly passwords: PasswordService,
     private readonly rsaKeys: RsaKeyService,
@@ -57,35 +62,33 @@ export class SmsService {
     const mobile = normaliseMobile(rawMobile);
     const now = this.clock.now();
     const resendSeconds = await this.settings.number('sms.resendSeconds');
-    const latest = await this.codes.latest(mobile, purpose);
-    if (latest) {
-      const waited = (now.getTime() - latest.createdAt.getTime()) / 1000;
-      if (waited < resendSeconds) {
-        throw new AppError(ErrorCode.RATE_LIMITED, {
-          messageKey: 'sms.tooSoon',
-          values: { seconds: Math.ceil(resendSeconds - waited) },
-          data: { retryAfterSeconds: Math.ceil(resendSeconds - waited) },
-        });
+    // Each limit is one atomic count in the database (RequestLimitRepository), so
+    // simultaneous requests on any instance cannot send more than it allows. The
+    // caller's address is counted first: a request it refuses costs the number nothing.
+    if (meta.ipAddress !== null) {
+      const perAddress = await this.limits.hit('sms.address', meta.ipAddress, HOUR_MS, now);
+      if (perAddress.hits > (await this.settings.number('sms.maxPerAddressPerHour'))) {
+        throw await this.tooMany(mobile, purpose, meta, perAddress.resetAt, now);
       }
     }
-    const perMobile = await this.settings.number('sms.maxPerMobilePerDay');
-    const perAddress = await this.settings.number('sms.maxPerAddressPerHour');
-    const tooMany =
-      (await this.codes.countForMobileSince(mobile, new Date(now.getTime() - 24 * HOUR_MS))) >=
-        perMobile ||
-      (meta.ipAddress !== null &&
-        (await this.codes.countForAddressSince(
-          meta.ipAddress,
-          new Date(now.getTime() - HOUR_MS),
-        )) >= perAddress);
-    if (tooMany) {
-      await this.audit.record(
-        AuditEvent.smsCodeRefused,
-        meta,
-        {},
-        { mobile: mask(mobile), purpose },
-      );
-      throw new AppError(ErrorCode.RATE_LIMITED, { messageKey: 'sms.tooMany' });
+    const resend = await this.limits.hit(
+      `sms.resend.${purpose}`,
+      mobile,
+      resendSeconds * 1000,
+      now,
+    );
+    if (resend.hits > 1) {
+      const seconds = Math.max(1, Math.ceil((resend.resetAt.getTime() - now.getTime()) / 1000));
+      throw new AppError(ErrorCode.RATE_LIMITED, {
+        messageKey: 'sms.tooSoon',
+        values: { seconds },
+        data: { retryAfterSeconds: seconds },
+        retryAfterSeconds: seconds,
+      });
+    }
+    const perMobile = await this.limits.hit('sms.mobile', mobile, DAY_MS, now);
+    if (perMobile.hits > (await this.settings.number('sms.maxPerMobilePerDay'))) {
+      throw await this.tooMany(mobile, purpose, meta, perMobile.resetAt, now);
     }
 
     const accounts = await this.passwordRepository.findEnabledByMobile(mobile);
@@ -96,7 +99,7 @@ export class SmsService {
       mobile,
       purpose,
       userId: account?.id ?? null,
-      codeHash: tokenDigest(`${mobile}:${code}`),
+      codeHash: await this.codeHash.digest(`${purpose}:${mobile}:${code}`),
       ipAddress: meta.ipAddress,
       createdAt: now,
       expiresAt: new Date(now.getTime() + SMS_CODE_TTL_SECONDS * 1000),
@@ -121,6 +124,20 @@ export class SmsService {
     return { resendAfterSeconds: resendSeconds, expiresInSeconds: SMS_CODE_TTL_SECONDS };
   }
 
+  private async tooMany(
+    mobile: string,
+    purpose: SmsPurpose,
+    meta: RequestMeta,
+    resetAt: Date,
+    now: Date,
+  ): Promise<AppError> {
+    await this.audit.record(AuditEvent.smsCodeRefused, meta, {}, { mobile: mask(mobile), purpose });
+    return new AppError(ErrorCode.RATE_LIMITED, {
+      messageKey: 'sms.tooMany',
+      retryAfterSeconds: Math.ceil((resetAt.getTime() - now.getTime()) / 1000),
+    });
+  }
+
   /** `check_phone`: the latest code of the number; for `password` a one-time reset ticket. */
   async checkCode(
     rawMobile: string,
@@ -136,7 +153,10 @@ export class SmsService {
     const attempts = await this.codes.addAttempt(latest.id, now);
     const maxAttempts = await this.settings.number('sms.maxAttempts');
     const expected = Buffer.from(latest.codeHash, 'hex');
-    const given = Buffer.from(tokenDigest(`${mobile}:${code.trim()}`), 'hex');
+    const given = Buffer.from(
+      await this.codeHash.digest(`${purpose}:${mobile}:${code.trim()}`),
+      'hex',
+    );
     const matches = expected.length === given.length && timingSafeEqual(expected, given);
     if (attempts === 0 || attempts > maxAttempts || !matches || latest.userId === null) {
       // Too many tries use the code up: a new one must be requested.

@@ -22,7 +22,7 @@ const testingRoutes: FastifyPluginAsyncZod<{ services: Services; clock: Clock }>
   app.post(
     '/test-hooks/settings',
     {
-      config: { public: true },
+      config: { public: true, rateLimit: false },
       schema: {
         hide: true,
         body: z.object({
@@ -42,7 +42,7 @@ const testingRoutes: FastifyPluginAsyncZod<{ services: Services; clock: Clock }>
   app.post(
     '/test-hooks/users',
     {
-      config: { public: true },
+      config: { public: true, rateLimit: false },
       schema: {
         hide: true,
         body: z.object({
@@ -76,7 +76,7 @@ const testingRoutes: FastifyPluginAsyncZod<{ services: Services; clock: Clock }>
   app.get(
     '/test-hooks/captcha/:id',
     {
-      config: { public: true },
+      config: { public: true, rateLimit: false },
       schema: {
         hide: true,
         params: z.object({ id: z.string() }),
@@ -93,7 +93,7 @@ const testingRoutes: FastifyPluginAsyncZod<{ services: Services; clock: Clock }>
   app.get(
     '/test-hooks/sms/latest',
     {
-      config: { public: true },
+      config: { public: true, rateLimit: false },
       schema: {
         hide: true,
         querystring: z.object({ mobile: z.string() }),

@@ -213,6 +213,17 @@ describe('failed sign-ins', () => {
 });
 
 describe('limits under simultaneous attempts', () => {
+  // The per-address request limits (plugins/request-limits.ts) are not what these tests are about.
+  beforeEach(async () => {
+    for (const key of [
+      'rate.pubKeyPerMinute',
+      'rate.signInPerMinute',
+      'rate.captchaPerMinute',
+    ] as const) {
+      await t.app.services.securitySettings.set(key, '100000');
+    }
+  });
+
   /** The encrypted form of a password, made once: the key stays the same during a test. */
   async function attempt(
     username: string,

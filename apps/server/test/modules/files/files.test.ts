@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { ErrorCode } from '@cityops/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { jpeg, multipart, png } from '../../helpers/images.js';
+import sharp from 'sharp';
+import { chunk, jpeg, multipart, png } from '../../helpers/images.js';
 import { type TestApp, bearer, createTestApp } from '../../helpers/test-app.js';
 
 const uploadUrl = '/api/file-go-fastdfs/file/upload';
@@ -55,7 +56,7 @@ describe.each(['database', 'folder'] as const)('uploads stored in the %s', (stor
         contentType: 'image/png',
         width: 4,
         height: 3,
-        size: image.length,
+        size: expect.any(Number),
         name: 'passwd.png',
       },
     });
@@ -66,7 +67,10 @@ describe.each(['database', 'folder'] as const)('uploads stored in the %s', (stor
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.headers['content-security-policy']).toContain("default-src 'none'");
-    expect(served.rawPayload.equals(image)).toBe(true);
+    // What is served is the re-encoded image: the same pixels, and its stated size.
+    expect(served.rawPayload.length).toBe(body.data.size);
+    const pixels = async (bytes: Buffer) => sharp(bytes).raw().toBuffer();
+    expect((await pixels(served.rawPayload)).equals(await pixels(image))).toBe(true);
 
     if (storage === 'folder') {
       const stored = await fs.readdir(path.join(dataDir, 'uploads', 'avatars'), {
@@ -180,6 +184,141 @@ describe.each(['database', 'folder'] as const)('uploads stored in the %s', (stor
       });
       expect(response.statusCode).toBe(404);
       expect(response.json().code).toBe(ErrorCode.NOT_FOUND);
+    }
+  });
+});
+
+describe('uploads keep nothing but the pixels', () => {
+  let t: TestApp;
+  let token: string;
+  beforeEach(async () => {
+    t = await createTestApp({ UPLOAD_STORAGE: 'database' });
+    token = (await t.login('operator', 'Operator@2026')).access_token;
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  const script = '<html><body><script>alert(document.cookie)</script></body></html>';
+
+  async function uploadAndFetch(data: Buffer, filename: string, contentType: string) {
+    const body = multipart([{ name: 'file', filename, contentType, data }]);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: uploadUrl,
+      headers: { ...body.headers, ...bearer(token), 'accept-language': 'en' },
+      payload: body.payload,
+    });
+    if (response.statusCode !== 200) return { response, stored: null };
+    const served = await t.app.inject({ method: 'GET', url: `/api${response.json().data.url}` });
+    return { response, stored: served.rawPayload };
+  }
+
+  const blue = () =>
+    sharp({ create: { width: 24, height: 16, channels: 3, background: '#3366cc' } });
+
+  it('drops the EXIF block of a JPEG, GPS position included', async () => {
+    const withGps = await blue()
+      .jpeg()
+      .withExif({
+        IFD0: { Make: 'CityCam', ImageDescription: script },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '30/1 35/1 1234/100' },
+      })
+      .toBuffer();
+    // The fixture does carry a GPS directory (tag 0x8825, little-endian) and the text.
+    const exif = (await sharp(withGps).metadata()).exif!;
+    expect(exif.includes(Buffer.from([0x25, 0x88]))).toBe(true);
+    expect(withGps.toString('latin1')).toContain('<script>');
+
+    const { response, stored } = await uploadAndFetch(withGps, 'photo.jpg', 'image/jpeg');
+    expect(response.json().data).toMatchObject({
+      contentType: 'image/jpeg',
+      width: 24,
+      height: 16,
+    });
+    expect((await sharp(stored!).metadata()).exif).toBeUndefined();
+    const text = stored!.toString('latin1');
+    for (const marker of ['Exif', 'CityCam', '<script>']) expect(text).not.toContain(marker);
+  });
+
+  it('drops a PNG text chunk holding HTML', async () => {
+    const plain = png(8, 8);
+    // After the signature (8 bytes) and IHDR (25 bytes), where writers put text chunks.
+    const withText = Buffer.concat([
+      plain.subarray(0, 33),
+      chunk('tEXt', Buffer.from(`Comment\0${script}`, 'latin1')),
+      plain.subarray(33),
+    ]);
+    expect((await sharp(withText).metadata()).format).toBe('png');
+    expect(withText.toString('latin1')).toContain('tEXtComment');
+    const { response, stored } = await uploadAndFetch(withText, 'a.png', 'image/png');
+    expect(response.statusCode).toBe(200);
+    const text = stored!.toString('latin1');
+    for (const marker of ['tEXt', '<script>', 'Comment']) expect(text).not.toContain(marker);
+  });
+
+  it('drops HTML appended after the end of a PNG and of a JPEG', async () => {
+    for (const [image, name, type] of [
+      [png(8, 8), 'a.png', 'image/png'],
+      [jpeg, 'a.jpg', 'image/jpeg'],
+    ] as const) {
+      const { response, stored } = await uploadAndFetch(
+        Buffer.concat([image, Buffer.from(script)]),
+        name,
+        type,
+      );
+      expect(response.statusCode).toBe(200);
+      expect(stored!.toString('latin1')).not.toContain('<script>');
+      // The stored file ends where the image ends.
+      const end = type === 'image/png' ? 'IEND' : '\xff\xd9';
+      expect(stored!.toString('latin1', stored!.length - (type === 'image/png' ? 8 : 2))).toContain(
+        end,
+      );
+    }
+  });
+
+  it('refuses a truncated PNG and a truncated JPEG', async () => {
+    const photo = await blue().jpeg().toBuffer();
+    for (const [image, name, type] of [
+      [png(32, 32, { noise: true }), 'a.png', 'image/png'],
+      [photo, 'a.jpg', 'image/jpeg'],
+    ] as const) {
+      const { response } = await uploadAndFetch(
+        image.subarray(0, Math.floor(image.length * 0.6)),
+        name,
+        type,
+      );
+      expect(response.statusCode).toBe(415);
+      expect(response.json()).toMatchObject({
+        code: ErrorCode.UNSUPPORTED_MEDIA,
+        msg: 'the image cannot be read',
+      });
+    }
+  });
+
+  it('stores a JPEG/HTML polyglot (HTML in a comment segment) as a plain JPEG', async () => {
+    const photo = await blue().jpeg().toBuffer();
+    const comment = Buffer.from(script, 'latin1');
+    const segment = Buffer.alloc(4);
+    segment.writeUInt16BE(0xfffe, 0);
+    segment.writeUInt16BE(comment.length + 2, 2);
+    const polyglot = Buffer.concat([photo.subarray(0, 2), segment, comment, photo.subarray(2)]);
+    expect((await sharp(polyglot).metadata()).format).toBe('jpeg');
+    const { response, stored } = await uploadAndFetch(polyglot, 'page.html', 'text/html');
+    expect(response.json().data).toMatchObject({ contentType: 'image/jpeg' });
+    expect(stored!.toString('latin1')).not.toContain('<script>');
+  });
+
+  it('refuses other formats sharp could read, such as SVG, GIF and WebP', async () => {
+    const svg = Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`,
+    );
+    const gif = await blue().gif().toBuffer();
+    const webp = await blue().webp().toBuffer();
+    for (const data of [svg, gif, webp]) {
+      const { response } = await uploadAndFetch(data, 'a.png', 'image/png');
+      expect(response.statusCode).toBe(415);
+      expect(response.json().msg).toBe('only png, jpg and jpeg images can be uploaded');
     }
   });
 });

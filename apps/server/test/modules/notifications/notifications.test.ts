@@ -238,3 +238,79 @@ describe('messages of the bell', () => {
     expect(badType.statusCode).toBe(422);
   });
 });
+
+describe('json message links', () => {
+  let t: TestApp;
+  let admin: { token: string };
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = { token: (await t.login('admin', 'Admin@2026')).access_token };
+  });
+  afterAll(() => t.close());
+
+  function send(token: string, payload: Record<string, unknown>) {
+    return t.app.inject({
+      method: 'POST',
+      url: `${base}/send`,
+      headers: { ...bearer(token), 'accept-language': 'en' },
+      payload,
+    });
+  }
+
+  const json = (fields: Record<string, string>) =>
+    JSON.stringify({ content: 'c', oneType: 'command_coordination', ...fields });
+
+  it.each([
+    ['a backslash trick', { pcRoute: '/\\evil.example' }],
+    ['a protocol-relative address', { pcUrl: '//evil.example/page' }],
+    ['whitespace before the slashes', { pcUrl: ' \t//evil.example' }],
+    ['a tab inside the slashes', { pcUrl: '/\t/evil.example' }],
+    ['credentials disguising the host', { pcUrl: 'https://video.example.gov@evil.example/' }],
+    ['a javascript: address', { pcUrl: 'javascript:alert(document.cookie)' }],
+    ['a data: address', { pcUrl: 'data:text/html,<script>alert(1)</script>' }],
+    ['an https site that is not a subsystem', { pcUrl: 'https://evil.example/x' }],
+  ])('refuses %s', async (_name, fields) => {
+    const response = await send(admin.token, {
+      title: 'link',
+      type: 'json',
+      content: json(fields),
+      allUsers: true,
+    });
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json().data.fields).toContainEqual({
+      field: 'content',
+      message:
+        'the link must be a page of this platform or of a configured subsystem (http or https)',
+    });
+  });
+
+  it('refuses a bad link in the list form too', async () => {
+    const response = await send(admin.token, {
+      title: 'link',
+      type: 'json',
+      content: 'content:x;pcUrl:https://evil.example;pcRoute:/a;oneType:command_coordination',
+      allUsers: true,
+    });
+    expect(response.statusCode).toBe(422);
+  });
+
+  it('accepts a page of the product and an address of a configured subsystem', async () => {
+    await t.app.services.securitySettings.set(
+      'embed.subsystemOrigins',
+      'https://video.example.gov',
+    );
+    for (const fields of [
+      { pcUrl: '/demo-subsystem.html', pcRoute: '?system=event_dispatch' },
+      { pcUrl: 'https://video.example.gov/app', pcRoute: '#/camera/3' },
+    ]) {
+      const response = await send(admin.token, {
+        title: 'link',
+        type: 'json',
+        content: json(fields),
+        allUsers: true,
+      });
+      expect(response.json().code, response.body).toBe('000000');
+    }
+    await t.app.services.securitySettings.set('embed.subsystemOrigins', '');
+  });
+});

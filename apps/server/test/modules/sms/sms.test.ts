@@ -1,8 +1,10 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ErrorCode } from '@cityops/contract';
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { serverSecrets, smsCodes } from '../../../src/db/schema/index.js';
 import { WebhookSmsProvider } from '../../../src/modules/sms/sms-provider.js';
 import {
   type TestApp,
@@ -168,7 +170,8 @@ describe('password recovery by SMS', () => {
       msg: 'please wait 60 seconds before asking for another code',
     });
     t.clock.advance(61_000);
-    expect((await sendCode(ADMIN_MOBILE)).json().code).toBe('000000');
+    const third = await sendCode(ADMIN_MOBILE);
+    expect(third.json().code, third.body).toBe('000000');
 
     await t.app.services.securitySettings.set('sms.maxPerMobilePerDay', '3');
     t.clock.advance(61_000);
@@ -244,5 +247,25 @@ describe('WebhookSmsProvider', () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe('stored SMS codes', () => {
+  it('are a keyed hash (HMAC under a server secret kept in the database), not a plain digest', async () => {
+    await post('/api/message-sms/sms/pwb_kaptcha', { mobile: ADMIN_MOBILE });
+    const code = (await latestCode(ADMIN_MOBILE))!;
+    const [row] = await t.database.db
+      .select({ codeHash: smsCodes.codeHash })
+      .from(smsCodes)
+      .where(eq(smsCodes.mobile, ADMIN_MOBILE));
+    const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+    expect(row!.codeHash).not.toBe(sha256(`${ADMIN_MOBILE}:${code}`));
+    expect(row!.codeHash).not.toBe(sha256(`password:${ADMIN_MOBILE}:${code}`));
+    const [secret] = await t.database.db.select().from(serverSecrets);
+    const key = Buffer.from(secret!.value, 'base64');
+    expect(key).toHaveLength(32);
+    expect(row!.codeHash).toBe(
+      createHmac('sha256', key).update(`password:${ADMIN_MOBILE}:${code}`).digest('hex'),
+    );
   });
 });

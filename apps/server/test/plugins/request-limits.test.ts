@@ -1,0 +1,136 @@
+import { ErrorCode } from '@cityops/contract';
+import { count } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { captchas, qrTickets, requestLimits, smsCodes } from '../../src/db/schema/index.js';
+import { type TestApp, basicAuthorization, createTestApp } from '../helpers/test-app.js';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const english = { 'accept-language': 'en' };
+
+function call(
+  app: FastifyInstance,
+  url: string,
+  remoteAddress = '10.9.0.1',
+  payload?: Record<string, unknown>,
+) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/authorization-server/oauth/${url}`,
+    remoteAddress,
+    headers: { ...english, authorization: basicAuthorization },
+    ...(payload ? { payload } : {}),
+  });
+}
+
+const qrTicket = (app: FastifyInstance, remoteAddress?: string) =>
+  call(app, 'qrCode', remoteAddress, { appId: 'PC', timeStamp: 1 });
+
+describe('per-address limits of the calls that need no sign-in', () => {
+  it('refuses the 11th QR ticket of a minute with 429, Retry-After and 040029', async () => {
+    for (let i = 0; i < 10; i++) expect((await qrTicket(t.app)).statusCode).toBe(200);
+    const refused = await qrTicket(t.app);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(refused.json()).toMatchObject({
+      code: ErrorCode.RATE_LIMITED,
+      boolSuccess: false,
+      msg: 'too many requests, please try again later',
+    });
+    // Another address is not affected; the next minute counts again.
+    expect((await qrTicket(t.app, '10.9.0.2')).statusCode).toBe(200);
+    t.clock.advance(61_000);
+    expect((await qrTicket(t.app)).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['pubKey', 'rate.pubKeyPerMinute'],
+    ['verificationCode', 'rate.captchaPerMinute'],
+    ['basic', 'rate.recoveryPerMinute'],
+  ] as const)('limits %s by its setting', async (url, key) => {
+    await t.app.services.securitySettings.set(key, '2');
+    expect((await call(t.app, url)).statusCode).toBe(200);
+    expect((await call(t.app, url)).statusCode).toBe(200);
+    expect((await call(t.app, url)).statusCode).toBe(429);
+  });
+
+  it('lets exactly the limit through when many arrive at once', async () => {
+    await t.app.services.securitySettings.set('rate.pubKeyPerMinute', '10');
+    const answers = await Promise.all(Array.from({ length: 50 }, () => call(t.app, 'pubKey')));
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(40);
+  });
+
+  it('is shared by two instances on one database', async () => {
+    const other = await buildApp(t.config, { database: t.database, clock: t.clock });
+    await other.ready();
+    // Not closed: closing would close the database the first instance shares.
+    for (let i = 0; i < 5; i++) expect((await qrTicket(t.app)).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await qrTicket(other)).statusCode).toBe(200);
+    expect((await qrTicket(t.app)).statusCode).toBe(429);
+    expect((await qrTicket(other)).statusCode).toBe(429);
+  });
+
+  it('sends one SMS code when ten requests for one number arrive at once', async () => {
+    const mobile = '13800138000';
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/message-sms/sms/pwb_kaptcha',
+          remoteAddress: `10.8.0.${i}`,
+          headers: { ...english, authorization: basicAuthorization },
+          payload: { mobile },
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(9);
+    const [row] = await t.database.db.select({ n: count() }).from(smsCodes);
+    expect(row!.n).toBe(1);
+  });
+});
+
+describe('purging expired records', () => {
+  async function rows(table: typeof captchas | typeof qrTickets | typeof requestLimits) {
+    const [row] = await t.database.db.select({ n: count() }).from(table);
+    return row!.n;
+  }
+
+  it('deletes expired captchas, QR tickets, SMS codes and old limit windows, and keeps live ones', async () => {
+    await call(t.app, 'verificationCode');
+    await qrTicket(t.app);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/message-sms/sms/pwb_kaptcha',
+      headers: { ...english, authorization: basicAuthorization },
+      payload: { mobile: '13800138000' },
+    });
+    expect(await rows(captchas)).toBe(1);
+    expect(await rows(qrTickets)).toBe(1);
+    expect(await rows(smsCodes)).toBe(1);
+    expect(await rows(requestLimits)).toBeGreaterThan(0);
+
+    await t.app.services.purge.run();
+    expect(await rows(captchas)).toBe(1);
+    expect(await rows(qrTickets)).toBe(1);
+
+    t.clock.advance(26 * 60 * 60_000);
+    await t.app.services.purge.run();
+    expect(await rows(captchas)).toBe(0);
+    expect(await rows(qrTickets)).toBe(0);
+    expect(await rows(smsCodes)).toBe(0);
+    expect(await rows(requestLimits)).toBe(0);
+  });
+});
