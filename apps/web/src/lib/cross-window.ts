@@ -1,5 +1,7 @@
 import { ErrorCode, type MenuEntry } from '@cityops/contract';
+import { parseOriginList } from '@cityops/contract';
 import { isFramed } from './embedding';
+import { runtimeConfig } from './runtime-config';
 
 /** The codes other windows may send the shell (spec section 2). */
 export type CrossWindowCode = typeof ErrorCode.TOKEN_INVALID | typeof ErrorCode.SESSION_GONE;
@@ -22,6 +24,20 @@ export function subsystemOrigins(entries: readonly MenuEntry[]): Set<string> {
     }
   };
   visit(entries);
+  return origins;
+}
+
+/**
+ * The subsystems the shell trusts: the origins of the menu's addresses and
+ * those the server names in config.json (setting `embed.subsystemOrigins`).
+ * They may receive the user's token in a frame address and send the shell
+ * `040005`/`000404`; no other site may.
+ */
+export function trustedSubsystemOrigins(entries: readonly MenuEntry[]): Set<string> {
+  const origins = subsystemOrigins(entries);
+  for (const origin of parseOriginList(runtimeConfig().subsystemOrigins.join(' '))) {
+    origins.add(origin);
+  }
   return origins;
 }
 

@@ -1,7 +1,7 @@
 import { ErrorCode, LAYOUT_MESSAGE_LOGOUT_DELAY_MS } from '@cityops/contract';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { acceptedCode, subsystemOrigins } from '@/lib/cross-window';
+import { acceptedCode, trustedSubsystemOrigins } from '@/lib/cross-window';
 import { ERROR_TOAST_KEY } from '@/lib/http/http-client';
 import { toast } from '@/lib/toast';
 import { useAppStore } from '@/stores/app-store';
@@ -20,7 +20,7 @@ export function useCrossWindowMessages(onSignOut: () => void): void {
   });
 
   useEffect(() => {
-    const trusted = subsystemOrigins(menuList);
+    const trusted = trustedSubsystemOrigins(menuList);
     let timer: ReturnType<typeof setTimeout> | undefined;
     function onMessage(event: MessageEvent) {
       const code = acceptedCode(event, trusted);

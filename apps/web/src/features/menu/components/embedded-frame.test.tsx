@@ -1,7 +1,9 @@
 import type { MenuEntry } from '@cityops/contract';
 import { render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { setRuntimeConfig } from '@/lib/runtime-config';
 import { saveToken } from '@/lib/token';
+import { useAppStore } from '@/stores/app-store';
 import { useUserStore } from '@/stores/user-store';
 import { OTHER_ORIGIN_SANDBOX } from '../lib/frame-source';
 import { EmbeddedFrame } from './embedded-frame';
@@ -20,6 +22,7 @@ function entry(url: string, query: Record<string, string> = {}): MenuEntry {
 }
 
 beforeEach(() => {
+  useAppStore.setState({ menuList: [] });
   saveToken('secret-token-1234');
   useUserStore.setState({
     username: 'operator',
@@ -62,11 +65,29 @@ describe('EmbeddedFrame', () => {
   });
 
   it('sandboxes a page of another site to what it needs', () => {
+    useAppStore.setState({ menuList: [entry('https://gis.example.org/app')] });
     render(<EmbeddedFrame entry={entry('https://gis.example.org/app')} title="GIS" visible />);
     const frame = screen.getByTitle('GIS');
     expect(frame).toHaveAttribute('sandbox', OTHER_ORIGIN_SANDBOX);
     expect(frame.getAttribute('sandbox')).not.toContain('allow-top-navigation');
     expect(new URL(frame.getAttribute('src')!).searchParams.get('embed')).toBe('true');
+  });
+
+  it('gives a site that is neither in the menu nor configured no token', () => {
+    useAppStore.setState({ menuList: [entry('/demo-subsystem.html')] });
+    render(<EmbeddedFrame entry={entry('/\\evil.example/page')} title="Evil" visible />);
+    const src = screen.getByTitle('Evil').getAttribute('src')!;
+    expect(new URL(src).host).toBe('evil.example');
+    expect(src).not.toContain('secret-token-1234');
+    expect(new URL(src).searchParams.get('user')).toBeNull();
+  });
+
+  it('gives the token to a subsystem named in config.json', () => {
+    setRuntimeConfig({ subsystemOrigins: ['https://gis.example.org'] });
+    render(<EmbeddedFrame entry={entry('https://gis.example.org/app')} title="GIS" visible />);
+    const src = new URL(screen.getByTitle('GIS').getAttribute('src')!);
+    expect(src.searchParams.get('token')).toBe('secret-token-1234');
+    setRuntimeConfig({ subsystemOrigins: [] });
   });
 
   it('leaves the frame empty when the url is empty', () => {

@@ -1,4 +1,3 @@
-import { isExternalLink } from '@cityops/contract';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { followLink } from '../lib/follow-link';
@@ -27,8 +26,6 @@ export function useFrameLinkRequests(): void {
       if (!data || data.type !== OPEN_LINK_MESSAGE || typeof data.url !== 'string') return;
       const url = data.url.trim();
       if (url.length === 0 || url.length > 2048) return;
-      const internal = url.startsWith('/') && !url.startsWith('//');
-      if (!internal && !isExternalLink(url)) return;
       followLink(url, (to) => void navigate(to));
     }
     window.addEventListener('message', onMessage);

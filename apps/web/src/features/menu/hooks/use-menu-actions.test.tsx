@@ -243,7 +243,7 @@ describe('followLink', () => {
     },
   );
 
-  it.each(['/amap', '/business_guide/table?tab=laws', 'javascript:alert(1)'])(
+  it.each(['/amap', '/business_guide/table?tab=laws', '/a#b'])(
     '%s navigates inside the app',
     (url) => {
       const open = vi.spyOn(window, 'open').mockReturnValue(null);
@@ -253,4 +253,20 @@ describe('followLink', () => {
       expect(open).not.toHaveBeenCalled();
     },
   );
+
+  it.each([
+    'javascript:alert(1)',
+    '/\\evil.example',
+    '//evil.example',
+    '/\t/evil.example',
+    'https://good.example@evil.example/',
+    'data:text/html,x',
+    'amap',
+  ])('%s is refused: no tab, no navigation', (url) => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const navigate = vi.fn();
+    expect(followLink(url, navigate)).toBe('refused');
+    expect(navigate).not.toHaveBeenCalled();
+    expect(open).not.toHaveBeenCalled();
+  });
 });

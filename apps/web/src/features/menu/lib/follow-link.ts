@@ -1,14 +1,26 @@
-import { isExternalLink } from '@cityops/contract';
+import { isExternalLink, resolveLink } from '@cityops/contract';
 
 /**
- * Spec section 4: http, https, mailto and tel links open in a new tab; every
- * other link is a navigation inside the app.
+ * Spec section 4: http, https, mailto and tel links open in a new tab; a path
+ * of the app is a navigation inside it. Anything else (`javascript:`, a
+ * `/\\host` or `//host` address that only looks like a path) is refused.
  */
-export function followLink(url: string, navigate: (to: string) => void): 'external' | 'internal' {
-  if (isExternalLink(url)) {
-    window.open(url.trim(), '_blank', 'noopener,noreferrer');
+export function followLink(
+  url: string,
+  navigate: (to: string) => void,
+  ownOrigin: string = window.location.origin,
+): 'external' | 'internal' | 'refused' {
+  const trimmed = url.trim();
+  if (
+    /^(mailto|tel):/i.test(trimmed) ||
+    (isExternalLink(trimmed) && resolveLink(trimmed, ownOrigin))
+  ) {
+    window.open(trimmed, '_blank', 'noopener,noreferrer');
     return 'external';
   }
-  navigate(url);
+  const address = trimmed.startsWith('/') ? resolveLink(trimmed, ownOrigin) : null;
+  if (!address || address.origin !== ownOrigin) return 'refused';
+  const { pathname, search, hash } = new URL(address.href);
+  navigate(`${pathname}${search}${hash}`);
   return 'internal';
 }

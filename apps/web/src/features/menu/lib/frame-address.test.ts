@@ -32,6 +32,7 @@ describe('frameAddress', () => {
         identity,
         { token: 'x', embed: 'no' },
         origin,
+        new Set(['https://other.example.com']),
       ),
     );
     expect(address.origin).toBe('https://other.example.com');
@@ -57,5 +58,41 @@ describe('frameAddress', () => {
     );
     expect(address.searchParams.get('user')).toBe('a&b=c');
     expect(address.searchParams.get('q')).toBe('1 2');
+  });
+
+  describe('the token goes only to the own origin and configured subsystems', () => {
+    const trusted = new Set(['https://video.example.gov']);
+    const carriesToken = (address: string) => /[?&#]token=|[?&]user=/.test(address);
+
+    it('gives the identity to a configured subsystem', () => {
+      const address = frameAddress('https://video.example.gov/app', identity, {}, origin, trusted);
+      expect(new URL(address).searchParams.get('token')).toBe('t0k');
+    });
+
+    it.each([
+      'https://evil.example/app',
+      '/\\evil.example',
+      '\\\\evil.example',
+      '//evil.example/x',
+      '  //evil.example',
+      '/\t/evil.example',
+      'https://video.example.gov.evil.example/',
+      'http://video.example.gov/',
+    ])('gives no identity to %s, and drops one its address names', (url) => {
+      const address = frameAddress(url, identity, { token: 'x', system: 's' }, origin, trusted);
+      expect(address).not.toBe('');
+      expect(new URL(address).origin).not.toBe('https://ops.example.org');
+      expect(carriesToken(address)).toBe(false);
+      expect(address).not.toContain('t0k');
+    });
+
+    it.each([
+      'javascript:alert(document.cookie)',
+      'data:text/html,<script>alert(1)</script>',
+      'https://video.example.gov@evil.example/',
+      'https://user:pw@ops.example.org/',
+    ])('gives no address at all for %s', (url) => {
+      expect(frameAddress(url, identity, {}, origin, trusted)).toBe('');
+    });
   });
 });

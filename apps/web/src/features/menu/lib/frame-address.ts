@@ -1,4 +1,5 @@
 // Builds on browser URL handling, so it lives here rather than in the contract.
+import { mayCarryToken, resolveLink } from '@cityops/contract';
 
 /** Who the framed page is opened for (spec section 2, "Embedded pages"). */
 export interface FrameIdentity {
@@ -17,16 +18,25 @@ export const FRAME_RESERVED_KEYS = ['token', 'user', 'id', 'roleIds', 'embed'] a
  * gives an empty address (the frame stays empty). `base` resolves relative urls;
  * a hash-router address (`/#/path`) gets the query inside its hash, where that
  * router reads it.
+ *
+ * The identity (the token above all) goes only to the product's own origin and
+ * to `trustedOrigins` (configured subsystems): an address elsewhere gets the
+ * extra query and nothing of the user. The address is resolved as the browser
+ * will load it, so `/\evil.example`, `//evil.example` or `https://good@evil`
+ * are judged by where they really lead; anything but http(s) gives no address.
  */
 export function frameAddress(
   url: string,
   identity: FrameIdentity,
   extraQuery: Record<string, string>,
   base: string,
+  trustedOrigins: ReadonlySet<string> = new Set(),
 ): string {
-  const trimmed = url.trim();
-  if (trimmed === '') return '';
-  const address = new URL(trimmed, base);
+  if (url.trim() === '') return '';
+  const resolved = resolveLink(url, base);
+  if (!resolved) return '';
+  const address = new URL(resolved.href);
+  const withIdentity = mayCarryToken(address, new URL(base).origin, trustedOrigins);
   const hashRoute = address.hash.startsWith('#/');
   const [hashPath, hashQuery = ''] = hashRoute ? address.hash.slice(1).split(/\?(.*)/s) : [''];
   const params = new URLSearchParams(hashRoute ? hashQuery : address.search);
@@ -34,11 +44,16 @@ export function frameAddress(
   for (const [key, value] of Object.entries(extraQuery)) {
     if (!reserved.includes(key)) params.set(key, value);
   }
-  params.set('token', identity.token);
-  params.set('user', identity.username);
-  params.set('id', identity.id);
-  params.set('roleIds', identity.roleIds.join(','));
-  params.set('embed', 'true');
+  if (withIdentity) {
+    params.set('token', identity.token);
+    params.set('user', identity.username);
+    params.set('id', identity.id);
+    params.set('roleIds', identity.roleIds.join(','));
+    params.set('embed', 'true');
+  } else {
+    // The entry's own address might name them: another site gets none of them from us.
+    for (const key of reserved) params.delete(key);
+  }
   if (hashRoute) {
     address.hash = `${hashPath}?${params.toString()}`;
   } else {

@@ -12,15 +12,19 @@ export function inRouterMode(url: string, routerMode: 'hash' | 'history'): strin
   return `/#${url}`;
 }
 
-/** The frame address of a menu entry for the signed-in user (spec section 2). */
+/**
+ * The frame address of a menu entry for the signed-in user (spec section 2);
+ * the token goes only to the own origin and `trustedOrigins`.
+ */
 export function frameSource(
   url: string,
   query: Record<string, string>,
   identity: FrameIdentity,
   routerMode: 'hash' | 'history',
+  trustedOrigins: ReadonlySet<string>,
   base: string = window.location.href,
 ): string {
-  return frameAddress(inRouterMode(url, routerMode), identity, query, base);
+  return frameAddress(inRouterMode(url, routerMode), identity, query, base, trustedOrigins);
 }
 
 /** Whether a frame address belongs to another site (and so is sandboxed). */

@@ -1,6 +1,6 @@
-import { type MenuEntry, subEntriesOf } from '@cityops/contract';
+import { type MenuEntry, mayCarryToken, resolveLink, subEntriesOf } from '@cityops/contract';
+import { trustedSubsystemOrigins } from '@/lib/cross-window';
 import { useAppStore } from '@/stores/app-store';
-import { isSafeLink } from './parse-message';
 
 function sameAddress(link: string, entry: MenuEntry): boolean {
   try {
@@ -19,14 +19,20 @@ function sameAddress(link: string, entry: MenuEntry): boolean {
 
 /**
  * Opens a message's link in the shell's frame (spec section 2): only when its
- * parent menu code is one of the user's menu entries. The entry becomes
- * active; a sub-entry with the same address is shown as if clicked, any other
- * address as a page of that entry. Returns whether it opened.
+ * parent menu code is one of the user's menu entries and the link leads, once
+ * resolved as the browser resolves it, to the product or a configured subsystem
+ * (the frame hands the reader's token to it). A link anywhere else does not
+ * open: a message cannot send the reader's session to another site. The entry
+ * becomes active; a sub-entry with the same address is shown as if clicked, any
+ * other address as a page of that entry. Returns whether it opened.
  */
 export function openMessageLink(link: string, oneType: string, title: string): boolean {
   const app = useAppStore.getState();
   const parent = app.menuList.find((entry) => entry.code === oneType);
-  if (!link || !parent || !isSafeLink(link)) return false;
+  if (!link || !parent) return false;
+  const address = resolveLink(link, window.location.href);
+  const trusted = trustedSubsystemOrigins(app.menuList);
+  if (!address || !mayCarryToken(address, window.location.origin, trusted)) return false;
   const known = subEntriesOf(parent).find((child) => sameAddress(link, child));
   const entry: MenuEntry = known ?? {
     code: `${parent.code}:message`,

@@ -55,8 +55,3 @@ export function avatarLabel(title: string, fallback: string): string {
   const characters = Array.from(title.trim());
   return characters.length > 0 ? characters.slice(0, 4).join('') : fallback;
 }
-
-/** Only addresses that cannot run script in our page may open in the frame. */
-export function isSafeLink(link: string): boolean {
-  return /^(https?:\/\/|\/(?!\/)|\?)/i.test(link);
-}
