@@ -14,6 +14,7 @@ const servers = {
 
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './support/global-setup.ts',
   fullyParallel: true,
   workers: process.env.CI ? 2 : 3,
   // One retry on CI, where a loaded machine can starve a step past its timeout; a

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { relaxLimits } from './relax-limits';
 
 const serverMain = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -52,6 +53,7 @@ export async function startPrivateServer(
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+  await relaxLimits(baseURL);
   return {
     baseURL,
     stop: () =>

@@ -6,6 +6,7 @@ import type { Clock } from '../../lib/clock.js';
 import { type SecuritySettingKey, securityDefaults } from '../auth/security-settings.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { Services } from '../../services.js';
+import { NotificationRepository } from '../notifications/notification.repository.js';
 import { DevelopmentSmsProvider } from '../sms/sms-provider.js';
 import { normaliseMobile } from '../sms/sms.service.js';
 
@@ -69,6 +70,40 @@ const testingRoutes: FastifyPluginAsyncZod<{ services: Services; clock: Clock }>
         mustChangePassword: body.mustChangePassword,
         roleIds: body.roleIds,
       });
+      return ok({ id });
+    },
+  );
+
+  // A message as one stored before links were checked (a legacy row): the web app must not trust it either.
+  app.post(
+    '/test-hooks/messages',
+    {
+      config: { public: true, rateLimit: false },
+      schema: {
+        hide: true,
+        body: z.object({
+          username: z.string(),
+          title: z.string(),
+          type: z.enum(['text', 'json']),
+          content: z.string(),
+        }),
+        response: { 200: envelopeSchema(z.object({ id: z.number() })) },
+      },
+    },
+    async (request) => {
+      const user = await services.users.findByUsername(request.body.username);
+      if (!user) throw notFound();
+      const repository = new NotificationRepository(app.database.db);
+      const id = await repository.insertMessage(
+        {
+          title: request.body.title,
+          content: request.body.content,
+          type: request.body.type,
+          sentBy: null,
+          createdAt: clock.now(),
+        },
+        [user.id],
+      );
       return ok({ id });
     },
   );
