@@ -30,7 +30,7 @@ export const securityDefaults = {
   'rate.signInPerMinute': 30,
   'rate.captchaPerMinute': 20,
   'rate.qrTicketPerMinute': 10,
-  'rate.qrStatusPerMinute': 120,
+  'rate.qrStatusPerMinute': 300,
   'rate.smsPerMinute': 5,
   'rate.recoveryPerMinute': 30,
   'rate.publicReadPerMinute': 600,
