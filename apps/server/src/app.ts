@@ -30,6 +30,7 @@ import frameAncestors, { parseOrigins } from './plugins/frame-ancestors.js';
 import { FRAME_ANCESTORS_KEY } from './modules/auth/security-settings.js';
 import gracefulShutdown from './plugins/graceful-shutdown.js';
 import openApi from './plugins/openapi.js';
+import requestDeadline from './plugins/request-deadline.js';
 import securityHeaders from './plugins/security-headers.js';
 import webApp from './plugins/web-app.js';
 import { type Services, createServices } from './services.js';
@@ -93,6 +94,7 @@ export async function buildApp(
 
   await app.register(errorHandler);
   await app.register(gracefulShutdown);
+  await app.register(requestDeadline);
   await app.register(securityHeaders, { frameAncestors: ["'self'"] });
   await app.register(frameAncestors, {
     fromConfig: parseOrigins(config.frameAncestors),

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { chown, mkdtemp, rm } from 'node:fs/promises';
+import { chown, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -13,7 +13,9 @@ const binDir = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
  * A PostgreSQL cluster of the suite's own, in a temporary folder on a port of its
  * own, so that stopping and restarting it (the fault tests) never touches the
  * machine's shared server. PostgreSQL refuses to run as root: as root, the
- * cluster belongs to the `postgres` user and each command runs through runuser.
+ * cluster belongs to the `postgres` user and every command runs with its uid
+ * (not through runuser, which stops itself when its child is stopped and so
+ * would hang the freeze test).
  */
 export class PostgresCluster {
   private postmaster: ChildProcess | null = null;
@@ -21,7 +23,7 @@ export class PostgresCluster {
   private constructor(
     readonly dataDir: string,
     readonly port: number,
-    private readonly asUser: string | null,
+    private readonly asUser: { uid: number; gid: number } | null,
   ) {}
 
   /** The connection string of database `name` (default `cityops`). */
@@ -31,11 +33,12 @@ export class PostgresCluster {
 
   static async create(port: number): Promise<PostgresCluster> {
     const root = await mkdtemp(path.join(os.tmpdir(), 'cityops-reliability-pg-'));
-    const asUser = process.getuid?.() === 0 ? 'postgres' : null;
-    if (asUser) {
-      const { stdout } = await run('id', ['-u', asUser]);
-      const { stdout: gid } = await run('id', ['-g', asUser]);
-      await chown(root, Number(stdout.trim()), Number(gid.trim()));
+    let asUser: { uid: number; gid: number } | null = null;
+    if (process.getuid?.() === 0) {
+      const { stdout: uid } = await run('id', ['-u', 'postgres']);
+      const { stdout: gid } = await run('id', ['-g', 'postgres']);
+      asUser = { uid: Number(uid.trim()), gid: Number(gid.trim()) };
+      await chown(root, asUser.uid, asUser.gid);
     }
     const cluster = new PostgresCluster(path.join(root, 'data'), port, asUser);
     await cluster.command('initdb', [
@@ -57,10 +60,7 @@ export class PostgresCluster {
   }
 
   private command(binary: string, args: string[]) {
-    const file = path.join(binDir, binary);
-    return this.asUser
-      ? run('runuser', ['-u', this.asUser, '--', file, ...args], { cwd: os.tmpdir() })
-      : run(file, args, { cwd: os.tmpdir() });
+    return run(path.join(binDir, binary), args, { cwd: os.tmpdir(), ...this.asUser });
   }
 
   /** Runs one SQL statement and returns its rows as tab-separated text. */
@@ -103,13 +103,11 @@ export class PostgresCluster {
       '-c',
       'logging_collector=off',
     ];
-    const file = path.join(binDir, 'postgres');
-    const child = this.asUser
-      ? spawn('runuser', ['-u', this.asUser, '--', file, ...args], {
-          cwd: os.tmpdir(),
-          stdio: 'ignore',
-        })
-      : spawn(file, args, { cwd: os.tmpdir(), stdio: 'ignore' });
+    const child = spawn(path.join(binDir, 'postgres'), args, {
+      cwd: os.tmpdir(),
+      stdio: 'ignore',
+      ...this.asUser,
+    });
     this.postmaster = child;
     child.once('exit', () => {
       if (this.postmaster === child) this.postmaster = null;
@@ -139,7 +137,20 @@ export class PostgresCluster {
     await exited;
   }
 
+  /**
+   * Freezes (SIGSTOP) or thaws (SIGCONT) the postmaster and every backend: a
+   * database that accepts connections but never answers, like a host that hangs.
+   */
+  async signalAll(signal: 'SIGSTOP' | 'SIGCONT'): Promise<void> {
+    const pidFile = await readFile(path.join(this.dataDir, 'postmaster.pid'), 'utf8');
+    const postmaster = Number(pidFile.split('\n')[0]);
+    const { stdout } = await run('pgrep', ['-P', String(postmaster)]).catch(() => ({ stdout: '' }));
+    const children = stdout.split('\n').filter(Boolean).map(Number);
+    for (const pid of [postmaster, ...children]) process.kill(pid, signal);
+  }
+
   async destroy(): Promise<void> {
+    await this.signalAll('SIGCONT').catch(() => undefined);
     await this.stop().catch(() => this.postmaster?.kill('SIGKILL'));
     await rm(path.dirname(this.dataDir), { recursive: true, force: true });
   }

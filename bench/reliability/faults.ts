@@ -1,0 +1,174 @@
+/**
+ * The fault runs of the reliability suite:
+ *   a. PostgreSQL restarted under load (the suite's private cluster);
+ *   b. SIGTERM to one of two instances behind nginx under load;
+ *   c. kill -9 of a PGlite server during writes.
+ * Each returns its figures and the requirements it checked (`checks`).
+ */
+import { MESSAGE_PATHS } from '@cityops/contract';
+import { apiSignInAs } from '../lib/auth.js';
+import { startDeployment } from './lib/deployment.js';
+import { type Answer, pause, percentile } from './lib/http.js';
+import { type Outcome, type RequestKind, byStatus, startTraffic } from './lib/traffic.js';
+
+const MENU_PATH = '/api/organization/customize_configuration/userSysModel';
+/** The web client gives up after 10 s. */
+const CLIENT_TIMEOUT_MS = 10_000;
+
+export interface Check {
+  requirement: string;
+  passed: boolean;
+  detail: string;
+}
+
+const check = (requirement: string, passed: boolean, detail: string): Check => ({
+  requirement,
+  passed,
+  detail,
+});
+
+const menuRead = (token: string): RequestKind => ({
+  kind: 'read',
+  path: MENU_PATH,
+  options: () => ({ token }),
+});
+
+/** Sends a message to `userId`; the acknowledgement is the message id. */
+function messageWrite(token: string, userId: string, prefix: string): RequestKind {
+  let next = 0;
+  return {
+    kind: 'write',
+    path: `/api${MESSAGE_PATHS.send}`,
+    options: () => ({
+      token,
+      json: { title: `${prefix}-${next++}`, content: 'reliability write', userIds: [userId] },
+    }),
+    acknowledged: (answer: Answer) => (answer.body?.data as { id: string }).id,
+  };
+}
+
+function latency(outcomes: Outcome[]) {
+  const ms = outcomes.map((outcome) => outcome.ms);
+  return {
+    count: ms.length,
+    p50: percentile(ms, 50),
+    p99: percentile(ms, 99),
+    max: Math.round(Math.max(0, ...ms)),
+  };
+}
+
+/**
+ * a. The database goes away for `downSeconds` while readers and writers keep going,
+ * then comes back. `restart`: stopped and started again (`pg_ctl stop -m fast`),
+ * connections are refused meanwhile. `freeze`: every PostgreSQL process stopped
+ * with SIGSTOP and resumed, connections hang meanwhile (a host that stops
+ * answering): only the server's own time limits end its requests.
+ */
+export async function databaseOutage(options: {
+  mode: 'restart' | 'freeze';
+  downSeconds?: number;
+}) {
+  const { mode } = options;
+  const downSeconds = options.downSeconds ?? (mode === 'restart' ? 8 : 12);
+  const deployment = await startDeployment({ instances: 1, nginx: false });
+  try {
+    const base = deployment.servers[0]!.baseUrl;
+    const admin = await apiSignInAs(base, 'admin', 'Admin@2026');
+    const prefix = `fault-${mode}`;
+    const traffic = startTraffic(base, [
+      { kind: menuRead(admin.access_token), workers: 4 },
+      { kind: messageWrite(admin.access_token, admin.userId, prefix), workers: 4 },
+    ]);
+    await pause(5_000);
+    const downAt = traffic.now();
+    if (mode === 'restart') await deployment.cluster.stop();
+    else await deployment.cluster.signalAll('SIGSTOP');
+    const stoppedAt = traffic.now();
+    await pause(downSeconds * 1000);
+    const startingAt = traffic.now();
+    if (mode === 'restart') await deployment.cluster.start();
+    else await deployment.cluster.signalAll('SIGCONT');
+    const upAt = traffic.now();
+    await pause(15_000);
+    const outcomes = await traffic.stop();
+
+    // Answered before the outage began; sent while it lasted; sent once it was over.
+    const before = outcomes.filter((o) => o.sentAt + o.ms < downAt);
+    const during = outcomes.filter((o) => o.sentAt >= stoppedAt && o.sentAt < startingAt);
+    const after = outcomes.filter((o) => o.sentAt >= upAt);
+    const failed = outcomes.filter((o) => o.status !== 200);
+    const failedAfterUp = after.filter((o) => o.status !== 200);
+    const lastFailureEnd = Math.max(upAt, ...failedAfterUp.map((o) => o.sentAt + o.ms));
+    const recoveredMs = Math.round(lastFailureEnd - upAt);
+    const retryable = (o: Outcome) =>
+      o.status === 503 && o.retryAfter !== null && o.retryAfterSeconds !== null;
+    const hung = outcomes.filter((o) => o.error === 'timeout' || o.ms >= CLIENT_TIMEOUT_MS);
+
+    const acknowledged = outcomes.flatMap((o) => (o.acknowledged ? [o.acknowledged] : []));
+    const stored = new Set(
+      (
+        await deployment.cluster.psql(
+          'cityops',
+          `select id from messages where title like '${prefix}-%'`,
+        )
+      )
+        .split('\n')
+        .filter(Boolean),
+    );
+    const missing = acknowledged.filter((id) => !stored.has(id));
+
+    const figures = {
+      mode,
+      downSeconds,
+      requests: outcomes.length,
+      byStatus: byStatus(outcomes),
+      before: { ...latency(before), byStatus: byStatus(before) },
+      whileDown: { ...latency(during), byStatus: byStatus(during) },
+      afterReturn: { ...latency(after), byStatus: byStatus(after) },
+      slowestMs: Math.round(Math.max(...outcomes.map((o) => o.ms))),
+      serviceBackAfterMs: recoveredMs,
+      writesAcknowledged: acknowledged.length,
+      writesStored: stored.size,
+      acknowledgedWritesMissing: missing.length,
+    };
+    const checks = [
+      check(
+        'every request before the outage succeeded',
+        before.every((o) => o.status === 200),
+        JSON.stringify(byStatus(before)),
+      ),
+      check(
+        'every failed request answered 503 with Retry-After (header and envelope), none 500 or unanswered',
+        failed.every(retryable),
+        `${failed.filter(retryable).length} of ${failed.length} failures: ${JSON.stringify(byStatus(failed))}`,
+      ),
+      ...(mode === 'restart'
+        ? [
+            check(
+              'while the database is down, requests fail fast (p99 under 1 s)',
+              during.length > 0 && latency(during).p99 < 1000,
+              `p99 ${latency(during).p99} ms over ${during.length} requests`,
+            ),
+          ]
+        : []),
+      check(
+        'no request hangs past the 10 s client timeout',
+        hung.length === 0,
+        `slowest ${figures.slowestMs} ms; ${hung.length} took 10 s or more`,
+      ),
+      check(
+        'service back within 10 s of the database returning',
+        recoveredMs <= 10_000,
+        `last failure ended ${recoveredMs} ms after the database was back`,
+      ),
+      check(
+        'every acknowledged write is stored',
+        missing.length === 0,
+        `${acknowledged.length} acknowledged, ${missing.length} missing`,
+      ),
+    ];
+    return { figures, checks };
+  } finally {
+    await deployment.stop();
+  }
+}
