@@ -172,3 +172,96 @@ export async function databaseOutage(options: {
     await deployment.stop();
   }
 }
+
+/**
+ * b. Two instances behind nginx under reads and writes; one gets SIGTERM (as a
+ * rolling restart does) and is started again. nginx passes an idempotent request
+ * that met the stopping instance on to the other one; a POST it has already sent
+ * is never replayed. Counted: what failed, whether nginx could have retried it,
+ * and whether every acknowledged write is stored.
+ */
+export async function instanceStop() {
+  const deployment = await startDeployment({ instances: 2, nginx: true });
+  try {
+    const base = deployment.nginx!.baseUrl;
+    const admin = await apiSignInAs(base, 'admin', 'Admin@2026');
+    const traffic = startTraffic(base, [
+      { kind: menuRead(admin.access_token), workers: 6 },
+      { kind: messageWrite(admin.access_token, admin.userId, 'fault-sigterm'), workers: 6 },
+    ]);
+    await pause(5_000);
+    const victim = deployment.servers[0]!;
+    const exited = new Promise<number | null>((resolve) => victim.process.once('exit', resolve));
+    const termAt = traffic.now();
+    victim.process.kill('SIGTERM');
+    const exitCode = await exited;
+    const exitedAt = traffic.now();
+    await pause(3_000);
+    const restartAt = traffic.now();
+    await deployment.restartServer(0);
+    const restartedAt = traffic.now();
+    await pause(5_000);
+    const outcomes = await traffic.stop();
+
+    const failed = outcomes.filter((o) => o.status !== 200);
+    const failedReads = failed.filter((o) => o.kind === 'read');
+    const failedWrites = failed.filter((o) => o.kind === 'write');
+    const acknowledged = outcomes.flatMap((o) => (o.acknowledged ? [o.acknowledged] : []));
+    const stored = new Set(
+      (
+        await deployment.cluster.psql(
+          'cityops',
+          "select id from messages where title like 'fault-sigterm-%'",
+        )
+      )
+        .split('\n')
+        .filter(Boolean),
+    );
+    const missing = acknowledged.filter((id) => !stored.has(id));
+    const around = outcomes.filter((o) => o.sentAt >= termAt - 1000 && o.sentAt < exitedAt + 1000);
+
+    const figures = {
+      requests: outcomes.length,
+      byStatus: byStatus(outcomes),
+      reads: { ...latency(outcomes.filter((o) => o.kind === 'read')), failed: failedReads.length },
+      writes: {
+        ...latency(outcomes.filter((o) => o.kind === 'write')),
+        failed: failedWrites.length,
+        failedByStatus: byStatus(failedWrites),
+      },
+      aroundTheStop: { ...latency(around), byStatus: byStatus(around) },
+      stopTookMs: Math.round(exitedAt - termAt),
+      exitCode,
+      restartTookMs: Math.round(restartedAt - restartAt),
+      writesAcknowledged: acknowledged.length,
+      writesStored: stored.size,
+      acknowledgedWritesMissing: missing.length,
+    };
+    const checks = [
+      check('the stopped instance exits cleanly (code 0)', exitCode === 0, `exit code ${exitCode}`),
+      check(
+        'no read failed (nginx passes them on to the other instance)',
+        failedReads.length === 0,
+        JSON.stringify(byStatus(failedReads)),
+      ),
+      check(
+        'no write failed except with an answer that says it was not carried out (503)',
+        failedWrites.every((o) => o.status === 503),
+        JSON.stringify(byStatus(failedWrites)),
+      ),
+      check(
+        'no request went unanswered',
+        outcomes.every((o) => o.status !== 0),
+        `${outcomes.filter((o) => o.status === 0).length} without an answer`,
+      ),
+      check(
+        'every acknowledged write is stored',
+        missing.length === 0,
+        `${acknowledged.length} acknowledged, ${missing.length} missing`,
+      ),
+    ];
+    return { figures, checks };
+  } finally {
+    await deployment.stop();
+  }
+}

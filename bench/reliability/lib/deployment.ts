@@ -34,6 +34,7 @@ export async function startDeployment(options: {
         DATA_DIR: ':memory:',
         TRUST_PROXY: 'true',
         SHUTDOWN_GRACE_SECONDS: '10',
+        SHUTDOWN_DRAIN_SECONDS: '3',
         ...options.env,
       },
     });

@@ -37,6 +37,9 @@ http {
     upstream cityops {
 ${servers}
         keepalive 32;
+        # Shorter than the instances' SHUTDOWN_DRAIN_SECONDS: an instance that
+        # drains never has to cut a connection nginx might be sending on.
+        keepalive_timeout 2s;
     }
 
     server {
