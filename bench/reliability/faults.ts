@@ -5,10 +5,16 @@
  *   c. kill -9 of a PGlite server during writes.
  * Each returns its figures and the requirements it checked (`checks`).
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { MESSAGE_PATHS } from '@cityops/contract';
 import { apiSignInAs } from '../lib/auth.js';
+import { startServer } from '../lib/server.js';
 import { startDeployment } from './lib/deployment.js';
-import { type Answer, pause, percentile } from './lib/http.js';
+import { type Answer, call, pause, percentile } from './lib/http.js';
+import { ports } from './lib/ports.js';
 import { type Outcome, type RequestKind, byStatus, startTraffic } from './lib/traffic.js';
 
 const MENU_PATH = '/api/organization/customize_configuration/userSysModel';
@@ -263,5 +269,89 @@ export async function instanceStop() {
     return { figures, checks };
   } finally {
     await deployment.stop();
+  }
+}
+
+/**
+ * c. The embedded database: a PGlite server killed with SIGKILL (no shutdown at
+ * all) while writers keep going, `kills` times; each time it is started again on
+ * the same folder. Then, server stopped, the folder is opened directly: every
+ * write the server acknowledged must be there.
+ */
+export async function pgliteKill(options: { kills?: number } = {}) {
+  const kills = options.kills ?? 3;
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cityops-reliability-pglite-'));
+  const port = ports.server(0);
+  const env = { DATA_DIR: dataDir, UPLOAD_STORAGE: 'folder' };
+  try {
+    let server = await startServer({ port, env });
+    const base = server.baseUrl;
+    const admin = await apiSignInAs(base, 'admin', 'Admin@2026');
+    const outcomes: Outcome[] = [];
+    const rounds: { acknowledgedBeforeKill: number; reopenMs: number }[] = [];
+    const write = messageWrite(admin.access_token, admin.userId, 'fault-kill');
+    for (let round = 0; round < kills; round++) {
+      const traffic = startTraffic(base, [{ kind: write, workers: 4 }]);
+      await pause(4_000);
+      server.process.kill('SIGKILL');
+      await new Promise((resolve) => server.process.once('exit', resolve));
+      outcomes.push(...(await traffic.stop()));
+      const restartedAt = performance.now();
+      server = await startServer({ port, env });
+      rounds.push({
+        acknowledgedBeforeKill: outcomes.filter((o) => o.acknowledged).length,
+        reopenMs: Math.round(performance.now() - restartedAt),
+      });
+    }
+    // The session survived the kills too: one more write through the reopened server.
+    const last = await call(base, `/api${MESSAGE_PATHS.send}`, write.options());
+    await server.stop();
+
+    const database = new PGlite(path.join(dataDir, 'pglite'));
+    const { rows } = await database.query<{ id: number }>(
+      "select id from messages where title like 'fault-kill-%'",
+    );
+    const { rows: orphans } = await database.query<{ count: number }>(
+      'select count(*)::int as count from message_recipients r left join messages m on m.id = r.message_id where m.id is null',
+    );
+    const durability = await database.query<{ fsync: string; synchronous_commit: string }>(
+      "select current_setting('fsync') as fsync, current_setting('synchronous_commit') as synchronous_commit",
+    );
+    await database.close();
+
+    const stored = new Set(rows.map((row) => String(row.id)));
+    const acknowledged = outcomes.flatMap((o) => (o.acknowledged ? [o.acknowledged] : []));
+    const missing = acknowledged.filter((id) => !stored.has(id));
+    const figures = {
+      kills,
+      rounds,
+      writesSent: outcomes.length,
+      writesAcknowledged: acknowledged.length,
+      writesStored: stored.size,
+      acknowledgedWritesMissing: missing.length,
+      recipientRowsWithoutMessage: orphans[0]?.count ?? -1,
+      writeAfterReopen: last.status,
+      pgliteSettings: durability.rows[0],
+    };
+    const checks = [
+      check(
+        'the server reopens its database after each kill',
+        rounds.length === kills && last.status === 200,
+        `reopened ${rounds.length} times; a write after the last one answered ${last.status}`,
+      ),
+      check(
+        'every acknowledged write is stored',
+        missing.length === 0,
+        `${acknowledged.length} acknowledged, ${missing.length} missing`,
+      ),
+      check(
+        'the database is consistent (no recipient row without its message)',
+        figures.recipientRowsWithoutMessage === 0,
+        `${figures.recipientRowsWithoutMessage} orphaned rows`,
+      ),
+    ];
+    return { figures, checks };
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -47,7 +47,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.dataDir === ':memory:') return wrapPglite(new PGlite());
   const folder = path.join(options.dataDir, 'pglite');
   await fs.mkdir(folder, { recursive: true });
-  return wrapPglite(new PGlite(folder));
+  // An acknowledged write must survive the process being killed: each commit's WAL
+  // reaches the operating system before the answer (synchronous_commit stays on, and
+  // no relaxed durability, which would answer before the file system has the
+  // change). PGlite's fsync cannot reach the disk on Node, so a power cut is
+  // PostgreSQL's job: docs/reliability.md.
+  return wrapPglite(new PGlite(folder, { relaxedDurability: false }));
 }
 
 /** Wraps an already open PGlite (tests hand one in, loaded from a prepared dump). */
