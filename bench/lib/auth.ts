@@ -19,8 +19,9 @@ export async function apiSignIn(
   baseUrl: string,
   username: string,
   password: string,
+  headers: Record<string, string> = {},
 ): Promise<string> {
-  return (await apiSignInAs(baseUrl, username, password)).access_token;
+  return (await apiSignInAs(baseUrl, username, password, headers)).access_token;
 }
 
 /** Signs in as the web client does; the whole answer (token and user). `headers` go with both calls. */
