@@ -4,14 +4,14 @@
  * memory, on PGlite and, when DATABASE_URL is set, on PostgreSQL. Results go to
  * bench/results/*.json; docs/performance.md explains them.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { apiSignIn } from './lib/auth.js';
 import { type BundleResult, measureBundle } from './lib/bundle.js';
 import { type LoadResult, loadTest } from './lib/load.js';
-import { repoRoot, rssBytes, startServer } from './lib/server.js';
+import { writeResult as saveResult } from './lib/results.js';
+import { rssBytes, startServer } from './lib/server.js';
 
 /** Budgets of issue 2, in gzip bytes (1 kB = 1000 bytes). */
 export const BUDGETS = { loginGzipBytes: 260_000, firstScreenGzipBytes: 250_000 };
@@ -22,7 +22,6 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 /** Inside the bench's port range; two servers never run at once. */
 const port = Number(process.env.BENCH_PORT ?? 4950);
-const resultsDir = path.join(repoRoot, 'bench/results');
 
 interface ServerResult {
   database: 'pglite' | 'postgres';
@@ -35,36 +34,8 @@ interface ServerResult {
   load: LoadResult;
 }
 
-const loadAverageAtStart = os.loadavg().map((value) => Math.round(value * 100) / 100);
-
-function environment() {
-  let commit = 'unknown';
-  try {
-    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot })
-      .toString()
-      .trim();
-  } catch {
-    // Not a git checkout.
-  }
-  return {
-    date: new Date().toISOString(),
-    commit,
-    node: process.version,
-    platform: `${os.platform()} ${os.arch()}`,
-    cpus: os.cpus().length,
-    cpuModel: os.cpus()[0]?.model ?? 'unknown',
-    memoryBytes: os.totalmem(),
-    // The machine may be shared: the load average says how much the figures can be trusted.
-    loadAverageAtStart,
-    loadAverageAtEnd: os.loadavg().map((value) => Math.round(value * 100) / 100),
-  };
-}
-
 async function writeResult(name: string, result: object): Promise<void> {
-  await mkdir(resultsDir, { recursive: true });
-  const file = path.join(resultsDir, `${name}.json`);
-  await writeFile(file, `${JSON.stringify({ environment: environment(), ...result }, null, 2)}\n`);
-  say(`wrote ${path.relative(repoRoot, file)}`);
+  say(`wrote ${await saveResult(name, result)}`);
 }
 
 /** The bench is a command-line tool: its report goes to standard output. */

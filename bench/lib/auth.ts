@@ -1,5 +1,5 @@
 import { constants, publicEncrypt } from 'node:crypto';
-import { WEB_CLIENT_ID, WEB_CLIENT_SECRET } from '@cityops/contract';
+import { type TokenResponse, WEB_CLIENT_ID, WEB_CLIENT_SECRET } from '@cityops/contract';
 
 interface Envelope<T> {
   code: string;
@@ -19,31 +19,56 @@ export async function apiSignIn(
   baseUrl: string,
   username: string,
   password: string,
+  headers: Record<string, string> = {},
 ): Promise<string> {
+  return (await apiSignInAs(baseUrl, username, password, headers)).access_token;
+}
+
+/** Signs in as the web client does; the whole answer (token and user). `headers` go with both calls. */
+export async function apiSignInAs(
+  baseUrl: string,
+  username: string,
+  password: string,
+  headers: Record<string, string> = {},
+): Promise<TokenResponse> {
+  return envelope<TokenResponse>(await passwordGrant(baseUrl, { username, password }, headers));
+}
+
+/**
+ * One password grant as the sign-in page sends it (the password RSA-encrypted
+ * with a fresh key of `oauth/pubKey`); the raw answer, whatever it says.
+ */
+export async function passwordGrant(
+  baseUrl: string,
+  grant: { username: string; password: string; captchaId?: string; captchaCode?: string },
+  headers: Record<string, string> = {},
+): Promise<Response> {
   const key = await envelope<{ keyId: string; publicKey: string }>(
-    await fetch(`${baseUrl}/api/authorization-server/oauth/pubKey`, { method: 'POST' }),
+    await fetch(`${baseUrl}/api/authorization-server/oauth/pubKey`, { method: 'POST', headers }),
   );
   const encrypted = publicEncrypt(
     { key: key.publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-    Buffer.from(password),
+    Buffer.from(grant.password),
   ).toString('base64');
   const form = new URLSearchParams({
     grant_type: 'password',
-    username,
+    username: grant.username,
     password: encrypted,
     keyId: key.keyId,
     scope: 'read',
     appId: 'PC',
+    ...(grant.captchaId
+      ? { captchaId: grant.captchaId, captchaCode: grant.captchaCode ?? '' }
+      : {}),
   });
-  const token = await envelope<{ access_token: string }>(
-    await fetch(`${baseUrl}/api/authorization-server/oauth/token`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        authorization: `Basic ${Buffer.from(`${WEB_CLIENT_ID}:${WEB_CLIENT_SECRET}`).toString('base64')}`,
-      },
-      body: form,
-    }),
-  );
-  return token.access_token;
+  return fetch(`${baseUrl}/api/authorization-server/oauth/token`, {
+    method: 'POST',
+    headers: {
+      'accept-language': 'en',
+      ...headers,
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: `Basic ${Buffer.from(`${WEB_CLIENT_ID}:${WEB_CLIENT_SECRET}`).toString('base64')}`,
+    },
+    body: form,
+  });
 }

@@ -15,11 +15,21 @@ declare module 'autocannon' {
     errors: number;
     timeouts: number;
   }
+  export interface RequestSpec {
+    method?: string;
+    path: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
   interface Options {
     url: string;
     headers?: Record<string, string>;
     duration?: number;
     connections?: number;
+    /** Each connection sends these in turn, over and over. */
+    requests?: RequestSpec[];
+    /** Requests per second from all connections together. */
+    overallRate?: number;
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

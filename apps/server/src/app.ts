@@ -32,6 +32,7 @@ import { FRAME_ANCESTORS_KEY, SUBSYSTEM_ORIGINS_KEY } from './modules/auth/secur
 import gracefulShutdown from './plugins/graceful-shutdown.js';
 import openApi from './plugins/openapi.js';
 import requestLimits from './plugins/request-limits.js';
+import requestDeadline from './plugins/request-deadline.js';
 import securityHeaders from './plugins/security-headers.js';
 import webApp from './plugins/web-app.js';
 import { PURGE_INTERVAL_MS } from './modules/purge/purge.service.js';
@@ -103,6 +104,7 @@ export async function buildApp(
 
   await app.register(errorHandler);
   await app.register(gracefulShutdown);
+  await app.register(requestDeadline);
   await app.register(securityHeaders, { frameAncestors: ["'self'"] });
   await app.register(frameAncestors, {
     fromConfig: parseOrigins(config.frameAncestors),

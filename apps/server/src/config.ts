@@ -22,6 +22,12 @@ export interface AppConfig {
   };
   /** Seconds a SIGTERM waits for in-flight requests before the process gives up. */
   shutdownGraceSeconds: number;
+  /**
+   * Seconds after SIGTERM during which the instance still serves, closing each
+   * connection after its answer, so that a proxy in front lets go of them before
+   * the instance stops listening (docs/deployment.md).
+   */
+  shutdownDrainSeconds: number;
   /** Trust X-Forwarded-* from a proxy in front (nginx). */
   trustProxy: boolean;
   upload: {
@@ -96,6 +102,12 @@ const environmentSchema = z
       .min(0, 'must be a whole number of seconds from 0 to 600')
       .max(600, 'must be a whole number of seconds from 0 to 600')
       .default(10),
+    SHUTDOWN_DRAIN_SECONDS: z.coerce
+      .number({ error: 'must be a whole number of seconds from 0 to 60' })
+      .int('must be a whole number of seconds from 0 to 60')
+      .min(0, 'must be a whole number of seconds from 0 to 60')
+      .max(60, 'must be a whole number of seconds from 0 to 60')
+      .default(0),
     TRUST_PROXY: booleanText.default(false),
     UPLOAD_MAX_BYTES: z.coerce
       .number({ error: 'must be a whole number of bytes' })
@@ -147,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     web: { apiBaseUrl: e.API_BASE_URL, routerMode: e.ROUTER_MODE, systemName: e.SYSTEM_NAME },
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     trustProxy: e.TRUST_PROXY,
     upload: {
       maxBytes: e.UPLOAD_MAX_BYTES,

@@ -18,13 +18,16 @@ async function main(): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    const timer = setTimeout(() => {
-      app.log.error('shutdown grace period over, exiting');
-      process.exit(1);
-    }, config.shutdownGraceSeconds * 1000);
+    app.log.info({ signal }, 'shutting down: draining, then finishing in-flight requests');
+    const timer = setTimeout(
+      () => {
+        app.log.error('shutdown grace period over, exiting');
+        process.exit(1);
+      },
+      (config.shutdownDrainSeconds + config.shutdownGraceSeconds) * 1000,
+    );
     timer.unref();
-    app.close().then(
+    app.stopGracefully(config.shutdownDrainSeconds * 1000).then(
       () => process.exit(0),
       (error: unknown) => {
         app.log.error({ err: error }, 'error while shutting down');

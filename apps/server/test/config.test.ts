@@ -39,6 +39,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       TRUST_PROXY: '1',
       SHUTDOWN_GRACE_SECONDS: '30',
+      SHUTDOWN_DRAIN_SECONDS: '3',
       SYSTEM_NAME: 'Jiangcheng',
       API_BASE_URL: 'https://api.example.com/api',
     });
@@ -50,6 +51,7 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       trustProxy: true,
       shutdownGraceSeconds: 30,
+      shutdownDrainSeconds: 3,
       web: {
         routerMode: 'hash',
         systemName: 'Jiangcheng',

@@ -25,6 +25,8 @@ export const ErrorCode = {
   PASSWORD_RESET_REQUIRED: '040106',
   SERVER_ERROR: '050000',
   UNAVAILABLE: '050003',
+  /** The database cannot be reached or is too slow, for now: `Retry-After` and `data.retryAfterSeconds` say when to try again. */
+  TEMPORARILY_UNAVAILABLE: '050004',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -50,6 +52,7 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   [ErrorCode.PASSWORD_RESET_REQUIRED]: 403,
   [ErrorCode.SERVER_ERROR]: 500,
   [ErrorCode.UNAVAILABLE]: 503,
+  [ErrorCode.TEMPORARILY_UNAVAILABLE]: 503,
 };
 
 /** The message key (see messages.ts) that describes each error code. */
@@ -72,6 +75,7 @@ export const errorMessageKey: Record<Exclude<ErrorCode, '000000'>, MessageKey> =
   [ErrorCode.PASSWORD_RESET_REQUIRED]: 'error.passwordResetRequired',
   [ErrorCode.SERVER_ERROR]: 'error.server',
   [ErrorCode.UNAVAILABLE]: 'error.unavailable',
+  [ErrorCode.TEMPORARILY_UNAVAILABLE]: 'error.temporarilyUnavailable',
 };
 
 import type { MessageKey } from './messages.js';

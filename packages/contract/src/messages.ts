@@ -44,6 +44,8 @@ const en = {
   'error.passwordResetRequired': 'please reset password',
   'error.server': 'server exception',
   'error.unavailable': 'the service is restarting, please try again in a moment',
+  'error.temporarilyUnavailable':
+    'the service is temporarily unavailable, please try again in a few seconds',
   'upload.typeNotAllowed': 'only png, jpg and jpeg images can be uploaded',
   'upload.tooLarge': 'the file is larger than {{limit}}',
   'upload.tooManyPixels':
@@ -116,6 +118,7 @@ const zhCN: Record<MessageKey, string> = {
   'error.passwordResetRequired': '请重置密码',
   'error.server': '服务器异常',
   'error.unavailable': '服务正在重启，请稍后再试',
+  'error.temporarilyUnavailable': '服务暂时不可用，请稍候几秒再试',
   'upload.typeNotAllowed': '只能上传 png、jpg、jpeg 格式的图片',
   'upload.tooLarge': '文件大小不能超过 {{limit}}',
   'upload.tooManyPixels': '图片尺寸过大（{{width}} × {{height}} 像素，最多 {{limit}} 百万像素）',

@@ -37,6 +37,7 @@ describe('error codes', () => {
     [ErrorCode.ACCOUNT_LOCKED, 423],
     [ErrorCode.SERVER_ERROR, 500],
     [ErrorCode.UNAVAILABLE, 503],
+    [ErrorCode.TEMPORARILY_UNAVAILABLE, 503],
   ])('code %s goes with HTTP %i', (code, status) => {
     expect(httpStatusOf[code]).toBe(status);
   });

@@ -47,7 +47,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.dataDir === ':memory:') return wrapPglite(new PGlite());
   const folder = path.join(options.dataDir, 'pglite');
   await fs.mkdir(folder, { recursive: true });
-  return wrapPglite(new PGlite(folder));
+  // An acknowledged write must survive the process being killed: each commit's WAL
+  // reaches the operating system before the answer (synchronous_commit stays on, and
+  // no relaxed durability, which would answer before the file system has the
+  // change). PGlite's fsync cannot reach the disk on Node, so a power cut is
+  // PostgreSQL's job: docs/reliability.md.
+  return wrapPglite(new PGlite(folder, { relaxedDurability: false }));
 }
 
 /** Wraps an already open PGlite (tests hand one in, loaded from a prepared dump). */
@@ -80,10 +85,37 @@ export async function wrapPglite(client: PGlite): Promise<Database> {
   };
 }
 
+/**
+ * Time limits on PostgreSQL, so that no request waits past the web client's 10 s
+ * timeout when the database is slow or gone; the failure then answers 503 with
+ * Retry-After (error-handler.ts). docs/reliability.md has the figures.
+ */
+export const POSTGRES_TIMEOUTS = {
+  /** Opening a connection, or waiting for a free one in the pool. */
+  connectMs: 3_000,
+  /** The server cancels a statement running longer (`statement_timeout`). */
+  statementMs: 5_000,
+  /** The client gives up on an answer, e.g. when the server is frozen and cannot cancel. */
+  queryMs: 7_000,
+};
+
 async function openPostgres(connectionString: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: POSTGRES_TIMEOUTS.connectMs,
+    statement_timeout: POSTGRES_TIMEOUTS.statementMs,
+    query_timeout: POSTGRES_TIMEOUTS.queryMs,
+    // Finds a connection whose server vanished without closing it.
+    keepAlive: true,
+  });
   // A dropped connection must not take the process down; the pool replaces it.
   pool.on('error', () => undefined);
+  // A checked-out connection that breaks between two queries of a transaction emits
+  // 'error' too, and pg-pool listens only on idle ones: an unheard 'error' would end
+  // the process. The failed query reports it; the pool drops the broken connection.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const listeners = new Set<PgListener>();
   return {
@@ -101,12 +133,16 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
         await listener.stop();
       };
     },
+    // Not a pooled connection: the migrations wait for the advisory lock and may run
+    // longer than the pool's time limits allow a request.
     async withDedicatedConnection(work) {
-      const client = await pool.connect();
+      const client = new pg.Client({ connectionString, keepAlive: true });
+      client.on('error', () => undefined);
+      await client.connect();
       try {
         return await work(drizzlePg(client, { schema }) as unknown as Db);
       } finally {
-        client.release();
+        await client.end().catch(() => undefined);
       }
     },
     async ping() {

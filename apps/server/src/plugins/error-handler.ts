@@ -11,6 +11,11 @@ import {
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  describeDatabaseFailure,
+  isDatabaseUnavailable,
+} from '../db/errors.js';
 import { AppError } from '../lib/app-error.js';
 import { languageFrom } from '../lib/language.js';
 
@@ -48,6 +53,19 @@ export function sendFailure(
     .type('application/json; charset=utf-8')
     .serializer(JSON.stringify)
     .send(failureEnvelope(request.language, code, options));
+}
+
+/**
+ * 503 `050004` with `Retry-After` (header, and `data.retryAfterSeconds` for the web
+ * client): the database cannot answer now, or not in time.
+ */
+export function sendRetryLater(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return sendFailure(
+    request,
+    reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)),
+    ErrorCode.TEMPORARILY_UNAVAILABLE,
+    { data: { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS } },
+  );
 }
 
 /** Fastify's own errors that are the caller's fault, by HTTP status. */
@@ -138,6 +156,11 @@ async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
     if (mapped && status < 500) {
       request.log.info({ err: { code: error.code, message: error.message } }, 'request refused');
       return sendFailure(request, reply, mapped);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Not a bug: the database is restarting or out of reach. The client may retry.
+      request.log.warn({ database: describeDatabaseFailure(error) }, 'database unavailable');
+      return sendRetryLater(request, reply);
     }
     request.log.error({ err: error }, 'unexpected error');
     return sendFailure(request, reply, ErrorCode.SERVER_ERROR);

@@ -12,20 +12,44 @@ export function parseOrigins(text: string | null | undefined): string[] {
 }
 
 /**
+ * A database that hangs (rather than refusing) must not hold every answer, the
+ * 503 that says so included: the header waits this long at most.
+ */
+const SETTING_WAIT_MS = 300;
+
+function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  // The late read still settles; nobody waits for it.
+  work.catch(() => undefined);
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/**
  * The sites allowed to frame the product (the embed feature): CSP
  * frame-ancestors is `'self'` plus the origins of the configuration and of the
  * setting `embed.frameAncestors`, read on each answer (cached a few seconds).
  */
 async function frameAncestorsPlugin(
   app: FastifyInstance,
-  options: { fromConfig: string[]; fromSetting: () => Promise<string | null> },
+  options: {
+    fromConfig: string[];
+    fromSetting: () => Promise<string | null>;
+    /** How long an answer may wait for the setting; then the last value read is used. */
+    waitMs?: number;
+  },
 ): Promise<void> {
+  const waitMs = options.waitMs ?? SETTING_WAIT_MS;
+  let lastRead: string | null = null;
   app.addHook('onSend', async (request, reply, payload) => {
     const csp = reply.getHeader('content-security-policy');
     if (typeof csp !== 'string') return payload;
-    let setting: string | null = null;
+    let setting: string | null = lastRead;
     try {
-      setting = await options.fromSetting();
+      setting = await withinTime(options.fromSetting(), waitMs);
+      lastRead = setting;
     } catch (error) {
       // With the database down every answer (the health check's 503 first) must
       // still leave; the stricter header without the setting's origins is safe.

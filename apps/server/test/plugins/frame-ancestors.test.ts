@@ -1,5 +1,7 @@
+import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseOrigins } from '../../src/plugins/frame-ancestors.js';
+import frameAncestors, { parseOrigins } from '../../src/plugins/frame-ancestors.js';
+import securityHeaders from '../../src/plugins/security-headers.js';
 import { type TestApp, createTestApp } from '../helpers/test-app.js';
 
 let t: TestApp | undefined;
@@ -28,6 +30,22 @@ describe('CSP frame-ancestors (embedding)', () => {
     expect(await csp(t.app)).toContain(
       "frame-ancestors 'self' https://portal.city.example http://10.0.0.8:8080 https://x.example;",
     );
+  });
+
+  it('does not hold an answer on a database that hangs: the last origins read are used', async () => {
+    const app = Fastify();
+    let answer: () => Promise<string | null> = async () => 'https://portal.city.example';
+    await app.register(securityHeaders, { frameAncestors: ["'self'"] });
+    await app.register(frameAncestors, { fromConfig: [], fromSetting: () => answer(), waitMs: 50 });
+    app.get('/', async () => 'ok');
+    const header = async () =>
+      String((await app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+    expect(await header()).toContain("frame-ancestors 'self' https://portal.city.example;");
+    answer = () => new Promise(() => undefined);
+    const started = Date.now();
+    expect(await header()).toContain("frame-ancestors 'self' https://portal.city.example;");
+    expect(Date.now() - started).toBeLessThan(1000);
+    await app.close();
   });
 
   it('parses origins strictly', () => {

@@ -109,4 +109,39 @@ describe('graceful shutdown', () => {
       data: null,
     });
   });
+
+  it('on SIGTERM stops listening, still serves open connections and closes each after its answer', async () => {
+    t = await createTestApp();
+    const app = t.app;
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+
+    // A proxy's kept-alive connection, opened before the signal.
+    const socket = net.connect(port, '127.0.0.1');
+    let received = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (received += chunk));
+    const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
+
+    const stopped = app.stopGracefully(5_000);
+    await until(() => !app.server.listening, 'the listener to close');
+    // A new connection is refused: a proxy sends that request elsewhere, even a POST.
+    const refused = await new Promise<string>((resolve) => {
+      const late = net.connect(port, '127.0.0.1');
+      late.on('connect', () => resolve('connected'));
+      late.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+    });
+    expect(refused).toBe('ECONNREFUSED');
+
+    // The open connection is still served, and its answer closes it.
+    socket.write(request('/api/organization/config?key=systemName'));
+    await ended;
+    await stopped;
+    const [answer, extra] = parseResponses(received);
+    expect(answer?.status).toBe(200);
+    expect(answer!.headers.toLowerCase()).toContain('connection: close');
+    expect(JSON.parse(answer!.body)).toMatchObject({ code: '000000' });
+    expect(extra).toBeUndefined();
+  });
 });

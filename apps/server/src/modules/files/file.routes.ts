@@ -64,6 +64,11 @@ const fileRoutes: FastifyPluginAsyncZod<{ services: Services; maxBytes: number }
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
           throw services.files.tooLarge();
         }
+        // The multipart parser's own refusals (no boundary, a cut-off part) carry no
+        // status: they are the sender's fault, not a server exception.
+        if (typeof (error as { statusCode?: unknown }).statusCode !== 'number') {
+          throw new AppError(ErrorCode.BAD_REQUEST);
+        }
         throw error;
       }
       if (!file) {

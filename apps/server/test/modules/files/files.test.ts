@@ -172,6 +172,26 @@ describe.each(['database', 'folder'] as const)('uploads stored in the %s', (stor
     expect(response.statusCode).toBe(415);
   });
 
+  it('refuses a multipart body it cannot parse with 400, not 500', async () => {
+    for (const [contentType, payload] of [
+      ['multipart/form-data', '{"a":1}'],
+      ['multipart/form-data; boundary=x', 'no parts here'],
+      [
+        'multipart/form-data; boundary=x',
+        '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\ntruncated',
+      ],
+    ]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: uploadUrl,
+        headers: { ...bearer(token), 'content-type': contentType! },
+        payload,
+      });
+      expect(response.statusCode, `${contentType} ${payload}`).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, `${contentType} ${payload}`).toBeLessThan(500);
+    }
+  });
+
   it('answers 404 for an unknown or malformed file address', async () => {
     for (const name of [
       '00000000-0000-4000-8000-000000000000.png',
