@@ -3,9 +3,9 @@ import { expectAccessible } from '../support/axe';
 import { type PrivateServer, startPrivateServer } from '../support/private-server';
 import { accounts, appPath, signIn } from '../support/session';
 
-// A 2 x 2 PNG.
+// A whole 2 x 2 PNG: uploads are decoded and encoded again, so a broken one is refused.
 const avatarPng = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAFklEQVR4AWP8z8DwnwEIGBkZGRgYAAAxAQL/ZJ+y5wAAAABJRU5ErkJggg==',
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWOQqzjxH4QZYAwAT0AJddjuTxMAAAAASUVORK5CYII=',
   'base64',
 );
 

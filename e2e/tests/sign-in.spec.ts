@@ -1,6 +1,12 @@
 import { constants, publicEncrypt } from 'node:crypto';
 import { type Server, createServer } from 'node:http';
-import { type APIRequestContext, type Page, expect as baseExpect, test } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Locator,
+  type Page,
+  expect as baseExpect,
+  test,
+} from '@playwright/test';
 import { createAccount, uniqueMobile } from '../support/accounts';
 import { expectAccessible } from '../support/axe';
 import { appPath, signIn } from '../support/session';
@@ -215,13 +221,11 @@ for (const language of languages) {
       ).toBeVisible();
 
       for (let i = 0; i < 3; i++) {
-        captchaId = await latestCaptchaId(page, captchaId);
-        await captchaField.fill(await captchaAnswer(request, captchaId));
+        captchaId = await solveCaptcha(page, captchaField, request, captchaId);
         await signIn(page, wrong, language);
         await expect(page.getByText(t.badCredentials)).toBeVisible();
       }
-      captchaId = await latestCaptchaId(page, captchaId);
-      await captchaField.fill(await captchaAnswer(request, captchaId));
+      await solveCaptcha(page, captchaField, request, captchaId);
       await signIn(page, account, language);
       await expect(page.getByText(t.locked)).toBeVisible();
       await expect(page).toHaveURL(/login/);
@@ -279,6 +283,29 @@ async function latestCaptchaId(page: Page, previous?: string): Promise<string> {
     return Boolean(image?.dataset.captchaId) && image?.dataset.captchaId !== old;
   }, previous ?? '');
   return latestCaptchaId(page, previous);
+}
+
+/**
+ * Fills in the answer to the captcha on screen once it is newer than `previous`.
+ * The page may replace the image again while the answer is fetched (a refusal
+ * and the captcha it asks for arrive one after the other), which also empties
+ * the field: then the newest image is solved instead.
+ */
+async function solveCaptcha(
+  page: Page,
+  field: Locator,
+  request: APIRequestContext,
+  previous: string,
+): Promise<string> {
+  let id = await latestCaptchaId(page, previous);
+  for (;;) {
+    await page.waitForLoadState('networkidle');
+    const answer = await captchaAnswer(request, id);
+    await field.fill(answer);
+    const shown = await latestCaptchaId(page);
+    if (shown === id && (await field.inputValue()) === answer) return id;
+    id = shown;
+  }
 }
 
 async function captchaAnswer(request: APIRequestContext, id: string): Promise<string> {
