@@ -19,6 +19,14 @@ describe('controlCharacterPaths', () => {
       ['c', 'deep', 'escape'],
     ]);
   });
+
+  it('walks a body of nothing but nested arrays without overflowing the stack', () => {
+    const depth = 200_000;
+    const nested = JSON.parse(`${'['.repeat(depth)}"\\u0000"${']'.repeat(depth)}`) as unknown;
+    const paths = controlCharacterPaths(nested);
+    expect(paths).toHaveLength(1);
+    expect(paths[0]).toHaveLength(depth);
+  });
 });
 
 describe('a NUL byte in any text field', () => {
@@ -137,6 +145,16 @@ describe('a NUL byte in any text field', () => {
       payload: { title: 'ok', content: 'colour \u001b[31m', allUsers: true },
     });
     expectFieldRefused(escape, 'content');
+  });
+
+  it('refuses a body of 5,000 nested arrays with a validation answer (found by the fuzz)', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/business-guide/categories',
+      headers: { ...english, ...bearer(admin), 'content-type': 'application/json' },
+      payload: `${'['.repeat(5000)}${']'.repeat(5000)}`,
+    });
+    expect(response.statusCode, response.body).toBe(422);
   });
 
   it('never answers 5xx nor logs an error', async () => {
