@@ -41,7 +41,7 @@ async function openApiPlugin(app: FastifyInstance): Promise<void> {
     },
     transform: (input) => {
       const result = zodTransform(input);
-      const schema = result.schema as Record<string, unknown>;
+      const schema = (result.schema ?? {}) as Record<string, unknown>;
       if (schema.hide) return result;
       return {
         url: result.url,
