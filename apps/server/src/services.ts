@@ -26,6 +26,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { BusinessGuideRepository } from './modules/business-guide/business-guide.repository.js';
 import { BusinessGuideService } from './modules/business-guide/business-guide.service.js';
 import { FileRepository } from './modules/files/file.repository.js';
+import { FileAddresses } from './modules/files/file-address.js';
 import { FileService } from './modules/files/file.service.js';
 import { GisRepository } from './modules/gis/gis.repository.js';
 import { GisService } from './modules/gis/gis.service.js';
@@ -89,6 +90,7 @@ export function createServices(
     config.upload.storage === 'database'
       ? new DatabaseFileStorage(fileRepository)
       : new FolderFileStorage(path.join(config.dataDir, 'uploads'), fileRepository);
+  const fileAddresses = new FileAddresses(config.web.apiBaseUrl, config.publicUrl);
   const sessions = new SessionRepository(db);
   const audit = new AuditService(new AuditRepository(db), clock);
   const securitySettings = new SecuritySettings(new SettingsRepository(db), clock);
@@ -142,7 +144,7 @@ export function createServices(
     }),
     menus,
     users,
-    files: new FileService(fileRepository, fileStorage, config.upload, clock),
+    files: new FileService(fileRepository, fileStorage, config.upload, clock, fileAddresses),
     notifications: createNotificationService(db, clock, bus, onError, async () => {
       const origins = await menus.subsystemOrigins();
       for (const origin of parseOriginList(await securitySettings.text(SUBSYSTEM_ORIGINS_KEY))) {
@@ -151,7 +153,7 @@ export function createServices(
       for (const origin of parseOriginList(config.publicUrl)) origins.add(origin);
       return origins;
     }),
-    profiles: new ProfileService(db, clock),
+    profiles: new ProfileService(db, clock, fileAddresses),
     businessGuide: new BusinessGuideService(new BusinessGuideRepository(db), users, clock),
     gis: new GisService(new GisRepository(db), new SettingsRepository(db), clock),
     requestLimits,

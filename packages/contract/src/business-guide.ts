@@ -97,12 +97,18 @@ export const articleReadQuerySchema = z.object({
 
 const dateSchema = z.string().regex(ISO_DATE_PATTERN, 'validation.guide.dateInvalid');
 
-/** An uploaded file's address, or an absolute http(s) address. */
+/**
+ * An uploaded file's address (below the API base as the upload answers it, or
+ * relative to it as it answered before), or an absolute http(s) address.
+ */
 const imageUrlSchema = z
   .string()
   .trim()
   .max(500, 'validation.tooLong')
-  .regex(/^(\/file-go-fastdfs\/files\/[\w.-]+|https?:\/\/\S+)$/, 'guide.coverInvalid');
+  .regex(
+    /^((?:\/[\w.~-]+)*\/file-go-fastdfs\/files\/[\w.-]+|https?:\/\/\S+)$/,
+    'guide.coverInvalid',
+  );
 
 const articleFields = {
   categoryId: z.coerce

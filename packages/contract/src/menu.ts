@@ -8,18 +8,24 @@ export const sysModelSchema = z.object({
   integrated: z.boolean(),
 });
 
-export const menuEntrySchema: z.ZodType<MenuEntry> = z.lazy(() =>
-  z.object({
-    code: z.string(),
-    name: z.string(),
-    nameEn: z.string(),
-    icon: z.string().nullable(),
-    hasTwo: z.boolean(),
-    sysModelVos: z.array(menuEntrySchema),
-    children: z.array(menuEntrySchema),
-    sysModels: sysModelSchema,
-  }),
-);
+/**
+ * A menu entry holds entries: the id makes it one named component of the OpenAPI
+ * document that refers to itself, so generated clients get a recursive type.
+ */
+export const menuEntrySchema: z.ZodType<MenuEntry> = z
+  .lazy(() =>
+    z.object({
+      code: z.string(),
+      name: z.string(),
+      nameEn: z.string(),
+      icon: z.string().nullable(),
+      hasTwo: z.boolean(),
+      sysModelVos: z.array(menuEntrySchema),
+      children: z.array(menuEntrySchema),
+      sysModels: sysModelSchema,
+    }),
+  )
+  .meta({ id: 'MenuEntry' });
 
 export const menuListSchema = z.array(menuEntrySchema);
 

@@ -38,8 +38,14 @@ export const userParamsSchema = z.object({
     .transform(Number),
 });
 
-/** An uploaded image's address as the upload service gives it. */
-export const HEAD_IMAGE_PATTERN = /^\/file-go-fastdfs\/files\/[0-9a-f-]{36}\.(png|jpg)$/;
+/**
+ * An uploaded image's address as the upload service gives it: below the API base
+ * (`/api/file-go-fastdfs/files/<id>.png`), absolute below the public address, or
+ * relative to the API base as it was first given (`/file-go-fastdfs/files/<id>.png`).
+ * The server accepts only its own prefixes (apps/server/src/modules/files/file-address.ts).
+ */
+export const HEAD_IMAGE_PATTERN =
+  /^(?:https?:\/\/[^/\s]+)?(?:\/[\w.~-]+)*\/file-go-fastdfs\/files\/[0-9a-f-]{36}\.(png|jpg)$/;
 export const headImageSchema = z
   .string()
   .trim()

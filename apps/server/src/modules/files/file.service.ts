@@ -3,10 +3,11 @@ import { ErrorCode, type UploadResult } from '@cityops/contract';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { reencodeImage } from '../../lib/image-reencode.js';
+import type { FileAddresses } from './file-address.js';
 import type { FileRecord, FileRepository } from './file.repository.js';
 import type { FileStorage } from './file-storage.js';
 
-export const FILES_ROUTE = '/file-go-fastdfs/files';
+export { FILES_ROUTE } from './file-address.js';
 
 export interface UploadLimits {
   maxBytes: number;
@@ -43,6 +44,7 @@ export class FileService {
     private readonly storage: FileStorage,
     private readonly limits: UploadLimits,
     private readonly clock: Clock,
+    private readonly addresses: FileAddresses,
   ) {}
 
   async upload(upload: IncomingUpload): Promise<UploadResult> {
@@ -92,7 +94,8 @@ export class FileService {
     await this.storage.save(record, image.bytes);
     return {
       id,
-      url: `${FILES_ROUTE}/${id}.${image.extension}`,
+      // An address that works as given (file-address.ts).
+      url: this.addresses.of(`${id}.${image.extension}`),
       name: record.originalName,
       contentType: image.contentType,
       size: record.sizeBytes,

@@ -1,7 +1,6 @@
 import {
   ADMIN_ROLE,
   ErrorCode,
-  HEAD_IMAGE_PATTERN,
   type OrganOption,
   type UserData,
   type UserUpdateResult,
@@ -9,6 +8,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
+import type { FileAddresses } from '../files/file-address.js';
 import { SessionRepository } from '../auth/session.repository.js';
 import { ProfileRepository } from './profile.repository.js';
 import { toUserData } from './user-data.js';
@@ -50,6 +50,7 @@ export class ProfileService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly fileAddresses: FileAddresses,
   ) {}
 
   private get profiles() {
@@ -130,8 +131,8 @@ export class ProfileService {
     headImage: string,
     owners: number[],
   ): Promise<void> {
-    const match = HEAD_IMAGE_PATTERN.exec(headImage);
-    const fileId = match ? headImage.split('/').pop()!.split('.')[0]! : null;
+    // Only an address of the server's own files, in a form it answers or answered before.
+    const fileId = this.fileAddresses.fileNameOf(headImage)?.split('.')[0] ?? null;
     const file = fileId ? await profiles.fileUploader(fileId) : null;
     if (!file || file.uploadedBy === null || !owners.includes(file.uploadedBy)) {
       throw fieldError(ErrorCode.VALIDATION, 'headImage', 'profile.headImageInvalid');

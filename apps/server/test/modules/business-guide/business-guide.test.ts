@@ -240,6 +240,19 @@ describe('business guide', () => {
         coverImage: 'javascript:alert(1)',
       });
       expect(badCover.statusCode).toBe(422);
+      // An uploaded image in the form the upload answers, and in its first form.
+      for (const coverImage of [
+        '/api/file-go-fastdfs/files/0b7c3c9e-1111-4a1a-9c1e-123456789abc.png',
+        '/file-go-fastdfs/files/0b7c3c9e-1111-4a1a-9c1e-123456789abc.png',
+      ]) {
+        const withCover = await call('POST', '/articles', editor, {
+          categoryId: lawsId,
+          title: 'ok',
+          coverImage,
+        });
+        expect(withCover.statusCode, coverImage).toBe(200);
+        expect(withCover.json().data.coverImage).toBe(coverImage);
+      }
     });
 
     it('publishes, counts views, withdraws and deletes', async () => {

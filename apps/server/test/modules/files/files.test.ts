@@ -60,9 +60,10 @@ describe.each(['database', 'folder'] as const)('uploads stored in the %s', (stor
         name: 'passwd.png',
       },
     });
-    expect(body.data.url).toMatch(/^\/file-go-fastdfs\/files\/[0-9a-f-]{36}\.png$/);
+    expect(body.data.url).toMatch(/^\/api\/file-go-fastdfs\/files\/[0-9a-f-]{36}\.png$/);
 
-    const served = await t.app.inject({ method: 'GET', url: `/api${body.data.url}` });
+    // The answer is an address that works as given.
+    const served = await t.app.inject({ method: 'GET', url: body.data.url });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
@@ -230,7 +231,7 @@ describe('uploads keep nothing but the pixels', () => {
       payload: body.payload,
     });
     if (response.statusCode !== 200) return { response, stored: null };
-    const served = await t.app.inject({ method: 'GET', url: `/api${response.json().data.url}` });
+    const served = await t.app.inject({ method: 'GET', url: response.json().data.url });
     return { response, stored: served.rawPayload };
   }
 
@@ -340,5 +341,51 @@ describe('uploads keep nothing but the pixels', () => {
       expect(response.statusCode).toBe(415);
       expect(response.json().msg).toBe('only png, jpg and jpeg images can be uploaded');
     }
+  });
+});
+
+describe('the address an upload answers', () => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  async function uploadWith(environment: Record<string, string>) {
+    t = await createTestApp({ UPLOAD_STORAGE: 'database', ...environment });
+    const token = (await t.login('operator', 'Operator@2026')).access_token;
+    const body = multipart([
+      { name: 'file', filename: 'a.png', contentType: 'image/png', data: png(2, 2) },
+    ]);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: uploadUrl,
+      headers: { ...body.headers, ...bearer(token) },
+      payload: body.payload,
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json().data as { id: string; url: string };
+  }
+
+  it('is absolute below PUBLIC_URL when the server has one', async () => {
+    const { id, url } = await uploadWith({ PUBLIC_URL: 'https://ops.city.example/' });
+    expect(url).toBe(`https://ops.city.example/api/file-go-fastdfs/files/${id}.png`);
+    const served = await t!.app.inject({ method: 'GET', url: new URL(url).pathname });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+  });
+
+  it('carries the API base the clients call', async () => {
+    const { id, url } = await uploadWith({ API_BASE_URL: '/gateway/api/' });
+    expect(url).toBe(`/gateway/api/file-go-fastdfs/files/${id}.png`);
+  });
+
+  it('still serves an address stored in the first form, relative to the API base', async () => {
+    const { id } = await uploadWith({});
+    const served = await t!.app.inject({
+      method: 'GET',
+      url: `/api/file-go-fastdfs/files/${id}.png`,
+    });
+    expect(served.statusCode).toBe(200);
   });
 });

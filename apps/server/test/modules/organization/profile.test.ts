@@ -195,6 +195,9 @@ describe('personal info', () => {
       foreign,
       '/file-go-fastdfs/files/00000000-0000-0000-0000-000000000000.png',
       'https://evil.example/x.png',
+      // The caller's own image, but at another host or below another prefix.
+      `https://evil.example${own}`,
+      own.replace(/^\/api\//, '/other/'),
       'javascript:alert(1)',
       '',
     ]) {
@@ -207,6 +210,26 @@ describe('personal info', () => {
       (await call('POST', '/organization/user/head', undefined, { headImage: own })).statusCode,
     ).toBe(401);
     expect((await me(operator.access_token, 'operator')).headImage).toBe(own);
+  });
+
+  it('keeps accepting an avatar in the form the upload first answered', async () => {
+    const operator = await t.login('operator', 'Operator@2026');
+    const own = await uploadAvatar(operator.access_token);
+    expect(own).toMatch(/^\/api\/file-go-fastdfs\/files\//);
+    // Stored before the upload answered the API base: relative to it.
+    const firstForm = own.replace(/^\/api/, '');
+    const set = await call('POST', '/organization/user/head', operator.access_token, {
+      headImage: firstForm,
+    });
+    expect(set.statusCode).toBe(200);
+    expect((await me(operator.access_token, 'operator')).headImage).toBe(firstForm);
+    // A profile saved with that stored value unchanged passes validation too.
+    const form = formOf(await me(operator.access_token, 'operator'));
+    const saved = await call('PUT', `/organization/user/${operator.id}`, operator.access_token, {
+      ...form,
+      headImage: firstForm,
+    });
+    expect(saved.statusCode).toBe(200);
   });
 
   it('an administrator edits every field; a new login name ends every session', async () => {

@@ -1,10 +1,12 @@
-import { sha256 } from './sha256';
+import { sha256 } from '@noble/hashes/sha2.js';
 
 /**
  * Encrypts a short text with an RSA public key (SubjectPublicKeyInfo PEM) using
  * RSA-OAEP with SHA-256, the scheme the server decrypts the login password with.
  * Uses WebCrypto where the page is a secure context, and an equivalent plain
- * implementation where it is not (plain HTTP on an intranet address).
+ * implementation where it is not: browsers withhold `crypto.subtle` from pages on
+ * plain HTTP at an intranet address. No maintained, audited library does OAEP
+ * encryption in a few kilobytes (docs/security.md); the hash is @noble/hashes'.
  */
 export async function encryptWithPublicKey(pem: string, text: string): Promise<string> {
   const der = pemToDer(pem);

@@ -26,9 +26,9 @@ function rewriteImages(html: string, rewrite: (src: string) => string): string {
 }
 
 /**
- * Stored bodies address uploaded images relative to the API base (as the upload
- * answer gives them), so they survive a move of the API; the browser needs the
- * full address.
+ * Stored bodies address uploaded images relative to the API base (the upload's
+ * first form, which toStoredHtml keeps), so they survive a move of the API; the
+ * browser needs the full address.
  */
 export function toDisplayHtml(html: string): string {
   return purify(

@@ -1,0 +1,98 @@
+/**
+ * The names of the API's operations (`operationId`), the method names of every
+ * client generated from `/api/docs/json`. One table, reviewed like an interface:
+ * renaming an entry renames a method in the subsystems' clients.
+ *
+ * A route missing here still gets a name from the rule of `operationIdOf`
+ * (`openapi-document.ts`); add it here when that name reads badly. `errors` lists
+ * the answers a route gives beyond those its declaration implies (sign-in,
+ * input, limits, path parameters; see `errorAnswersOf`).
+ */
+export interface OperationEntry {
+  id: string;
+  errors?: readonly number[];
+}
+
+export const OPERATIONS: Readonly<Record<string, OperationEntry>> = {
+  'GET /api/health': { id: 'getHealth' },
+
+  'POST /api/authorization-server/oauth/pubKey': { id: 'getSignInKey' },
+  'POST /api/authorization-server/oauth/token': { id: 'signIn', errors: [403, 423] },
+  'POST /api/authorization-server/oauth/logout': { id: 'signOut' },
+  'POST /api/authorization-server/oauth/verificationCode': { id: 'getCaptcha' },
+  'POST /api/authorization-server/oauth/basic': { id: 'identifyWebClient' },
+
+  'GET /api/organization/user': { id: 'getUser', errors: [404] },
+  'GET /api/organization/config': { id: 'getPublicSetting', errors: [404] },
+  'GET /api/organization/config/weather': { id: 'getWeather' },
+  'GET /api/organization/customize_configuration/userSysModel': { id: 'getMenu' },
+  'POST /api/organization/model': { id: 'listSystemModels' },
+  'GET /api/organization/model/other_url': { id: 'getOwnWindowUrl', errors: [404] },
+
+  'POST /api/file-go-fastdfs/file/upload': { id: 'uploadImage', errors: [413, 415] },
+  'GET /api/file-go-fastdfs/files/{fileName}': { id: 'getFile' },
+
+  'GET /api/organization/user/isPassword': { id: 'getPasswordStatus' },
+  'POST /api/organization/user/ret': { id: 'changePassword' },
+  'POST /api/message-sms/sms/kaptcha': { id: 'sendSmsCode' },
+  'POST /api/message-sms/sms/pwb_kaptcha': { id: 'sendRecoveryCode' },
+  'POST /api/organization/user/check_phone': { id: 'checkSmsCode' },
+  'POST /api/organization/user/find_pwd': { id: 'resetPassword' },
+
+  'POST /api/authorization-server/oauth/qrCode': { id: 'createQrTicket' },
+  'POST /api/authorization-server/oauth/qrCode/status': {
+    id: 'getQrTicketStatus',
+    errors: [404],
+  },
+  'POST /api/authorization-server/oauth/qrCode/scan': { id: 'scanQrTicket', errors: [404, 409] },
+  'POST /api/authorization-server/oauth/qrCode/confirm': {
+    id: 'confirmQrTicket',
+    errors: [404, 409],
+  },
+
+  'POST /api/message-sms/messageData/page': { id: 'listMessages' },
+  'GET /api/message-sms/messageData/updateRead': { id: 'markMessageRead', errors: [404] },
+  'GET /api/message-sms/messageData/upAllMsg': { id: 'markAllMessagesRead' },
+  'POST /api/message-sms/messageData/send': { id: 'sendMessage' },
+  'GET /api/message-sms/messageData/recipients': { id: 'listMessageRecipients' },
+  'POST /api/message-sms/messageData/sse-ticket': { id: 'createUnreadStreamTicket' },
+  'GET /api/message-sms/messageData/stream': { id: 'streamUnreadCount' },
+
+  'GET /api/organization/organ/cascade': { id: 'listUnits' },
+  'GET /api/organization/organ/cascade/{orgId}': { id: 'listDepartments' },
+  'PUT /api/organization/user/{id}': { id: 'updateUser', errors: [409] },
+  'POST /api/organization/user/head': { id: 'setAvatar' },
+
+  'GET /api/business-guide/categories': { id: 'listGuideCategories' },
+  'POST /api/business-guide/categories': { id: 'createGuideCategory', errors: [409] },
+  'PUT /api/business-guide/categories/{id}': { id: 'updateGuideCategory', errors: [409] },
+  'DELETE /api/business-guide/categories/{id}': { id: 'deleteGuideCategory', errors: [409] },
+  'GET /api/business-guide/articles': { id: 'searchGuideArticles' },
+  'POST /api/business-guide/articles': { id: 'createGuideArticle' },
+  'GET /api/business-guide/articles/{id}': { id: 'getGuideArticle' },
+  'PUT /api/business-guide/articles/{id}': { id: 'updateGuideArticle', errors: [409] },
+  'DELETE /api/business-guide/articles/{id}': { id: 'deleteGuideArticle', errors: [409] },
+  'POST /api/business-guide/articles/{id}/publish': {
+    id: 'publishGuideArticle',
+    errors: [409],
+  },
+  'POST /api/business-guide/articles/{id}/withdraw': {
+    id: 'withdrawGuideArticle',
+    errors: [409],
+  },
+
+  'POST /api/base-data/baseGisGeometry/getGIS': { id: 'searchMapFeatures' },
+  'POST /api/base-data/baseGisGeometry/layers': { id: 'listMapLayers' },
+  'POST /api/base-data/baseGisGeometry/createLayer': { id: 'createMapLayer' },
+  'POST /api/base-data/baseGisGeometry/create': { id: 'createMapFeature' },
+  'POST /api/base-data/baseGisGeometry/update': {
+    id: 'updateMapFeature',
+    errors: [404, 409],
+  },
+  'POST /api/base-data/baseGisGeometry/delete': {
+    id: 'deleteMapFeature',
+    errors: [404, 409],
+  },
+  'POST /api/base-data/baseGisGeometry/mapSettings': { id: 'getMapSettings' },
+  'POST /api/base-data/baseGisGeometry/saveMapSettings': { id: 'saveMapSettings' },
+};
