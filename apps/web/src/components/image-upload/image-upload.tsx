@@ -96,7 +96,7 @@ export function ImageUpload({
 
   const customRequest: UploadProps['customRequest'] = ({ file }) => {
     const blob = file as File & { uid: string };
-    const item: UploadFile = { uid: blob.uid, name: blob.uid, status: 'uploading', percent: 0 };
+    const item: UploadFile = { uid: blob.uid, name: blob.name, status: 'uploading', percent: 0 };
     // With a maximum of 1 the new file replaces the old one; otherwise it is appended.
     setFileList((current) => (maxCount > 1 ? [...current, item] : [item]));
     uploadImage({
@@ -110,7 +110,7 @@ export function ImageUpload({
       (result: UploadResult) =>
         update(blob.uid, {
           status: 'done',
-          name: blob.uid,
+          name: blob.name,
           url: result.url,
           thumbUrl: undefined,
           percent: 100,
