@@ -2,6 +2,8 @@ export const login = {
   title: 'Sign in',
   tagline: 'Command, services and city data in one place, for the staff who keep the city running.',
   subtitle: 'Use your work account',
+  qrTitle: 'Sign in with your phone',
+  qrSubtitle: 'Scan and confirm on a signed-in phone; no password to type',
   account: 'Username',
   accountPlaceholder: 'Please enter username',
   password: 'password',

@@ -5,6 +5,8 @@ export const login: LocaleShape<typeof en.login> = {
   title: '账号登录',
   tagline: '指挥调度、公共服务与城市数据一体化，服务城市运行管理工作人员。',
   subtitle: '请使用工作账号登录',
+  qrTitle: '扫码登录',
+  qrSubtitle: '用已登录的手机扫码确认，无需输入密码',
   account: '用户名',
   accountPlaceholder: '请输入用户名',
   password: '密码',
