@@ -430,6 +430,9 @@ test.describe('embedding', () => {
       await expect(frame.getByRole('heading', { level: 2 })).toContainText('张伟');
       await expect(frame.getByRole('button', { name: '业务指导' })).toBeVisible();
       await expect(frame.getByText('您的账号尚未分配任何子系统。')).toHaveCount(0);
+      // Embedded there is no sidebar: the page points at the subsystems below instead.
+      await expect(frame.getByText('请在下方选择子系统开始工作。')).toBeVisible();
+      await expect(frame.getByText('请在左侧菜单中选择子系统开始工作。')).toHaveCount(0);
       await expect.poll(() => inner.url()).not.toContain('token=');
       // Every call, the menu's and the later ones after the address lost the token, carries it.
       await frame.getByRole('button', { name: '业务指导' }).click();
