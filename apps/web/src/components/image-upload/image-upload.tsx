@@ -31,6 +31,8 @@ export interface ImageUploadProps {
   id?: string;
   /** Accessible name of the add button. */
   'aria-label'?: string;
+  /** Told when an upload starts and when the last one ends (a form waits before saving). */
+  onUploadingChange?: (uploading: boolean) => void;
 }
 
 function toList(value: ImageUploadValue | undefined): string[] {
@@ -60,6 +62,7 @@ export function ImageUpload({
   disabled = false,
   id,
   'aria-label': ariaLabel,
+  onUploadingChange,
 }: ImageUploadProps) {
   const { t } = useTranslation();
   const [fileList, setFileList] = useState<UploadFile[]>(() =>
@@ -79,6 +82,9 @@ export function ImageUpload({
   }, [value]);
 
   const uploading = fileList.some((file) => file.status === 'uploading');
+  useEffect(() => {
+    onUploadingChange?.(uploading);
+  }, [uploading, onUploadingChange]);
 
   function emit(list: UploadFile[]) {
     const urls = list.filter((file) => file.status === 'done' && file.url).map((file) => file.url!);
