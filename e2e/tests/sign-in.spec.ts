@@ -346,6 +346,14 @@ window.addEventListener('message', function (event) {
   return server;
 }
 
+test('a primary button pointed at keeps its label readable (contrast 4.5:1)', async ({ page }) => {
+  await page.goto('/login');
+  const submit = page.getByRole('button', { name: '登录', exact: true });
+  await submit.hover();
+  await expect(submit).not.toHaveCSS('background-color', 'rgb(22, 104, 220)');
+  await expectAccessible(page, 'login page, submit button hovered');
+});
+
 test.describe('embedding', () => {
   test('another origin frames the product with ?token=&user=&embed=, and hears 040005 when the token is refused', async ({
     page,
