@@ -59,8 +59,12 @@ export default defineConfig({
       ROUTER_MODE: mode,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
-      // The embedding test's other origin (sign-in.spec.ts) may frame the product.
-      FRAME_ANCESTORS: `http://127.0.0.1:${portBase + 20} http://127.0.0.1:${portBase + 21}`,
+      // The embedding tests' other origins (sign-in.spec.ts) may frame the product: the
+      // same site on another port, and another site (localhost), where Chromium refuses
+      // the frame third-party storage.
+      FRAME_ANCESTORS: [20, 21, 24, 25, 26, 27]
+        .map((offset) => `http://${offset < 24 ? '127.0.0.1' : 'localhost'}:${portBase + offset}`)
+        .join(' '),
       // The browser tests always start from a fresh embedded database, even when
       // the shell has DATABASE_URL set for the server suite.
       DATABASE_URL: '',

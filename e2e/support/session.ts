@@ -9,8 +9,8 @@ export const accounts = {
 } as const;
 
 export const labels = {
-  en: { account: 'account', password: 'password', submit: 'log in' },
-  'zh-CN': { account: '账号', password: '密码', submit: '登录' },
+  en: { account: 'Username', password: 'password', submit: 'log in' },
+  'zh-CN': { account: '用户名', password: '密码', submit: '登录' },
 } as const;
 
 /** Fills the login form as a person would and submits it. */

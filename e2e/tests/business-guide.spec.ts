@@ -73,7 +73,8 @@ test.describe('business guide', () => {
   test('an editor writes an illustrated article with a table and publishes it; staff find it by a Chinese keyword and read it', async ({
     browser,
   }, testInfo) => {
-    test.setTimeout(180_000);
+    // Two sessions and four accessibility checks, the open image viewer's among them.
+    test.setTimeout(300_000);
     const mode = testInfo.project.name;
     const baseURL = testInfo.project.use.baseURL;
     // A retry writes an article of its own; the one of the attempt before may be published.
@@ -179,6 +180,10 @@ test.describe('business guide', () => {
       'src',
       /file-go-fastdfs\/files\//,
     );
+    // The open viewer too: named controls in the UI's language, a toolbar, no aria-selected.
+    await expect(viewer.getByRole('toolbar', { name: '图片工具' })).toBeVisible();
+    await expect(viewer.getByRole('button', { name: '放大' })).toBeVisible();
+    await expectAccessible(reader, 'guide details, image viewer open (zh-CN)');
     await reader.keyboard.press('Escape');
     await expect(viewer).toBeHidden();
     await reader.context().close();

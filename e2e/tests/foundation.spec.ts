@@ -44,7 +44,7 @@ test.describe('sign-in and the shell', () => {
     await page.getByRole('button', { name: '登录', exact: true }).click();
     await expect(page.getByText('用户名不能为空！')).toBeVisible();
     await expect(page.getByText('请输入密码')).toBeVisible();
-    await expect(page.getByLabel('账号', { exact: true })).toBeFocused();
+    await expect(page.getByLabel('用户名', { exact: true })).toBeFocused();
     await expectAccessible(page, 'login with errors');
   });
 

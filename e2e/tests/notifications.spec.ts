@@ -143,8 +143,8 @@ test('staff change their avatar; the other fields are disabled', async ({ browse
   await page.getByRole('button', { name: '用户菜单' }).click();
   await page.getByRole('menuitem', { name: '修改头像' }).click();
   const dialog = page.getByRole('dialog', { name: '个人信息' });
-  await expect(dialog.getByLabel('登录名')).toHaveValue('operator');
-  await expect(dialog.getByLabel('登录名')).toBeDisabled();
+  await expect(dialog.getByLabel('用户名')).toHaveValue('operator');
+  await expect(dialog.getByLabel('用户名')).toBeDisabled();
   await expect(dialog.getByLabel('姓名')).toHaveValue('张伟');
   await expect(dialog.getByLabel('姓名')).toBeDisabled();
   await expect(dialog.getByLabel('手机号码')).toBeDisabled();

@@ -13,6 +13,7 @@ type Language = 'en' | 'zh-CN';
 const text = {
   en: {
     qrTab: 'QR login',
+    qrTitle: 'Sign in with your phone',
     image: 'QR code for signing in with your phone',
     waiting: 'waiting for the scan',
     scanned: 'scanned, please confirm on your phone',
@@ -24,9 +25,11 @@ const text = {
     refuse: 'refuse',
     confirmedOnPhone: 'The computer is signed in. You can close this page.',
     refusedOnPhone: 'Sign-in refused.',
+    device: 'Chrome on Linux',
   },
   'zh-CN': {
     qrTab: '扫码登录',
+    qrTitle: '扫码登录',
     image: '手机扫码登录的二维码',
     waiting: '等待扫码',
     scanned: '已扫码，请在手机上确认',
@@ -38,6 +41,7 @@ const text = {
     refuse: '拒绝',
     confirmedOnPhone: '电脑端已登录，可以关闭本页。',
     refusedOnPhone: '已拒绝登录。',
+    device: 'Linux 上的 Chrome',
   },
 } as const;
 
@@ -59,6 +63,8 @@ async function openQrTab(
   const body = (await (await answer).json()) as { data: QrCodeTicket };
   await expect(pc.getByRole('img', { name: text[language].image })).toBeVisible();
   await expect(pc.getByRole('status')).toHaveText(text[language].waiting);
+  // The page is headed for the QR method, not for the password form.
+  await expect(pc.getByRole('heading', { level: 2 })).toHaveText(text[language].qrTitle);
   return { pc, ticket: body.data };
 }
 
@@ -90,7 +96,8 @@ for (const language of ['en', 'zh-CN'] as const) {
     await expectAccessible(phone, `mobile sign-in (${language})`);
     await signIn(phone, accounts.operator, language);
     await expect(phone.getByRole('button', { name: t.confirm })).toBeVisible();
-    await expect(phone.getByText(/Chrom/)).toBeVisible();
+    // The computer that asks is described, not shown as its raw user-agent.
+    await expect(phone.getByRole('definition').first()).toHaveText(t.device);
     await expectAccessible(phone, `mobile confirm (${language})`);
     await expect(pc.getByRole('status')).toHaveText(t.scanned);
 

@@ -35,7 +35,7 @@ const text = {
     closeSettings: '关闭布局设置',
     openMenu: '打开菜单',
     weather: /江城天气：多云，18 °C/,
-    login: { account: '账号' },
+    login: { account: '用户名' },
   },
   en: {
     locale: 'en-US',
@@ -68,7 +68,7 @@ const text = {
     closeSettings: 'close layout settings',
     openMenu: 'open menu',
     weather: /weather in Jiangcheng: Cloudy, 18 °C/,
-    login: { account: 'account' },
+    login: { account: 'Username' },
   },
 } as const;
 

@@ -9,7 +9,7 @@ import {
 } from '@playwright/test';
 import { createAccount, uniqueMobile } from '../support/accounts';
 import { expectAccessible } from '../support/axe';
-import { appPath, signIn } from '../support/session';
+import { accounts, appPath, signIn } from '../support/session';
 
 // The machine running these is shared and slow: sign-in screens get more time to appear.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -346,6 +346,14 @@ window.addEventListener('message', function (event) {
   return server;
 }
 
+test('a primary button pointed at keeps its label readable (contrast 4.5:1)', async ({ page }) => {
+  await page.goto('/login');
+  const submit = page.getByRole('button', { name: '登录', exact: true });
+  await submit.hover();
+  await expect(submit).not.toHaveCSS('background-color', 'rgb(22, 104, 220)');
+  await expectAccessible(page, 'login page, submit button hovered');
+});
+
 test.describe('embedding', () => {
   test('another origin frames the product with ?token=&user=&embed=, and hears 040005 when the token is refused', async ({
     page,
@@ -376,6 +384,95 @@ test.describe('embedding', () => {
       });
       await inner.evaluate(() => window.location.reload());
       await expect(page.locator('#received')).toHaveText('{"code":"040005"}');
+    } finally {
+      portal.close();
+    }
+  });
+
+  test("another site frames the product under Chromium's default settings (third-party storage refused)", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const mode = testInfo.project.name;
+    const portBase = Number(process.env.E2E_PORT_BASE ?? 4310);
+    // localhost is another site than 127.0.0.1: the framed product is third-party there,
+    // its cookies are not kept and its local and session storage throw SecurityError.
+    const portalPort = portBase + (mode === 'hash' ? 25 : 24);
+    const login = await apiLogin(request, accounts.operator.username, accounts.operator.password);
+    const base = testInfo.project.use.baseURL!;
+    const path = appPath(
+      mode,
+      `/?token=${login.token}&user=${accounts.operator.username}&embed=true`,
+    );
+    const portal = await startPortal(portalPort, `${base}${path}`);
+    const apiCalls: { url: string; authorization: string | undefined; status: number }[] = [];
+    page.on('response', async (response) => {
+      if (!response.url().startsWith(`${base}/api/`)) return;
+      const headers = await response.request().allHeaders();
+      apiCalls.push({
+        url: response.url(),
+        authorization: headers['authorization'],
+        status: response.status(),
+      });
+    });
+    try {
+      await page.goto(`http://localhost:${portalPort}/`);
+      const inner = await expect
+        .poll(() => page.frames().find((f) => f.url().startsWith(base)))
+        .toBeTruthy()
+        .then(() => page.frames().find((f) => f.url().startsWith(base))!);
+      // The premise: this browser refuses the frame its storage.
+      expect(
+        await inner.evaluate(() => {
+          try {
+            window.localStorage.getItem('token');
+            return 'allowed';
+          } catch (error) {
+            return (error as Error).name;
+          }
+        }),
+      ).toBe('SecurityError');
+
+      const frame = page.frameLocator('iframe[title="operations platform"]');
+      // Greeted by name (the user info was loaded), and the menu answered.
+      await expect(frame.getByRole('heading', { level: 2 })).toContainText('张伟');
+      await expect(frame.getByRole('button', { name: '业务指导' })).toBeVisible();
+      await expect(frame.getByText('您的账号尚未分配任何子系统。')).toHaveCount(0);
+      // Embedded there is no sidebar: the page points at the subsystems below instead.
+      await expect(frame.getByText('请在下方选择子系统开始工作。')).toBeVisible();
+      await expect(frame.getByText('请在左侧菜单中选择子系统开始工作。')).toHaveCount(0);
+      await expect.poll(() => inner.url()).not.toContain('token=');
+      // Every call, the menu's and the later ones after the address lost the token, carries it.
+      await frame.getByRole('button', { name: '业务指导' }).click();
+      await expect.poll(() => apiCalls.length).toBeGreaterThan(2);
+      expect(apiCalls.map((call) => call.url)).toContainEqual(
+        expect.stringContaining('/userSysModel'),
+      );
+      for (const call of apiCalls) {
+        expect(call, call.url).toMatchObject({
+          authorization: `Bearer ${login.token}`,
+          status: 200,
+        });
+      }
+    } finally {
+      portal.close();
+    }
+  });
+
+  test('another site frames the product with a refused token: the parent hears 040005', async ({
+    page,
+  }, testInfo) => {
+    const mode = testInfo.project.name;
+    const portBase = Number(process.env.E2E_PORT_BASE ?? 4310);
+    const portalPort = portBase + (mode === 'hash' ? 27 : 26);
+    const base = testInfo.project.use.baseURL!;
+    const path = appPath(mode, `/?token=not-a-token&user=${accounts.operator.username}&embed=true`);
+    const portal = await startPortal(portalPort, `${base}${path}`);
+    try {
+      await page.goto(`http://localhost:${portalPort}/`);
+      await expect(page.locator('#received')).toHaveText('{"code":"040005"}');
+      const frame = page.frameLocator('iframe[title="operations platform"]');
+      await expect(frame.getByRole('button', { name: '登录', exact: true })).toBeVisible();
     } finally {
       portal.close();
     }

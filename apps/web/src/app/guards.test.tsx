@@ -111,7 +111,7 @@ describe('navigation guard (spec section 2)', { timeout: 60_000 }, () => {
     await waitFor(() => expect(where(router)).toBe('/login?redirect=%2Famap%3Ftab%3D1'));
 
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('account'), 'admin');
+    await user.type(await screen.findByLabelText('Username'), 'admin');
     await user.type(screen.getByLabelText('password'), 'Admin@2026');
 
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -139,7 +139,7 @@ describe('navigation guard (spec section 2)', { timeout: 60_000 }, () => {
     const router = start('/login?redirect=%2F%2Fevil.example%2Fphish');
 
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('account'), 'admin');
+    await user.type(await screen.findByLabelText('Username'), 'admin');
     await user.type(screen.getByLabelText('password'), 'Admin@2026');
     await user.click(screen.getByRole('button', { name: 'log in' }));
 

@@ -9,6 +9,14 @@ describe('language detection (spec section 2: stored, else browser, else Chinese
     expect(detectLanguage('zh-CN', ['en-US'])).toBe('zh-CN');
   });
 
+  it('recognises a stored code in any case, such as the spec\'s own "zh-cn"', () => {
+    expect(detectLanguage('zh-cn', ['en-US'])).toBe('zh-CN');
+    expect(detectLanguage('ZH-CN', ['en-US'])).toBe('zh-CN');
+    expect(detectLanguage('EN', ['zh-CN'])).toBe('en');
+    localStorage.setItem('language', 'zh-cn');
+    expect(detectLanguage(undefined, ['en-US'])).toBe('zh-CN');
+  });
+
   it('ignores a stored value that is not one of ours and matches the browser languages in order', () => {
     expect(detectLanguage('fr', ['fr-FR', 'en-GB', 'zh-CN'])).toBe('en');
     expect(detectLanguage(null, ['de', 'zh-TW'])).toBe('zh-CN');

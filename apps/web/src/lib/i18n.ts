@@ -1,4 +1,4 @@
-import { type Language, defaultLanguage } from '@cityops/contract';
+import { type Language, defaultLanguage, languages } from '@cityops/contract';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { resources } from '@/locales';
@@ -20,7 +20,11 @@ export function detectLanguage(
     ? navigator.languages
     : [navigator.language],
 ): Language {
-  if (stored === 'en' || stored === 'zh-CN') return stored;
+  // The spec itself writes "zh-cn": a stored code matches ours whatever its case.
+  const storedMatch = languages.find(
+    (language) => language.toLowerCase() === stored?.trim().toLowerCase(),
+  );
+  if (storedMatch) return storedMatch;
   for (const tag of browserLanguages) {
     const match = matchLanguage(tag);
     if (match) return match;

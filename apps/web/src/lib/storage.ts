@@ -24,27 +24,43 @@ function safeStorage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
   }
 }
 
-function storageApi(kind: 'localStorage' | 'sessionStorage') {
+/**
+ * One kind of storage, kept in memory for this page when the browser refuses it
+ * (a frame on another site under Chromium's default, Safari, private windows throw
+ * SecurityError): the session of an embedded page, its token included, then lives
+ * as long as the page, which is what a frame handed `?token=` needs (docs/sign-in.md).
+ */
+export function storageApi(kind: 'localStorage' | 'sessionStorage') {
+  const memory = new Map<string, string>();
   return {
     get(key: string): string | null {
       try {
-        return safeStorage(kind)?.getItem(key) ?? null;
+        const stored = safeStorage(kind)?.getItem(key);
+        if (stored !== null && stored !== undefined) return stored;
       } catch {
-        return null;
+        // Refused: the page's own copy below.
       }
+      return memory.get(key) ?? null;
     },
     set(key: string, value: string): void {
       try {
-        safeStorage(kind)?.setItem(key, value);
+        const storage = safeStorage(kind);
+        if (storage) {
+          storage.setItem(key, value);
+          memory.delete(key);
+          return;
+        }
       } catch {
         // Full or refused: the value lives for this page only.
       }
+      memory.set(key, value);
     },
     remove(key: string): void {
+      memory.delete(key);
       try {
         safeStorage(kind)?.removeItem(key);
       } catch {
-        // Nothing to remove.
+        // Nothing stored there to remove.
       }
     },
   };

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cookies } from './storage';
 import { clearToken, getToken, saveToken } from './token';
 
@@ -27,5 +27,26 @@ describe('token storage (spec section 4)', () => {
     clearToken();
     expect(getToken()).toBeNull();
     expect(localStorage.getItem('token')).toBeNull();
+  });
+});
+
+describe('token in a frame whose storage and cookies are refused (another site)', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    clearToken();
+  });
+
+  it('keeps the token in memory for the page, and forgets it on sign-out', () => {
+    vi.spyOn(window, 'localStorage', 'get').mockImplementation(() => {
+      throw new DOMException('Access is denied for this document.', 'SecurityError');
+    });
+    // Third-party cookies are dropped without a word.
+    vi.spyOn(Document.prototype, 'cookie', 'set').mockImplementation(() => undefined);
+
+    saveToken('T');
+    expect(getToken()).toBe('T');
+
+    clearToken();
+    expect(getToken()).toBeNull();
   });
 });

@@ -13,6 +13,8 @@ export function HomeRoute() {
   const name = useUserStore((state) => state.userData?.name || state.username);
   const menuList = useAppStore((state) => state.menuList);
   const menuActive = useAppStore((state) => state.menuActive);
+  // Embedded, there is no sidebar to point at: the subsystems below are the way in.
+  const embedded = useAppStore((state) => state.embedded);
   const { clickEntry, openChild } = useMenuActions();
   const activeEntry = menuList.find((entry) => entry.code === menuActive);
 
@@ -21,7 +23,9 @@ export function HomeRoute() {
       <Typography.Title level={2} id="home-title">
         {t('home.welcome', { name })}
       </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('home.intro')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        {t(embedded ? 'home.introEmbedded' : 'home.intro')}
+      </Typography.Paragraph>
       {activeEntry && (
         <SubsystemPanel
           entry={activeEntry}

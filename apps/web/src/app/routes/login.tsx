@@ -36,7 +36,10 @@ export function LoginRoute() {
   }
 
   return (
-    <AuthPageLayout title={t('login.title')} subtitle={t('login.subtitle')}>
+    <AuthPageLayout
+      title={t(method === 'qr' ? 'login.qrTitle' : 'login.title')}
+      subtitle={t(method === 'qr' ? 'login.qrSubtitle' : 'login.subtitle')}
+    >
       <div className={styles.methods} role="group" aria-label={t('login.method')}>
         {(['password', 'qr'] as const).map((choice) => (
           <button

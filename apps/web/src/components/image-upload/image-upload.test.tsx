@@ -158,6 +158,9 @@ describe('ImageUpload', () => {
     expect(onChange).not.toHaveBeenCalled();
     const item = container.querySelector('.ant-upload-list-item-error')!;
     expect(item).toBeInTheDocument();
+    // The failed item is labelled with the file the person chose, not an internal id.
+    expect(item).toHaveTextContent('fake.png');
+    expect(item.textContent).not.toMatch(/rc-upload/);
     await act(async () => {
       await userEvent.hover(item);
     });

@@ -31,6 +31,8 @@ export interface ImageUploadProps {
   id?: string;
   /** Accessible name of the add button. */
   'aria-label'?: string;
+  /** Told when an upload starts and when the last one ends (a form waits before saving). */
+  onUploadingChange?: (uploading: boolean) => void;
 }
 
 function toList(value: ImageUploadValue | undefined): string[] {
@@ -60,6 +62,7 @@ export function ImageUpload({
   disabled = false,
   id,
   'aria-label': ariaLabel,
+  onUploadingChange,
 }: ImageUploadProps) {
   const { t } = useTranslation();
   const [fileList, setFileList] = useState<UploadFile[]>(() =>
@@ -79,6 +82,9 @@ export function ImageUpload({
   }, [value]);
 
   const uploading = fileList.some((file) => file.status === 'uploading');
+  useEffect(() => {
+    onUploadingChange?.(uploading);
+  }, [uploading, onUploadingChange]);
 
   function emit(list: UploadFile[]) {
     const urls = list.filter((file) => file.status === 'done' && file.url).map((file) => file.url!);
@@ -96,7 +102,7 @@ export function ImageUpload({
 
   const customRequest: UploadProps['customRequest'] = ({ file }) => {
     const blob = file as File & { uid: string };
-    const item: UploadFile = { uid: blob.uid, name: blob.uid, status: 'uploading', percent: 0 };
+    const item: UploadFile = { uid: blob.uid, name: blob.name, status: 'uploading', percent: 0 };
     // With a maximum of 1 the new file replaces the old one; otherwise it is appended.
     setFileList((current) => (maxCount > 1 ? [...current, item] : [item]));
     uploadImage({
@@ -110,7 +116,7 @@ export function ImageUpload({
       (result: UploadResult) =>
         update(blob.uid, {
           status: 'done',
-          name: blob.uid,
+          name: blob.name,
           url: result.url,
           thumbUrl: undefined,
           percent: 100,

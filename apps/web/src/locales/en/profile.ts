@@ -1,6 +1,6 @@
 export const profile = {
   dialogTitle: 'personal info',
-  username: 'login name',
+  username: 'Username',
   name: 'name',
   mobile: 'mobile',
   unit: 'unit',

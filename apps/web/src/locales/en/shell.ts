@@ -16,6 +16,7 @@ export const shell = {
 export const home = {
   welcome: 'Welcome, {{name}}',
   intro: 'Choose a subsystem in the sidebar to start work.',
+  introEmbedded: 'Choose one of your subsystems below to start work.',
   subsystems: 'Your subsystems',
   emptyMenu: 'No subsystem has been assigned to your account yet.',
 };

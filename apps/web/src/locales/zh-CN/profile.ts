@@ -3,7 +3,7 @@ import type { LocaleShape } from '../types';
 
 export const profile: LocaleShape<typeof en.profile> = {
   dialogTitle: '个人信息',
-  username: '登录名',
+  username: '用户名',
   name: '姓名',
   mobile: '手机号码',
   unit: '单位',

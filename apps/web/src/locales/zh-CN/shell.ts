@@ -19,6 +19,7 @@ export const shell: LocaleShape<typeof en.shell> = {
 export const home: LocaleShape<typeof en.home> = {
   welcome: '欢迎您，{{name}}',
   intro: '请在左侧菜单中选择子系统开始工作。',
+  introEmbedded: '请在下方选择子系统开始工作。',
   subsystems: '我的子系统',
   emptyMenu: '您的账号尚未分配任何子系统。',
 };

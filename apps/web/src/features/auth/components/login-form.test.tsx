@@ -47,7 +47,7 @@ function renderForm(onSuccess = vi.fn()) {
 
 async function fill(account: string, password: string) {
   const user = userEvent.setup();
-  await user.type(screen.getByLabelText('account'), account);
+  await user.type(screen.getByLabelText('Username'), account);
   await user.type(screen.getByLabelText('password'), password);
   await user.click(screen.getByRole('button', { name: 'log in' }));
 }
@@ -91,14 +91,14 @@ describe('LoginForm', { timeout: 60_000 }, () => {
     await waitFor(() => expect(auth.tokenCalls).toHaveLength(1));
     const form = document.querySelector('form[name="login"]')!;
     expect(form).toHaveAttribute('aria-busy', 'true');
-    expect(screen.getByLabelText('account')).toBeDisabled();
+    expect(screen.getByLabelText('Username')).toBeDisabled();
     expect(screen.getByLabelText('password')).toBeDisabled();
     expect(screen.getByRole('button', { name: /log in/ })).toHaveClass('ant-btn-loading');
 
     release();
     await waitFor(() => expect(onSuccess).toHaveBeenCalled());
     expect(form).toHaveAttribute('aria-busy', 'false');
-    expect(screen.getByLabelText('account')).toBeEnabled();
+    expect(screen.getByLabelText('Username')).toBeEnabled();
   });
 
   it('shows the server message for a wrong password and keeps the user signed out', async () => {
@@ -114,7 +114,7 @@ describe('LoginForm', { timeout: 60_000 }, () => {
     expect(getToken()).toBeNull();
     expect(useAppStore.getState().errorText).toBe('incorrect username or password');
     expect(document.querySelector('form[name="login"]')).toHaveAttribute('aria-busy', 'false');
-    expect(screen.getByLabelText('account')).toBeEnabled();
+    expect(screen.getByLabelText('Username')).toBeEnabled();
   });
 
   it('asks for the account and the password before calling the server', async () => {
@@ -124,12 +124,13 @@ describe('LoginForm', { timeout: 60_000 }, () => {
     const onSuccess = renderForm();
     const user = userEvent.setup();
 
-    await user.type(screen.getByLabelText('account'), '   ');
+    await user.type(screen.getByLabelText('Username'), '   ');
     await user.click(screen.getByRole('button', { name: 'log in' }));
 
+    // The field is labelled with the word its message uses.
     expect(await screen.findByText('username cannot be empty!')).toBeInTheDocument();
     expect(screen.getByText('please enter password')).toBeInTheDocument();
-    expect(screen.getByLabelText('account')).toHaveFocus();
+    expect(screen.getByLabelText('Username')).toHaveFocus();
     expect(auth.tokenCalls).toHaveLength(0);
     expect(onSuccess).not.toHaveBeenCalled();
   });

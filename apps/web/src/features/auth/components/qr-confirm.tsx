@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useUserStore } from '@/stores/user-store';
 import { confirmQr } from '../api/confirm-qr';
 import { scanQr } from '../api/scan-qr';
+import { describeDevice } from '../lib/describe-device';
 import styles from './qr-confirm.module.css';
 
 type Step = 'checking' | 'asking' | 'sending' | 'confirmed' | 'refused' | 'unavailable';
@@ -54,12 +55,16 @@ export function QrConfirm({ ticket }: { ticket: string }) {
     );
   }
   const when = request ? new Date(request.requestedAt).toLocaleString(i18n.language) : '';
+  const device = describeDevice(request?.browser);
+  let deviceText = device.browser || device.os || t('qr.mobile.unknownDevice');
+  if (device.browser && device.os)
+    deviceText = t('qr.mobile.device', { browser: device.browser, os: device.os });
   return (
     <div className={styles.ask}>
       <p>{t('qr.mobile.ask', { username })}</p>
       <dl className={styles.details}>
         <dt>{t('qr.mobile.browser')}</dt>
-        <dd>{request?.browser || '-'}</dd>
+        <dd>{deviceText}</dd>
         <dt>{t('qr.mobile.ipAddress')}</dt>
         <dd>{request?.ipAddress || '-'}</dd>
         <dt>{t('qr.mobile.requestedAt')}</dt>

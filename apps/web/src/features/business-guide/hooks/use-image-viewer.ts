@@ -1,5 +1,7 @@
 import { type RefObject, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import type Viewer from 'viewerjs';
+import { VIEWER_ACTIONS, type ViewerLabels, keepViewerLabelled } from '../lib/viewer-a11y';
 import { VIEWER_DEFAULTS } from '../lib/viewer-options';
 
 /**
@@ -8,7 +10,17 @@ import { VIEWER_DEFAULTS } from '../lib/viewer-options';
  * screen does not pay for them.
  */
 export function useImageViewer(container: RefObject<HTMLElement | null>, html: string) {
+  const { t, i18n } = useTranslation();
   useEffect(() => {
+    const labels: ViewerLabels = {
+      toolbar: t('businessGuide.viewer.toolbar'),
+      list: t('businessGuide.viewer.list'),
+      close: t('businessGuide.viewer.close'),
+      actions: Object.fromEntries(
+        VIEWER_ACTIONS.map((action) => [action, t(`businessGuide.viewer.actions.${action}`)]),
+      ),
+    };
+    let stopLabelling: (() => void) | null = null;
     const element = container.current;
     if (!element) return;
     let viewer: Viewer | null = null;
@@ -20,12 +32,20 @@ export function useImageViewer(container: RefObject<HTMLElement | null>, html: s
         const [{ default: ViewerJs }] = await Promise.all([
           import('viewerjs'),
           import('viewerjs/dist/viewer.css'),
+          import('../lib/viewer-overrides.css'),
         ]);
         if (disposed || !element) return;
-        viewer = new ViewerJs(element, {
+        const created: Viewer = new ViewerJs(element, {
           ...VIEWER_DEFAULTS,
           filter: (image: Element) => image.tagName === 'IMG',
+          // Its controls get names in the UI's language and valid roles (lib/viewer-a11y.ts).
+          ready: () => {
+            // viewer.js keeps its root element on the instance; its typings do not say so.
+            const root = (created as unknown as { viewer?: HTMLElement }).viewer;
+            if (root) stopLabelling = keepViewerLabelled(root, labels);
+          },
         });
+        viewer = created;
       }
       viewer.view(index);
     }
@@ -50,8 +70,10 @@ export function useImageViewer(container: RefObject<HTMLElement | null>, html: s
     });
     return () => {
       disposed = true;
+      stopLabelling?.();
       cleanups.forEach((cleanup) => cleanup());
       viewer?.destroy();
     };
-  }, [container, html]);
+    // A language change rebuilds the viewer, so its names follow.
+  }, [container, html, t, i18n.language]);
 }

@@ -13,7 +13,11 @@ interface AttributePanelProps {
   onApply(values: { name: string; kind: string; properties: Properties }): void;
 }
 
+/** The kinds offered for a new feature; the district outlines' kind is only shown. */
 const knownKinds = ['cleaning_zone', 'incident', 'patrol_route'];
+const namedKinds = [...knownKinds, 'district'];
+/** The demo layers' property keys (apps/server/src/db/seed/gis.ts), shown by their names. */
+const namedProperties = ['nameEn', 'team', 'frequency', 'status', 'reportedBy', 'shift', 'level'];
 
 function valueText(value: Properties[string]): string {
   return value === null ? '' : String(value);
@@ -40,9 +44,18 @@ function AttributeForm({
   const [name, setName] = useState(selected.name);
   const [kind, setKind] = useState(selected.kind);
   const [rows, setRows] = useState(() =>
-    Object.entries(selected.properties).map(([key, value]) => ({ key, value: valueText(value) })),
+    Object.entries(selected.properties).map(([key, value]) => ({
+      key,
+      value: valueText(value),
+      // A known key is labelled by its name and cannot be renamed; others stay editable.
+      named: namedProperties.includes(key),
+    })),
   );
   const readOnly = !selected.editable;
+  // The kind reads as its name; what is stored is still the code (`incident`).
+  const kindName = (code: string) => (namedKinds.includes(code) ? t(`map.kinds.${code}`) : code);
+  const kindCode = (text: string) =>
+    namedKinds.find((code) => t(`map.kinds.${code}`) === text.trim()) ?? text;
 
   const apply = () => {
     const properties: Properties = {};
@@ -63,7 +76,7 @@ function AttributeForm({
       {readOnly && (
         <Typography.Paragraph type="secondary">{t('map.readOnly')}</Typography.Paragraph>
       )}
-      <p>
+      <div className={styles.field}>
         <label htmlFor={`${id}-name`}>{t('map.name')}</label>
         <Input
           id={`${id}-name`}
@@ -74,39 +87,43 @@ function AttributeForm({
           status={!name.trim() && !readOnly ? 'warning' : undefined}
           onChange={(event) => setName(event.target.value)}
         />
-      </p>
-      <p>
+      </div>
+      <div className={styles.field}>
         <label htmlFor={`${id}-kind`}>{t('map.kind')}</label>
         <AutoComplete
           id={`${id}-kind`}
-          value={kind}
+          value={kindName(kind)}
           disabled={readOnly}
-          onChange={setKind}
+          onChange={(text: string) => setKind(kindCode(text))}
           style={{ width: '100%' }}
-          options={knownKinds.map((value) => ({
-            value,
-            label: `${t(`map.kinds.${value}`)} (${value})`,
-          }))}
+          options={knownKinds.map((code) => ({ value: t(`map.kinds.${code}`) }))}
         />
-      </p>
+      </div>
       <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
         <legend style={{ fontSize: 14 }}>{t('map.properties')}</legend>
         {rows.map((row, index) => (
           <div key={index} className={styles.propertyRow}>
+            {row.named ? (
+              <label htmlFor={`${id}-property-${index}`} className={styles.propertyName}>
+                {t(`map.propertyNames.${row.key}`)}
+              </label>
+            ) : (
+              <Input
+                aria-label={t('map.propertyKey')}
+                value={row.key}
+                readOnly={readOnly}
+                onChange={(event) =>
+                  setRows(
+                    rows.map((item, i) =>
+                      i === index ? { ...item, key: event.target.value } : item,
+                    ),
+                  )
+                }
+              />
+            )}
             <Input
-              aria-label={t('map.propertyKey')}
-              value={row.key}
-              readOnly={readOnly}
-              onChange={(event) =>
-                setRows(
-                  rows.map((item, i) =>
-                    i === index ? { ...item, key: event.target.value } : item,
-                  ),
-                )
-              }
-            />
-            <Input
-              aria-label={t('map.propertyValue')}
+              id={`${id}-property-${index}`}
+              aria-label={row.named ? undefined : t('map.propertyValue')}
               value={row.value}
               readOnly={readOnly}
               onChange={(event) =>
@@ -120,7 +137,9 @@ function AttributeForm({
             {!readOnly && (
               <Button
                 icon={<DeleteOutlined />}
-                aria-label={t('map.removeProperty', { key: row.key })}
+                aria-label={t('map.removeProperty', {
+                  key: row.named ? t(`map.propertyNames.${row.key}`) : row.key,
+                })}
                 onClick={() => setRows(rows.filter((_, i) => i !== index))}
               />
             )}
@@ -130,7 +149,7 @@ function AttributeForm({
           <Button
             icon={<PlusOutlined />}
             size="small"
-            onClick={() => setRows([...rows, { key: '', value: '' }])}
+            onClick={() => setRows([...rows, { key: '', value: '', named: false }])}
           >
             {t('map.addProperty')}
           </Button>
@@ -171,7 +190,7 @@ export function AttributePanel({ selected, onApply }: AttributePanelProps) {
             items={[
               {
                 key: 'type',
-                label: t('map.geometry'),
+                label: t('map.geometryType'),
                 children: `${t(`map.geometryTypes.${selected.geometryType}`)} · ${t(
                   'map.vertices',
                   {

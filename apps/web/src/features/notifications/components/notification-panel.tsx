@@ -1,7 +1,7 @@
 import { Button } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type MessageView, avatarLabel } from '../lib/parse-message';
+import { type MessageView, avatarLabel, avatarLines } from '../lib/parse-message';
 import { formatMessageTime } from '../lib/format-time';
 import styles from './notification-panel.module.css';
 
@@ -61,7 +61,14 @@ export function NotificationPanel({
             <li key={row.id}>
               <button type="button" className={styles.item} onClick={() => onPick(row)}>
                 <span className={styles.avatar} aria-hidden>
-                  {avatarLabel(row.title, fallbackLabel)}
+                  {avatarLines(avatarLabel(row.title, fallbackLabel)).map((line) => (
+                    <span
+                      key={line}
+                      className={`${styles.avatarLine} ${Array.from(line).length > 3 ? styles.avatarWord : ''}`}
+                    >
+                      {line}
+                    </span>
+                  ))}
                 </span>
                 <span className={styles.body}>
                   <span className={styles.line}>

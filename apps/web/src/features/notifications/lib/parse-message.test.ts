@@ -1,6 +1,6 @@
 import type { Message } from '@cityops/contract';
 import { describe, expect, it } from 'vitest';
-import { avatarLabel, stripTags, toMessageView } from './parse-message';
+import { avatarLabel, avatarLines, stripTags, toMessageView } from './parse-message';
 
 const message = (patch: Partial<Message>): Message => ({
   id: '1',
@@ -95,6 +95,16 @@ describe('helpers', () => {
     expect(avatarLabel('Hi', 'x')).toBe('Hi');
     expect(avatarLabel('😀😀😀😀😀', 'x')).toBe('😀😀😀😀');
     expect(avatarLabel('  ', 'message notification')).toBe('message notification');
+  });
+
+  it('lays a label out in at most two lines that fit the circle', () => {
+    expect(avatarLines('系统维护')).toEqual(['系统', '维护']);
+    expect(avatarLines('停水通知')).toEqual(['停水', '通知']);
+    expect(avatarLines('会议')).toEqual(['会议']);
+    expect(avatarLines('Hi')).toEqual(['Hi']);
+    expect(avatarLines('Road')).toEqual(['Ro', 'ad']);
+    expect(avatarLines('😀😀😀😀')).toEqual(['😀😀', '😀😀']);
+    expect(avatarLines('Message notification')).toEqual(['Message', 'notification']);
   });
 
   it('strips tags and decodes entities', () => {

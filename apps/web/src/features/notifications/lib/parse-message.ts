@@ -55,3 +55,17 @@ export function avatarLabel(title: string, fallback: string): string {
   const characters = Array.from(title.trim());
   return characters.length > 0 ? characters.slice(0, 4).join('') : fallback;
 }
+
+/**
+ * The avatar label in at most two lines, so it fits the circle: "系统维护" as
+ * 系统 over 维护 (four characters in one line are wider than the circle), words
+ * one per line ("message" over "notification").
+ */
+export function avatarLines(label: string): string[] {
+  const words = label.trim().split(/\s+/).filter(Boolean);
+  if (words.length > 1) return [words[0]!, words.slice(1).join(' ')];
+  const characters = Array.from(label.trim());
+  if (characters.length <= 2) return [characters.join('')];
+  const half = Math.ceil(characters.length / 2);
+  return [characters.slice(0, half).join(''), characters.slice(half).join('')];
+}

@@ -53,6 +53,8 @@ export function ProfileDialog({ open, onClose, onSignOut }: ProfileDialogProps) 
   const organs = useOrgans();
   const departments = useDepartments(organizationId || undefined);
   const [saving, setSaving] = useState(false);
+  // The new avatar's address arrives when its upload ends: saving before would drop it.
+  const [avatarUploading, setAvatarUploading] = useState(false);
   const rules = profileRules(t);
 
   const initialValues: FormValues = {
@@ -121,6 +123,7 @@ export function ProfileDialog({ open, onClose, onSignOut }: ProfileDialogProps) 
       onOk={() => void save()}
       onCancel={onClose}
       confirmLoading={saving}
+      okButtonProps={{ disabled: avatarUploading }}
       destroyOnHidden
       maskClosable={false}
     >
@@ -157,7 +160,12 @@ export function ProfileDialog({ open, onClose, onSignOut }: ProfileDialogProps) 
           />
         </Form.Item>
         <Form.Item name="headImage" label={t('profile.avatar')}>
-          <ImageUpload bucketName="avatars" maxCount={1} aria-label={t('profile.uploadAvatar')} />
+          <ImageUpload
+            bucketName="avatars"
+            maxCount={1}
+            aria-label={t('profile.uploadAvatar')}
+            onUploadingChange={setAvatarUploading}
+          />
         </Form.Item>
       </Form>
     </Modal>

@@ -1,0 +1,63 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useUserStore } from '@/stores/user-store';
+import { API, configureTestApi, testServer } from '@/testing/api-server';
+import { okBody, userData } from '@/testing/fixtures';
+import { startTestServer } from '@/testing/start-test-server';
+import { ProfileDialog } from './profile-dialog';
+
+// antd's dialogs and a machine shared with other test runs need more than the defaults.
+configure({ asyncUtilTimeout: 8_000 });
+
+startTestServer('zh-CN');
+beforeEach(() => {
+  configureTestApi({ token: 'token-1' });
+  const staff = userData({ username: 'operator', roleIds: ['staff'], name: '张伟' });
+  useUserStore.setState({ userData: staff, username: 'operator', roles: staff.roleIds });
+});
+
+const png = () =>
+  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' });
+
+describe('ProfileDialog', () => {
+  it('keeps "save" disabled while the avatar is still uploading', async () => {
+    let finishUpload: () => void = () => undefined;
+    testServer.use(
+      http.get(`${API}/organization/organ/cascade`, () => HttpResponse.json(okBody([]))),
+      http.post(`${API}/file-go-fastdfs/file/upload`, async () => {
+        await new Promise<void>((resolve) => {
+          finishUpload = resolve;
+        });
+        return HttpResponse.json(
+          okBody({
+            id: 'f-1',
+            url: '/file-go-fastdfs/files/me.png',
+            name: 'me.png',
+            contentType: 'image/png',
+            size: 4,
+            width: 1,
+            height: 1,
+          }),
+        );
+      }),
+    );
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <ProfileDialog open onClose={() => undefined} onSignOut={() => undefined} />
+      </QueryClientProvider>,
+    );
+    const dialog = await screen.findByRole('dialog');
+    const save = within(dialog).getByRole('button', { name: /保\s*存/ });
+    expect(save).toBeEnabled();
+
+    await userEvent.upload(dialog.querySelector<HTMLInputElement>('input[type="file"]')!, png());
+    await waitFor(() => expect(save).toBeDisabled());
+
+    finishUpload();
+    await waitFor(() => expect(save).toBeEnabled());
+  }, 40_000);
+});
