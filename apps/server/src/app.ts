@@ -1,5 +1,5 @@
 import formBody from '@fastify/formbody';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { messageKeyErrorMap, parseOriginList } from '@cityops/contract';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -44,6 +44,8 @@ export interface AppDependencies {
   clock?: Clock;
   /** Where log lines go; stdout by default. */
   logStream?: DestinationStream;
+  /** Sees every route as it is added (the test that every route declares its access). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 declare module 'fastify' {
@@ -72,6 +74,7 @@ export async function buildApp(
     forceCloseConnections: 'idle',
     frameworkErrors: frameworkErrorHandler,
   });
+  if (dependencies.onRoute) app.addHook('onRoute', dependencies.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -110,12 +113,13 @@ export async function buildApp(
     fromConfig: parseOrigins(config.frameAncestors),
     fromSetting: () => services.securitySettings.text(FRAME_ANCESTORS_KEY),
   });
+  // Every route of the app declares its `config.access`; this enforces it, first.
+  await app.register(authPlugin, { auth: services.auth });
   await app.register(formBody);
   await app.register(openApi);
 
   await app.register(
     async (api) => {
-      await api.register(authPlugin, { auth: services.auth });
       await api.register(requestLimits, {
         limits: services.requestLimits,
         settings: services.securitySettings,

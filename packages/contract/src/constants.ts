@@ -30,9 +30,6 @@ export const LOGIN_APP_ID = 'PC';
 export const WEB_CLIENT_ID = 'cityops-web';
 export const WEB_CLIENT_SECRET = 'cityops-web-public-client';
 
-/** The role that sees every route and menu entry (spec section 6). */
-export const ADMIN_ROLE = 'admin';
-
 /** Settings keys readable by anyone through `organization/config`. */
 export const PUBLIC_CONFIG_KEYS = ['systemName', 'commandCoordinationCode'] as const;
 export type PublicConfigKey = (typeof PUBLIC_CONFIG_KEYS)[number];

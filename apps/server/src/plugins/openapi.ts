@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { declareAccess } from './auth.js';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 /** The OpenAPI document, generated from the contract's zod schemas, browsable at /api/docs. */
@@ -22,10 +23,14 @@ async function openApiPlugin(app: FastifyInstance): Promise<void> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
-    uiConfig: { docExpansion: 'list', deepLinking: false },
-    staticCSP: true,
+  // The pages take no route config: their scope declares them public, like the document.
+  await app.register(async (docs) => {
+    docs.addHook('onRoute', declareAccess('public'));
+    await docs.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      uiConfig: { docExpansion: 'list', deepLinking: false },
+      staticCSP: true,
+    });
   });
 }
 

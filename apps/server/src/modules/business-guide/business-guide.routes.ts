@@ -32,6 +32,7 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.get(
     `${PREFIX}/categories`,
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'The guidance categories, with the number of articles the caller may read',
@@ -44,6 +45,7 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.post(
     `${PREFIX}/categories`,
     {
+      config: { access: { permission: 'guide:category:write' } },
       schema: {
         tags,
         summary: 'Add a category (administrators)',
@@ -57,6 +59,7 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.put(
     `${PREFIX}/categories/:id`,
     {
+      config: { access: { permission: 'guide:category:write' } },
       schema: {
         tags,
         summary: 'Rename or reorder a category (administrators)',
@@ -72,6 +75,7 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.delete(
     `${PREFIX}/categories/:id`,
     {
+      config: { access: { permission: 'guide:category:write' } },
       schema: {
         tags,
         summary: 'Delete an empty category (administrators)',
@@ -88,6 +92,7 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.get(
     `${PREFIX}/articles`,
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Search articles: keyword (Chinese or English), category, status, sort, page',
@@ -103,6 +108,7 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.get(
     `${PREFIX}/articles/:id`,
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'One article; reading a published article counts a view',
@@ -118,6 +124,7 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.post(
     `${PREFIX}/articles`,
     {
+      config: { access: { permission: 'guide:article:write' } },
       bodyLimit: ARTICLE_BODY_LIMIT,
       schema: {
         tags,
@@ -132,6 +139,7 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.put(
     `${PREFIX}/articles/:id`,
     {
+      config: { access: { permission: 'guide:article:write' } },
       bodyLimit: ARTICLE_BODY_LIMIT,
       schema: {
         tags,
@@ -147,6 +155,7 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.post(
     `${PREFIX}/articles/:id/publish`,
     {
+      config: { access: { permission: 'guide:article:write' } },
       schema: {
         tags,
         summary: 'Publish a draft or withdrawn article',
@@ -162,6 +171,7 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.post(
     `${PREFIX}/articles/:id/withdraw`,
     {
+      config: { access: { permission: 'guide:article:write' } },
       schema: {
         tags,
         summary: 'Withdraw a published article',
@@ -177,6 +187,7 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.delete(
     `${PREFIX}/articles/:id`,
     {
+      config: { access: { permission: 'guide:article:write' } },
       schema: {
         tags,
         summary: 'Delete a draft or withdrawn article',

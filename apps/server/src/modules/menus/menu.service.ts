@@ -1,18 +1,18 @@
 import {
   resolveLink,
-  ADMIN_ROLE,
   ErrorCode,
   type MenuEntry,
   type ModelQuery,
   type OtherUrl,
   type SysModelRecord,
+  isAdministrator,
 } from '@cityops/contract';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { MenuEntryRecord, MenuRepository } from './menu.repository.js';
 
 /** Whether a caller with these roles sees an entry (spec section 6). */
 export function canSee(entry: MenuEntryRecord, roleIds: readonly string[]): boolean {
-  if (roleIds.includes(ADMIN_ROLE)) return true;
+  if (isAdministrator({ roleIds })) return true;
   if (entry.roleIds.length === 0) return true;
   return entry.roleIds.some((role) => roleIds.includes(role));
 }

@@ -1,8 +1,8 @@
 import {
-  ADMIN_ROLE,
   configQuerySchema,
   configValueSchema,
   envelopeSchema,
+  hasPermission,
   ok,
   userDataSchema,
   userQuerySchema,
@@ -22,6 +22,7 @@ const organizationRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.get(
     '/organization/user',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['organization'],
         summary: 'A user by account name (your own; administrators may read anyone)',
@@ -32,7 +33,7 @@ const organizationRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     async (request) => {
       const auth = authOf(request);
       const own = auth.username.toLowerCase() === request.query.uniqueId.toLowerCase();
-      if (!own && !auth.roleIds.includes(ADMIN_ROLE)) throw forbidden();
+      if (!own && !hasPermission(auth, 'system:user:read')) throw forbidden();
       const user = await services.users.findByUsername(request.query.uniqueId);
       if (!user) throw notFound();
       return ok(toUserData(user));
@@ -42,7 +43,7 @@ const organizationRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.get(
     '/organization/config',
     {
-      config: { public: true, rateLimit: limitedBy('publicRead') },
+      config: { access: 'public', rateLimit: limitedBy('publicRead') },
       schema: {
         tags: ['organization'],
         summary: 'A public setting such as the system name',
@@ -60,6 +61,7 @@ const organizationRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.get(
     '/organization/config/weather',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['organization'],
         summary: 'The weather shown in the header',

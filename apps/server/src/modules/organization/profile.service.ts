@@ -1,10 +1,10 @@
 import {
-  ADMIN_ROLE,
   ErrorCode,
   HEAD_IMAGE_PATTERN,
   type OrganOption,
   type UserData,
   type UserUpdateResult,
+  hasPermission,
 } from '@cityops/contract';
 import type { Db } from '../../db/client.js';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
@@ -68,7 +68,7 @@ export class ProfileService {
   }
 
   async update(caller: Caller, userId: number, changes: ProfileUpdate): Promise<UserUpdateResult> {
-    const isAdmin = caller.roleIds.includes(ADMIN_ROLE);
+    const isAdmin = hasPermission(caller, 'system:user:update');
     if (userId !== caller.userId && !isAdmin) throw forbidden();
     return this.db.transaction(async (tx) => {
       const users = new UserRepository(tx);

@@ -14,7 +14,7 @@ const passwordRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app
   app.get(
     '/organization/user/isPassword',
     {
-      config: { allowDuringPasswordReset: true },
+      config: { access: 'signed-in', allowDuringPasswordReset: true },
       schema: {
         tags: ['password'],
         summary: 'Password status: 0 fine, 1 must reset, 2 old',
@@ -29,7 +29,7 @@ const passwordRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app
   app.post(
     '/organization/user/ret',
     {
-      config: { allowDuringPasswordReset: true },
+      config: { access: 'signed-in', allowDuringPasswordReset: true },
       schema: {
         tags: ['password'],
         summary: 'Change the password; every session of the user ends',

@@ -27,7 +27,7 @@ const qrLoginRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/authorization-server/oauth/qrCode',
     {
-      config: { public: true, rateLimit: limitedBy('qrTicket') },
+      config: { access: 'public', rateLimit: limitedBy('qrTicket') },
       schema: {
         tags: ['qr-login'],
         summary: 'A QR sign-in ticket for the PC (about 2 minutes)',
@@ -48,7 +48,7 @@ const qrLoginRoutes: FastifyPluginAsyncZod<{
   app.post(
     QR_STATUS_PATH,
     {
-      config: { public: true, rateLimit: limitedBy('qrStatus') },
+      config: { access: 'public', rateLimit: limitedBy('qrStatus') },
       schema: {
         tags: ['qr-login'],
         summary: 'The state of a ticket: waiting, scanned, confirmed, expired or refused',
@@ -71,6 +71,7 @@ const qrLoginRoutes: FastifyPluginAsyncZod<{
   app.post(
     QR_SCAN_PATH,
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['qr-login'],
         summary: 'The signed-in phone opened a ticket: which browser asked and when',
@@ -84,6 +85,7 @@ const qrLoginRoutes: FastifyPluginAsyncZod<{
   app.post(
     QR_CONFIRM_PATH,
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['qr-login'],
         summary: 'The signed-in phone confirms (or refuses) the sign-in of the PC',

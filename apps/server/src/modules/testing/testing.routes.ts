@@ -23,7 +23,7 @@ const testingRoutes: FastifyPluginAsyncZod<{ services: Services; clock: Clock }>
   app.post(
     '/test-hooks/settings',
     {
-      config: { public: true, rateLimit: false },
+      config: { access: 'public', rateLimit: false },
       schema: {
         hide: true,
         body: z.object({
@@ -43,7 +43,7 @@ const testingRoutes: FastifyPluginAsyncZod<{ services: Services; clock: Clock }>
   app.post(
     '/test-hooks/users',
     {
-      config: { public: true, rateLimit: false },
+      config: { access: 'public', rateLimit: false },
       schema: {
         hide: true,
         body: z.object({
@@ -78,7 +78,7 @@ const testingRoutes: FastifyPluginAsyncZod<{ services: Services; clock: Clock }>
   app.post(
     '/test-hooks/messages',
     {
-      config: { public: true, rateLimit: false },
+      config: { access: 'public', rateLimit: false },
       schema: {
         hide: true,
         body: z.object({
@@ -111,7 +111,7 @@ const testingRoutes: FastifyPluginAsyncZod<{ services: Services; clock: Clock }>
   app.get(
     '/test-hooks/captcha/:id',
     {
-      config: { public: true, rateLimit: false },
+      config: { access: 'public', rateLimit: false },
       schema: {
         hide: true,
         params: z.object({ id: z.string() }),
@@ -128,7 +128,7 @@ const testingRoutes: FastifyPluginAsyncZod<{ services: Services; clock: Clock }>
   app.get(
     '/test-hooks/sms/latest',
     {
-      config: { public: true, rateLimit: false },
+      config: { access: 'public', rateLimit: false },
       schema: {
         hide: true,
         querystring: z.object({ mobile: z.string() }),
