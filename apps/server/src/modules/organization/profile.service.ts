@@ -6,13 +6,12 @@ import {
   type UserUpdateResult,
   hasPermission,
 } from '@cityops/contract';
-import type { Db } from '../../db/client.js';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
-import { SessionRepository } from '../auth/session.repository.js';
-import { ProfileRepository } from './profile.repository.js';
+import type { Repositories, WithTransaction } from '../../repositories.js';
+import type { ProfileRepository } from './profile.repository.js';
 import { toUserData } from './user-data.js';
-import { type UserRecord, UserRepository } from './user.repository.js';
+import type { UserRecord } from './user.repository.js';
 
 export interface ProfileUpdate {
   username: string;
@@ -46,14 +45,19 @@ const fieldError = (
  * change every field, of any account. A changed login name ends every session
  * of that account.
  */
-export class ProfileService {
-  constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
-  ) {}
+export interface ProfileServiceOptions {
+  repositories: Pick<Repositories, 'profiles' | 'users'>;
+  withTransaction: WithTransaction;
+  clock: Clock;
+}
 
-  private get profiles() {
-    return new ProfileRepository(this.db);
+export class ProfileService {
+  private readonly profiles: ProfileRepository;
+  private readonly clock: Clock;
+
+  constructor(private readonly options: ProfileServiceOptions) {
+    this.profiles = options.repositories.profiles;
+    this.clock = options.clock;
   }
 
   async organizations(): Promise<OrganOption[]> {
@@ -70,9 +74,7 @@ export class ProfileService {
   async update(caller: Caller, userId: number, changes: ProfileUpdate): Promise<UserUpdateResult> {
     const isAdmin = hasPermission(caller, 'system:user:update');
     if (userId !== caller.userId && !isAdmin) throw forbidden();
-    return this.db.transaction(async (tx) => {
-      const users = new UserRepository(tx);
-      const profiles = new ProfileRepository(tx);
+    return this.options.withTransaction(async ({ users, profiles, sessions }) => {
       const user = await users.findById(userId);
       if (!user) throw notFound();
 
@@ -111,7 +113,7 @@ export class ProfileService {
       );
       const usernameChanged = changes.username !== user.username;
       // Sessions carry the login name the user signed in with: all of them end.
-      if (usernameChanged) await new SessionRepository(tx).revokeAllOfUser(userId, now);
+      if (usernameChanged) await sessions.revokeAllOfUser(userId, now);
       return { usernameChanged };
     });
   }
@@ -120,7 +122,7 @@ export class ProfileService {
     const profiles = this.profiles;
     await this.checkHeadImage(profiles, headImage, [caller.userId]);
     await profiles.setHeadImage(caller.userId, headImage, this.clock.now());
-    const user = (await new UserRepository(this.db).findById(caller.userId)) as UserRecord;
+    const user = (await this.options.repositories.users.findById(caller.userId)) as UserRecord;
     return toUserData(user);
   }
 

@@ -94,16 +94,14 @@ const testingRoutes: FastifyPluginAsyncZod<{ services: Services; clock: Clock }>
       const user = await services.users.findByUsername(request.body.username);
       if (!user) throw notFound();
       const repository = new NotificationRepository(app.database.db);
-      const id = await repository.insertMessage(
-        {
-          title: request.body.title,
-          content: request.body.content,
-          type: request.body.type,
-          sentBy: null,
-          createdAt: clock.now(),
-        },
-        [user.id],
-      );
+      const id = await repository.insertMessage({
+        title: request.body.title,
+        content: request.body.content,
+        type: request.body.type,
+        sentBy: null,
+        createdAt: clock.now(),
+      });
+      await repository.insertRecipients(id, [user.id], clock.now());
       return ok({ id });
     },
   );
