@@ -25,6 +25,7 @@ import qrLoginRoutes from './modules/qr-login/qr-login.routes.js';
 import testingRoutes from './modules/testing/testing.routes.js';
 import notificationRoutes from './modules/notifications/notification.routes.js';
 import profileRoutes from './modules/organization/profile.routes.js';
+import settingsRoutes from './modules/settings/settings.routes.js';
 import authPlugin from './plugins/auth.js';
 import errorHandler, { frameworkErrorHandler } from './plugins/error-handler.js';
 import frameAncestors, { parseOrigins } from './plugins/frame-ancestors.js';
@@ -128,6 +129,7 @@ export async function buildApp(
       await api.register(healthRoutes, { database, auth: services.auth });
       await api.register(authRoutes, { services });
       await api.register(organizationRoutes, { services });
+      await api.register(settingsRoutes, { services });
       await api.register(menuRoutes, { services });
       await api.register(fileRoutes, { services, maxBytes: config.upload.maxBytes });
       await api.register(passwordRoutes, { services });

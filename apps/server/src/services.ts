@@ -33,6 +33,7 @@ import { NotificationService } from './modules/notifications/notification.servic
 import { UnreadHub } from './modules/notifications/unread-hub.js';
 import { ProfileService } from './modules/organization/profile.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
+import { UserService } from './modules/organization/user.service.js';
 import { PurgeService } from './modules/purge/purge.service.js';
 import { KeyedHashService } from './modules/secrets/keyed-hash.service.js';
 
@@ -42,7 +43,7 @@ export interface Services {
   rsaKeys: RsaKeyService;
   settings: SettingsService;
   menus: MenuService;
-  users: Repositories['users'];
+  users: UserService;
   files: FileService;
   audit: AuditService;
   securitySettings: SecuritySettings;
@@ -82,7 +83,11 @@ export function createServices(
       : new FolderFileStorage(path.join(config.dataDir, 'uploads'), fileRepository);
   const sessions = repositories.sessions;
   const audit = new AuditService(repositories.audit, clock);
-  const securitySettings = new SecuritySettings(repositories.settings, clock);
+  const settings = new SettingsService({
+    repositories,
+    defaults: { systemName: config.web.systemName },
+  });
+  const securitySettings = new SecuritySettings(settings, clock);
   const rsaKeys = new RsaKeyService(rsaKeyRepository, clock, securitySettings);
   const captchaRepository = repositories.captchas;
   const captchas = new CaptchaService(captchaRepository, clock, {
@@ -127,11 +132,9 @@ export function createServices(
       log,
     ),
     rsaKeys,
-    settings: new SettingsService(repositories.settings, {
-      systemName: config.web.systemName,
-    }),
+    settings,
     menus,
-    users,
+    users: new UserService({ repositories }),
     files: new FileService(fileRepository, fileStorage, config.upload, clock),
     notifications: createNotificationService(
       repositories,
@@ -150,7 +153,7 @@ export function createServices(
     ),
     profiles: new ProfileService({ repositories, withTransaction, clock }),
     businessGuide: new BusinessGuideService(repositories.businessGuide, users, clock),
-    gis: new GisService(repositories.gis, repositories.settings, clock),
+    gis: new GisService(repositories.gis, settings, clock),
     requestLimits,
     purge: new PurgeService(
       {

@@ -1,5 +1,5 @@
 import type { Clock } from '../../lib/clock.js';
-import type { SettingsRepository } from '../settings/settings.repository.js';
+import type { SettingsService } from '../settings/settings.service.js';
 
 /**
  * The thresholds of the sign-in rules: settings in the database (so every
@@ -64,7 +64,7 @@ export class SecuritySettings {
   private cache: { at: number; values: Map<string, string> } | null = null;
 
   constructor(
-    private readonly settings: SettingsRepository,
+    private readonly settings: SettingsService,
     private readonly clock: Clock,
   ) {}
 
@@ -73,7 +73,7 @@ export class SecuritySettings {
     if (this.cache && now - this.cache.at < CACHE_MS && now >= this.cache.at) {
       return this.cache.values;
     }
-    const values = await this.settings.getMany([
+    const values = await this.settings.many([
       ...Object.keys(securityDefaults),
       FRAME_ANCESTORS_KEY,
       SUBSYSTEM_ORIGINS_KEY,

@@ -14,7 +14,7 @@ import {
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AuthContext } from '../auth/auth.service.js';
-import type { SettingsRepository } from '../settings/settings.repository.js';
+import type { SettingsService } from '../settings/settings.service.js';
 import type { FeatureValues, GisFeatureRow, GisLayerRow, GisRepository } from './gis.repository.js';
 
 /** The setting that holds the map's tile layers, centre and zoom (JSON). */
@@ -59,7 +59,7 @@ const conflict = () => new AppError(ErrorCode.CONFLICT);
 export class GisService {
   constructor(
     private readonly gis: GisRepository,
-    private readonly settings: SettingsRepository,
+    private readonly settings: SettingsService,
     private readonly clock: Clock,
   ) {}
 
@@ -125,16 +125,10 @@ export class GisService {
 
   /** The tile layers, centre and zoom; defaults when the setting is missing or broken. */
   async mapSettings(): Promise<MapSettings> {
-    const raw = await this.settings.get(MAP_SETTINGS_KEY);
-    if (raw !== null) {
-      try {
-        const parsed = mapSettingsSchema.safeParse(JSON.parse(raw));
-        if (parsed.success) return parsed.data;
-      } catch {
-        // A broken setting falls back to the offline defaults below.
-      }
-    }
-    return mapSettingsSchema.parse({});
+    // A missing or broken setting falls back to the offline defaults.
+    return (
+      (await this.settings.json(MAP_SETTINGS_KEY, mapSettingsSchema)) ?? mapSettingsSchema.parse({})
+    );
   }
 
   async saveMapSettings(settings: MapSettings): Promise<MapSettings> {

@@ -59,7 +59,7 @@ const testingRoutes: FastifyPluginAsyncZod<{ services: Services; clock: Clock }>
     },
     async (request) => {
       const body = request.body;
-      const id = await services.users.insert({
+      const id = await services.users.create({
         username: body.username,
         name: body.username,
         mobile: body.mobile,
