@@ -12,20 +12,6 @@ import './fastify-augment.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { loggerOptions, prettyLogs } from './lib/logger.js';
 import { validatorCompiler } from './lib/validator-compiler.js';
-import authRoutes from './modules/auth/auth.routes.js';
-import businessGuideRoutes from './modules/business-guide/business-guide.routes.js';
-import fileRoutes from './modules/files/file.routes.js';
-import gisRoutes from './modules/gis/gis.routes.js';
-import healthRoutes from './modules/health/health.routes.js';
-import menuRoutes from './modules/menus/menu.routes.js';
-import organizationRoutes from './modules/organization/organization.routes.js';
-import passwordRoutes from './modules/password/password.routes.js';
-import smsRoutes from './modules/sms/sms.routes.js';
-import qrLoginRoutes from './modules/qr-login/qr-login.routes.js';
-import testingRoutes from './modules/testing/testing.routes.js';
-import notificationRoutes from './modules/notifications/notification.routes.js';
-import profileRoutes from './modules/organization/profile.routes.js';
-import settingsRoutes from './modules/settings/settings.routes.js';
 import authPlugin from './plugins/auth.js';
 import errorHandler, { frameworkErrorHandler } from './plugins/error-handler.js';
 import frameAncestors, { parseOrigins } from './plugins/frame-ancestors.js';
@@ -37,6 +23,8 @@ import requestDeadline from './plugins/request-deadline.js';
 import securityHeaders from './plugins/security-headers.js';
 import webApp from './plugins/web-app.js';
 import { PURGE_INTERVAL_MS } from './modules/purge/purge.service.js';
+import { appModules } from './app-modules.js';
+import { createRepositories, transactionRunner } from './repositories.js';
 import { type Services, createServices } from './services.js';
 
 export interface AppDependencies {
@@ -89,14 +77,16 @@ export async function buildApp(
       announce: (text) => process.stdout.write(`\n${text}\n\n`),
     }),
   );
-  const services = createServices(
-    database.db,
-    clock,
+  const modules = appModules.filter((module) => module.enabled?.(config) ?? true);
+  const services = createServices(modules, {
     config,
+    clock,
     database,
-    (error) => app.log.error({ err: error }, 'live notification failed'),
-    () => app.log,
-  );
+    repositories: createRepositories(database.db),
+    withTransaction: transactionRunner(database.db),
+    log: () => app.log,
+    onError: (error) => app.log.error({ err: error }, 'live notification failed'),
+  });
   app.decorate('services', services);
   // Expired captchas, QR tickets, SMS codes and counts go on a schedule, on every instance.
   const purge = () =>
@@ -126,25 +116,17 @@ export async function buildApp(
         settings: services.securitySettings,
         clock,
       });
-      await api.register(healthRoutes, { database, auth: services.auth });
-      await api.register(authRoutes, { services });
-      await api.register(organizationRoutes, { services });
-      await api.register(settingsRoutes, { services });
-      await api.register(menuRoutes, { services });
-      await api.register(fileRoutes, { services, maxBytes: config.upload.maxBytes });
-      await api.register(passwordRoutes, { services });
-      await api.register(smsRoutes, { services });
-      await api.register(qrLoginRoutes, {
-        services,
-        publicUrl: config.publicUrl,
-        hashRouter: config.web.routerMode === 'hash',
-      });
-      // Test-only hooks (captcha answers, SMS outbox): never registered outside NODE_ENV=test.
-      if (config.nodeEnv === 'test') await api.register(testingRoutes, { services, clock });
-      await api.register(notificationRoutes, { services });
-      await api.register(profileRoutes, { services });
-      await api.register(businessGuideRoutes, { services });
-      await api.register(gisRoutes, { services });
+      for (const module of modules) {
+        if (module.routes) {
+          await api.register(module.routes, {
+            services,
+            config,
+            clock,
+            database,
+            ...(module.prefix ? { prefix: module.prefix } : {}),
+          });
+        }
+      }
     },
     { prefix: '/api' },
   );

@@ -18,11 +18,11 @@ import { z } from 'zod';
 import { authOf } from '../../plugins/auth.js';
 import type { Services } from '../../services.js';
 
-const PREFIX = '/business-guide';
 /** Article bodies with tables and long Chinese text outgrow the default 1 MB. */
 const ARTICLE_BODY_LIMIT = 4 * 1024 * 1024;
 const tags = ['business-guide'];
 
+/** Below `/api/business-guide` (business-guide.module.ts). */
 const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app,
   { services },
@@ -30,7 +30,7 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   const guide = services.businessGuide;
 
   app.get(
-    `${PREFIX}/categories`,
+    '/categories',
     {
       config: { access: 'signed-in' },
       schema: {
@@ -43,7 +43,7 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   );
 
   app.post(
-    `${PREFIX}/categories`,
+    '/categories',
     {
       config: { access: { permission: 'guide:category:write' } },
       schema: {
@@ -57,7 +57,7 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   );
 
   app.put(
-    `${PREFIX}/categories/:id`,
+    '/categories/:id',
     {
       config: { access: { permission: 'guide:category:write' } },
       schema: {
@@ -73,7 +73,7 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   );
 
   app.delete(
-    `${PREFIX}/categories/:id`,
+    '/categories/:id',
     {
       config: { access: { permission: 'guide:category:write' } },
       schema: {
@@ -90,7 +90,7 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   );
 
   app.get(
-    `${PREFIX}/articles`,
+    '/articles',
     {
       config: { access: 'signed-in' },
       schema: {
@@ -106,7 +106,7 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   );
 
   app.get(
-    `${PREFIX}/articles/:id`,
+    '/articles/:id',
     {
       config: { access: 'signed-in' },
       schema: {
@@ -122,7 +122,7 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   );
 
   app.post(
-    `${PREFIX}/articles`,
+    '/articles',
     {
       config: { access: { permission: 'guide:article:write' } },
       bodyLimit: ARTICLE_BODY_LIMIT,
@@ -137,7 +137,7 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   );
 
   app.put(
-    `${PREFIX}/articles/:id`,
+    '/articles/:id',
     {
       config: { access: { permission: 'guide:article:write' } },
       bodyLimit: ARTICLE_BODY_LIMIT,
@@ -153,7 +153,7 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   );
 
   app.post(
-    `${PREFIX}/articles/:id/publish`,
+    '/articles/:id/publish',
     {
       config: { access: { permission: 'guide:article:write' } },
       schema: {
@@ -169,7 +169,7 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   );
 
   app.post(
-    `${PREFIX}/articles/:id/withdraw`,
+    '/articles/:id/withdraw',
     {
       config: { access: { permission: 'guide:article:write' } },
       schema: {
@@ -185,7 +185,7 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   );
 
   app.delete(
-    `${PREFIX}/articles/:id`,
+    '/articles/:id',
     {
       config: { access: { permission: 'guide:article:write' } },
       schema: {

@@ -1,15 +1,12 @@
 import { ErrorCode, envelopeSchema, hasPermission, healthSchema, ok } from '@cityops/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Database } from '../../db/client.js';
+import type { RouteContext } from '../../app-module.js';
 import { bearerToken } from '../../plugins/auth.js';
 import { failureEnvelope } from '../../plugins/error-handler.js';
-import type { AuthService } from '../auth/auth.service.js';
 
-const healthRoutes: FastifyPluginAsyncZod<{ database: Database; auth: AuthService }> = async (
-  app,
-  { database, auth },
-) => {
+const healthRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { database, services }) => {
+  const { auth } = services;
   /** The route is public; its details are for a live token that holds `system:health:read`. */
   async function callerSeesDetails(request: FastifyRequest): Promise<boolean> {
     const token = bearerToken(request);

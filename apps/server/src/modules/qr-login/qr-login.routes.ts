@@ -16,14 +16,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestMeta } from '../../lib/request-meta.js';
 import { authOf } from '../../plugins/auth.js';
-import type { Services } from '../../services.js';
+import type { RouteContext } from '../../app-module.js';
 import { limitedBy } from '../../plugins/request-limits.js';
 
-const qrLoginRoutes: FastifyPluginAsyncZod<{
-  services: Services;
-  publicUrl: string | undefined;
-  hashRouter: boolean;
-}> = async (app, { services, publicUrl, hashRouter }) => {
+const qrLoginRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services, config }) => {
+  const publicUrl = config.publicUrl;
+  const hashRouter = config.web.routerMode === 'hash';
   app.post(
     '/authorization-server/oauth/qrCode',
     {
