@@ -7,7 +7,7 @@ import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
 import { migrateAndSeed } from './db/migrate.js';
-import { seed } from './db/seed/index.js';
+import { seed } from './seed/index.js';
 import './fastify-augment.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { loggerOptions, prettyLogs } from './lib/logger.js';

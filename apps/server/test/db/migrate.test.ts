@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.js';
 import { migrateAndSeed, migrationsFolder } from '../../src/db/migrate.js';
-import { seed } from '../../src/db/seed/index.js';
+import { seed } from '../../src/seed/index.js';
 import { TEST_EPOCH } from '../helpers/constants.js';
 import { type EmptyDatabase, createEmptyDatabase } from '../helpers/empty-database.js';
 

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
-import type { Executor } from '../client.js';
-import { users } from '../schema/index.js';
-import { NotificationRepository } from '../../modules/notifications/notification.repository.js';
+import type { Executor } from '../db/client.js';
+import { users } from '../db/schema/index.js';
+import { NotificationRepository } from '../modules/notifications/notification.repository.js';
 
 const MINUTE = 60 * 1000;
 
