@@ -55,7 +55,7 @@ describe('migrateAndSeed', () => {
     expect(first).toMatchObject({ ...seeded, migrations: migrationCount });
     expect(first.menu_entries).toBeGreaterThan(10);
     expect(first.settings).toBeGreaterThanOrEqual(3);
-    // The four accounts of DESIGN.md section 7, and any later issues add.
+    // The README's four demo accounts, and any later issues add.
     expect(first.users).toBeGreaterThanOrEqual(4);
 
     await migrateAndSeed(database, seedDemo);

@@ -8,7 +8,7 @@ import { DEMO_SUBSYSTEM_CODES } from '../helpers/constants.js';
 import { type EmptyDatabase, createEmptyDatabase } from '../helpers/empty-database.js';
 import { type TestApp, createTestApp, requestToken } from '../helpers/test-app.js';
 
-describe('demo seed (DESIGN.md section 7)', () => {
+describe("demo seed (the README's demo accounts)", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

@@ -10,7 +10,7 @@ import {
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { MenuEntryRecord, MenuRepository } from './menu.repository.js';
 
-/** Whether a caller with these roles sees an entry (spec section 6). */
+/** Whether a caller with these roles sees an entry: administrators all, else a shared role or an entry for everyone. */
 export function canSee(entry: MenuEntryRecord, roleIds: readonly string[]): boolean {
   if (isAdministrator({ roleIds })) return true;
   if (entry.roleIds.length === 0) return true;

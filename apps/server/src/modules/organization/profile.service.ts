@@ -40,8 +40,8 @@ const fieldError = (
 ) => new AppError(code, { messageKey: message, fields: [{ field, message }] });
 
 /**
- * Personal info (spec sections 2, 4, 5). The spec's dialog shows every field but
- * the avatar disabled: staff change only their avatar; an administrator may
+ * Personal info (docs/shell.md). The dialog shows every field but the avatar
+ * disabled: staff change only their avatar; an administrator may
  * change every field, of any account. A changed login name ends every session
  * of that account.
  */

@@ -34,7 +34,7 @@ const passwordRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app
         tags: ['password'],
         summary: 'Change the password; every session of the user ends',
         description:
-          'password, newPassword and newPasswordTwo are MD5 hex digests (spec section 7). newPasswordCipher is the new password RSA-OAEP encrypted with the key keyId of oauth/pubKey, so the policy is checked on the server too.',
+          'password, newPassword and newPasswordTwo are MD5 hex digests, as the web app sends them. newPasswordCipher is the new password RSA-OAEP encrypted with the key keyId of oauth/pubKey, so the policy is checked on the server too.',
         body: changePasswordRequestSchema,
         response: { 200: envelopeSchema(z.null()) },
       },

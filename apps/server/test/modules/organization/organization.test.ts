@@ -20,7 +20,7 @@ function get(url: string, headers: Record<string, string> = {}) {
 }
 
 describe('GET /organization/user?uniqueId=', () => {
-  it('gives the caller their own user data (spec section 3)', async () => {
+  it('gives the caller their own user data', async () => {
     const response = await get('/api/organization/user?uniqueId=operator', bearer(operatorToken));
     expect(response.statusCode).toBe(200);
     const body = response.json();
