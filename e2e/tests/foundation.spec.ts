@@ -121,7 +121,7 @@ test.describe('sign-in and the shell', () => {
 
   test('an unknown address needs a token, then shows the 404 page', async ({ page }, testInfo) => {
     const mode = testInfo.project.name;
-    // Spec section 2: only /login, /auth-redirect and /404 need no token.
+    // Only /login, /auth-redirect and /404 need no token.
     await page.goto(appPath(mode, '/no/such/page'));
     await expect(page).toHaveURL(/login/);
     await signIn(page, accounts.operator);

@@ -3,7 +3,7 @@ import { type Page, expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { accounts, appPath, signIn } from '../support/session';
 
-/** The map editor's demo account (seeded by apps/server/src/db/seed/gis.ts). */
+/** The map editor's demo account (seeded by apps/server/src/seed/gis.ts). */
 const editor = { username: 'editor', password: 'Editor@2026' };
 
 /**

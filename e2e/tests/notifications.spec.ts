@@ -170,7 +170,7 @@ test('staff change their avatar; the other fields are disabled', async ({ browse
   await page.context().close();
 });
 
-test('an administrator edits the fields with the section 5 messages; a new login name signs out', async ({
+test('an administrator edits the fields with the form messages; a new login name signs out', async ({
   browser,
 }) => {
   const page = await signedIn(browser, accounts.admin, 'en');

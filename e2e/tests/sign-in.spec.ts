@@ -113,7 +113,7 @@ for (const language of languages) {
       await expect(page.getByText(t.resetRequired).first()).toBeVisible();
       await expectAccessible(page, `reset dialog (${language})`);
 
-      // Every validation message of spec section 5.
+      // Every validation message of the sign-in form.
       await dialog.getByRole('button', { name: t.save }).click();
       await expect(dialog.getByText(t.oldRequired, { exact: true })).toBeVisible();
       await expect(dialog.getByText(t.newRequired, { exact: true })).toBeVisible();

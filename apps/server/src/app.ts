@@ -1,5 +1,5 @@
 import formBody from '@fastify/formbody';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { messageKeyErrorMap, parseOriginList } from '@cityops/contract';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,24 +7,11 @@ import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
 import { migrateAndSeed } from './db/migrate.js';
-import { seed } from './db/seed/index.js';
+import { seed } from './seed/index.js';
 import './fastify-augment.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { loggerOptions, prettyLogs } from './lib/logger.js';
 import { validatorCompiler } from './lib/validator-compiler.js';
-import authRoutes from './modules/auth/auth.routes.js';
-import businessGuideRoutes from './modules/business-guide/business-guide.routes.js';
-import fileRoutes from './modules/files/file.routes.js';
-import gisRoutes from './modules/gis/gis.routes.js';
-import healthRoutes from './modules/health/health.routes.js';
-import menuRoutes from './modules/menus/menu.routes.js';
-import organizationRoutes from './modules/organization/organization.routes.js';
-import passwordRoutes from './modules/password/password.routes.js';
-import smsRoutes from './modules/sms/sms.routes.js';
-import qrLoginRoutes from './modules/qr-login/qr-login.routes.js';
-import testingRoutes from './modules/testing/testing.routes.js';
-import notificationRoutes from './modules/notifications/notification.routes.js';
-import profileRoutes from './modules/organization/profile.routes.js';
 import authPlugin from './plugins/auth.js';
 import errorHandler, { frameworkErrorHandler } from './plugins/error-handler.js';
 import frameAncestors, { parseOrigins } from './plugins/frame-ancestors.js';
@@ -36,6 +23,8 @@ import requestDeadline from './plugins/request-deadline.js';
 import securityHeaders from './plugins/security-headers.js';
 import webApp from './plugins/web-app.js';
 import { PURGE_INTERVAL_MS } from './modules/purge/purge.service.js';
+import { appModules } from './app-modules.js';
+import { createRepositories, transactionRunner } from './repositories.js';
 import { type Services, createServices } from './services.js';
 
 export interface AppDependencies {
@@ -44,6 +33,8 @@ export interface AppDependencies {
   clock?: Clock;
   /** Where log lines go; stdout by default. */
   logStream?: DestinationStream;
+  /** Sees every route as it is added (the test that every route declares its access). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 declare module 'fastify' {
@@ -72,6 +63,7 @@ export async function buildApp(
     forceCloseConnections: 'idle',
     frameworkErrors: frameworkErrorHandler,
   });
+  if (dependencies.onRoute) app.addHook('onRoute', dependencies.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -85,14 +77,16 @@ export async function buildApp(
       announce: (text) => process.stdout.write(`\n${text}\n\n`),
     }),
   );
-  const services = createServices(
-    database.db,
-    clock,
+  const modules = appModules.filter((module) => module.enabled?.(config) ?? true);
+  const services = createServices(modules, {
     config,
+    clock,
     database,
-    (error) => app.log.error({ err: error }, 'live notification failed'),
-    () => app.log,
-  );
+    repositories: createRepositories(database.db),
+    withTransaction: transactionRunner(database.db),
+    log: () => app.log,
+    onError: (error) => app.log.error({ err: error }, 'live notification failed'),
+  });
   app.decorate('services', services);
   // Expired captchas, QR tickets, SMS codes and counts go on a schedule, on every instance.
   const purge = () =>
@@ -110,35 +104,29 @@ export async function buildApp(
     fromConfig: parseOrigins(config.frameAncestors),
     fromSetting: () => services.securitySettings.text(FRAME_ANCESTORS_KEY),
   });
+  // Every route of the app declares its `config.access`; this enforces it, first.
+  await app.register(authPlugin, { auth: services.auth });
   await app.register(formBody);
   await app.register(openApi);
 
   await app.register(
     async (api) => {
-      await api.register(authPlugin, { auth: services.auth });
       await api.register(requestLimits, {
         limits: services.requestLimits,
         settings: services.securitySettings,
         clock,
       });
-      await api.register(healthRoutes, { database, auth: services.auth });
-      await api.register(authRoutes, { services });
-      await api.register(organizationRoutes, { services });
-      await api.register(menuRoutes, { services });
-      await api.register(fileRoutes, { services, maxBytes: config.upload.maxBytes });
-      await api.register(passwordRoutes, { services });
-      await api.register(smsRoutes, { services });
-      await api.register(qrLoginRoutes, {
-        services,
-        publicUrl: config.publicUrl,
-        hashRouter: config.web.routerMode === 'hash',
-      });
-      // Test-only hooks (captcha answers, SMS outbox): never registered outside NODE_ENV=test.
-      if (config.nodeEnv === 'test') await api.register(testingRoutes, { services, clock });
-      await api.register(notificationRoutes, { services });
-      await api.register(profileRoutes, { services });
-      await api.register(businessGuideRoutes, { services });
-      await api.register(gisRoutes, { services });
+      for (const module of modules) {
+        if (module.routes) {
+          await api.register(module.routes, {
+            services,
+            config,
+            clock,
+            database,
+            ...(module.prefix ? { prefix: module.prefix } : {}),
+          });
+        }
+      }
     },
     { prefix: '/api' },
   );

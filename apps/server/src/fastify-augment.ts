@@ -1,10 +1,13 @@
-import type { Language } from '@cityops/contract';
+import type { Language, RouteAccess } from '@cityops/contract';
 import type { AuthContext } from './modules/auth/auth.service.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The route answers without a token. Every other `/api` route needs one. */
-    public?: boolean;
+    /**
+     * Who may call the route: `'public'`, `'signed-in'` or `{ permission }`
+     * (plugins/auth.ts enforces it). A route that declares nothing is refused.
+     */
+    access?: RouteAccess;
     /** The route answers while the caller's password must be reset (status 1). */
     allowDuringPasswordReset?: boolean;
   }

@@ -110,7 +110,7 @@ export const qrCodeResponseSchema = z.object({
   /** `content` drawn as an SVG QR code by the server, so the login page carries no QR library. */
   svg: z.string(),
   expiresIn: z.number().int(),
-  /** The two helpers, by full URL (spec section 7). */
+  /** The two helpers, which the web app reaches by full URL. */
   scanUrl: z.string(),
   confirmUrl: z.string(),
 });

@@ -1,6 +1,6 @@
 /** Constants of the sign-in paths (issue 3): password status, SMS codes, QR tickets. */
 
-/** The `user/isPassword` answer (spec section 4). */
+/** The `user/isPassword` answer: 0 fine, 1 must reset, 2 old. */
 export const PasswordStatus = {
   OK: 0,
   MUST_RESET: 1,
@@ -8,7 +8,7 @@ export const PasswordStatus = {
 } as const;
 export type PasswordStatus = (typeof PasswordStatus)[keyof typeof PasswordStatus];
 
-/** SMS codes: 6 digits, 5 minutes (DESIGN.md section 5). */
+/** SMS codes: 6 digits, 5 minutes (docs/sign-in.md). */
 export const SMS_CODE_LENGTH = 6;
 export const SMS_CODE_PATTERN = /^\d{6}$/;
 export const SMS_CODE_TTL_SECONDS = 5 * 60;
@@ -19,7 +19,7 @@ export const QR_POLL_INTERVAL_MS = 1500;
 export const QR_STATES = ['waiting', 'scanned', 'confirmed', 'expired', 'refused'] as const;
 export type QrState = (typeof QR_STATES)[number];
 
-/** The QR helpers reached by full URL (spec section 7), below `/api`. */
+/** The QR helpers the web app reaches by full URL, below `/api`. */
 export const QR_SCAN_PATH = '/authorization-server/oauth/qrCode/scan';
 export const QR_CONFIRM_PATH = '/authorization-server/oauth/qrCode/confirm';
 export const QR_STATUS_PATH = '/authorization-server/oauth/qrCode/status';

@@ -30,7 +30,7 @@ export const tokenRequestSchema = z.object({
 });
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 
-/** The user data of spec section 3. */
+/** The user data the web app keeps for the signed-in user. */
 export const userDataSchema = z.object({
   username: z.string(),
   id: z.string(),

@@ -1,15 +1,15 @@
+import { hasPermission } from './access.js';
+
 /**
- * Plain rules of the business guide (no zod): the article lifecycle, the roles
- * that write, the list's sort keys and paging limits. The web app imports these.
+ * Plain rules of the business guide (no zod): the article lifecycle, who
+ * writes, the list's sort keys and paging limits. The web app imports these.
  */
 export const ARTICLE_STATUSES = ['draft', 'published', 'withdrawn'] as const;
 export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
 
-/** Roles that create, edit, publish, withdraw and delete articles. */
-export const GUIDE_WRITER_ROLES = ['admin', 'editor'] as const;
-
+/** Whether these roles create, edit, publish, withdraw and delete articles (access.ts). */
 export function canWriteGuide(roleIds: readonly string[]): boolean {
-  return roleIds.some((role) => (GUIDE_WRITER_ROLES as readonly string[]).includes(role));
+  return hasPermission({ roleIds }, 'guide:article:write');
 }
 
 export const ARTICLE_SORT_KEYS = [

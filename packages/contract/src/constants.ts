@@ -1,4 +1,4 @@
-/** Business constants of spec section 9 and the decisions of DESIGN.md. */
+/** Business constants: limits, client credentials, public settings, uploads. */
 
 /** Token cookie and access-token lifetime: 0.1 day. */
 export const TOKEN_LIFETIME_SECONDS = (24 * 60 * 60) / 10;
@@ -19,25 +19,22 @@ export const EDITOR_CHANGE_THROTTLE_MS = 300;
 export const DEFAULT_ACTIVE_MENU = 'business_guide';
 export const DEFAULT_SIZE = 'medium';
 
-/** The OAuth scope and app id the login call sends (spec section 7). */
+/** The OAuth scope and app id the login call sends. */
 export const LOGIN_SCOPE = 'read';
 export const LOGIN_APP_ID = 'PC';
 
 /**
- * The fixed client credentials of the web app ("basic" flag, spec section 7).
+ * The fixed client credentials of the web app (the calls' "basic" flag).
  * The web app is a public client: these identify it, they are not a secret.
  */
 export const WEB_CLIENT_ID = 'cityops-web';
 export const WEB_CLIENT_SECRET = 'cityops-web-public-client';
 
-/** The role that sees every route and menu entry (spec section 6). */
-export const ADMIN_ROLE = 'admin';
-
 /** Settings keys readable by anyone through `organization/config`. */
 export const PUBLIC_CONFIG_KEYS = ['systemName', 'commandCoordinationCode'] as const;
 export type PublicConfigKey = (typeof PUBLIC_CONFIG_KEYS)[number];
 
-/** Image upload (spec sections 2, 4, 7, 9). */
+/** Image upload: avatars and guide images. */
 export const UPLOAD_PATH = '/file-go-fastdfs/file/upload';
 export const UPLOAD_FIELD_NAME = 'file';
 export const UPLOAD_ACCEPT = '.png,.jpg,.jpeg';

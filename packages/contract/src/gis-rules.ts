@@ -3,6 +3,7 @@
  * check an imported file with the very rules the server applies. Coordinates
  * are WGS-84 longitude/latitude in degrees (GeoJSON order).
  */
+import { hasPermission } from './access.js';
 import type { MessageKey } from './messages.js';
 
 /** The most vertices one feature may have. */
@@ -26,11 +27,9 @@ export const GIS_PATHS = {
   saveSettings: '/base-data/baseGisGeometry/saveMapSettings',
 } as const;
 
-/** Roles that may change map features; every signed-in user may view them. */
-export const GIS_EDITOR_ROLES: readonly string[] = ['admin', 'editor'];
-
+/** Whether these roles may change map features (access.ts); every signed-in user views them. */
 export function canEditMap(roleIds: readonly string[]): boolean {
-  return roleIds.some((role) => GIS_EDITOR_ROLES.includes(role));
+  return hasPermission({ roleIds }, 'gis:feature:write');
 }
 
 export type Position = [number, number];

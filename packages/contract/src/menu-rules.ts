@@ -22,7 +22,7 @@ export interface MenuEntry {
   sysModels: SysModel;
 }
 
-/** The entry the menu rules make active after an integrated system opens (spec section 4). */
+/** The entry the menu rules make active after an integrated system opens in its own window. */
 export const BUSINESS_GUIDE_CODE = 'business_guide';
 
 /** The sub-entries the spec's rules read: `sysModelVos` when `hasTwo`, else `children`. */
@@ -64,7 +64,7 @@ export interface MenuClickDecision {
   effect: MenuClickEffect;
 }
 
-/** The menu click rules of spec section 4, without side effects. */
+/** The menu click rules (docs/shell.md), without side effects. */
 export function decideMenuClick(entry: MenuEntry, state: MenuClickState): MenuClickDecision {
   const goRoot = state.pathname !== '/';
   if (entry.code !== state.menuActive) {

@@ -1,8 +1,8 @@
-/** Message kinds (spec section 3): `json` carries a link to a subsystem page, others are text. */
+/** Message kinds: `json` carries a link to a subsystem page, others are text. */
 export const MESSAGE_TYPES = ['text', 'json'] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
-/** Paths of the message calls (spec section 7) and of the live stream (ours). */
+/** Paths of the message calls and of the live stream. */
 export const MESSAGE_PATHS = {
   page: '/message-sms/messageData/page',
   upAllMsg: '/message-sms/messageData/upAllMsg',
@@ -18,7 +18,7 @@ export const SSE_TICKET_SECONDS = 30;
 /** The stream's keep-alive comment interval; the session is re-checked at each. */
 export const SSE_HEARTBEAT_MS = 25_000;
 
-/** The fields of a `json` message the bell reads (spec section 3). */
+/** The fields of a `json` message the bell reads. */
 export interface JsonMessageFields {
   content?: unknown;
   pcUrl?: unknown;

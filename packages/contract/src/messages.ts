@@ -2,8 +2,8 @@ import { authMessagesEn, authMessagesZhCN } from './auth-messages.js';
 import { guideMessagesEn, guideMessagesZhCN } from './business-guide-messages.js';
 
 /**
- * Texts that both the server and the web app show: validation messages of spec
- * section 5 and the messages of the error codes. The web app merges them into its
+ * Texts that both the server and the web app show: the forms' validation
+ * messages and the messages of the error codes. The web app merges them into its
  * i18next resources; the server answers in the caller's language.
  */
 const en = {

@@ -23,7 +23,7 @@ export const numericIdSchema = z
   .transform(Number)
   .refine((value) => value <= 2_147_483_647, 'validation.invalid');
 
-/** `POST /message-sms/messageData/page` (spec section 7). */
+/** `POST /message-sms/messageData/page`: a page of the caller's messages. */
 export const messagePageRequestSchema = z.object({
   pageIndex: pageIndexSchema,
   pageSize: positiveInt(100).default(MESSAGE_PAGE_SIZE),
@@ -36,7 +36,7 @@ export const messagePageRequestSchema = z.object({
 });
 export type MessagePageRequest = z.input<typeof messagePageRequestSchema>;
 
-/** A message as the user sees it (spec section 3). */
+/** A message as the user sees it in the bell. */
 export const messageSchema = z.object({
   id: z.string(),
   title: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { mobileSchema, usernameSchema } from './validation.js';
 
-/** A unit or department option of `organ/cascade` (spec section 3), in both languages. */
+/** A unit or department option of `organ/cascade`, in both languages. */
 export const organOptionSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -52,7 +52,7 @@ export const headImageSchema = z
   .max(200, 'validation.tooLong')
   .regex(HEAD_IMAGE_PATTERN, 'profile.headImageInvalid');
 
-/** The personal-info form of spec section 5, with its messages. */
+/** The personal-info form, with its messages. */
 export const userUpdateSchema = z.object({
   username: usernameSchema,
   name: z

@@ -1,5 +1,5 @@
 /**
- * The validation rules of spec section 5 as plain patterns and predicates, for
+ * The forms' validation rules (mobile number, password policy) as plain patterns and predicates, for
  * code that does not load zod (the web app's forms).
  */
 
@@ -9,7 +9,7 @@
  */
 export const MOBILE_PATTERN = /^(?:\+86|0086)?1[3-9]\d{9}$/;
 
-/** Characters that count as "special" for the password policy (spec section 5). */
+/** Characters that count as "special" for the password policy. */
 export const PASSWORD_SPECIALS = '!@#$%^&-.+_*? ';
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 18;

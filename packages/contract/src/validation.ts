@@ -13,7 +13,7 @@ export const newPasswordSchema = z
   .min(1, 'validation.newPassword.required')
   .regex(PASSWORD_PATTERN, 'validation.newPassword.policy');
 
-/** Account names are trimmed before they are checked (spec section 5, login). */
+/** Account names are trimmed before they are checked (the login form does the same). */
 export const usernameSchema = z
   .string({ error: 'validation.username.required' })
   .trim()

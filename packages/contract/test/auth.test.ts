@@ -86,7 +86,7 @@ const userData = {
   headImage: null,
 };
 
-describe('userDataSchema (spec section 3)', () => {
+describe('userDataSchema', () => {
   it('accepts the user data', () => {
     expect(userDataSchema.parse(userData)).toEqual(userData);
   });

@@ -23,7 +23,7 @@ describe('ok', () => {
   });
 });
 
-describe('isSuccess (spec section 8: code 000000 or boolSuccess true)', () => {
+describe('isSuccess (code 000000 or boolSuccess true)', () => {
   it.each([
     [{ code: '000000', boolSuccess: true, msg: '', data: null }, true],
     [{ code: '000000' }, true],

@@ -3,7 +3,7 @@ import { type MenuEntry, subEntriesOf } from '../src/menu-rules.js';
 import { menuEntrySchema, menuListSchema } from '../src/menu.js';
 import { menuEntry as entry } from './menu-entry.js';
 
-describe('subEntriesOf (spec section 4: sysModelVos when hasTwo, else children)', () => {
+describe('subEntriesOf (sysModelVos when hasTwo, else children)', () => {
   const a = entry('a');
   const b = entry('b');
 

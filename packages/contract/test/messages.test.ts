@@ -46,7 +46,7 @@ describe('contract messages', () => {
     for (const key of named) expect(isMessageKey(key), key).toBe(true);
   });
 
-  // The exact English texts of spec section 5.
+  // The exact English texts the product specifies for the form messages.
   it.each([
     ['validation.username.required', 'username cannot be empty!'],
     ['validation.name.required', 'name cannot be empty!'],

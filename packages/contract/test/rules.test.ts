@@ -9,7 +9,7 @@ import {
   meetsPasswordPolicy,
 } from '../src/rules.js';
 
-describe('mainland mobile pattern (spec section 5)', () => {
+describe('mainland mobile pattern', () => {
   it.each([
     '13800138000',
     '13912345678',
@@ -51,7 +51,7 @@ describe('mainland mobile pattern (spec section 5)', () => {
   });
 });
 
-describe('password policy (spec section 5)', () => {
+describe('password policy', () => {
   it('has the spec constants', () => {
     expect(PASSWORD_MIN_LENGTH).toBe(8);
     expect(PASSWORD_MAX_LENGTH).toBe(18);

@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { ErrorCode, PasswordStatus } from '@cityops/contract';
-import { AppError, tokenInvalid } from '../lib/app-error.js';
+import { ErrorCode, PasswordStatus, type RouteAccess, hasPermission } from '@cityops/contract';
+import { AppError, forbidden, tokenInvalid } from '../lib/app-error.js';
 import type { AuthContext, AuthService } from '../modules/auth/auth.service.js';
 
 /** The bearer token of a request, from the Authorization header. */
@@ -19,23 +19,40 @@ export function authOf(request: FastifyRequest): AuthContext {
 }
 
 /**
- * Deny by default: every route of the scope needs a live token unless its config
- * says `public: true`. Runs before the body is parsed, so a caller without a token
- * learns nothing about the body's rules.
+ * An `onRoute` hook that declares `access` for every route of a scope that
+ * declares none itself: for routes added by third-party plugins (the
+ * documentation pages, static files), which take no route config.
+ */
+export function declareAccess(access: RouteAccess) {
+  return (route: RouteOptions): void => {
+    if (route.config?.access === undefined) route.config = { ...route.config, access };
+  };
+}
+
+/**
+ * Enforces every route's `config.access` before anything else of the request
+ * runs (onRequest: before the body is parsed and validated), so a caller
+ * without the right learns nothing about the body's rules. Deny by default: a
+ * route that declares no access is refused.
  */
 async function authPlugin(app: FastifyInstance, options: { auth: AuthService }): Promise<void> {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
-    const config = request.routeOptions.config;
-    // Unknown paths have no route config: the 404 answer needs no token.
-    if (!request.routeOptions.url || config.public) return;
+    // Unknown paths have no route: the 404 answer needs no token.
+    if (!request.routeOptions.url) return;
+    const { access, allowDuringPasswordReset } = request.routeOptions.config;
+    if (access === 'public') return;
+    if (access === undefined) {
+      request.log.error({ url: request.routeOptions.url }, 'route declares no access: refused');
+      throw forbidden();
+    }
     request.auth = await options.auth.authenticate(bearerToken(request));
     // While the password must be reset, only the change, the status and sign-out answer.
-    if (
-      request.auth.passwordStatus === PasswordStatus.MUST_RESET &&
-      !config.allowDuringPasswordReset
-    ) {
+    if (request.auth.passwordStatus === PasswordStatus.MUST_RESET && !allowDuringPasswordReset) {
       throw new AppError(ErrorCode.PASSWORD_RESET_REQUIRED);
+    }
+    if (access !== 'signed-in' && !hasPermission(request.auth, access.permission)) {
+      throw forbidden();
     }
   });
 }

@@ -14,7 +14,7 @@ import { OPERATIONS } from './openapi-operations.js';
  * decides the same way. The one place the document reads the route's access.
  */
 export function needsSignIn(config: FastifyContextConfig | undefined): boolean {
-  return !config?.public;
+  return config?.access !== 'public';
 }
 
 /** Whether the route counts calls per address (`plugins/request-limits.ts`). */

@@ -6,6 +6,7 @@ import {
   createJsonSchemaTransform,
   createJsonSchemaTransformObject,
 } from 'fastify-type-provider-zod';
+import { declareAccess } from './auth.js';
 import {
   ERRORS_EXTENSION,
   errorAnswersOf,
@@ -55,10 +56,14 @@ async function openApiPlugin(app: FastifyInstance): Promise<void> {
     transformObject: (input) =>
       finishDocument(zodComponents(input) as unknown as Record<string, unknown>),
   });
-  await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
-    uiConfig: { docExpansion: 'list', deepLinking: false },
-    staticCSP: true,
+  // The pages take no route config: their scope declares them public, like the document.
+  await app.register(async (docs) => {
+    docs.addHook('onRoute', declareAccess('public'));
+    await docs.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      uiConfig: { docExpansion: 'list', deepLinking: false },
+      staticCSP: true,
+    });
   });
 }
 

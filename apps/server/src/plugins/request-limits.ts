@@ -16,7 +16,7 @@ import type { RequestLimitRepository } from '../modules/limits/request-limit.rep
 
 const WINDOW_MS = 60_000;
 
-/** The route config of a call limited per address: `config: { public: true, rateLimit: limitedBy('pubKey') }`. */
+/** The route config of a call limited per address: `config: { access: 'public', rateLimit: limitedBy('pubKey') }`. */
 export function limitedBy(name: RequestLimitName) {
   return { groupId: name };
 }
@@ -67,7 +67,7 @@ async function requestLimitsPlugin(
   options: { limits: RequestLimitRepository; settings: SecuritySettings; clock: Clock },
 ): Promise<void> {
   app.addHook('onRoute', (route) => {
-    if (route.config?.public && route.config.rateLimit === undefined) {
+    if (route.config?.access === 'public' && route.config.rateLimit === undefined) {
       throw new Error(`The public route ${route.method} ${route.url} declares no rate limit`);
     }
   });

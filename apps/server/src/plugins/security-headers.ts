@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
- * CSP, no-referrer and nosniff on every answer (DESIGN.md section 5). Framing is
+ * CSP, no-referrer and nosniff on every answer (docs/security.md). Framing is
  * governed by CSP frame-ancestors alone, so X-Frame-Options is off.
  */
 async function securityHeadersPlugin(

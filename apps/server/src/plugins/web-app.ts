@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { ErrorCode, type RuntimeConfig } from '@cityops/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { declareAccess } from './auth.js';
 import { sendFailure } from './error-handler.js';
 
 /**
@@ -20,7 +21,7 @@ async function webAppPlugin(
 
   app.get(
     '/config.json',
-    { config: { public: true }, schema: { hide: true } },
+    { config: { access: 'public' }, schema: { hide: true } },
     async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
       return options.runtimeConfig();
@@ -28,19 +29,25 @@ async function webAppPlugin(
   );
 
   if (hasWebApp) {
-    await app.register(fastifyStatic, {
+    const files = {
       root: options.distDir,
       index: ['index.html'],
-      wildcard: true,
       // Our own cache headers: hashed assets forever, everything else revalidated.
       cacheControl: false,
-      setHeaders(response, filePath) {
+      setHeaders(response: { setHeader(name: string, value: string): unknown }, filePath: string) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         response.setHeader(
           'cache-control',
           hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
       },
+    };
+    // reply.sendFile for the page fallback below; the files' own routes come next.
+    await app.register(fastifyStatic, { ...files, serve: false });
+    // The static plugin takes no route config: its scope declares its routes public.
+    await app.register(async (scope) => {
+      scope.addHook('onRoute', declareAccess('public'));
+      await scope.register(fastifyStatic, { ...files, wildcard: true, decorateReply: false });
     });
   }
 

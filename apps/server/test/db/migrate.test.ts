@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.js';
 import { migrateAndSeed, migrationsFolder } from '../../src/db/migrate.js';
-import { seed } from '../../src/db/seed/index.js';
+import { seed } from '../../src/seed/index.js';
 import { TEST_EPOCH } from '../helpers/constants.js';
 import { type EmptyDatabase, createEmptyDatabase } from '../helpers/empty-database.js';
 
@@ -55,7 +55,7 @@ describe('migrateAndSeed', () => {
     expect(first).toMatchObject({ ...seeded, migrations: migrationCount });
     expect(first.menu_entries).toBeGreaterThan(10);
     expect(first.settings).toBeGreaterThanOrEqual(3);
-    // The four accounts of DESIGN.md section 7, and any later issues add.
+    // The README's four demo accounts, and any later issues add.
     expect(first.users).toBeGreaterThanOrEqual(4);
 
     await migrateAndSeed(database, seedDemo);

@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase, wrapPglite } from '../../src/db/client.js';
 import { migrateAndSeed } from '../../src/db/migrate.js';
-import { seed } from '../../src/db/seed/index.js';
+import { seed } from '../../src/seed/index.js';
 import { TEST_EPOCH } from './constants.js';
 
 declare module 'vitest' {

@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../../src/app.js';
+import { type AppDependencies, buildApp } from '../../src/app.js';
 import { type AppConfig, loadConfig } from '../../src/config.js';
 import { type Database, openDatabase, wrapPglite } from '../../src/db/client.js';
 import { ManualClock } from '../../src/lib/clock.js';
@@ -62,7 +62,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(environment: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  environment: Record<string, string> = {},
+  dependencies: Pick<AppDependencies, 'onRoute'> = {},
+): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: ':memory:',
@@ -79,7 +82,7 @@ export async function createTestApp(environment: Record<string, string> = {}): P
       callback();
     },
   });
-  const app = await buildApp(config, { database, clock, logStream });
+  const app = await buildApp(config, { ...dependencies, database, clock, logStream });
   await app.ready();
 
   async function login(username: string, password: string): Promise<TokenResponse> {

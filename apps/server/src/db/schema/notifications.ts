@@ -7,7 +7,7 @@ export const messages = pgTable('messages', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   title: text('title').notNull(),
   content: text('content').notNull(),
-  /** `json` (content carries a link, spec section 3) or `text`. */
+  /** `json` (content carries a link to a subsystem page) or `text`. */
   type: text('type').notNull(),
   sentBy: integer('sent_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

@@ -32,7 +32,7 @@ export const users = pgTable(
       onDelete: 'set null',
     }),
     headImage: text('head_image'),
-    /** argon2id of the MD5 hex digest of the password (DESIGN.md section 5). */
+    /** argon2id of the MD5 hex digest of the password (docs/security.md). */
     passwordHash: text('password_hash').notNull(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull(),
     mustChangePassword: boolean('must_change_password').notNull().default(false),

@@ -27,11 +27,13 @@ export interface RequestMeta {
   ipAddress: string | null;
 }
 
+export interface AuditServiceOptions {
+  audit: AuditRepository;
+  clock: Clock;
+}
+
 export class AuditService {
-  constructor(
-    private readonly audit: AuditRepository,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly options: AuditServiceOptions) {}
 
   async record(
     event: AuditEvent,
@@ -39,8 +41,8 @@ export class AuditService {
     subject: { userId?: number | null; username?: string | null } = {},
     detail: Record<string, unknown> = {},
   ): Promise<void> {
-    await this.audit.insert({
-      at: this.clock.now(),
+    await this.options.audit.insert({
+      at: this.options.clock.now(),
       event,
       userId: subject.userId ?? null,
       username: subject.username?.slice(0, 64) ?? null,
@@ -51,6 +53,6 @@ export class AuditService {
   }
 
   latest(limit = 50, event?: AuditEvent): Promise<(AuditEntry & { id: number })[]> {
-    return this.audit.latest(limit, event);
+    return this.options.audit.latest(limit, event);
   }
 }

@@ -35,7 +35,7 @@ const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { 
   app.post(
     '/authorization-server/oauth/pubKey',
     {
-      config: { public: true, rateLimit: limitedBy('pubKey') },
+      config: { access: 'public', rateLimit: limitedBy('pubKey') },
       schema: {
         tags: ['auth'],
         summary: 'The RSA public key that encrypts the login password',
@@ -48,7 +48,7 @@ const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { 
   app.post(
     '/authorization-server/oauth/token',
     {
-      config: { public: true, rateLimit: limitedBy('signIn') },
+      config: { access: 'public', rateLimit: limitedBy('signIn') },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with the password grant (scope read, appId PC)',
@@ -67,7 +67,7 @@ const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { 
   app.post(
     '/authorization-server/oauth/logout',
     {
-      config: { allowDuringPasswordReset: true },
+      config: { access: 'signed-in', allowDuringPasswordReset: true },
       schema: {
         tags: ['auth'],
         summary: 'Sign out: the token is revoked at once',
@@ -84,7 +84,7 @@ const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { 
   app.post(
     '/authorization-server/oauth/verificationCode',
     {
-      config: { public: true, rateLimit: limitedBy('captcha') },
+      config: { access: 'public', rateLimit: limitedBy('captcha') },
       schema: {
         tags: ['auth'],
         summary: 'A new image captcha (asked for after failed sign-ins)',
@@ -99,7 +99,7 @@ const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { 
   app.post(
     '/authorization-server/oauth/basic',
     {
-      config: { public: true, rateLimit: limitedBy('recovery') },
+      config: { access: 'public', rateLimit: limitedBy('recovery') },
       schema: {
         tags: ['auth'],
         summary: 'Identifies the web client before sign-in (password recovery)',

@@ -33,16 +33,18 @@ export interface ClientMeta {
   ipAddress: string | null;
 }
 
+export interface AuthServiceOptions {
+  users: UserRepository;
+  sessions: SessionRepository;
+  rsaKeys: RsaKeyService;
+  clock: Clock;
+  guard: LoginGuardService;
+  settings: SecuritySettings;
+  audit: AuditService;
+}
+
 export class AuthService {
-  constructor(
-    private readonly users: UserRepository,
-    private readonly sessions: SessionRepository,
-    private readonly rsaKeys: RsaKeyService,
-    private readonly clock: Clock,
-    private readonly guard: LoginGuardService,
-    private readonly settings: SecuritySettings,
-    private readonly audit: AuditService,
-  ) {}
+  constructor(private readonly options: AuthServiceOptions) {}
 
   /**
    * The password grant. The guard reserves the attempt first, so a locked
@@ -59,22 +61,22 @@ export class AuthService {
       captchaCode: request.captchaCode,
       meta,
     };
-    const reservation = await this.guard.reserve(attempt);
-    const password = await this.rsaKeys.decrypt(request.keyId, request.password);
-    const user = await this.users.findByUsername(request.username);
+    const reservation = await this.options.guard.reserve(attempt);
+    const password = await this.options.rsaKeys.decrypt(request.keyId, request.password);
+    const user = await this.options.users.findByUsername(request.username);
     const digest = md5Hex(password ?? '');
     const passwordMatches = await verifyPasswordDigest(
       user?.passwordHash ?? (await decoyPasswordHash()),
       digest,
     );
     if (!user || password === null || !passwordMatches) {
-      return this.guard.failed(attempt, reservation, user?.id ?? null);
+      return this.options.guard.failed(attempt, reservation, user?.id ?? null);
     }
-    await this.guard.succeeded(attempt);
+    await this.options.guard.succeeded(attempt);
     if (user.disabled) throw new AppError(ErrorCode.ACCOUNT_DISABLED);
 
     const token = await this.openSession(user.id, meta);
-    await this.audit.record(AuditEvent.loginSuccess, meta, {
+    await this.options.audit.record(AuditEvent.loginSuccess, meta, {
       userId: user.id,
       username: user.username,
     });
@@ -90,8 +92,8 @@ export class AuthService {
   /** A new session of 0.1 day; only the token's digest is stored. */
   async openSession(userId: number, meta: ClientMeta): Promise<string> {
     const token = newAccessToken();
-    const now = this.clock.now();
-    await this.sessions.insert({
+    const now = this.options.clock.now();
+    await this.options.sessions.insert({
       tokenHash: tokenDigest(token),
       userId,
       createdAt: now,
@@ -106,20 +108,24 @@ export class AuthService {
   async authenticate(token: string | undefined): Promise<AuthContext> {
     if (!token) throw tokenInvalid();
     const tokenHash = tokenDigest(token);
-    const principal = await this.sessions.findLive(tokenHash, this.clock.now());
+    const principal = await this.options.sessions.findLive(tokenHash, this.options.clock.now());
     if (!principal) throw tokenInvalid();
     return {
       userId: principal.userId,
       username: principal.username,
       roleIds: principal.roleIds,
       tokenHash,
-      passwordStatus: await passwordStatusOf(this.settings, principal, this.clock.now()),
+      passwordStatus: await passwordStatusOf(
+        this.options.settings,
+        principal,
+        this.options.clock.now(),
+      ),
     };
   }
 
   async logout(auth: AuthContext, meta: ClientMeta): Promise<void> {
-    await this.sessions.revoke(auth.tokenHash, this.clock.now());
-    await this.audit.record(AuditEvent.logout, meta, {
+    await this.options.sessions.revoke(auth.tokenHash, this.options.clock.now());
+    await this.options.audit.record(AuditEvent.logout, meta, {
       userId: auth.userId,
       username: auth.username,
     });

@@ -26,6 +26,14 @@ export interface Reservation {
   addressFailures: number;
 }
 
+export interface LoginGuardServiceOptions {
+  attempts: LoginAttemptRepository;
+  captchas: CaptchaService;
+  settings: SecuritySettings;
+  audit: AuditService;
+  clock: Clock;
+}
+
 /**
  * Failed sign-ins per account name and per address: a captcha after a few, a
  * temporary lock after more. Every attempt reserves its place in both counts
@@ -36,13 +44,7 @@ export interface Reservation {
  * unknown and known accounts indistinguishable.
  */
 export class LoginGuardService {
-  constructor(
-    private readonly attempts: LoginAttemptRepository,
-    private readonly captchas: CaptchaService,
-    private readonly settings: SecuritySettings,
-    private readonly audit: AuditService,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly options: LoginGuardServiceOptions) {}
 
   private subjects(attempt: LoginAttempt): Record<AttemptScope, string> {
     return {
@@ -52,7 +54,7 @@ export class LoginGuardService {
   }
 
   private async windowStart(now: Date): Promise<Date> {
-    const minutes = await this.settings.number('login.failureWindowMinutes');
+    const minutes = await this.options.settings.number('login.failureWindowMinutes');
     return new Date(now.getTime() - minutes * MINUTE_MS);
   }
 
@@ -62,8 +64,8 @@ export class LoginGuardService {
 
   private async captchaNeeded(accountFailures: number, addressFailures: number) {
     return (
-      accountFailures >= (await this.settings.number('login.captchaAfterFailures')) ||
-      addressFailures >= (await this.settings.number('login.addressCaptchaAfterFailures'))
+      accountFailures >= (await this.options.settings.number('login.captchaAfterFailures')) ||
+      addressFailures >= (await this.options.settings.number('login.addressCaptchaAfterFailures'))
     );
   }
 
@@ -72,13 +74,13 @@ export class LoginGuardService {
     attempt: LoginAttempt,
     lockedUntil: Date | null,
   ): Promise<AppError> {
-    const now = this.clock.now();
-    const lockMinutes = await this.settings.number('login.lockMinutes');
+    const now = this.options.clock.now();
+    const lockMinutes = await this.options.settings.number('login.lockMinutes');
     const until = lockedUntil && lockedUntil > now ? lockedUntil : null;
     const minutes = until
       ? Math.max(1, Math.ceil((until.getTime() - now.getTime()) / MINUTE_MS))
       : lockMinutes;
-    await this.audit.record(
+    await this.options.audit.record(
       AuditEvent.loginRefusedLocked,
       attempt.meta,
       { username: attempt.username },
@@ -102,12 +104,12 @@ export class LoginGuardService {
    * when the attempt may not go on.
    */
   async reserve(attempt: LoginAttempt): Promise<Reservation> {
-    const now = this.clock.now();
+    const now = this.options.clock.now();
     const windowStart = await this.windowStart(now);
     const subjects = this.subjects(attempt);
     const [account, address] = await Promise.all([
-      this.attempts.find('account', subjects.account),
-      this.attempts.find('address', subjects.address),
+      this.options.attempts.find('account', subjects.account),
+      this.options.attempts.find('address', subjects.address),
     ]);
     if (address?.lockedUntil && address.lockedUntil > now) {
       throw await this.lockedAnswer('address', attempt, address.lockedUntil);
@@ -124,37 +126,43 @@ export class LoginGuardService {
     if (captchaDue && !captchaGiven) throw captchaRequired();
     // A captcha sent when none was due is checked too: when it is right, the attempt may use the higher limits.
     const captchaSolved =
-      captchaGiven && (await this.captchas.verify(attempt.captchaId!, attempt.captchaCode!));
+      captchaGiven &&
+      (await this.options.captchas.verify(attempt.captchaId!, attempt.captchaCode!));
     if (captchaDue && !captchaSolved) {
-      const state = await this.attempts.addFailure('address', subjects.address, now, windowStart);
-      await this.audit.record(AuditEvent.captchaFailure, attempt.meta, {
+      const state = await this.options.attempts.addFailure(
+        'address',
+        subjects.address,
+        now,
+        windowStart,
+      );
+      await this.options.audit.record(AuditEvent.captchaFailure, attempt.meta, {
         username: attempt.username,
       });
       await this.lockIfDue('address', attempt, state.failures);
       throw new AppError(ErrorCode.CAPTCHA_INVALID, { data: { captchaRequired: true } });
     }
 
-    const addressFailures = await this.attempts.reserve(
+    const addressFailures = await this.options.attempts.reserve(
       'address',
       subjects.address,
-      await this.settings.number(
+      await this.options.settings.number(
         captchaSolved ? 'login.addressLockAfterFailures' : 'login.addressCaptchaAfterFailures',
       ),
       now,
       windowStart,
     );
     if (addressFailures === null) throw await this.refused('address', attempt, captchaSolved);
-    const accountFailures = await this.attempts.reserve(
+    const accountFailures = await this.options.attempts.reserve(
       'account',
       subjects.account,
-      await this.settings.number(
+      await this.options.settings.number(
         captchaSolved ? 'login.lockAfterFailures' : 'login.captchaAfterFailures',
       ),
       now,
       windowStart,
     );
     if (accountFailures === null) {
-      await this.attempts.release('address', subjects.address);
+      await this.options.attempts.release('address', subjects.address);
       throw await this.refused('account', attempt, captchaSolved);
     }
     return { accountFailures, addressFailures };
@@ -170,24 +178,24 @@ export class LoginGuardService {
     attempt: LoginAttempt,
     captchaSolved: boolean,
   ): Promise<AppError> {
-    const state = await this.attempts.find(scope, this.subjects(attempt)[scope]);
-    const locked = state?.lockedUntil != null && state.lockedUntil > this.clock.now();
+    const state = await this.options.attempts.find(scope, this.subjects(attempt)[scope]);
+    const locked = state?.lockedUntil != null && state.lockedUntil > this.options.clock.now();
     if (locked || captchaSolved)
       return this.lockedAnswer(scope, attempt, state?.lockedUntil ?? null);
     return captchaRequired();
   }
 
   private async lockIfDue(scope: AttemptScope, attempt: LoginAttempt, failures: number) {
-    const lockAfter = await this.settings.number(
+    const lockAfter = await this.options.settings.number(
       scope === 'account' ? 'login.lockAfterFailures' : 'login.addressLockAfterFailures',
     );
     if (failures < lockAfter) return;
-    const now = this.clock.now();
-    const minutes = await this.settings.number('login.lockMinutes');
-    const restartAt = await this.settings.number(
+    const now = this.options.clock.now();
+    const minutes = await this.options.settings.number('login.lockMinutes');
+    const restartAt = await this.options.settings.number(
       scope === 'account' ? 'login.captchaAfterFailures' : 'login.addressCaptchaAfterFailures',
     );
-    const locked = await this.attempts.lock(
+    const locked = await this.options.attempts.lock(
       scope,
       this.subjects(attempt)[scope],
       new Date(now.getTime() + minutes * MINUTE_MS),
@@ -195,7 +203,7 @@ export class LoginGuardService {
       restartAt,
     );
     if (locked) {
-      await this.audit.record(
+      await this.options.audit.record(
         AuditEvent.loginLocked,
         attempt.meta,
         { username: attempt.username },
@@ -211,7 +219,7 @@ export class LoginGuardService {
     userId: number | null,
   ): Promise<never> {
     const { accountFailures, addressFailures } = reservation;
-    await this.audit.record(
+    await this.options.audit.record(
       AuditEvent.loginFailure,
       attempt.meta,
       { userId, username: attempt.username },
@@ -227,8 +235,8 @@ export class LoginGuardService {
   /** A correct password: the account's count starts again; the address gets its place back. */
   async succeeded(attempt: LoginAttempt): Promise<void> {
     const subjects = this.subjects(attempt);
-    await this.attempts.clear('account', subjects.account);
-    await this.attempts.release('address', subjects.address);
+    await this.options.attempts.clear('account', subjects.account);
+    await this.options.attempts.release('address', subjects.address);
   }
 }
 

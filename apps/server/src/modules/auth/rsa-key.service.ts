@@ -24,6 +24,12 @@ export async function ensureRsaKey(keys: RsaKeyRepository, now: Date): Promise<v
   await keys.insert({ ...(await newKeyPair()), createdAt: now });
 }
 
+export interface RsaKeyServiceOptions {
+  keys: RsaKeyRepository;
+  clock: Clock;
+  settings: SecuritySettings;
+}
+
 /**
  * The RSA key that protects the login password in transit. Keys live in the
  * database so every instance can decrypt what any instance's key encrypted.
@@ -35,30 +41,26 @@ export async function ensureRsaKey(keys: RsaKeyRepository, now: Date): Promise<v
 export class RsaKeyService {
   private active: { key: ActiveRsaKey; readAt: number } | undefined;
 
-  constructor(
-    private readonly keys: RsaKeyRepository,
-    private readonly clock: Clock,
-    private readonly settings: SecuritySettings,
-  ) {}
+  constructor(private readonly options: RsaKeyServiceOptions) {}
 
   private async activeKey(): Promise<ActiveRsaKey> {
-    const now = this.clock.now().getTime();
+    const now = this.options.clock.now().getTime();
     if (this.active && now - this.active.readAt < ACTIVE_CACHE_MS && now >= this.active.readAt) {
       if (!(await this.isOld(this.active.key))) return this.active.key;
     }
-    let key = await this.keys.findActive();
+    let key = await this.options.keys.findActive();
     if (!key) throw new Error('No RSA key: the seed did not run');
     if (await this.isOld(key)) {
-      await this.keys.replaceActive(key.id, await newKeyPair(), this.clock.now());
-      key = (await this.keys.findActive()) ?? key;
+      await this.options.keys.replaceActive(key.id, await newKeyPair(), this.options.clock.now());
+      key = (await this.options.keys.findActive()) ?? key;
     }
     this.active = { key, readAt: now };
     return key;
   }
 
   private async isOld(key: ActiveRsaKey): Promise<boolean> {
-    const hours = await this.settings.number('rsa.rotationHours');
-    return key.createdAt.getTime() + hours * 3_600_000 <= this.clock.now().getTime();
+    const hours = await this.options.settings.number('rsa.rotationHours');
+    return key.createdAt.getTime() + hours * 3_600_000 <= this.options.clock.now().getTime();
   }
 
   async publicKey(): Promise<PublicKey> {
@@ -68,8 +70,8 @@ export class RsaKeyService {
 
   /** When a retired key stops decrypting. */
   async retiredKeysUsableSince(): Promise<Date> {
-    const minutes = await this.settings.number('rsa.overlapMinutes');
-    return new Date(this.clock.now().getTime() - minutes * 60_000);
+    const minutes = await this.options.settings.number('rsa.overlapMinutes');
+    return new Date(this.options.clock.now().getTime() - minutes * 60_000);
   }
 
   /**
@@ -77,7 +79,7 @@ export class RsaKeyService {
    * does not decrypt or its key is unknown or retired past the overlap.
    */
   async decrypt(keyId: string, cipherBase64: string): Promise<string | null> {
-    const key = await this.keys.findUsable(keyId, await this.retiredKeysUsableSince());
+    const key = await this.options.keys.findUsable(keyId, await this.retiredKeysUsableSince());
     if (!key) return null;
     try {
       const plain = privateDecrypt(

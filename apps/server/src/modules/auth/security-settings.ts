@@ -1,5 +1,5 @@
 import type { Clock } from '../../lib/clock.js';
-import type { SettingsRepository } from '../settings/settings.repository.js';
+import type { SettingsService } from '../settings/settings.service.js';
 
 /**
  * The thresholds of the sign-in rules: settings in the database (so every
@@ -60,20 +60,22 @@ export const SUBSYSTEM_ORIGINS_KEY = 'embed.subsystemOrigins';
 
 const CACHE_MS = 5_000;
 
+export interface SecuritySettingsOptions {
+  settings: SettingsService;
+  clock: Clock;
+}
+
 export class SecuritySettings {
   private cache: { at: number; values: Map<string, string> } | null = null;
 
-  constructor(
-    private readonly settings: SettingsRepository,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly options: SecuritySettingsOptions) {}
 
   private async values(): Promise<Map<string, string>> {
-    const now = this.clock.now().getTime();
+    const now = this.options.clock.now().getTime();
     if (this.cache && now - this.cache.at < CACHE_MS && now >= this.cache.at) {
       return this.cache.values;
     }
-    const values = await this.settings.getMany([
+    const values = await this.options.settings.many([
       ...Object.keys(securityDefaults),
       FRAME_ANCESTORS_KEY,
       SUBSYSTEM_ORIGINS_KEY,
@@ -98,7 +100,7 @@ export class SecuritySettings {
     key: SecuritySettingKey | typeof FRAME_ANCESTORS_KEY | typeof SUBSYSTEM_ORIGINS_KEY,
     value: string,
   ): Promise<void> {
-    await this.settings.set(key, value);
+    await this.options.settings.set(key, value);
     this.cache = null;
   }
 }

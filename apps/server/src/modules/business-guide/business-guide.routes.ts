@@ -18,11 +18,11 @@ import { z } from 'zod';
 import { authOf } from '../../plugins/auth.js';
 import type { Services } from '../../services.js';
 
-const PREFIX = '/business-guide';
 /** Article bodies with tables and long Chinese text outgrow the default 1 MB. */
 const ARTICLE_BODY_LIMIT = 4 * 1024 * 1024;
 const tags = ['business-guide'];
 
+/** Below `/api/business-guide` (business-guide.module.ts). */
 const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app,
   { services },
@@ -30,8 +30,9 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   const guide = services.businessGuide;
 
   app.get(
-    `${PREFIX}/categories`,
+    '/categories',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'The guidance categories, with the number of articles the caller may read',
@@ -42,8 +43,9 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   );
 
   app.post(
-    `${PREFIX}/categories`,
+    '/categories',
     {
+      config: { access: { permission: 'guide:category:write' } },
       schema: {
         tags,
         summary: 'Add a category (administrators)',
@@ -55,8 +57,9 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   );
 
   app.put(
-    `${PREFIX}/categories/:id`,
+    '/categories/:id',
     {
+      config: { access: { permission: 'guide:category:write' } },
       schema: {
         tags,
         summary: 'Rename or reorder a category (administrators)',
@@ -70,8 +73,9 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   );
 
   app.delete(
-    `${PREFIX}/categories/:id`,
+    '/categories/:id',
     {
+      config: { access: { permission: 'guide:category:write' } },
       schema: {
         tags,
         summary: 'Delete an empty category (administrators)',
@@ -86,8 +90,9 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   );
 
   app.get(
-    `${PREFIX}/articles`,
+    '/articles',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Search articles: keyword (Chinese or English), category, status, sort, page',
@@ -101,8 +106,9 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   );
 
   app.get(
-    `${PREFIX}/articles/:id`,
+    '/articles/:id',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'One article; reading a published article counts a view',
@@ -116,8 +122,9 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   );
 
   app.post(
-    `${PREFIX}/articles`,
+    '/articles',
     {
+      config: { access: { permission: 'guide:article:write' } },
       bodyLimit: ARTICLE_BODY_LIMIT,
       schema: {
         tags,
@@ -130,8 +137,9 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   );
 
   app.put(
-    `${PREFIX}/articles/:id`,
+    '/articles/:id',
     {
+      config: { access: { permission: 'guide:article:write' } },
       bodyLimit: ARTICLE_BODY_LIMIT,
       schema: {
         tags,
@@ -145,8 +153,9 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   );
 
   app.post(
-    `${PREFIX}/articles/:id/publish`,
+    '/articles/:id/publish',
     {
+      config: { access: { permission: 'guide:article:write' } },
       schema: {
         tags,
         summary: 'Publish a draft or withdrawn article',
@@ -160,8 +169,9 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   );
 
   app.post(
-    `${PREFIX}/articles/:id/withdraw`,
+    '/articles/:id/withdraw',
     {
+      config: { access: { permission: 'guide:article:write' } },
       schema: {
         tags,
         summary: 'Withdraw a published article',
@@ -175,8 +185,9 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   );
 
   app.delete(
-    `${PREFIX}/articles/:id`,
+    '/articles/:id',
     {
+      config: { access: { permission: 'guide:article:write' } },
       schema: {
         tags,
         summary: 'Delete a draft or withdrawn article',

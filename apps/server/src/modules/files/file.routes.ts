@@ -28,6 +28,7 @@ const fileRoutes: FastifyPluginAsyncZod<{ services: Services; maxBytes: number }
   app.post(
     UPLOAD_PATH,
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['files'],
         summary: 'Upload a PNG or JPEG image (multipart: file, bucketName)',
@@ -92,7 +93,7 @@ const fileRoutes: FastifyPluginAsyncZod<{ services: Services; maxBytes: number }
     `${FILES_ROUTE}/:fileName`,
     {
       // <img> tags send no bearer token: a file's address is an unguessable capability.
-      config: { public: true, rateLimit: limitedBy('publicRead') },
+      config: { access: 'public', rateLimit: limitedBy('publicRead') },
       schema: {
         tags: ['files'],
         summary: 'An uploaded file, with its true content type',

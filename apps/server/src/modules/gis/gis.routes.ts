@@ -24,6 +24,7 @@ const gisRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { s
   app.post(
     GIS_PATHS.query,
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Map features in a bounding box, by layer and name (WGS-84 GeoJSON geometries)',
@@ -49,6 +50,7 @@ const gisRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { s
   app.post(
     GIS_PATHS.layers,
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'The layers of map features',
@@ -61,6 +63,7 @@ const gisRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { s
   app.post(
     GIS_PATHS.createLayer,
     {
+      config: { access: { permission: 'gis:feature:write' } },
       schema: {
         tags,
         summary: 'Adds a layer (editors and administrators)',
@@ -74,6 +77,7 @@ const gisRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { s
   app.post(
     GIS_PATHS.create,
     {
+      config: { access: { permission: 'gis:feature:write' } },
       schema: {
         tags,
         summary: 'Adds a feature (editors and administrators)',
@@ -87,6 +91,7 @@ const gisRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { s
   app.post(
     GIS_PATHS.update,
     {
+      config: { access: { permission: 'gis:feature:write' } },
       schema: {
         tags,
         summary: 'Replaces a feature if nobody changed it since `version` (else 040009)',
@@ -100,6 +105,7 @@ const gisRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { s
   app.post(
     GIS_PATHS.delete,
     {
+      config: { access: { permission: 'gis:feature:write' } },
       schema: {
         tags,
         summary: 'Deletes a feature if nobody changed it since `version` (else 040009)',
@@ -108,7 +114,7 @@ const gisRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { s
       },
     },
     async (request) => {
-      await services.gis.delete(authOf(request), request.body);
+      await services.gis.delete(request.body);
       return ok(null);
     },
   );
@@ -116,6 +122,7 @@ const gisRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { s
   app.post(
     GIS_PATHS.settings,
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Tile layers, centre and zoom of the map',
@@ -128,6 +135,7 @@ const gisRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { s
   app.post(
     GIS_PATHS.saveSettings,
     {
+      config: { access: { permission: 'gis:settings:write' } },
       schema: {
         tags,
         summary: 'Saves the tile layers, centre and zoom (administrators)',
@@ -135,7 +143,7 @@ const gisRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { s
         response: { 200: envelopeSchema(mapSettingsSchema) },
       },
     },
-    async (request) => ok(await services.gis.saveMapSettings(authOf(request), request.body)),
+    async (request) => ok(await services.gis.saveMapSettings(request.body)),
   );
 };
 

@@ -7,15 +7,14 @@ import {
   type GisLayer,
   type GisQueryResult,
   type MapSettings,
-  canEditMap,
   countVertices,
   geometryBbox,
   mapSettingsSchema,
 } from '@cityops/contract';
-import { AppError, forbidden, notFound } from '../../lib/app-error.js';
+import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AuthContext } from '../auth/auth.service.js';
-import type { SettingsRepository } from '../settings/settings.repository.js';
+import type { SettingsService } from '../settings/settings.service.js';
 import type { FeatureValues, GisFeatureRow, GisLayerRow, GisRepository } from './gis.repository.js';
 
 /** The setting that holds the map's tile layers, centre and zoom (JSON). */
@@ -56,13 +55,15 @@ function toLayer(row: GisLayerRow & { featureCount: number }): GisLayer {
 
 const conflict = () => new AppError(ErrorCode.CONFLICT);
 
-/** Map features: everyone signed in reads; editors and administrators write. */
+export interface GisServiceOptions {
+  gis: GisRepository;
+  settings: SettingsService;
+  clock: Clock;
+}
+
+/** Map features: everyone signed in reads; the routes declare who writes (gis.routes.ts). */
 export class GisService {
-  constructor(
-    private readonly gis: GisRepository,
-    private readonly settings: SettingsRepository,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly options: GisServiceOptions) {}
 
   async query(input: {
     bbox?: [number, number, number, number] | undefined;
@@ -71,7 +72,7 @@ export class GisService {
     limit?: number | undefined;
   }): Promise<GisQueryResult> {
     const limit = input.limit ?? GIS_QUERY_MAX_FEATURES;
-    const rows = await this.gis.query({ ...input, limit });
+    const rows = await this.options.gis.query({ ...input, limit });
     return { features: rows.slice(0, limit).map(toFeature), truncated: rows.length > limit };
   }
 
@@ -81,17 +82,16 @@ export class GisService {
    */
   async queryJson(input: Parameters<GisService['query']>[0]): Promise<string> {
     const limit = input.limit ?? GIS_QUERY_MAX_FEATURES;
-    const { featuresJson, matched } = await this.gis.queryJson({ ...input, limit });
+    const { featuresJson, matched } = await this.options.gis.queryJson({ ...input, limit });
     return `{"features":${featuresJson},"truncated":${matched > limit}}`;
   }
 
   async layers(): Promise<GisLayer[]> {
-    return (await this.gis.listLayers()).map(toLayer);
+    return (await this.options.gis.listLayers()).map(toLayer);
   }
 
   async createLayer(auth: AuthContext, input: { name: string; nameEn: string }): Promise<GisLayer> {
-    this.requireEditor(auth);
-    const row = await this.gis.insertLayer({
+    const row = await this.options.gis.insertLayer({
       code: `layer-${randomUUID().slice(0, 8)}`,
       name: input.name,
       nameEn: input.nameEn || input.name,
@@ -102,58 +102,45 @@ export class GisService {
   }
 
   async create(auth: AuthContext, input: FeatureInput): Promise<GisFeature> {
-    this.requireEditor(auth);
     await this.requireEditableLayer(input.layerId);
-    return toFeature(await this.gis.insert(this.values(auth, input)));
+    return toFeature(await this.options.gis.insert(this.values(auth, input)));
   }
 
   async update(auth: AuthContext, input: FeatureInput & { id: number; version: number }) {
-    this.requireEditor(auth);
-    const existing = await this.gis.findById(input.id);
+    const existing = await this.options.gis.findById(input.id);
     if (!existing) throw notFound();
     await this.requireEditableLayer(existing.layerId);
     if (input.layerId !== existing.layerId) await this.requireEditableLayer(input.layerId);
-    const row = await this.gis.update(input.id, input.version, this.values(auth, input));
-    if (!row) throw (await this.gis.findById(input.id)) ? conflict() : notFound();
+    const row = await this.options.gis.update(input.id, input.version, this.values(auth, input));
+    if (!row) throw (await this.options.gis.findById(input.id)) ? conflict() : notFound();
     return toFeature(row);
   }
 
-  async delete(auth: AuthContext, input: { id: number; version: number }): Promise<void> {
-    this.requireEditor(auth);
-    const existing = await this.gis.findById(input.id);
+  async delete(input: { id: number; version: number }): Promise<void> {
+    const existing = await this.options.gis.findById(input.id);
     if (!existing) throw notFound();
     await this.requireEditableLayer(existing.layerId);
-    if (!(await this.gis.delete(input.id, input.version))) {
-      throw (await this.gis.findById(input.id)) ? conflict() : notFound();
+    if (!(await this.options.gis.delete(input.id, input.version))) {
+      throw (await this.options.gis.findById(input.id)) ? conflict() : notFound();
     }
   }
 
   /** The tile layers, centre and zoom; defaults when the setting is missing or broken. */
   async mapSettings(): Promise<MapSettings> {
-    const raw = await this.settings.get(MAP_SETTINGS_KEY);
-    if (raw !== null) {
-      try {
-        const parsed = mapSettingsSchema.safeParse(JSON.parse(raw));
-        if (parsed.success) return parsed.data;
-      } catch {
-        // A broken setting falls back to the offline defaults below.
-      }
-    }
-    return mapSettingsSchema.parse({});
+    // A missing or broken setting falls back to the offline defaults.
+    return (
+      (await this.options.settings.json(MAP_SETTINGS_KEY, mapSettingsSchema)) ??
+      mapSettingsSchema.parse({})
+    );
   }
 
-  async saveMapSettings(auth: AuthContext, settings: MapSettings): Promise<MapSettings> {
-    if (!auth.roleIds.includes('admin')) throw forbidden();
-    await this.settings.set(MAP_SETTINGS_KEY, JSON.stringify(settings));
+  async saveMapSettings(settings: MapSettings): Promise<MapSettings> {
+    await this.options.settings.set(MAP_SETTINGS_KEY, JSON.stringify(settings));
     return settings;
   }
 
-  private requireEditor(auth: AuthContext): void {
-    if (!canEditMap(auth.roleIds)) throw forbidden();
-  }
-
   private async requireEditableLayer(layerId: number): Promise<void> {
-    const layer = await this.gis.findLayer(layerId);
+    const layer = await this.options.gis.findLayer(layerId);
     if (!layer) {
       throw new AppError(ErrorCode.VALIDATION, {
         fields: [{ field: 'layerId', message: 'validation.invalid' }],
@@ -173,7 +160,7 @@ export class GisService {
       vertexCount: countVertices(input.geometry),
       bbox: geometryBbox(input.geometry),
       userId: auth.userId,
-      at: this.clock.now(),
+      at: this.options.clock.now(),
     };
   }
 }

@@ -1,21 +1,18 @@
-import { ADMIN_ROLE, ErrorCode, envelopeSchema, healthSchema, ok } from '@cityops/contract';
+import { ErrorCode, envelopeSchema, hasPermission, healthSchema, ok } from '@cityops/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Database } from '../../db/client.js';
+import type { RouteContext } from '../../app-module.js';
 import { bearerToken } from '../../plugins/auth.js';
 import { failureEnvelope } from '../../plugins/error-handler.js';
-import type { AuthService } from '../auth/auth.service.js';
 
-const healthRoutes: FastifyPluginAsyncZod<{ database: Database; auth: AuthService }> = async (
-  app,
-  { database, auth },
-) => {
-  /** The route is public; its details are for a live administrator's token only. */
-  async function callerIsAdministrator(request: FastifyRequest): Promise<boolean> {
+const healthRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { database, services }) => {
+  const { auth } = services;
+  /** The route is public; its details are for a live token that holds `system:health:read`. */
+  async function callerSeesDetails(request: FastifyRequest): Promise<boolean> {
     const token = bearerToken(request);
     if (!token) return false;
     try {
-      return (await auth.authenticate(token)).roleIds.includes(ADMIN_ROLE);
+      return hasPermission(await auth.authenticate(token), 'system:health:read');
     } catch {
       return false;
     }
@@ -25,7 +22,7 @@ const healthRoutes: FastifyPluginAsyncZod<{ database: Database; auth: AuthServic
     '/health',
     {
       // Load balancers poll it; it costs one `select 1` and must answer whoever asks.
-      config: { public: true, rateLimit: false },
+      config: { access: 'public', rateLimit: false },
       schema: {
         tags: ['system'],
         summary: 'Liveness and database reachability, for load balancers',
@@ -44,7 +41,7 @@ const healthRoutes: FastifyPluginAsyncZod<{ database: Database; auth: AuthServic
           data: { status: 'unavailable' as const, database: 'down' as const },
         });
       }
-      const details = (await callerIsAdministrator(request))
+      const details = (await callerSeesDetails(request))
         ? { driver: database.driver, uptimeSeconds: Math.round(process.uptime()) }
         : {};
       return ok({ status: 'ok' as const, database: 'ok' as const, ...details });

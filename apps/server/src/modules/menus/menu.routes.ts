@@ -15,6 +15,7 @@ const menuRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { 
   app.get(
     '/organization/customize_configuration/userSysModel',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['menu'],
         summary: "The caller's sidebar menu, filtered by role",
@@ -27,6 +28,7 @@ const menuRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { 
   app.post(
     '/organization/model',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['menu'],
         summary:
@@ -41,6 +43,7 @@ const menuRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { 
   app.get(
     '/organization/model/other_url',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['menu'],
         summary: 'The own-window address of an integrated system',

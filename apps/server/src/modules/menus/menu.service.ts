@@ -1,18 +1,18 @@
 import {
   resolveLink,
-  ADMIN_ROLE,
   ErrorCode,
   type MenuEntry,
   type ModelQuery,
   type OtherUrl,
   type SysModelRecord,
+  isAdministrator,
 } from '@cityops/contract';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { MenuEntryRecord, MenuRepository } from './menu.repository.js';
 
-/** Whether a caller with these roles sees an entry (spec section 6). */
+/** Whether a caller with these roles sees an entry: administrators all, else a shared role or an entry for everyone. */
 export function canSee(entry: MenuEntryRecord, roleIds: readonly string[]): boolean {
-  if (roleIds.includes(ADMIN_ROLE)) return true;
+  if (isAdministrator({ roleIds })) return true;
   if (entry.roleIds.length === 0) return true;
   return entry.roleIds.some((role) => roleIds.includes(role));
 }
@@ -80,13 +80,16 @@ function withQuery(url: string, query: Record<string, string>): string {
   return `${url}${url.includes('?') ? '&' : '?'}${extra}`;
 }
 
+export interface MenuServiceOptions {
+  menus: MenuRepository;
+}
 export class MenuService {
-  constructor(private readonly menus: MenuRepository) {}
+  constructor(private readonly options: MenuServiceOptions) {}
 
   /** The origins of every entry's absolute address (own and integrated): the configured subsystems. */
   async subsystemOrigins(): Promise<Set<string>> {
     const origins = new Set<string>();
-    for (const entry of await this.menus.findAll()) {
+    for (const entry of await this.options.menus.findAll()) {
       for (const url of [entry.url, entry.externalUrl]) {
         const address = /^https?:\/\//i.test(url) ? resolveLink(url, 'http://invalid/') : null;
         if (address) origins.add(address.origin);
@@ -96,12 +99,12 @@ export class MenuService {
   }
 
   async menuOf(roleIds: readonly string[]): Promise<MenuEntry[]> {
-    return buildMenuTree(await this.menus.findAll(), roleIds);
+    return buildMenuTree(await this.options.menus.findAll(), roleIds);
   }
 
   /** `POST /organization/model`: the caller's system models, flat, filtered. */
   async models(filter: ModelQuery, roleIds: readonly string[]): Promise<SysModelRecord[]> {
-    const records = await this.menus.findAll();
+    const records = await this.options.menus.findAll();
     const byId = new Map(records.map((record) => [record.id, record]));
     return [...reachable(records, roleIds).values()]
       .filter(
@@ -127,7 +130,7 @@ export class MenuService {
    * window. An entry the caller cannot reach is "not found", so ids reveal nothing.
    */
   async otherUrl(id: string, roleIds: readonly string[]): Promise<OtherUrl> {
-    const record = reachable(await this.menus.findAll(), roleIds).get(Number(id));
+    const record = reachable(await this.options.menus.findAll(), roleIds).get(Number(id));
     if (!record) throw notFound();
     if (!record.integrated) {
       throw new AppError(ErrorCode.BAD_REQUEST, { messageKey: 'menu.notIntegrated' });

@@ -130,23 +130,26 @@ export class NotificationRepository {
     return rows.map((row) => row.id);
   }
 
-  /** Stores a message and one unread row per recipient; the message id. */
-  async insertMessage(message: NewMessage, recipientIds: number[]): Promise<number> {
+  /** Stores a message; its id. */
+  async insertMessage(message: NewMessage): Promise<number> {
     const [created] = await this.db.insert(messages).values(message).returning({ id: messages.id });
-    const id = created!.id;
+    return created!.id;
+  }
+
+  /** One unread row of a message per recipient. */
+  async insertRecipients(messageId: number, recipientIds: number[], at: Date): Promise<void> {
     const chunk = 1000;
     for (let start = 0; start < recipientIds.length; start += chunk) {
       await this.db.insert(messageRecipients).values(
         recipientIds.slice(start, start + chunk).map((userId) => ({
           userId,
-          messageId: id,
+          messageId,
           isRead: false,
-          createdAt: message.createdAt,
-          updatedAt: message.createdAt,
+          createdAt: at,
+          updatedAt: at,
         })),
       );
     }
-    return id;
   }
 
   async recipientOptions() {

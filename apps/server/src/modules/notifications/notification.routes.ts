@@ -38,6 +38,7 @@ const notificationRoutes: FastifyPluginAsyncZod<{
   app.post(
     MESSAGE_PATHS.page,
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: "A page of the caller's messages (the bell sends boolRead=false)",
@@ -51,6 +52,7 @@ const notificationRoutes: FastifyPluginAsyncZod<{
   app.get(
     MESSAGE_PATHS.updateRead,
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Marks one of the caller’s messages read; answers the new unread count',
@@ -64,6 +66,7 @@ const notificationRoutes: FastifyPluginAsyncZod<{
   app.get(
     MESSAGE_PATHS.upAllMsg,
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Marks all of the caller’s messages read',
@@ -76,6 +79,7 @@ const notificationRoutes: FastifyPluginAsyncZod<{
   app.post(
     MESSAGE_PATHS.send,
     {
+      config: { access: { permission: 'system:message:send' } },
       schema: {
         tags,
         summary: 'Administrators: sends a message to users, roles or everyone',
@@ -89,18 +93,20 @@ const notificationRoutes: FastifyPluginAsyncZod<{
   app.get(
     MESSAGE_PATHS.recipients,
     {
+      config: { access: { permission: 'system:message:send' } },
       schema: {
         tags,
         summary: 'Administrators: the users and roles a message can go to',
         response: { 200: envelopeSchema(recipientOptionsSchema) },
       },
     },
-    async (request) => ok(await notifications.recipientOptions(authOf(request))),
+    async () => ok(await notifications.recipientOptions()),
   );
 
   app.post(
     MESSAGE_PATHS.sseTicket,
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'A one-use, 30-second ticket that opens the live unread-count stream',
@@ -116,7 +122,7 @@ const notificationRoutes: FastifyPluginAsyncZod<{
     MESSAGE_PATHS.stream,
     {
       // Authenticated by the one-use ticket, not the bearer header (EventSource sends none).
-      config: { public: true, rateLimit: limitedBy('publicRead') },
+      config: { access: 'public', rateLimit: limitedBy('publicRead') },
       schema: {
         tags,
         summary: 'Server-sent events: `unread` with the caller’s unread count, live',

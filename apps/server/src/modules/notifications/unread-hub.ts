@@ -8,6 +8,12 @@ const IDS_PER_NOTIFICATION = 500;
 
 export type UnreadListener = (unread: number) => void;
 
+export interface UnreadHubOptions {
+  database: Pick<Database, 'notify' | 'listen'>;
+  countUnread: (userIds: number[]) => Promise<Map<number, number>>;
+  onError: (error: unknown) => void;
+}
+
 /**
  * The live unread counts of one instance. A change anywhere (this or another
  * instance) is published on the database; each instance then recounts for the
@@ -17,15 +23,11 @@ export class UnreadHub {
   private readonly subscribers = new Map<number, Set<UnreadListener>>();
   private stopListening: (() => Promise<void>) | null = null;
 
-  constructor(
-    private readonly database: Pick<Database, 'notify' | 'listen'>,
-    private readonly countUnread: (userIds: number[]) => Promise<Map<number, number>>,
-    private readonly onError: (error: unknown) => void,
-  ) {}
+  constructor(private readonly options: UnreadHubOptions) {}
 
   async start(): Promise<void> {
-    this.stopListening = await this.database.listen(UNREAD_CHANNEL, (payload) => {
-      this.receive(payload).catch(this.onError);
+    this.stopListening = await this.options.database.listen(UNREAD_CHANNEL, (payload) => {
+      this.receive(payload).catch(this.options.onError);
     });
   }
 
@@ -60,7 +62,7 @@ export class UnreadHub {
     const unique = [...new Set(userIds)];
     for (let start = 0; start < unique.length; start += IDS_PER_NOTIFICATION) {
       const chunk = unique.slice(start, start + IDS_PER_NOTIFICATION);
-      await this.database.notify(UNREAD_CHANNEL, JSON.stringify({ u: chunk }));
+      await this.options.database.notify(UNREAD_CHANNEL, JSON.stringify({ u: chunk }));
     }
   }
 
@@ -69,7 +71,7 @@ export class UnreadHub {
     const ids = payload === '' ? [...this.subscribers.keys()] : parseIds(payload);
     const local = ids.filter((id) => this.subscribers.has(id));
     if (local.length === 0) return;
-    const counts = await this.countUnread(local);
+    const counts = await this.options.countUnread(local);
     for (const id of local) {
       const unread = counts.get(id) ?? 0;
       for (const listener of this.subscribers.get(id) ?? []) listener(unread);

@@ -1,19 +1,7 @@
-import {
-  ADMIN_ROLE,
-  configQuerySchema,
-  configValueSchema,
-  envelopeSchema,
-  ok,
-  userDataSchema,
-  userQuerySchema,
-  weatherSchema,
-} from '@cityops/contract';
+import { envelopeSchema, ok, userDataSchema, userQuerySchema } from '@cityops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { forbidden, notFound } from '../../lib/app-error.js';
 import { authOf } from '../../plugins/auth.js';
 import type { Services } from '../../services.js';
-import { toUserData } from './user-data.js';
-import { limitedBy } from '../../plugins/request-limits.js';
 
 const organizationRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app,
@@ -22,6 +10,7 @@ const organizationRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.get(
     '/organization/user',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['organization'],
         summary: 'A user by account name (your own; administrators may read anyone)',
@@ -29,44 +18,7 @@ const organizationRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
         response: { 200: envelopeSchema(userDataSchema) },
       },
     },
-    async (request) => {
-      const auth = authOf(request);
-      const own = auth.username.toLowerCase() === request.query.uniqueId.toLowerCase();
-      if (!own && !auth.roleIds.includes(ADMIN_ROLE)) throw forbidden();
-      const user = await services.users.findByUsername(request.query.uniqueId);
-      if (!user) throw notFound();
-      return ok(toUserData(user));
-    },
-  );
-
-  app.get(
-    '/organization/config',
-    {
-      config: { public: true, rateLimit: limitedBy('publicRead') },
-      schema: {
-        tags: ['organization'],
-        summary: 'A public setting such as the system name',
-        querystring: configQuerySchema,
-        response: { 200: envelopeSchema(configValueSchema) },
-      },
-    },
-    async (request) => {
-      const { key } = request.query;
-      if (!services.settings.isPublicKey(key)) throw notFound();
-      return ok(await services.settings.publicValue(key));
-    },
-  );
-
-  app.get(
-    '/organization/config/weather',
-    {
-      schema: {
-        tags: ['organization'],
-        summary: 'The weather shown in the header',
-        response: { 200: envelopeSchema(weatherSchema.nullable()) },
-      },
-    },
-    async () => ok(await services.settings.weather()),
+    async (request) => ok(await services.users.read(authOf(request), request.query.uniqueId)),
   );
 };
 

@@ -20,6 +20,7 @@ const profileRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app,
   app.get(
     '/organization/organ/cascade',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'The units (organisations) to choose from',
@@ -32,6 +33,7 @@ const profileRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app,
   app.get(
     '/organization/organ/cascade/:orgId',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'The departments of a unit',
@@ -45,6 +47,7 @@ const profileRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app,
   app.put(
     '/organization/user/:id',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Updates personal info (staff: the avatar only; administrators: every field)',
@@ -62,6 +65,7 @@ const profileRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app,
   app.post(
     '/organization/user/head',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: "Sets the caller's avatar to an image they uploaded",

@@ -1,18 +1,17 @@
 import {
-  ADMIN_ROLE,
   ErrorCode,
   type OrganOption,
   type UserData,
   type UserUpdateResult,
+  hasPermission,
 } from '@cityops/contract';
-import type { Db } from '../../db/client.js';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
+import type { Repositories, WithTransaction } from '../../repositories.js';
 import type { FileAddresses } from '../files/file-address.js';
-import { SessionRepository } from '../auth/session.repository.js';
-import { ProfileRepository } from './profile.repository.js';
+import type { ProfileRepository } from './profile.repository.js';
 import { toUserData } from './user-data.js';
-import { type UserRecord, UserRepository } from './user.repository.js';
+import type { UserRecord } from './user.repository.js';
 
 export interface ProfileUpdate {
   username: string;
@@ -41,20 +40,25 @@ const fieldError = (
 ) => new AppError(code, { messageKey: message, fields: [{ field, message }] });
 
 /**
- * Personal info (spec sections 2, 4, 5). The spec's dialog shows every field but
- * the avatar disabled: staff change only their avatar; an administrator may
+ * Personal info (docs/shell.md). The dialog shows every field but the avatar
+ * disabled: staff change only their avatar; an administrator may
  * change every field, of any account. A changed login name ends every session
  * of that account.
  */
-export class ProfileService {
-  constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
-    private readonly fileAddresses: FileAddresses,
-  ) {}
+export interface ProfileServiceOptions {
+  repositories: Pick<Repositories, 'profiles' | 'users'>;
+  withTransaction: WithTransaction;
+  clock: Clock;
+  fileAddresses: FileAddresses;
+}
 
-  private get profiles() {
-    return new ProfileRepository(this.db);
+export class ProfileService {
+  private readonly profiles: ProfileRepository;
+  private readonly clock: Clock;
+
+  constructor(private readonly options: ProfileServiceOptions) {
+    this.profiles = options.repositories.profiles;
+    this.clock = options.clock;
   }
 
   async organizations(): Promise<OrganOption[]> {
@@ -69,11 +73,9 @@ export class ProfileService {
   }
 
   async update(caller: Caller, userId: number, changes: ProfileUpdate): Promise<UserUpdateResult> {
-    const isAdmin = caller.roleIds.includes(ADMIN_ROLE);
+    const isAdmin = hasPermission(caller, 'system:user:update');
     if (userId !== caller.userId && !isAdmin) throw forbidden();
-    return this.db.transaction(async (tx) => {
-      const users = new UserRepository(tx);
-      const profiles = new ProfileRepository(tx);
+    return this.options.withTransaction(async ({ users, profiles, sessions }) => {
       const user = await users.findById(userId);
       if (!user) throw notFound();
 
@@ -112,7 +114,7 @@ export class ProfileService {
       );
       const usernameChanged = changes.username !== user.username;
       // Sessions carry the login name the user signed in with: all of them end.
-      if (usernameChanged) await new SessionRepository(tx).revokeAllOfUser(userId, now);
+      if (usernameChanged) await sessions.revokeAllOfUser(userId, now);
       return { usernameChanged };
     });
   }
@@ -121,7 +123,7 @@ export class ProfileService {
     const profiles = this.profiles;
     await this.checkHeadImage(profiles, headImage, [caller.userId]);
     await profiles.setHeadImage(caller.userId, headImage, this.clock.now());
-    const user = (await new UserRepository(this.db).findById(caller.userId)) as UserRecord;
+    const user = (await this.options.repositories.users.findById(caller.userId)) as UserRecord;
     return toUserData(user);
   }
 
@@ -132,7 +134,7 @@ export class ProfileService {
     owners: number[],
   ): Promise<void> {
     // Only an address of the server's own files, in a form it answers or answered before.
-    const fileId = this.fileAddresses.fileNameOf(headImage)?.split('.')[0] ?? null;
+    const fileId = this.options.fileAddresses.fileNameOf(headImage)?.split('.')[0] ?? null;
     const file = fileId ? await profiles.fileUploader(fileId) : null;
     if (!file || file.uploadedBy === null || !owners.includes(file.uploadedBy)) {
       throw fieldError(ErrorCode.VALIDATION, 'headImage', 'profile.headImageInvalid');

@@ -1,7 +1,7 @@
 import type { UserData } from '@cityops/contract';
 import type { UserRecord } from './user.repository.js';
 
-/** The user data of spec section 3 as the API gives it. */
+/** The user data (`userDataSchema` of the contract) as the API gives it. */
 export function toUserData(user: UserRecord): UserData {
   return {
     username: user.username,

@@ -26,7 +26,7 @@ export async function passwordStatusOf(
 /**
  * Checks a new password that arrives as the spec's two MD5 digests plus the
  * RSA-encrypted password itself: the digests agree, the plain text meets the
- * policy of spec section 5 and digests to the same value.
+ * password policy (`meetsPasswordPolicy` of the contract) and digests to the same value.
  */
 export async function checkNewPassword(
   rsaKeys: RsaKeyService,

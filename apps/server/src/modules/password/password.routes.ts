@@ -14,7 +14,7 @@ const passwordRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app
   app.get(
     '/organization/user/isPassword',
     {
-      config: { allowDuringPasswordReset: true },
+      config: { access: 'signed-in', allowDuringPasswordReset: true },
       schema: {
         tags: ['password'],
         summary: 'Password status: 0 fine, 1 must reset, 2 old',
@@ -29,12 +29,12 @@ const passwordRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app
   app.post(
     '/organization/user/ret',
     {
-      config: { allowDuringPasswordReset: true },
+      config: { access: 'signed-in', allowDuringPasswordReset: true },
       schema: {
         tags: ['password'],
         summary: 'Change the password; every session of the user ends',
         description:
-          'password, newPassword and newPasswordTwo are MD5 hex digests (spec section 7). newPasswordCipher is the new password RSA-OAEP encrypted with the key keyId of oauth/pubKey, so the policy is checked on the server too.',
+          'password, newPassword and newPasswordTwo are MD5 hex digests, as the web app sends them. newPasswordCipher is the new password RSA-OAEP encrypted with the key keyId of oauth/pubKey, so the policy is checked on the server too.',
         body: changePasswordRequestSchema,
         response: { 200: envelopeSchema(z.null()) },
       },

@@ -6,10 +6,8 @@ import { AuditEvent, type AuditService, type RequestMeta } from '../audit/audit.
 import type { AuthContext } from '../auth/auth.service.js';
 import type { RsaKeyService } from '../auth/rsa-key.service.js';
 import type { SecuritySettings } from '../auth/security-settings.js';
-import type { SessionRepository } from '../auth/session.repository.js';
-import type { UserRepository } from '../organization/user.repository.js';
+import type { Repositories, WithTransaction } from '../../repositories.js';
 import { checkNewPassword, passwordStatusOf } from './password-policy.js';
-import type { PasswordRepository } from './password.repository.js';
 
 export interface ChangePassword {
   password: string;
@@ -19,43 +17,48 @@ export interface ChangePassword {
   keyId: string;
 }
 
-/** Password status, change and reset, and account disable: each ends the user's sessions. */
+export interface PasswordServiceOptions {
+  repositories: Pick<Repositories, 'users'>;
+  withTransaction: WithTransaction;
+  rsaKeys: RsaKeyService;
+  settings: SecuritySettings;
+  audit: AuditService;
+  clock: Clock;
+}
+
+/**
+ * Password status, change and reset, and account disable: each ends the
+ * user's sessions, in the same transaction as the change itself.
+ */
 export class PasswordService {
-  constructor(
-    private readonly users: UserRepository,
-    private readonly passwords: PasswordRepository,
-    private readonly sessions: SessionRepository,
-    private readonly rsaKeys: RsaKeyService,
-    private readonly settings: SecuritySettings,
-    private readonly audit: AuditService,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly options: PasswordServiceOptions) {}
 
   async status(auth: AuthContext): Promise<PasswordStatus> {
-    const user = await this.users.findById(auth.userId);
+    const user = await this.options.repositories.users.findById(auth.userId);
     if (!user) throw notFound();
-    return passwordStatusOf(this.settings, user, this.clock.now());
+    return passwordStatusOf(this.options.settings, user, this.options.clock.now());
   }
 
   /** `user/ret`: the old password's digest must match; every session of the user ends. */
   async change(auth: AuthContext, request: ChangePassword, meta: RequestMeta): Promise<void> {
-    const user = await this.users.findById(auth.userId);
+    const { audit, rsaKeys } = this.options;
+    const user = await this.options.repositories.users.findById(auth.userId);
     if (!user) throw notFound();
     if (!(await verifyPasswordDigest(user.passwordHash, request.password))) {
-      await this.audit.record(AuditEvent.passwordChangeFailure, meta, {
+      await audit.record(AuditEvent.passwordChangeFailure, meta, {
         userId: user.id,
         username: user.username,
       });
       throw new AppError(ErrorCode.BAD_CREDENTIALS, { messageKey: 'password.oldWrong' });
     }
-    await checkNewPassword(this.rsaKeys, request);
+    await checkNewPassword(rsaKeys, request);
     if (request.newPassword === request.password) {
       throw new AppError(ErrorCode.VALIDATION, {
         fields: [{ field: 'newPassword', message: 'password.sameAsOld' }],
       });
     }
     await this.setPassword(user.id, request.newPassword);
-    await this.audit.record(AuditEvent.passwordChanged, meta, {
+    await audit.record(AuditEvent.passwordChanged, meta, {
       userId: user.id,
       username: user.username,
     });
@@ -63,15 +66,20 @@ export class PasswordService {
 
   /** Stores a new password digest and revokes every session of the user. */
   async setPassword(userId: number, digest: string): Promise<void> {
-    const now = this.clock.now();
-    await this.passwords.setPassword(userId, await hashPasswordDigest(digest), now);
-    await this.sessions.revokeAllOfUser(userId, now);
+    const passwordHash = await hashPasswordDigest(digest);
+    const now = this.options.clock.now();
+    await this.options.withTransaction(async ({ passwords, sessions }) => {
+      await passwords.setPassword(userId, passwordHash, now);
+      await sessions.revokeAllOfUser(userId, now);
+    });
   }
 
   /** Disables (or enables) an account; disabling ends every session at once. */
   async setDisabled(userId: number, disabled: boolean): Promise<void> {
-    const now = this.clock.now();
-    await this.passwords.setDisabled(userId, disabled, now);
-    if (disabled) await this.sessions.revokeAllOfUser(userId, now);
+    const now = this.options.clock.now();
+    await this.options.withTransaction(async ({ passwords, sessions }) => {
+      await passwords.setDisabled(userId, disabled, now);
+      if (disabled) await sessions.revokeAllOfUser(userId, now);
+    });
   }
 }

@@ -22,6 +22,13 @@ export interface PurgeRepositories {
   rsaKeys: RsaKeyRepository;
 }
 
+export interface PurgeServiceOptions {
+  repositories: PurgeRepositories;
+  rsaKeys: RsaKeyService;
+  settings: SecuritySettings;
+  clock: Clock;
+}
+
 /**
  * Deletes what has expired from the tables that anyone can make rows in
  * (captchas, QR tickets, SMS codes, request and sign-in counts) and retired
@@ -29,18 +36,13 @@ export interface PurgeRepositories {
  * run costs what it removes, not the size of the table.
  */
 export class PurgeService {
-  constructor(
-    private readonly repositories: PurgeRepositories,
-    private readonly rsaKeys: RsaKeyService,
-    private readonly settings: SecuritySettings,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly options: PurgeServiceOptions) {}
 
   async run(): Promise<void> {
-    const now = this.clock.now();
+    const now = this.options.clock.now();
     const ago = (ms: number) => new Date(now.getTime() - ms);
     const { captchas, qrTickets, smsCodes, requestLimits, loginAttempts, rsaKeys } =
-      this.repositories;
+      this.options.repositories;
     await captchas.deleteExpired(now);
     // An expired ticket still answers "expired" to the page that follows it for an hour.
     await qrTickets.deleteExpiredBefore(ago(HOUR_MS));
@@ -48,8 +50,8 @@ export class PurgeService {
     await smsCodes.deleteCreatedBefore(ago(24 * HOUR_MS));
     // The longest window (SMS per number) is a day.
     await requestLimits.deleteWindowsBefore(ago(25 * HOUR_MS));
-    const windowMinutes = await this.settings.number('login.failureWindowMinutes');
+    const windowMinutes = await this.options.settings.number('login.failureWindowMinutes');
     await loginAttempts.deleteForgotten(ago(windowMinutes * 60_000), now);
-    await rsaKeys.deleteRetiredBefore(await this.rsaKeys.retiredKeysUsableSince());
+    await rsaKeys.deleteRetiredBefore(await this.options.rsaKeys.retiredKeysUsableSince());
   }
 }

@@ -16,18 +16,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestMeta } from '../../lib/request-meta.js';
 import { authOf } from '../../plugins/auth.js';
-import type { Services } from '../../services.js';
+import type { RouteContext } from '../../app-module.js';
 import { limitedBy } from '../../plugins/request-limits.js';
 
-const qrLoginRoutes: FastifyPluginAsyncZod<{
-  services: Services;
-  publicUrl: string | undefined;
-  hashRouter: boolean;
-}> = async (app, { services, publicUrl, hashRouter }) => {
+const qrLoginRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services, config }) => {
+  const publicUrl = config.publicUrl;
+  const hashRouter = config.web.routerMode === 'hash';
   app.post(
     '/authorization-server/oauth/qrCode',
     {
-      config: { public: true, rateLimit: limitedBy('qrTicket') },
+      config: { access: 'public', rateLimit: limitedBy('qrTicket') },
       schema: {
         tags: ['qr-login'],
         summary: 'A QR sign-in ticket for the PC (about 2 minutes)',
@@ -48,7 +46,7 @@ const qrLoginRoutes: FastifyPluginAsyncZod<{
   app.post(
     QR_STATUS_PATH,
     {
-      config: { public: true, rateLimit: limitedBy('qrStatus') },
+      config: { access: 'public', rateLimit: limitedBy('qrStatus') },
       schema: {
         tags: ['qr-login'],
         summary: 'The state of a ticket: waiting, scanned, confirmed, expired or refused',
@@ -71,6 +69,7 @@ const qrLoginRoutes: FastifyPluginAsyncZod<{
   app.post(
     QR_SCAN_PATH,
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['qr-login'],
         summary: 'The signed-in phone opened a ticket: which browser asked and when',
@@ -84,6 +83,7 @@ const qrLoginRoutes: FastifyPluginAsyncZod<{
   app.post(
     QR_CONFIRM_PATH,
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['qr-login'],
         summary: 'The signed-in phone confirms (or refuses) the sign-in of the PC',

@@ -28,6 +28,15 @@ function stateOf(ticket: QrTicketRecord, now: Date): QrState {
   return ticket.status === 'scanned' ? 'scanned' : 'waiting';
 }
 
+export interface QrLoginServiceOptions {
+  tickets: QrTicketRepository;
+  users: UserRepository;
+  auth: AuthService;
+  settings: SecuritySettings;
+  audit: AuditService;
+  clock: Clock;
+}
+
 /**
  * QR sign-in: the PC asks for a ticket and follows it with its secret; a
  * signed-in user on the product's mobile page scans, then confirms or refuses.
@@ -35,21 +44,14 @@ function stateOf(ticket: QrTicketRecord, now: Date): QrState {
  * instances. A confirmed ticket hands out its session once.
  */
 export class QrLoginService {
-  constructor(
-    private readonly tickets: QrTicketRepository,
-    private readonly users: UserRepository,
-    private readonly auth: AuthService,
-    private readonly settings: SecuritySettings,
-    private readonly audit: AuditService,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly options: QrLoginServiceOptions) {}
 
   async create(appId: string, meta: RequestMeta, publicBase: string, hashRouter: boolean) {
-    const now = this.clock.now();
-    const seconds = await this.settings.number('qr.ticketSeconds');
+    const now = this.options.clock.now();
+    const seconds = await this.options.settings.number('qr.ticketSeconds');
     const ticket = randomBytes(16).toString('base64url');
     const secret = randomBytes(24).toString('base64url');
-    await this.tickets.insert({
+    await this.options.tickets.insert({
       id: ticket,
       secretHash: tokenDigest(secret),
       appId,
@@ -72,21 +74,24 @@ export class QrLoginService {
   }
 
   async status(ticketId: string, secret: string, meta: RequestMeta): Promise<QrStatusResponse> {
-    const ticket = await this.tickets.find(ticketId);
+    const ticket = await this.options.tickets.find(ticketId);
     const expected = ticket ? Buffer.from(ticket.secretHash, 'hex') : Buffer.alloc(32);
     const given = Buffer.from(tokenDigest(secret), 'hex');
     if (!ticket || !timingSafeEqual(expected, given)) {
       throw new AppError(ErrorCode.NOT_FOUND, { messageKey: 'qr.notFound' });
     }
-    const now = this.clock.now();
+    const now = this.options.clock.now();
     const state = stateOf(ticket, now);
     if (state !== 'confirmed') return { status: state, login: null };
-    const userId = await this.tickets.collect(ticket.id, now);
+    const userId = await this.options.tickets.collect(ticket.id, now);
     if (userId === null) return { status: 'confirmed', login: null };
-    const user = await this.users.findById(userId);
+    const user = await this.options.users.findById(userId);
     if (!user || user.disabled) throw new AppError(ErrorCode.ACCOUNT_DISABLED);
-    const token = await this.auth.openSession(user.id, meta);
-    await this.audit.record(AuditEvent.qrLogin, meta, { userId: user.id, username: user.username });
+    const token = await this.options.auth.openSession(user.id, meta);
+    await this.options.audit.record(AuditEvent.qrLogin, meta, {
+      userId: user.id,
+      username: user.username,
+    });
     return {
       status: 'confirmed',
       login: {
@@ -100,9 +105,9 @@ export class QrLoginService {
   }
 
   private async live(ticketId: string): Promise<QrTicketRecord> {
-    const ticket = await this.tickets.find(ticketId);
+    const ticket = await this.options.tickets.find(ticketId);
     if (!ticket) throw new AppError(ErrorCode.NOT_FOUND, { messageKey: 'qr.notFound' });
-    const state = stateOf(ticket, this.clock.now());
+    const state = stateOf(ticket, this.options.clock.now());
     if (state === 'expired') throw new AppError(ErrorCode.CONFLICT, { messageKey: 'qr.expired' });
     if (state === 'refused') throw new AppError(ErrorCode.CONFLICT, { messageKey: 'qr.refused' });
     if (state === 'confirmed') throw new AppError(ErrorCode.CONFLICT, { messageKey: 'qr.used' });
@@ -112,7 +117,7 @@ export class QrLoginService {
   /** The phone opened the code: the PC shows "scanned"; the phone learns who asked. */
   async scan(ticketId: string): Promise<QrScanResponse> {
     const ticket = await this.live(ticketId);
-    await this.tickets.markScanned(ticket.id, this.clock.now());
+    await this.options.tickets.markScanned(ticket.id, this.options.clock.now());
     return {
       status: 'scanned',
       appId: ticket.appId,
@@ -125,18 +130,18 @@ export class QrLoginService {
 
   async decide(ticketId: string, confirm: boolean, auth: AuthContext, meta: RequestMeta) {
     const ticket = await this.live(ticketId);
-    const decided = await this.tickets.decide(
+    const decided = await this.options.tickets.decide(
       ticket.id,
       confirm ? 'confirmed' : 'refused',
       auth.userId,
-      this.clock.now(),
+      this.options.clock.now(),
     );
     if (!decided) {
       // Someone decided or it expired between the read and the update.
       await this.live(ticketId);
       throw notFound();
     }
-    await this.audit.record(
+    await this.options.audit.record(
       confirm ? AuditEvent.qrConfirmed : AuditEvent.qrRefused,
       meta,
       { userId: auth.userId, username: auth.username },

@@ -1,6 +1,11 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { ServerSecretRepository } from './server-secret.repository.js';
 
+export interface KeyedHashServiceOptions {
+  secrets: ServerSecretRepository;
+  name: string;
+}
+
 /**
  * HMAC-SHA256 under a 256-bit key the server makes once and keeps in the
  * database (like the RSA keys), so all instances agree. For short secrets that
@@ -10,14 +15,11 @@ import type { ServerSecretRepository } from './server-secret.repository.js';
 export class KeyedHashService {
   private key: Promise<Buffer> | undefined;
 
-  constructor(
-    private readonly secrets: ServerSecretRepository,
-    private readonly name: string,
-  ) {}
+  constructor(private readonly options: KeyedHashServiceOptions) {}
 
   private loadKey(): Promise<Buffer> {
-    this.key ??= this.secrets
-      .getOrCreate(this.name, randomBytes(32).toString('base64'))
+    this.key ??= this.options.secrets
+      .getOrCreate(this.options.name, randomBytes(32).toString('base64'))
       .then((value) => Buffer.from(value, 'base64'))
       .catch((error: unknown) => {
         // A failed read (database down) is tried again by the next call.

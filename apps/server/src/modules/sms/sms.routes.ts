@@ -26,7 +26,7 @@ const smsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { s
     app.post(
       path,
       {
-        config: { public: true, rateLimit: limitedBy('sms') },
+        config: { access: 'public', rateLimit: limitedBy('sms') },
         schema: {
           tags: ['sms'],
           summary,
@@ -45,7 +45,7 @@ const smsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { s
   app.post(
     '/organization/user/check_phone',
     {
-      config: { public: true, rateLimit: limitedBy('recovery') },
+      config: { access: 'public', rateLimit: limitedBy('recovery') },
       schema: {
         tags: ['sms'],
         summary: 'Check the SMS code of a number; gives a one-time ticket for find_pwd',
@@ -64,7 +64,7 @@ const smsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { s
   app.post(
     '/organization/user/find_pwd',
     {
-      config: { public: true, rateLimit: limitedBy('recovery') },
+      config: { access: 'public', rateLimit: limitedBy('recovery') },
       schema: {
         tags: ['sms'],
         summary: 'Set a new password after a checked SMS code; every session of the user ends',

@@ -36,6 +36,20 @@ const texts: Record<SmsPurpose, (code: string, minutes: number) => string> = {
     `【城市运行管理服务平台】您的验证码 ${code}，${minutes} 分钟内有效。Verification code: ${code}`,
 };
 
+export interface SmsServiceOptions {
+  codes: SmsCodeRepository;
+  limits: RequestLimitRepository;
+  codeHash: KeyedHashService;
+  passwordRepository: PasswordRepository;
+  passwords: PasswordService;
+  rsaKeys: RsaKeyService;
+  provider: SmsProvider;
+  settings: SecuritySettings;
+  audit: AuditService;
+  clock: Clock;
+  log: () => FastifyBaseLogger | undefined;
+}
+
 /**
  * SMS codes (`kaptcha`, `pwb_kaptcha`) and password recovery (`check_phone`,
  * `find_pwd`). Six digits, five minutes, single use, a few attempts, a resend
@@ -44,34 +58,25 @@ const texts: Record<SmsPurpose, (code: string, minutes: number) => string> = {
  * goes out only to a registered one.
  */
 export class SmsService {
-  constructor(
-    private readonly codes: SmsCodeRepository,
-    private readonly limits: RequestLimitRepository,
-    private readonly codeHash: KeyedHashService,
-    private readonly passwordRepository: PasswordRepository,
-    private readonly passwords: PasswordService,
-    private readonly rsaKeys: RsaKeyService,
-    readonly provider: SmsProvider,
-    private readonly settings: SecuritySettings,
-    private readonly audit: AuditService,
-    private readonly clock: Clock,
-    private readonly log: () => FastifyBaseLogger | undefined,
-  ) {}
+  readonly provider: SmsProvider;
+  constructor(private readonly options: SmsServiceOptions) {
+    this.provider = options.provider;
+  }
 
   async sendCode(rawMobile: string, purpose: SmsPurpose, meta: RequestMeta): Promise<SmsCodeSent> {
     const mobile = normaliseMobile(rawMobile);
-    const now = this.clock.now();
-    const resendSeconds = await this.settings.number('sms.resendSeconds');
+    const now = this.options.clock.now();
+    const resendSeconds = await this.options.settings.number('sms.resendSeconds');
     // Each limit is one atomic count in the database (RequestLimitRepository), so
     // simultaneous requests on any instance cannot send more than it allows. The
     // caller's address is counted first: a request it refuses costs the number nothing.
     if (meta.ipAddress !== null) {
-      const perAddress = await this.limits.hit('sms.address', meta.ipAddress, HOUR_MS, now);
-      if (perAddress.hits > (await this.settings.number('sms.maxPerAddressPerHour'))) {
+      const perAddress = await this.options.limits.hit('sms.address', meta.ipAddress, HOUR_MS, now);
+      if (perAddress.hits > (await this.options.settings.number('sms.maxPerAddressPerHour'))) {
         throw await this.tooMany(mobile, purpose, meta, perAddress.resetAt, now);
       }
     }
-    const resend = await this.limits.hit(
+    const resend = await this.options.limits.hit(
       `sms.resend.${purpose}`,
       mobile,
       resendSeconds * 1000,
@@ -86,25 +91,25 @@ export class SmsService {
         retryAfterSeconds: seconds,
       });
     }
-    const perMobile = await this.limits.hit('sms.mobile', mobile, DAY_MS, now);
-    if (perMobile.hits > (await this.settings.number('sms.maxPerMobilePerDay'))) {
+    const perMobile = await this.options.limits.hit('sms.mobile', mobile, DAY_MS, now);
+    if (perMobile.hits > (await this.options.settings.number('sms.maxPerMobilePerDay'))) {
       throw await this.tooMany(mobile, purpose, meta, perMobile.resetAt, now);
     }
 
-    const accounts = await this.passwordRepository.findEnabledByMobile(mobile);
+    const accounts = await this.options.passwordRepository.findEnabledByMobile(mobile);
     // One account per number; a number shared by several accounts cannot identify one to reset.
     const account = accounts.length === 1 ? accounts[0]! : null;
     const code = String(randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
-    await this.codes.insert({
+    await this.options.codes.insert({
       mobile,
       purpose,
       userId: account?.id ?? null,
-      codeHash: await this.codeHash.digest(`${purpose}:${mobile}:${code}`),
+      codeHash: await this.options.codeHash.digest(`${purpose}:${mobile}:${code}`),
       ipAddress: meta.ipAddress,
       createdAt: now,
       expiresAt: new Date(now.getTime() + SMS_CODE_TTL_SECONDS * 1000),
     });
-    await this.audit.record(
+    await this.options.audit.record(
       AuditEvent.smsCodeRequested,
       meta,
       { userId: account?.id ?? null, username: account?.username ?? null },
@@ -118,7 +123,9 @@ export class SmsService {
         });
       } catch (error) {
         // The answer stays the same as for an unknown number; the failure is for operators.
-        this.log()?.error({ err: error, provider: this.provider.name }, 'SMS could not be sent');
+        this.options
+          .log()
+          ?.error({ err: error, provider: this.provider.name }, 'SMS could not be sent');
       }
     }
     return { resendAfterSeconds: resendSeconds, expiresInSeconds: SMS_CODE_TTL_SECONDS };
@@ -131,7 +138,12 @@ export class SmsService {
     resetAt: Date,
     now: Date,
   ): Promise<AppError> {
-    await this.audit.record(AuditEvent.smsCodeRefused, meta, {}, { mobile: mask(mobile), purpose });
+    await this.options.audit.record(
+      AuditEvent.smsCodeRefused,
+      meta,
+      {},
+      { mobile: mask(mobile), purpose },
+    );
     return new AppError(ErrorCode.RATE_LIMITED, {
       messageKey: 'sms.tooMany',
       retryAfterSeconds: Math.ceil((resetAt.getTime() - now.getTime()) / 1000),
@@ -146,22 +158,22 @@ export class SmsService {
     meta: RequestMeta,
   ): Promise<CheckPhoneResponse> {
     const mobile = normaliseMobile(rawMobile);
-    const now = this.clock.now();
+    const now = this.options.clock.now();
     const invalid = () => new AppError(ErrorCode.BAD_REQUEST, { messageKey: 'sms.codeInvalid' });
-    const latest = await this.codes.latest(mobile, purpose);
+    const latest = await this.options.codes.latest(mobile, purpose);
     if (!latest || latest.usedAt || latest.expiresAt <= now) throw invalid();
-    const attempts = await this.codes.addAttempt(latest.id, now);
-    const maxAttempts = await this.settings.number('sms.maxAttempts');
+    const attempts = await this.options.codes.addAttempt(latest.id, now);
+    const maxAttempts = await this.options.settings.number('sms.maxAttempts');
     const expected = Buffer.from(latest.codeHash, 'hex');
     const given = Buffer.from(
-      await this.codeHash.digest(`${purpose}:${mobile}:${code.trim()}`),
+      await this.options.codeHash.digest(`${purpose}:${mobile}:${code.trim()}`),
       'hex',
     );
     const matches = expected.length === given.length && timingSafeEqual(expected, given);
     if (attempts === 0 || attempts > maxAttempts || !matches || latest.userId === null) {
       // Too many tries use the code up: a new one must be requested.
-      if (attempts >= maxAttempts) await this.codes.consume(latest.id, now, null);
-      await this.audit.record(
+      if (attempts >= maxAttempts) await this.options.codes.consume(latest.id, now, null);
+      await this.options.audit.record(
         AuditEvent.smsCodeFailure,
         meta,
         { userId: latest.userId },
@@ -169,9 +181,9 @@ export class SmsService {
       );
       throw invalid();
     }
-    const ticketMinutes = await this.settings.number('sms.ticketMinutes');
+    const ticketMinutes = await this.options.settings.number('sms.ticketMinutes');
     const ticket = purpose === 'password' ? randomBytes(24).toString('base64url') : null;
-    const consumed = await this.codes.consume(
+    const consumed = await this.options.codes.consume(
       latest.id,
       now,
       ticket
@@ -194,17 +206,22 @@ export class SmsService {
     },
     meta: RequestMeta,
   ): Promise<void> {
-    await checkNewPassword(this.rsaKeys, request);
+    await checkNewPassword(this.options.rsaKeys, request);
     const mobile = normaliseMobile(request.mobile);
-    const userId = await this.codes.consumeTicket(
+    const userId = await this.options.codes.consumeTicket(
       tokenDigest(request.ticket),
       mobile,
-      this.clock.now(),
+      this.options.clock.now(),
     );
     if (userId === null)
       throw new AppError(ErrorCode.BAD_REQUEST, { messageKey: 'sms.ticketInvalid' });
-    await this.passwords.setPassword(userId, request.newPassword);
-    await this.audit.record(AuditEvent.passwordReset, meta, { userId }, { mobile: mask(mobile) });
+    await this.options.passwords.setPassword(userId, request.newPassword);
+    await this.options.audit.record(
+      AuditEvent.passwordReset,
+      meta,
+      { userId },
+      { mobile: mask(mobile) },
+    );
   }
 }
 

@@ -23,7 +23,7 @@ const testingRoutes: FastifyPluginAsyncZod<{ services: Services; clock: Clock }>
   app.post(
     '/test-hooks/settings',
     {
-      config: { public: true, rateLimit: false },
+      config: { access: 'public', rateLimit: false },
       schema: {
         hide: true,
         body: z.object({
@@ -43,7 +43,7 @@ const testingRoutes: FastifyPluginAsyncZod<{ services: Services; clock: Clock }>
   app.post(
     '/test-hooks/users',
     {
-      config: { public: true, rateLimit: false },
+      config: { access: 'public', rateLimit: false },
       schema: {
         hide: true,
         body: z.object({
@@ -59,7 +59,7 @@ const testingRoutes: FastifyPluginAsyncZod<{ services: Services; clock: Clock }>
     },
     async (request) => {
       const body = request.body;
-      const id = await services.users.insert({
+      const id = await services.users.create({
         username: body.username,
         name: body.username,
         mobile: body.mobile,
@@ -78,7 +78,7 @@ const testingRoutes: FastifyPluginAsyncZod<{ services: Services; clock: Clock }>
   app.post(
     '/test-hooks/messages',
     {
-      config: { public: true, rateLimit: false },
+      config: { access: 'public', rateLimit: false },
       schema: {
         hide: true,
         body: z.object({
@@ -94,16 +94,14 @@ const testingRoutes: FastifyPluginAsyncZod<{ services: Services; clock: Clock }>
       const user = await services.users.findByUsername(request.body.username);
       if (!user) throw notFound();
       const repository = new NotificationRepository(app.database.db);
-      const id = await repository.insertMessage(
-        {
-          title: request.body.title,
-          content: request.body.content,
-          type: request.body.type,
-          sentBy: null,
-          createdAt: clock.now(),
-        },
-        [user.id],
-      );
+      const id = await repository.insertMessage({
+        title: request.body.title,
+        content: request.body.content,
+        type: request.body.type,
+        sentBy: null,
+        createdAt: clock.now(),
+      });
+      await repository.insertRecipients(id, [user.id], clock.now());
       return ok({ id });
     },
   );
@@ -111,7 +109,7 @@ const testingRoutes: FastifyPluginAsyncZod<{ services: Services; clock: Clock }>
   app.get(
     '/test-hooks/captcha/:id',
     {
-      config: { public: true, rateLimit: false },
+      config: { access: 'public', rateLimit: false },
       schema: {
         hide: true,
         params: z.object({ id: z.string() }),
@@ -128,7 +126,7 @@ const testingRoutes: FastifyPluginAsyncZod<{ services: Services; clock: Clock }>
   app.get(
     '/test-hooks/sms/latest',
     {
-      config: { public: true, rateLimit: false },
+      config: { access: 'public', rateLimit: false },
       schema: {
         hide: true,
         querystring: z.object({ mobile: z.string() }),

@@ -75,7 +75,7 @@ describe('personal info', () => {
     expect((await call('GET', `/organization/organ/cascade/${units[0].id}`)).statusCode).toBe(401);
   });
 
-  it('answers every validation message of spec section 5, in the caller language', async () => {
+  it('answers every validation message of the personal-info form, in the caller language', async () => {
     const { access_token: token, id } = await t.login('admin', 'Admin@2026');
     const put = (body: Record<string, unknown>, language = 'en') =>
       call('PUT', `/organization/user/${id}`, token, body, language);

@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PASSWORD_MAX_LENGTH, meetsPasswordPolicy } from '@cityops/contract';
-import { buildApp } from '../../../src/app.js';
-import { loadConfig } from '../../../src/config.js';
-import { randomPassword } from '../../../src/db/seed/index.js';
-import { DEMO_SUBSYSTEM_CODES } from '../../helpers/constants.js';
-import { type EmptyDatabase, createEmptyDatabase } from '../../helpers/empty-database.js';
-import { type TestApp, createTestApp, requestToken } from '../../helpers/test-app.js';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { randomPassword } from '../../src/seed/index.js';
+import { DEMO_SUBSYSTEM_CODES } from '../helpers/constants.js';
+import { type EmptyDatabase, createEmptyDatabase } from '../helpers/empty-database.js';
+import { type TestApp, createTestApp, requestToken } from '../helpers/test-app.js';
 
-describe('demo seed (DESIGN.md section 7)', () => {
+describe("demo seed (the README's demo accounts)", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

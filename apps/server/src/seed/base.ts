@@ -1,7 +1,7 @@
-import type { Db } from '../client.js';
-import { roles } from '../schema/index.js';
-import { SettingsRepository } from '../../modules/settings/settings.repository.js';
-import { SettingKey } from '../../modules/settings/settings.service.js';
+import type { Db } from '../db/client.js';
+import { roles } from '../db/schema/index.js';
+import { SettingsRepository } from '../modules/settings/settings.repository.js';
+import { SettingKey } from '../modules/settings/settings.service.js';
 
 /** Roles every installation has. */
 export const baseRoles = [

@@ -1,4 +1,4 @@
-import type { NewMenuEntry } from '../../modules/menus/menu.repository.js';
+import type { NewMenuEntry } from '../modules/menus/menu.repository.js';
 
 export interface MenuSeed extends Omit<NewMenuEntry, 'parentId' | 'sortOrder'> {
   children?: MenuSeed[];

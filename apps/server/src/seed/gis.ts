@@ -1,7 +1,7 @@
 import { type GisGeometry, type Position, countVertices, geometryBbox } from '@cityops/contract';
-import type { Db, Executor } from '../client.js';
-import { gisLayers } from '../schema/index.js';
-import { type FeatureValues, GisRepository } from '../../modules/gis/gis.repository.js';
+import type { Db, Executor } from '../db/client.js';
+import { gisLayers } from '../db/schema/index.js';
+import { type FeatureValues, GisRepository } from '../modules/gis/gis.repository.js';
 import { ensureDemoAccounts, hashDemoPasswords } from './demo-accounts.js';
 import { demoEditors } from './demo-data.js';
 

@@ -51,7 +51,7 @@ export interface DemoAccount {
   mustChangePassword: boolean;
 }
 
-/** The demo accounts of DESIGN.md section 7 (and the README). */
+/** The demo accounts of the README. */
 export const demoAccounts = [
   {
     username: 'admin',
@@ -100,7 +100,7 @@ export const demoAccounts = [
 ] as const satisfies readonly DemoAccount[];
 
 /**
- * The editor role's demo accounts (DESIGN.md section 7 lists none), made by the
+ * The editor role's demo accounts (the README's list has none), made by the
  * business guide seed; the first one is the map's editor too.
  */
 export const demoEditors = [

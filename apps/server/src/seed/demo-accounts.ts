@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { Executor } from '../client.js';
-import { departments, organizations } from '../schema/index.js';
-import { hashPassword } from '../../lib/passwords.js';
-import { UserRepository } from '../../modules/organization/user.repository.js';
+import type { Executor } from '../db/client.js';
+import { departments, organizations } from '../db/schema/index.js';
+import { hashPassword } from '../lib/passwords.js';
+import { UserRepository } from '../modules/organization/user.repository.js';
 import { type DemoAccount, daysAgo } from './demo-data.js';
 
 export interface HashedDemoAccount extends DemoAccount {

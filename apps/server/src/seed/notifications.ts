@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
-import type { Executor } from '../client.js';
-import { users } from '../schema/index.js';
-import { NotificationRepository } from '../../modules/notifications/notification.repository.js';
+import type { Executor } from '../db/client.js';
+import { users } from '../db/schema/index.js';
+import { NotificationRepository } from '../modules/notifications/notification.repository.js';
 
 const MINUTE = 60 * 1000;
 
@@ -127,16 +127,14 @@ export async function seedDemoMessages(
   // Oldest first, so ids grow with time like real traffic.
   for (const message of [...demoMessages].reverse()) {
     const createdAt = new Date(now.getTime() - message.minutesAgo * MINUTE);
-    const id = await repository.insertMessage(
-      {
-        title: message.title,
-        content: message.content,
-        type: message.type,
-        sentBy: null,
-        createdAt,
-      },
-      recipients,
-    );
+    const id = await repository.insertMessage({
+      title: message.title,
+      content: message.content,
+      type: message.type,
+      sentBy: null,
+      createdAt,
+    });
+    await repository.insertRecipients(id, recipients, createdAt);
     if (message.read) {
       for (const userId of recipients) await repository.markRead(userId, id, createdAt);
     }

@@ -1,7 +1,7 @@
-import type { Db } from '../client.js';
-import { BusinessGuideRepository } from '../../modules/business-guide/business-guide.repository.js';
-import { articleContent } from '../../modules/business-guide/business-guide.service.js';
-import { UserRepository } from '../../modules/organization/user.repository.js';
+import type { Db } from '../db/client.js';
+import { BusinessGuideRepository } from '../modules/business-guide/business-guide.repository.js';
+import { articleContent } from '../modules/business-guide/business-guide.service.js';
+import { UserRepository } from '../modules/organization/user.repository.js';
 import { articleBodyHtml, guideArticleSeed, guideCategorySeed } from './business-guide-data.js';
 import { ensureDemoAccounts, hashDemoPasswords } from './demo-accounts.js';
 import { daysAgo, demoEditors } from './demo-data.js';

@@ -1,0 +1,48 @@
+import type { AppModule } from '../../app-module.js';
+import authRoutes from './auth.routes.js';
+import { AuthService } from './auth.service.js';
+import { CaptchaService } from './captcha.service.js';
+import { LoginGuardService } from './login-guard.service.js';
+import { RsaKeyService } from './rsa-key.service.js';
+import { SecuritySettings } from './security-settings.js';
+
+declare module '../../services.js' {
+  interface Services {
+    auth: AuthService;
+    rsaKeys: RsaKeyService;
+    securitySettings: SecuritySettings;
+    captchas: CaptchaService;
+  }
+}
+
+export const authModule: AppModule = {
+  name: 'auth',
+  createServices: ({ repositories, services, clock, config }) => {
+    const { audit, settings: allSettings } = services;
+    const settings = new SecuritySettings({ settings: allSettings, clock });
+    const rsaKeys = new RsaKeyService({ keys: repositories.rsaKeys, clock, settings });
+    const captchas = new CaptchaService({
+      captchas: repositories.captchas,
+      clock,
+      keepAnswersForTests: config.nodeEnv === 'test',
+    });
+    const guard = new LoginGuardService({
+      attempts: repositories.loginAttempts,
+      captchas,
+      settings,
+      audit,
+      clock,
+    });
+    const auth = new AuthService({
+      users: repositories.users,
+      sessions: repositories.sessions,
+      rsaKeys,
+      clock,
+      guard,
+      settings,
+      audit,
+    });
+    return { auth, rsaKeys, securitySettings: settings, captchas };
+  },
+  routes: authRoutes,
+};

@@ -1,0 +1,4 @@
+import type { AppModule } from '../../app-module.js';
+import healthRoutes from './health.routes.js';
+
+export const healthModule: AppModule = { name: 'health', routes: healthRoutes };

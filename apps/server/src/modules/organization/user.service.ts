@@ -1,0 +1,34 @@
+import { type UserData, hasPermission } from '@cityops/contract';
+import { forbidden, notFound } from '../../lib/app-error.js';
+import type { Repositories } from '../../repositories.js';
+import type { AuthContext } from '../auth/auth.service.js';
+import { toUserData } from './user-data.js';
+import type { NewUser, UserRecord } from './user.repository.js';
+
+export interface UserServiceOptions {
+  repositories: Pick<Repositories, 'users'>;
+}
+
+/** The rules about accounts: who reads whose user data, how an account is made. */
+export class UserService {
+  constructor(private readonly options: UserServiceOptions) {}
+
+  /** An account's user data: the caller's own, or anyone's with `system:user:read`. */
+  async read(caller: AuthContext, username: string): Promise<UserData> {
+    const own = caller.username.toLowerCase() === username.toLowerCase();
+    if (!own && !hasPermission(caller, 'system:user:read')) throw forbidden();
+    const user = await this.findByUsername(username);
+    if (!user) throw notFound();
+    return toUserData(user);
+  }
+
+  /** Account names are unique regardless of case. */
+  async findByUsername(username: string): Promise<UserRecord | null> {
+    return this.options.repositories.users.findByUsername(username);
+  }
+
+  /** Adds an account with its roles; its id. */
+  async create(user: NewUser): Promise<number> {
+    return this.options.repositories.users.insert(user);
+  }
+}

@@ -1,0 +1,60 @@
+import type { Db, Executor } from './db/client.js';
+import { AuditRepository } from './modules/audit/audit.repository.js';
+import { CaptchaRepository } from './modules/auth/captcha.repository.js';
+import { LoginAttemptRepository } from './modules/auth/login-attempt.repository.js';
+import { RsaKeyRepository } from './modules/auth/rsa-key.repository.js';
+import { SessionRepository } from './modules/auth/session.repository.js';
+import { BusinessGuideRepository } from './modules/business-guide/business-guide.repository.js';
+import { FileRepository } from './modules/files/file.repository.js';
+import { GisRepository } from './modules/gis/gis.repository.js';
+import { RequestLimitRepository } from './modules/limits/request-limit.repository.js';
+import { MenuRepository } from './modules/menus/menu.repository.js';
+import { NotificationRepository } from './modules/notifications/notification.repository.js';
+import { ProfileRepository } from './modules/organization/profile.repository.js';
+import { UserRepository } from './modules/organization/user.repository.js';
+import { PasswordRepository } from './modules/password/password.repository.js';
+import { QrTicketRepository } from './modules/qr-login/qr-ticket.repository.js';
+import { ServerSecretRepository } from './modules/secrets/server-secret.repository.js';
+import { SettingsRepository } from './modules/settings/settings.repository.js';
+import { SmsCodeRepository } from './modules/sms/sms-code.repository.js';
+
+/**
+ * One repository per table group, all bound to the same database handle: the
+ * app's pool, or one transaction (`withTransaction`). A new repository gets its
+ * line here.
+ */
+export function createRepositories(db: Executor) {
+  return {
+    audit: new AuditRepository(db),
+    businessGuide: new BusinessGuideRepository(db),
+    captchas: new CaptchaRepository(db),
+    files: new FileRepository(db),
+    gis: new GisRepository(db),
+    loginAttempts: new LoginAttemptRepository(db),
+    menus: new MenuRepository(db),
+    notifications: new NotificationRepository(db),
+    passwords: new PasswordRepository(db),
+    profiles: new ProfileRepository(db),
+    qrTickets: new QrTicketRepository(db),
+    requestLimits: new RequestLimitRepository(db),
+    rsaKeys: new RsaKeyRepository(db),
+    serverSecrets: new ServerSecretRepository(db),
+    sessions: new SessionRepository(db),
+    settings: new SettingsRepository(db),
+    smsCodes: new SmsCodeRepository(db),
+    users: new UserRepository(db),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;
+
+/**
+ * Runs `work` in one transaction, with every repository bound to it: its
+ * writes stand or fall together (an error thrown inside rolls all of them
+ * back). The same on PGlite and PostgreSQL.
+ */
+export type WithTransaction = <T>(work: (repositories: Repositories) => Promise<T>) => Promise<T>;
+
+export function transactionRunner(db: Db): WithTransaction {
+  return (work) => db.transaction((tx) => work(createRepositories(tx)));
+}
