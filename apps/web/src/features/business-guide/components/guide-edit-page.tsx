@@ -19,7 +19,7 @@ import { useCategories } from '../api/get-categories';
 import { updateArticle } from '../api/update-article';
 import { useArticleId } from '../hooks/use-article-id';
 import { useCanWrite } from '../hooks/use-can-write';
-import { failureMessage, isConflict, showFieldErrors } from '../lib/api-failure';
+import { failureMessage, isConflict, showFieldErrors } from '@/lib/forms/api-failure';
 import { guidePaths } from '../lib/article-links';
 import { categoryLabel } from '../lib/category-label';
 import { GuideTheme } from './guide-theme';

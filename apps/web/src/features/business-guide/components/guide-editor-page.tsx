@@ -13,7 +13,7 @@ import { updateArticle } from '../api/update-article';
 import { useArticleId } from '../hooks/use-article-id';
 import { useCanWrite } from '../hooks/use-can-write';
 import { useLeaveGuard } from '../hooks/use-leave-guard';
-import { failureMessage, isConflict } from '../lib/api-failure';
+import { failureMessage, isConflict } from '@/lib/forms/api-failure';
 import { toDisplayHtml, toStoredHtml } from '../lib/article-html';
 import { guidePaths } from '../lib/article-links';
 import { type ArticleDraft, draftStore } from '../lib/draft-store';

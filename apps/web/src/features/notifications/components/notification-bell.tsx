@@ -3,7 +3,7 @@ import { Badge, Button, Popover, Spin } from 'antd';
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { ADMIN_ROLE } from '@cityops/contract';
+import { useIsAdmin } from '@/lib/access/use-is-admin';
 import { useUserStore } from '@/stores/user-store';
 import { useLiveUnread } from '../hooks/use-live-unread';
 import { useMessageList } from '../hooks/use-message-list';
@@ -31,7 +31,7 @@ export function NotificationBell() {
   const list = useMessageList(userId);
   const [open, setOpen] = useState(false);
   const [composing, setComposing] = useState(false);
-  const isAdmin = useUserStore((state) => state.roles.includes(ADMIN_ROLE));
+  const isAdmin = useIsAdmin();
   useLiveUnread(true, list.onLiveUnread);
 
   async function onPick(message: MessageView) {

@@ -1,9 +1,10 @@
-import { ADMIN_ROLE, type OrganOption } from '@cityops/contract';
+import type { OrganOption } from '@cityops/contract';
 import { Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageUpload } from '@/components/image-upload/image-upload';
-import { ApiError } from '@/lib/http/api-error';
+import { useIsAdmin } from '@/lib/access/use-is-admin';
+import { showFieldErrors } from '@/lib/forms/api-failure';
 import { toast } from '@/lib/toast';
 import { useUserStore } from '@/stores/user-store';
 import { useDepartments } from '../api/get-departments';
@@ -45,9 +46,8 @@ export function ProfileDialog({ open, onClose, onSignOut }: ProfileDialogProps) 
   const { t, i18n } = useTranslation();
   const userData = useUserStore((state) => state.userData);
   const username = useUserStore((state) => state.username);
-  const roles = useUserStore((state) => state.roles);
   const setUserInfo = useUserStore((state) => state.setUserInfo);
-  const editable = roles.includes(ADMIN_ROLE);
+  const editable = useIsAdmin();
   const [form] = Form.useForm<FormValues>();
   const organizationId = Form.useWatch('organizationId', form);
   const organs = useOrgans();
@@ -97,16 +97,7 @@ export function ProfileDialog({ open, onClose, onSignOut }: ProfileDialogProps) 
       onClose();
     } catch (error) {
       // The HTTP client has shown the message; field errors go beside their fields.
-      const fields = (error instanceof ApiError ? error.body?.data : null) as {
-        fields?: { field: string; message: string }[];
-      } | null;
-      if (fields?.fields) {
-        form.setFields(
-          fields.fields
-            .filter((field) => field.field in initialValues)
-            .map((field) => ({ name: field.field as keyof FormValues, errors: [field.message] })),
-        );
-      }
+      showFieldErrors(form, error, Object.keys(initialValues));
     } finally {
       setSaving(false);
     }
