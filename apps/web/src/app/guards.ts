@@ -5,7 +5,7 @@ import { getToken } from '@/lib/token';
 import { useAppStore } from '@/stores/app-store';
 import { useUserStore } from '@/stores/user-store';
 
-/** Paths that need no token (spec section 2). */
+/** Paths that need no token: sign-in, its redirect, the not-found page and the QR page of the phone. */
 export const PUBLIC_PATHS = ['/login', '/auth-redirect', '/404', QR_MOBILE_PAGE_PATH] as const;
 
 /**

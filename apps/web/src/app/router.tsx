@@ -8,7 +8,7 @@ import { RouteError } from './route-error';
 
 const title = (key: string): RouteHandle => ({ title: key });
 
-/** The route table of spec section 2; every page is its own chunk. */
+/** The route table; every page is its own chunk. */
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -109,7 +109,7 @@ export const routes: RouteObject[] = [
       {
         path: '*',
         handle: title('route.notFound'),
-        // Only /login, /auth-redirect and /404 are public (spec section 2).
+        // Only the paths of PUBLIC_PATHS (guards.ts) are public.
         loader: requireToken,
         lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })),
       },

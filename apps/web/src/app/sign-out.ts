@@ -13,7 +13,7 @@ export function onSignOut(cleanup: () => void): () => void {
 }
 
 /**
- * The logout of spec section 4: the user is cleared, the system state reset and
+ * Signing out: the user is cleared, the system state reset and
  * the login route shown. `revoke` also ends the token on the server (not done
  * when the server has already refused it).
  */

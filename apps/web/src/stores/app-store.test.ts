@@ -22,7 +22,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.resetModules());
 
-describe('application state (spec section 3)', () => {
+describe('application state', () => {
   it('starts with the defaults: sidebar open, size medium, active menu business_guide', async () => {
     const store = await loadStore();
     const state = store.getState();

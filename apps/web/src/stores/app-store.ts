@@ -15,7 +15,7 @@ import { StorageKey, local } from '@/lib/storage';
 export type Device = 'desktop' | 'mobile';
 export type Size = 'large' | 'medium' | 'small';
 
-/** The application state of spec section 3. */
+/** The application state: layout, language, size, the menu and the frame it shows. */
 export interface AppState {
   device: Device;
   sidebar: { opened: boolean; withoutAnimation: boolean };
@@ -114,7 +114,7 @@ export const useAppStore = create<AppState & AppActions & { childrenMenuCode: st
         local.set(StorageKey.size, size);
         set({ size });
       },
-      // Setting the active menu resets the iframe (spec section 4).
+      // Another active entry shows its own sub-entries, so the frame of the last one closes.
       setMenuActive(code) {
         const { menuList, childrenMenuCode } = get();
         set({

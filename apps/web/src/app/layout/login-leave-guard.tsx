@@ -4,7 +4,7 @@ import { useAppStore } from '@/stores/app-store';
 import { useUserStore } from '@/stores/user-store';
 
 /**
- * Going from / to /login with a token asks first (spec section 2). Confirming
+ * Going from / to /login with a token asks first (a sign-out). Confirming
  * clears the token and the system state; closing stays where the user was.
  */
 export function LoginLeaveGuard() {

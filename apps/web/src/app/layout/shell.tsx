@@ -52,7 +52,7 @@ const SettingsDrawer = lazy(() =>
 );
 
 /**
- * The layout shell of spec section 2: sidebar with logo and the server's menu,
+ * The layout shell (docs/shell.md): sidebar with logo and the server's menu,
  * header with the system name, the weather and the user menu, the open pages as
  * tabs, and the content area where router pages and embedded frames stay alive.
  * In embedded mode only the content shows.

@@ -23,14 +23,14 @@ export function LoginRoute() {
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  // After sign-in, 500 ms, then the requested path and query (spec section 4). A push,
+  // After sign-in, 500 ms, then the requested path and query. A push,
   // not a replace: Back from / returns towards /login, where the leave guard asks first.
   function onSuccess() {
     const target = safeRedirectTarget(searchParams.get('redirect'));
     timer.current = setTimeout(() => navigate(target), NAVIGATION_DELAY_MS);
   }
 
-  // QR login replaces the route with / after 500 ms (spec section 4 "QR login").
+  // QR login replaces the route with / after 500 ms (docs/sign-in.md, "QR login (browser side)").
   function onQrSuccess() {
     timer.current = setTimeout(() => navigate('/', { replace: true }), NAVIGATION_DELAY_MS);
   }

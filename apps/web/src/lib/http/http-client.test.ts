@@ -98,7 +98,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('HTTP client: requests (spec section 7)', () => {
+describe('HTTP client: requests', () => {
   it('gives up after 10 s with "request timeout" shown for 5 s', async () => {
     // msw cannot leave a request unanswered until the XHR timeout fires, so this
     // call goes through to a real local socket that accepts and never answers.
@@ -261,7 +261,7 @@ describe('HTTP client: requests (spec section 7)', () => {
   });
 });
 
-describe('HTTP client: answers (spec section 8)', () => {
+describe('HTTP client: answers', () => {
   it('counts code 000000 or boolSuccess true as success, anything else as failure', async () => {
     let next: object = {};
     answer(() => HttpResponse.json(next));

@@ -48,7 +48,7 @@ export interface HttpResponse<T> {
 }
 
 export interface HttpClient {
-  /** Milliseconds before a call gives up (spec section 7: 10 s). */
+  /** Milliseconds before a call gives up (10 s). */
   readonly timeout: number;
   request<T>(
     method: HttpMethod,
@@ -183,7 +183,7 @@ function send(request: Sent, timeout: number): Promise<HttpResponse<unknown>> {
 }
 
 /**
- * The HTTP client of spec sections 7 and 8: 10 s timeout, base URL from the
+ * The HTTP client (docs/architecture.md, "Web"): 10 s timeout, base URL from the
  * runtime configuration (a payload's `baseApi` overrides it), the `basic` flag,
  * the bearer token, form-urlencoded posts, the `body` header flag, the success
  * test, one error toast at a time, and the `040005` sign-out.

@@ -8,7 +8,7 @@ export function getFeatures(query: GisQuery, signal?: AbortSignal): Promise<GisQ
   return api.post<GisQueryResult>(GIS_PATHS.query, { ...query }, { ...asJson, signal });
 }
 
-/** The name search of the map page (the map itself loads by viewport, see use-layer-sources). */
+/** The name search of the map page (the map itself loads by viewport, in lib/map-editor.ts). */
 export const featureSearchQuery = (keyword: string) =>
   queryOptions({
     queryKey: ['gis', 'search', keyword],

@@ -42,7 +42,7 @@ async function openOwnWindow(popup: Window | null, id: string): Promise<void> {
   }
 }
 
-/** The sidebar's click rules of spec section 4, applied to the app state. */
+/** The sidebar's click rules (docs/shell.md, "Menu rules"), applied to the app state. */
 export function useMenuActions() {
   const navigate = useNavigate();
   const { pathname } = useLocation();

@@ -22,7 +22,7 @@ const SendMessageDialog = lazy(() =>
   import('./send-message-dialog').then((m) => ({ default: m.SendMessageDialog })),
 );
 
-/** The header's message bell with the live unread count (spec section 2, "Header"). */
+/** The header's message bell with the live unread count (docs/notifications.md). */
 export function NotificationBell() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -11,7 +11,7 @@ export interface PasswordChange {
 
 /**
  * `POST /organization/user/ret`: password, newPassword and newPasswordTwo as MD5
- * hex digests (spec section 7), plus the new password encrypted with the
+ * hex digests, plus the new password encrypted with the
  * server's public key so the policy is checked there too.
  */
 export async function changePassword(values: PasswordChange): Promise<null> {

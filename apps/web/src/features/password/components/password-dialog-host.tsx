@@ -16,7 +16,7 @@ export interface PasswordDialogHostProps {
 }
 
 /**
- * Checks the password status on entering the shell (spec section 4): 1 shows
+ * Checks the password status on entering the shell (docs/sign-in.md, "Password status and the password dialog"): 1 shows
  * "please reset password" and opens the dialog in reset mode, whose closing
  * shows "please log in again" and signs out after 500 ms; 2 warns that the
  * password is old. Also hosts the dialog the user menu opens.

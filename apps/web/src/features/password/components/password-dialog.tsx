@@ -16,7 +16,7 @@ export interface PasswordDialogProps {
 }
 
 /**
- * The password dialog of spec sections 2, 4 and 5: old, new and confirm fields
+ * The password dialog: old, new and confirm fields
  * with cancel and save; titled "reset password" when a reset is forced.
  */
 export function PasswordDialog({ open, mode, onCancel, onChanged }: PasswordDialogProps) {
@@ -31,7 +31,7 @@ export function PasswordDialog({ open, mode, onCancel, onChanged }: PasswordDial
     } catch {
       return;
     }
-    // Submit re-checks the equality (spec section 5).
+    // Submit re-checks that the new password and its confirmation match.
     if (values.newPassword !== values.confirmPassword) {
       toast.error({ content: t('validation.password.mismatchOnSubmit'), duration: 2 });
       return;

@@ -10,7 +10,7 @@ export interface UserInfoInput {
   headImage: string;
 }
 
-/** `PUT /organization/user/{id}`: the personal info (spec section 7). */
+/** `PUT /organization/user/{id}`: the personal info. */
 export function updateUser(id: string, input: UserInfoInput): Promise<UserUpdateResult> {
   return api.put<UserUpdateResult>(`/organization/user/${encodeURIComponent(id)}`, { ...input });
 }

@@ -38,7 +38,7 @@ function optionsOf(list: OrganOption[] | undefined, language: string) {
 }
 
 /**
- * The personal-info dialog (spec sections 2, 4 and 5). As the spec says, every
+ * The personal-info dialog (docs/notifications.md, "Personal info"): for staff every
  * field but the avatar is disabled; an administrator may edit them all. A saved
  * change shows "modified successfully"; a changed login name signs out.
  */
