@@ -8,13 +8,14 @@ import { Alert, Button, Drawer, Layout } from 'antd';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { useShallow } from 'zustand/react/shallow';
 import { useConfigValue } from '@/features/menu/api/get-config-value';
 import { useCrossWindowMessages } from '@/features/auth/hooks/use-cross-window-messages';
 import { PasswordDialogHost } from '@/features/password/components/password-dialog-host';
 import { useUserMenu } from '@/features/menu/api/get-user-menu';
 import { EmbeddedFrame } from '@/features/menu/components/embedded-frame';
 import { useFrameLinkRequests } from '@/features/menu/hooks/use-frame-link-requests';
-import { openEntryInFrame, useMenuActions } from '@/features/menu/hooks/use-menu-actions';
+import { useMenuActions } from '@/features/menu/hooks/use-menu-actions';
 import { menuTitle } from '@/features/menu/lib/menu-title';
 import { useSettingsStore } from '@/features/settings/lib/settings-store';
 import { KeepAliveOutlet } from '@/features/tags-view/components/keep-alive-outlet';
@@ -65,8 +66,30 @@ export function Shell() {
   useCrossWindowMessages(() => void signOut({ revoke: false }));
   const menu = useUserMenu();
   const childrenMenuCode = useConfigValue('commandCoordinationCode');
-  const app = useAppStore();
-  const settings = useSettingsStore();
+  const app = useAppStore(
+    useShallow((state) => ({
+      menuActive: state.menuActive,
+      menuChild: state.menuChild,
+      isIframe: state.isIframe,
+      embedded: state.embedded,
+      device: state.device,
+      sidebarOpened: state.sidebar.opened,
+      systemName: state.systemName,
+      size: state.size,
+      setMenuList: state.setMenuList,
+      setSize: state.setSize,
+      toggleSidebar: state.toggleSidebar,
+      closeSidebar: state.closeSidebar,
+    })),
+  );
+  const settings = useSettingsStore(
+    useShallow((state) => ({
+      showTagsView: state.showTagsView,
+      showSettings: state.showSettings,
+      fixedHeader: state.fixedHeader,
+      menuTheme: state.menuTheme,
+    })),
+  );
   const tabs = useTagsStore((state) => state.tabs);
   const { clickEntry, openChild } = useMenuActions();
   const [settingsRequested, setSettingsRequested] = useState(false);
@@ -107,14 +130,10 @@ export function Shell() {
   function activate(tab: Tab) {
     if (tab.kind === 'frame') {
       if (location.pathname !== '/') void navigate('/');
-      openEntryInFrame(tab.entry, tab.parentCode);
+      useAppStore.getState().openInFrame(tab.entry, tab.parentCode);
       return;
     }
-    if (tab.path === '/') {
-      const state = useAppStore.getState();
-      state.setIframe('');
-      state.setIsIframe(false);
-    }
+    if (tab.path === '/') useAppStore.getState().closeFrame();
     void navigate(tab.fullPath);
   }
 
@@ -145,7 +164,7 @@ export function Shell() {
   }
 
   const mobile = app.device === 'mobile';
-  const collapsed = !app.sidebar.opened;
+  const collapsed = !app.sidebarOpened;
   const dark = settings.menuTheme === 'dark';
   const sidebar = (
     <Sidebar
@@ -168,7 +187,7 @@ export function Shell() {
       {mobile ? (
         <Drawer
           placement="left"
-          open={app.sidebar.opened}
+          open={app.sidebarOpened}
           onClose={() => app.closeSidebar()}
           size={240}
           title={app.systemName}
@@ -211,7 +230,7 @@ export function Shell() {
                     ? t('shell.expandSidebar')
                     : t('shell.collapseSidebar')
               }
-              aria-expanded={mobile ? app.sidebar.opened : !collapsed}
+              aria-expanded={mobile ? app.sidebarOpened : !collapsed}
               onClick={() => app.toggleSidebar()}
             />
             <h1 className={styles.title}>{app.systemName}</h1>

@@ -10,19 +10,6 @@ import { useAppStore } from '@/stores/app-store';
 import { getOtherUrl } from '../api/get-other-url';
 
 /**
- * Shows a menu entry's page in the frame while `parentCode` is the active
- * sidebar entry. An empty url still counts as showing: the frame stays empty.
- */
-export function openEntryInFrame(entry: MenuEntry, parentCode: string): void {
-  const app = useAppStore.getState();
-  // Setting the active menu resets the iframe, so it comes first.
-  if (app.menuActive !== parentCode) app.setMenuActive(parentCode);
-  app.setMenuChild(entry);
-  app.setIframe(entry.sysModels.url);
-  app.setIsIframe(true);
-}
-
-/**
  * Opens the integrated system's own address in the window opened during the
  * click (so no popup blocker interferes); it closes again if the call fails.
  */
@@ -61,20 +48,19 @@ export function useMenuActions() {
       switch (effect.kind) {
         case 'integrated': {
           const popup = window.open('about:blank', '_blank');
-          openEntryInFrame(effect.child, BUSINESS_GUIDE_CODE);
+          app.openInFrame(effect.child, BUSINESS_GUIDE_CODE);
           void openOwnWindow(popup, effect.child.sysModels.id);
           break;
         }
         case 'activate':
           app.setMenuActive(entry.code);
           // An entry without sub-entries opens its own address in the frame.
-          if (subEntriesOf(entry).length === 0) openEntryInFrame(entry, entry.code);
+          if (subEntriesOf(entry).length === 0) app.openInFrame(entry, entry.code);
           break;
         case 'keep':
           break;
         case 'clearIframe':
-          app.setIframe('');
-          app.setIsIframe(false);
+          app.closeFrame();
           break;
       }
     },
@@ -85,7 +71,7 @@ export function useMenuActions() {
   const openChild = useCallback(
     (child: MenuEntry, parentCode: string) => {
       if (pathname !== '/') void navigate('/');
-      openEntryInFrame(child, parentCode);
+      useAppStore.getState().openInFrame(child, parentCode);
     },
     [navigate, pathname],
   );

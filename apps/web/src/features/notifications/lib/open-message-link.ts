@@ -44,10 +44,6 @@ export function openMessageLink(link: string, oneType: string, title: string): b
     children: [],
     sysModels: { id: '', url: link, query: {}, integrated: false },
   };
-  // Setting the active menu resets the iframe, so it comes first.
-  if (app.menuActive !== parent.code) app.setMenuActive(parent.code);
-  app.setMenuChild(entry);
-  app.setIframe(entry.sysModels.url);
-  app.setIsIframe(true);
+  app.openInFrame(entry, parent.code);
   return true;
 }

@@ -1,6 +1,7 @@
 import { PASSWORD_CHANGE_LOGOUT_DELAY_MS, PasswordStatus } from '@cityops/contract';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useShallow } from 'zustand/react/shallow';
 import { ERROR_TOAST_KEY } from '@/lib/http/http-client';
 import { toast } from '@/lib/toast';
 import { getPasswordStatus } from '../api/get-password-status';
@@ -23,7 +24,14 @@ export interface PasswordDialogHostProps {
  */
 export function PasswordDialogHost({ onSignOut }: PasswordDialogHostProps) {
   const { t } = useTranslation();
-  const { open, mode, show, hide } = usePasswordDialog();
+  const { open, mode, show, hide } = usePasswordDialog(
+    useShallow((state) => ({
+      open: state.open,
+      mode: state.mode,
+      show: state.show,
+      hide: state.hide,
+    })),
+  );
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   // Mounted from the first opening on, so the closing animation can run.
   const [used, setUsed] = useState(open);
