@@ -38,7 +38,6 @@ export const PUBLIC_CONFIG_KEYS = ['systemName', 'commandCoordinationCode'] as c
 export type PublicConfigKey = (typeof PUBLIC_CONFIG_KEYS)[number];
 
 /** Image upload (spec sections 2, 4, 7, 9). */
-export const UPLOAD_PATH = '/file-go-fastdfs/file/upload';
 export const UPLOAD_FIELD_NAME = 'file';
 export const UPLOAD_ACCEPT = '.png,.jpg,.jpeg';
 export const UPLOAD_EXTENSIONS = ['png', 'jpg', 'jpeg'] as const;

@@ -233,6 +233,19 @@ describe('HTTP client: requests', () => {
     expect(seen[2]!.body).toContain('name="bucketName"');
   });
 
+  it('sends a POST as JSON with the json option, and as a form without it', async () => {
+    answer();
+    const client = makeClient();
+
+    await client.post('/base-data/baseGisGeometry/create', { tags: ['a', 'b'] }, { json: true });
+    await client.post('/message-sms/messageData/send', { title: 'x', allUsers: true });
+
+    expect(seen[0]!.contentType).toBe('application/json');
+    expect(JSON.parse(seen[0]!.body)).toEqual({ tags: ['a', 'b'] });
+    expect(seen[1]!.contentType).toBe('application/x-www-form-urlencoded');
+    expect(seen[1]!.body).toBe('title=x&allUsers=true');
+  });
+
   it('leaves undefined and null parameters out and repeats the key of a list', async () => {
     answer();
     const client = makeClient();

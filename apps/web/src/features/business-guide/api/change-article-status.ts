@@ -1,4 +1,4 @@
-import type { Article } from '@cityops/contract';
+import { type Article, GUIDE_PATHS, fillPath } from '@cityops/contract';
 import { api } from '@/lib/http/api';
 
 export type StatusAction = 'publish' | 'withdraw';
@@ -9,5 +9,5 @@ export function changeArticleStatus(
   action: StatusAction,
   version: number,
 ): Promise<Article> {
-  return api.post<Article>(`/business-guide/articles/${id}/${action}`, { version });
+  return api.post<Article>(fillPath(GUIDE_PATHS[action], { id }), { version });
 }

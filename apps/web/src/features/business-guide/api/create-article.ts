@@ -1,4 +1,4 @@
-import type { Article, ArticleCreate } from '@cityops/contract';
+import { type Article, type ArticleCreate, GUIDE_PATHS } from '@cityops/contract';
 import { api } from '@/lib/http/api';
 
 /**
@@ -6,12 +6,5 @@ import { api } from '@/lib/http/api';
  * itself (beside the fields, or in one toast), as it does for an update.
  */
 export function createArticle(input: ArticleCreate): Promise<Article> {
-  return api.post<Article>(
-    '/business-guide/articles',
-    { ...input },
-    {
-      headers: { 'Content-Type': 'application/json' },
-      silent: true,
-    },
-  );
+  return api.post<Article>(GUIDE_PATHS.articles, { ...input }, { json: true, silent: true });
 }

@@ -1,4 +1,4 @@
-import type { Article } from '@cityops/contract';
+import { type Article, GUIDE_PATHS, fillPath } from '@cityops/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/http/api';
 
@@ -6,7 +6,7 @@ export type ArticlePurpose = 'read' | 'edit';
 
 /** `GET /business-guide/articles/:id`; reading counts a view, `edit` does not. */
 export function getArticle(id: number, purpose: ArticlePurpose): Promise<Article> {
-  return api.get<Article>(`/business-guide/articles/${id}`, { purpose });
+  return api.get<Article>(fillPath(GUIDE_PATHS.article, { id }), { purpose });
 }
 
 export const articleQuery = (id: number, purpose: ArticlePurpose) =>

@@ -1,4 +1,9 @@
-import type { ArticleListQuery, ArticleSummary, Page } from '@cityops/contract';
+import {
+  type ArticleListQuery,
+  type ArticleSummary,
+  GUIDE_PATHS,
+  type Page,
+} from '@cityops/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/http/api';
 
@@ -8,7 +13,7 @@ export function getArticles(query: ArticleListQuery): Promise<Page<ArticleSummar
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== '') params[key] = value as string | number;
   }
-  return api.get<Page<ArticleSummary>>('/business-guide/articles', params);
+  return api.get<Page<ArticleSummary>>(GUIDE_PATHS.articles, params);
 }
 
 export const articlesQuery = (query: ArticleListQuery) =>

@@ -1,10 +1,10 @@
-import type { GuideCategory } from '@cityops/contract';
+import { GUIDE_PATHS, type GuideCategory } from '@cityops/contract';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/http/api';
 
 /** `GET /business-guide/categories` */
 export function getCategories(): Promise<GuideCategory[]> {
-  return api.get<GuideCategory[]>('/business-guide/categories');
+  return api.get<GuideCategory[]>(GUIDE_PATHS.categories);
 }
 
 export const categoriesQuery = () =>

@@ -1,4 +1,4 @@
-import type { Article, ArticleUpdate } from '@cityops/contract';
+import { type Article, type ArticleUpdate, GUIDE_PATHS, fillPath } from '@cityops/contract';
 import { api } from '@/lib/http/api';
 
 /**
@@ -7,11 +7,8 @@ import { api } from '@/lib/http/api';
  */
 export function updateArticle(id: number, input: ArticleUpdate): Promise<Article> {
   return api.put<Article>(
-    `/business-guide/articles/${id}`,
+    fillPath(GUIDE_PATHS.article, { id }),
     { ...input },
-    {
-      headers: { 'Content-Type': 'application/json' },
-      silent: true,
-    },
+    { json: true, silent: true },
   );
 }

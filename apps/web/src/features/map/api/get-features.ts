@@ -1,11 +1,10 @@
 import { GIS_PATHS, type GisQuery, type GisQueryResult } from '@cityops/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/http/api';
-import { asJson } from './json';
 
 /** `POST /base-data/baseGisGeometry/getGIS`: features by viewport, layer and name. */
 export function getFeatures(query: GisQuery, signal?: AbortSignal): Promise<GisQueryResult> {
-  return api.post<GisQueryResult>(GIS_PATHS.query, { ...query }, { ...asJson, signal });
+  return api.post<GisQueryResult>(GIS_PATHS.query, { ...query }, { json: true, signal });
 }
 
 /** The name search of the map page (the map itself loads by viewport, in lib/map-editor.ts). */

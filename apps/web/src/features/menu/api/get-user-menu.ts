@@ -1,10 +1,10 @@
-import type { MenuEntry } from '@cityops/contract';
+import { MENU_PATHS, type MenuEntry } from '@cityops/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/http/api';
 
 /** `GET /organization/customize_configuration/userSysModel`: the caller's menu. */
 export function getUserMenu(): Promise<MenuEntry[]> {
-  return api.get<MenuEntry[]>('/organization/customize_configuration/userSysModel');
+  return api.get<MenuEntry[]>(MENU_PATHS.userMenu);
 }
 
 export const userMenuQuery = () =>

@@ -1,4 +1,4 @@
-import type { PublicKey } from '@cityops/contract';
+import { AUTH_PATHS, type PublicKey, USER_PATHS } from '@cityops/contract';
 import { md5Hex } from '@/lib/crypto/md5';
 import { encryptWithPublicKey } from '@/lib/crypto/rsa-oaep';
 import { api } from '@/lib/http/api';
@@ -15,8 +15,8 @@ export interface PasswordChange {
  * server's public key so the policy is checked there too.
  */
 export async function changePassword(values: PasswordChange): Promise<null> {
-  const key = await api.post<PublicKey>('/authorization-server/oauth/pubKey');
-  return api.post<null>('/organization/user/ret', {
+  const key = await api.post<PublicKey>(AUTH_PATHS.publicKey);
+  return api.post<null>(USER_PATHS.changePassword, {
     password: md5Hex(values.oldPassword),
     newPassword: md5Hex(values.newPassword),
     newPasswordTwo: md5Hex(values.confirmPassword),

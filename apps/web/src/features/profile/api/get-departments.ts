@@ -1,10 +1,10 @@
-import type { OrganOption } from '@cityops/contract';
+import { ORGAN_PATHS, type OrganOption, fillPath } from '@cityops/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/http/api';
 
 /** `GET /organization/organ/cascade/{orgId}`: the departments of a unit. */
 export function getDepartments(orgId: string): Promise<OrganOption[]> {
-  return api.get<OrganOption[]>(`/organization/organ/cascade/${encodeURIComponent(orgId)}`);
+  return api.get<OrganOption[]>(fillPath(ORGAN_PATHS.departments, { orgId }));
 }
 
 export const departmentsQuery = (orgId: string | undefined) =>

@@ -1,10 +1,10 @@
-import type { OrganOption } from '@cityops/contract';
+import { ORGAN_PATHS, type OrganOption } from '@cityops/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/http/api';
 
 /** `GET /organization/organ/cascade`: the units. */
 export function getOrgans(): Promise<OrganOption[]> {
-  return api.get<OrganOption[]>('/organization/organ/cascade');
+  return api.get<OrganOption[]>(ORGAN_PATHS.units);
 }
 
 export const organsQuery = () =>

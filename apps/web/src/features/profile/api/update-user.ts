@@ -1,4 +1,4 @@
-import type { UserUpdateResult } from '@cityops/contract';
+import { USER_PATHS, type UserUpdateResult, fillPath } from '@cityops/contract';
 import { api } from '@/lib/http/api';
 
 export interface UserInfoInput {
@@ -12,5 +12,5 @@ export interface UserInfoInput {
 
 /** `PUT /organization/user/{id}`: the personal info. */
 export function updateUser(id: string, input: UserInfoInput): Promise<UserUpdateResult> {
-  return api.put<UserUpdateResult>(`/organization/user/${encodeURIComponent(id)}`, { ...input });
+  return api.put<UserUpdateResult>(fillPath(USER_PATHS.update, { id }), { ...input });
 }

@@ -1,10 +1,10 @@
-import type { Weather } from '@cityops/contract';
+import { CONFIG_PATHS, type Weather } from '@cityops/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/http/api';
 
 /** `GET /organization/config/weather`: the weather shown in the header, or null. */
 export function getWeather(): Promise<Weather | null> {
-  return api.get<Weather | null>('/organization/config/weather');
+  return api.get<Weather | null>(CONFIG_PATHS.weather);
 }
 
 export const weatherQuery = () =>
