@@ -1,6 +1,7 @@
 import { type Article, GUIDE_PATHS, fillPath } from '@cityops/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/http/api';
+import { guideKeys } from './query-keys';
 
 export type ArticlePurpose = 'read' | 'edit';
 
@@ -11,7 +12,7 @@ export function getArticle(id: number, purpose: ArticlePurpose): Promise<Article
 
 export const articleQuery = (id: number, purpose: ArticlePurpose) =>
   queryOptions({
-    queryKey: ['business-guide', 'article', id, purpose],
+    queryKey: guideKeys.article(id, purpose),
     queryFn: () => getArticle(id, purpose),
     // An editor always starts from the stored version; a reader's view counts once per visit.
     staleTime: purpose === 'edit' ? 0 : 60_000,

@@ -6,6 +6,7 @@ import {
 } from '@cityops/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/http/api';
+import { guideKeys } from './query-keys';
 
 /** `GET /business-guide/articles`: one page of the search. */
 export function getArticles(query: ArticleListQuery): Promise<Page<ArticleSummary>> {
@@ -18,7 +19,7 @@ export function getArticles(query: ArticleListQuery): Promise<Page<ArticleSummar
 
 export const articlesQuery = (query: ArticleListQuery) =>
   queryOptions({
-    queryKey: ['business-guide', 'articles', query],
+    queryKey: guideKeys.articleList(query),
     queryFn: () => getArticles(query),
     // The table keeps showing the last page while the next one loads.
     placeholderData: keepPreviousData,

@@ -1,6 +1,7 @@
 import { CONFIG_PATHS, type PublicConfigKey } from '@cityops/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/http/api';
+import { menuKeys } from './query-keys';
 
 /** `GET /organization/config?key=`: a public setting, or null. */
 export function getConfigValue(key: PublicConfigKey): Promise<string | null> {
@@ -9,7 +10,7 @@ export function getConfigValue(key: PublicConfigKey): Promise<string | null> {
 
 export const configValueQuery = (key: PublicConfigKey) =>
   queryOptions({
-    queryKey: ['config', key],
+    queryKey: menuKeys.config(key),
     queryFn: () => getConfigValue(key),
     staleTime: 10 * 60_000,
   });

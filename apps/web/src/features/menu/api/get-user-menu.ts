@@ -1,6 +1,7 @@
 import { MENU_PATHS, type MenuEntry } from '@cityops/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/http/api';
+import { menuKeys } from './query-keys';
 
 /** `GET /organization/customize_configuration/userSysModel`: the caller's menu. */
 export function getUserMenu(): Promise<MenuEntry[]> {
@@ -8,7 +9,7 @@ export function getUserMenu(): Promise<MenuEntry[]> {
 }
 
 export const userMenuQuery = () =>
-  queryOptions({ queryKey: ['menu', 'userSysModel'], queryFn: getUserMenu, staleTime: 5 * 60_000 });
+  queryOptions({ queryKey: menuKeys.userMenu(), queryFn: getUserMenu, staleTime: 5 * 60_000 });
 
 export function useUserMenu() {
   return useQuery(userMenuQuery());

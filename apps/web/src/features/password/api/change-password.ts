@@ -1,6 +1,7 @@
 import { AUTH_PATHS, type PublicKey, USER_PATHS } from '@cityops/contract';
 import { md5Hex } from '@/lib/crypto/md5';
 import { encryptWithPublicKey } from '@/lib/crypto/rsa-oaep';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/http/api';
 
 export interface PasswordChange {
@@ -23,4 +24,9 @@ export async function changePassword(values: PasswordChange): Promise<null> {
     newPasswordCipher: await encryptWithPublicKey(key.publicKey, values.newPassword),
     keyId: key.keyId,
   });
+}
+
+/** Changes the password; nothing cached depends on it (the dialog signs out or closes). */
+export function useChangePassword() {
+  return useMutation({ mutationFn: changePassword });
 }

@@ -3,7 +3,7 @@ import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
-import { type PasswordChange, changePassword } from '../api/change-password';
+import { type PasswordChange, useChangePassword } from '../api/change-password';
 import type { PasswordDialogMode } from '../lib/password-dialog-store';
 
 export interface PasswordDialogProps {
@@ -22,6 +22,7 @@ export interface PasswordDialogProps {
 export function PasswordDialog({ open, mode, onCancel, onChanged }: PasswordDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<PasswordChange>();
+  const changePassword = useChangePassword();
   const [saving, setSaving] = useState(false);
 
   async function save() {
@@ -38,7 +39,7 @@ export function PasswordDialog({ open, mode, onCancel, onChanged }: PasswordDial
     }
     setSaving(true);
     try {
-      await changePassword(values);
+      await changePassword.mutateAsync(values);
       onChanged();
     } catch {
       // The HTTP client has shown the server's message; the dialog stays for another try.

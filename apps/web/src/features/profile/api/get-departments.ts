@@ -1,6 +1,7 @@
 import { ORGAN_PATHS, type OrganOption, fillPath } from '@cityops/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/http/api';
+import { profileKeys } from './query-keys';
 
 /** `GET /organization/organ/cascade/{orgId}`: the departments of a unit. */
 export function getDepartments(orgId: string): Promise<OrganOption[]> {
@@ -9,7 +10,7 @@ export function getDepartments(orgId: string): Promise<OrganOption[]> {
 
 export const departmentsQuery = (orgId: string | undefined) =>
   queryOptions({
-    queryKey: ['organ', 'cascade', orgId],
+    queryKey: profileKeys.departments(orgId),
     queryFn: () => getDepartments(orgId!),
     enabled: Boolean(orgId),
     staleTime: 10 * 60_000,

@@ -1,6 +1,7 @@
 import { ORGAN_PATHS, type OrganOption } from '@cityops/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/http/api';
+import { profileKeys } from './query-keys';
 
 /** `GET /organization/organ/cascade`: the units. */
 export function getOrgans(): Promise<OrganOption[]> {
@@ -8,7 +9,7 @@ export function getOrgans(): Promise<OrganOption[]> {
 }
 
 export const organsQuery = () =>
-  queryOptions({ queryKey: ['organ', 'cascade'], queryFn: getOrgans, staleTime: 10 * 60_000 });
+  queryOptions({ queryKey: profileKeys.units(), queryFn: getOrgans, staleTime: 10 * 60_000 });
 
 export function useOrgans() {
   return useQuery(organsQuery());

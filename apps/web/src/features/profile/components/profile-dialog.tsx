@@ -10,8 +10,8 @@ import { useUserStore } from '@/stores/user-store';
 import { useDepartments } from '../api/get-departments';
 import { useOrgans } from '../api/get-organs';
 import { getProfile } from '../api/get-profile';
-import { setHeadImage } from '../api/set-head-image';
-import { type UserInfoInput, updateUser } from '../api/update-user';
+import { useSetHeadImage } from '../api/set-head-image';
+import { type UserInfoInput, useUpdateUser } from '../api/update-user';
 import { profileRules } from '../lib/profile-rules';
 import { profileTexts } from '@/locales/profile-texts';
 import { registerTexts } from '@/lib/i18n';
@@ -52,6 +52,8 @@ export function ProfileDialog({ open, onClose, onSignOut }: ProfileDialogProps) 
   const organizationId = Form.useWatch('organizationId', form);
   const organs = useOrgans();
   const departments = useDepartments(organizationId || undefined);
+  const updateUser = useUpdateUser();
+  const setHeadImage = useSetHeadImage();
   const [saving, setSaving] = useState(false);
   const rules = profileRules(t);
 
@@ -76,15 +78,18 @@ export function ProfileDialog({ open, onClose, onSignOut }: ProfileDialogProps) 
     try {
       let usernameChanged = false;
       if (editable) {
-        ({ usernameChanged } = await updateUser(userData.id, {
-          ...values,
-          username: values.username.trim(),
-          organizationId: values.organizationId ?? '',
-          departmentId: values.departmentId ?? '',
-          headImage: values.headImage ?? '',
+        ({ usernameChanged } = await updateUser.mutateAsync({
+          id: userData.id,
+          input: {
+            ...values,
+            username: values.username.trim(),
+            organizationId: values.organizationId ?? '',
+            departmentId: values.departmentId ?? '',
+            headImage: values.headImage ?? '',
+          },
         }));
       } else if (values.headImage && values.headImage !== userData.headImage) {
-        await setHeadImage(values.headImage);
+        await setHeadImage.mutateAsync(values.headImage);
       }
       toast.success({ content: t('profile.modified') });
       if (usernameChanged) {

@@ -1,6 +1,7 @@
 import { CONFIG_PATHS, type Weather } from '@cityops/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/http/api';
+import { weatherKeys } from './query-keys';
 
 /** `GET /organization/config/weather`: the weather shown in the header, or null. */
 export function getWeather(): Promise<Weather | null> {
@@ -9,7 +10,7 @@ export function getWeather(): Promise<Weather | null> {
 
 export const weatherQuery = () =>
   queryOptions({
-    queryKey: ['config', 'weather'],
+    queryKey: weatherKeys.current(),
     queryFn: getWeather,
     staleTime: 10 * 60_000,
     refetchInterval: 30 * 60_000,
