@@ -2,6 +2,7 @@ import { getToken } from '@/lib/token';
 import { useLeaveConfirm } from '@/lib/use-leave-confirm';
 import { useAppStore } from '@/stores/app-store';
 import { useUserStore } from '@/stores/user-store';
+import { paths } from '@/lib/paths';
 
 /**
  * Going from / to /login with a token asks first (a sign-out). Confirming
@@ -10,7 +11,9 @@ import { useUserStore } from '@/stores/user-store';
 export function LoginLeaveGuard() {
   return useLeaveConfirm(
     ({ currentLocation, nextLocation }) =>
-      currentLocation.pathname === '/' && nextLocation.pathname === '/login' && Boolean(getToken()),
+      currentLocation.pathname === paths.home &&
+      nextLocation.pathname === paths.login &&
+      Boolean(getToken()),
     { title: 'guard.leaveConfirm', ok: 'guard.confirmExit', cancel: 'guard.close' },
     () => {
       useUserStore.getState().resetToken();

@@ -42,6 +42,7 @@ import { useDevice } from './use-device';
 import { UserDropdown } from './user-dropdown';
 import { layoutTexts } from '@/locales/layout-texts';
 import { registerTexts } from '@/lib/i18n';
+import { paths } from '@/lib/paths';
 
 registerTexts(layoutTexts);
 
@@ -104,7 +105,7 @@ export function Shell() {
 
   // The page showing: the frame of the menu child at "/", else the router's page.
   const frameChild =
-    location.pathname === '/' && app.isIframe && app.menuChild ? app.menuChild : null;
+    location.pathname === paths.home && app.isIframe && app.menuChild ? app.menuChild : null;
   const activeKey = frameChild ? `frame:${frameChild.code}` : `route:${location.pathname}`;
   const titleKey = [...matches]
     .reverse()
@@ -112,7 +113,7 @@ export function Shell() {
     RouteHandle | undefined;
   const currentTab: Tab = frameChild
     ? frameTab(frameChild, app.menuActive)
-    : location.pathname === '/'
+    : location.pathname === paths.home
       ? homeTab
       : routeTab(
           location.pathname,
@@ -129,11 +130,11 @@ export function Shell() {
 
   function activate(tab: Tab) {
     if (tab.kind === 'frame') {
-      if (location.pathname !== '/') void navigate('/');
+      if (location.pathname !== paths.home) void navigate(paths.home);
       useAppStore.getState().openInFrame(tab.entry, tab.parentCode);
       return;
     }
-    if (tab.path === '/') useAppStore.getState().closeFrame();
+    if (tab.path === paths.home) useAppStore.getState().closeFrame();
     void navigate(tab.fullPath);
   }
 

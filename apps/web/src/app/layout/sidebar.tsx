@@ -7,6 +7,7 @@ import { SidebarMenu } from '@/features/menu/components/sidebar-menu';
 import { useSettingsStore } from '@/features/settings/lib/settings-store';
 import { useAppStore } from '@/stores/app-store';
 import styles from './shell-layout.module.css';
+import { paths } from '@/lib/paths';
 
 export interface SidebarProps {
   collapsed: boolean;
@@ -48,7 +49,7 @@ export function Sidebar({
           type="button"
           className={dark ? styles.logo : `${styles.logo} ${styles.logoLight}`}
           onClick={() => {
-            void navigate('/');
+            void navigate(paths.home);
             onNavigated?.();
           }}
           title={t('shell.logoTitle')}

@@ -6,6 +6,7 @@ import { LoginForm } from '@/features/auth/components/login-form';
 import { safeRedirectTarget } from '@/lib/redirect';
 import { AuthPageLayout } from './auth-page-layout';
 import styles from './login.module.css';
+import { paths } from '@/lib/paths';
 
 // The QR tab (its texts, polling and the code image) loads only when chosen.
 const QrLoginPanel = lazy(() =>
@@ -14,7 +15,7 @@ const QrLoginPanel = lazy(() =>
 
 type Method = 'password' | 'qr';
 
-export function LoginRoute() {
+export function Component() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
@@ -32,7 +33,7 @@ export function LoginRoute() {
 
   // QR login replaces the route with / after 500 ms (docs/sign-in.md, "QR login (browser side)").
   function onQrSuccess() {
-    timer.current = setTimeout(() => navigate('/', { replace: true }), NAVIGATION_DELAY_MS);
+    timer.current = setTimeout(() => navigate(paths.home, { replace: true }), NAVIGATION_DELAY_MS);
   }
 
   return (
@@ -58,7 +59,7 @@ export function LoginRoute() {
         </Suspense>
       )}
       <p className={styles.links}>
-        <Link to="/forgot-password">{t('login.forgotPassword')}</Link>
+        <Link to={paths.forgotPassword}>{t('login.forgotPassword')}</Link>
       </p>
     </AuthPageLayout>
   );

@@ -8,6 +8,7 @@ import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAppStore } from '@/stores/app-store';
 import { getOtherUrl } from '../api/get-other-url';
+import { paths } from '@/lib/paths';
 
 /**
  * Opens the integrated system's own address in the window opened during the
@@ -43,7 +44,7 @@ export function useMenuActions() {
         isIframe: app.isIframe,
         menuChild: app.menuChild,
       });
-      if (decision.goRoot) void navigate('/');
+      if (decision.goRoot) void navigate(paths.home);
       const { effect } = decision;
       switch (effect.kind) {
         case 'integrated': {
@@ -70,7 +71,7 @@ export function useMenuActions() {
   /** A sub-entry of the active entry (panel or children menu) opens in the frame. */
   const openChild = useCallback(
     (child: MenuEntry, parentCode: string) => {
-      if (pathname !== '/') void navigate('/');
+      if (pathname !== paths.home) void navigate(paths.home);
       useAppStore.getState().openInFrame(child, parentCode);
     },
     [navigate, pathname],

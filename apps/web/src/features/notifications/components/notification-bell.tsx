@@ -11,6 +11,7 @@ import { openMessageLink } from '../lib/open-message-link';
 import type { MessageView } from '../lib/parse-message';
 import { notificationsTexts } from '@/locales/notifications-texts';
 import { registerTexts } from '@/lib/i18n';
+import { paths } from '@/lib/paths';
 
 registerTexts(notificationsTexts);
 
@@ -37,7 +38,7 @@ export function NotificationBell() {
   async function onPick(message: MessageView) {
     await list.markRead(message.id);
     if (!message.link) return;
-    if (pathname !== '/') await navigate('/');
+    if (pathname !== paths.home) await navigate(paths.home);
     if (openMessageLink(message.link, message.oneType, message.title)) setOpen(false);
   }
 
