@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
@@ -6,12 +7,61 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /** Feature folders of the web app: each may use shared code but not another feature's internals. */
-const webFeatures = fs.existsSync('apps/web/src/features')
+const webFeaturesDir = fileURLToPath(new URL('./apps/web/src/features', import.meta.url));
+const webFeatures = fs.existsSync(webFeaturesDir)
   ? fs
-      .readdirSync('apps/web/src/features', { withFileTypes: true })
+      .readdirSync(webFeaturesDir, { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
       .map((entry) => entry.name)
   : [];
+
+/*
+ * The web app's import boundaries (docs/architecture.md, "Web"). In a flat config a
+ * later block's options for a rule replace the earlier ones, so every web block
+ * states the whole list: the rules of the whole app plus those of its folder.
+ */
+const webEverywhere = [
+  {
+    group: ['**/apps/server/**', '@cityops/server', '@cityops/server/*'],
+    message: 'The web app talks to the server through @cityops/contract only.',
+  },
+  {
+    group: ['**/packages/contract/**', '@cityops/contract/*'],
+    message:
+      'Import the contract as @cityops/contract (its index keeps zod off the first screens).',
+  },
+  {
+    group: ['zod', 'zod/*'],
+    message: "zod stays out of the browser: use the contract's plain modules and types.",
+  },
+  {
+    group: ['../../*', '../../../*', '../../../../*'],
+    message: 'Import across folders through the @/ alias.',
+  },
+];
+const sharedMayNot = {
+  group: ['@/features', '@/features/*', '@/app', '@/app/*'],
+  message: 'Shared code (components, lib, stores, locales) may not import features or the app.',
+};
+const featureMayNot = (feature) => ({
+  group: [
+    '@/features/*',
+    `!@/features/${feature}`,
+    `!@/features/${feature}/**`,
+    '@/app',
+    '@/app/*',
+  ],
+  message: 'A feature may not import another feature or the app; compose them in src/app.',
+});
+const webImports = (...patterns) => ['error', { patterns: [...webEverywhere, ...patterns] }];
+/**
+ * `import('…')` is not seen by no-restricted-imports; the same boundaries for lazy
+ * imports. (esquery's regular expressions cannot contain a slash: `\x2F` is one.)
+ */
+const lazyImportsOf = (forbidden, message) => [
+  'error',
+  { selector: `ImportExpression > Literal[value=${forbidden}]`, message },
+];
 
 export default tseslint.config(
   {
@@ -23,6 +73,8 @@ export default tseslint.config(
       '**/test-results/**',
       '**/playwright-report/**',
       'bench/.tmp/**',
+      // Files that break the boundaries on purpose: lint-boundaries.test.ts lints them.
+      'apps/web/lint-fixtures/**',
     ],
   },
   js.configs.recommended,
@@ -45,61 +97,34 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'react-refresh/only-export-components': ['warn', { allowConstantExport: true }],
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/apps/server/**', '@cityops/server', '@cityops/server/*'],
-              message: 'The web app talks to the server through @cityops/contract only.',
-            },
-            {
-              group: ['../../*', '../../../*'],
-              message: 'Import across folders through the @/ alias.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': webImports(),
     },
   },
-  // Shared code (components, lib) must not depend on features or the app.
+  // Shared code must not depend on features or the app.
   {
-    files: ['apps/web/src/components/**', 'apps/web/src/lib/**', 'apps/web/src/locales/**'],
+    files: [
+      'apps/web/src/components/**',
+      'apps/web/src/lib/**',
+      'apps/web/src/stores/**',
+      'apps/web/src/locales/**',
+    ],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@/features/*', '@/app/*'],
-              message: 'Shared code may not import features or the app.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': webImports(sharedMayNot),
+      'no-restricted-syntax': lazyImportsOf(
+        '/^@\\x2F(features|app)(\\x2F|$)/',
+        sharedMayNot.message,
+      ),
     },
   },
   // A feature does not reach into another feature (bulletproof-react import boundaries).
   ...webFeatures.map((feature) => ({
     files: [`apps/web/src/features/${feature}/**`],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: [
-                '@/features/*',
-                `!@/features/${feature}`,
-                `!@/features/${feature}/*`,
-                '@/app/*',
-              ],
-              message:
-                'A feature may not import another feature or the app; compose them in src/app.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': webImports(featureMayNot(feature)),
+      'no-restricted-syntax': lazyImportsOf(
+        `/^@\\x2F(app(\\x2F|$)|features\\x2F(?!${feature}(\\x2F|$)))/`,
+        featureMayNot(feature).message,
+      ),
     },
   })),
   {

@@ -27,7 +27,7 @@ async function bootstrap(): Promise<void> {
     translate: (key) => i18n.t(key),
     setErrorText: (text) => useAppStore.getState().setSystemErrorText(text),
     logout: () => {
-      // Embedded in another window: that window signs out as a whole (spec section 2).
+      // Embedded in another window: that window signs out as a whole (docs/sign-in.md, "Embedding and cross-window messages").
       tellParentTokenRefused();
       void signOut({ revoke: false });
     },

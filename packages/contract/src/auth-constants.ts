@@ -19,10 +19,6 @@ export const QR_POLL_INTERVAL_MS = 1500;
 export const QR_STATES = ['waiting', 'scanned', 'confirmed', 'expired', 'refused'] as const;
 export type QrState = (typeof QR_STATES)[number];
 
-/** The QR helpers the web app reaches by full URL, below `/api`. */
-export const QR_SCAN_PATH = '/authorization-server/oauth/qrCode/scan';
-export const QR_CONFIRM_PATH = '/authorization-server/oauth/qrCode/confirm';
-export const QR_STATUS_PATH = '/authorization-server/oauth/qrCode/status';
 /** The product's own mobile confirm page, opened by the QR code. */
 export const QR_MOBILE_PAGE_PATH = '/m/qr-login';
 

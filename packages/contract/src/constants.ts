@@ -35,7 +35,6 @@ export const PUBLIC_CONFIG_KEYS = ['systemName', 'commandCoordinationCode'] as c
 export type PublicConfigKey = (typeof PUBLIC_CONFIG_KEYS)[number];
 
 /** Image upload: avatars and guide images. */
-export const UPLOAD_PATH = '/file-go-fastdfs/file/upload';
 export const UPLOAD_FIELD_NAME = 'file';
 export const UPLOAD_ACCEPT = '.png,.jpg,.jpeg';
 export const UPLOAD_EXTENSIONS = ['png', 'jpg', 'jpeg'] as const;

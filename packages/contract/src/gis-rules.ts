@@ -15,18 +15,6 @@ export const GIS_MAX_PROPERTIES = 50;
 export const GIS_NAME_MAX_LENGTH = 100;
 export const GIS_KIND_MAX_LENGTH = 64;
 
-/** The API paths of the map editor (below `/api`). */
-export const GIS_PATHS = {
-  query: '/base-data/baseGisGeometry/getGIS',
-  create: '/base-data/baseGisGeometry/create',
-  update: '/base-data/baseGisGeometry/update',
-  delete: '/base-data/baseGisGeometry/delete',
-  layers: '/base-data/baseGisGeometry/layers',
-  createLayer: '/base-data/baseGisGeometry/createLayer',
-  settings: '/base-data/baseGisGeometry/mapSettings',
-  saveSettings: '/base-data/baseGisGeometry/saveMapSettings',
-} as const;
-
 /** Whether these roles may change map features (access.ts); every signed-in user views them. */
 export function canEditMap(roleIds: readonly string[]): boolean {
   return hasPermission({ roleIds }, 'gis:feature:write');

@@ -1,5 +1,6 @@
 // Plain modules (no zod): safe for the web app's first screens.
 export * from './access.js';
+export * from './api-paths.js';
 export * from './constants.js';
 export * from './envelope.js';
 export * from './error-codes.js';

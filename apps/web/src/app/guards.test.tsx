@@ -67,7 +67,7 @@ const settle = async (rounds = 20) => {
   }
 };
 
-describe('navigation guard (spec section 2)', { timeout: 60_000 }, () => {
+describe('navigation guard', { timeout: 60_000 }, () => {
   it.each(PUBLIC_PATHS.filter((path) => path !== '/auth-redirect'))(
     '%s needs no token',
     async (path) => {

@@ -1,12 +1,11 @@
-import { QR_MOBILE_PAGE_PATH } from '@cityops/contract';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { getUserInfo } from '@/features/auth/api/get-user-info';
+import { PUBLIC_PATHS, links } from '@/lib/paths';
 import { getToken } from '@/lib/token';
 import { useAppStore } from '@/stores/app-store';
 import { useUserStore } from '@/stores/user-store';
 
-/** Paths that need no token (spec section 2). */
-export const PUBLIC_PATHS = ['/login', '/auth-redirect', '/404', QR_MOBILE_PAGE_PATH] as const;
+export { PUBLIC_PATHS };
 
 /**
  * Root loader, before every navigation: a token and user in the query (another
@@ -37,5 +36,20 @@ export async function intakeQueryToken({ request }: LoaderFunctionArgs): Promise
 export function requireToken({ request }: LoaderFunctionArgs): Response | null {
   if (getToken()) return null;
   const url = new URL(request.url);
-  return redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+  return redirect(links.login(url.pathname + url.search));
+}
+
+/**
+ * The same guard before the router starts: a signed-out first visit to a private
+ * address goes straight to the sign-in page, so the router never matches (and
+ * fetches the chunks of) the shell and the page it would have shown. Returns the
+ * sign-in address, or null when the visit may go ahead (a token, one in the
+ * query, or a public address).
+ */
+export function signedOutEntry(pathname: string, search: string): string | null {
+  if (getToken() || new URLSearchParams(search).has('token')) return null;
+  if (PUBLIC_PATHS.includes(pathname)) return null;
+  // An embedding site's visit keeps its address: the root loader reads its flags first.
+  if (new URLSearchParams(search).get('embed') === 'true') return null;
+  return links.login(pathname + search);
 }

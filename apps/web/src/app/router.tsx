@@ -1,6 +1,6 @@
-import { QR_MOBILE_PAGE_PATH } from '@cityops/contract';
 import { type RouteObject, createBrowserRouter, createHashRouter, redirect } from 'react-router';
-import { intakeQueryToken, requireToken } from './guards';
+import { paths } from '@/lib/paths';
+import { intakeQueryToken, requireToken, signedOutEntry } from './guards';
 import type { RouteHandle } from './hooks/use-document-title';
 import { registerNavigate } from './navigation';
 import { RootRoute } from './root-route';
@@ -8,7 +8,12 @@ import { RouteError } from './route-error';
 
 const title = (key: string): RouteHandle => ({ title: key });
 
-/** The route table of spec section 2; every page is its own chunk. */
+/**
+ * The route table. One rule for every page: its route module is a file of
+ * `app/routes/` that exports `Component` (and a `loader` where it has one), loaded
+ * with `lazy: () => import('./routes/<page>')`, so each page is its own chunk. The
+ * addresses come from `lib/paths.ts`.
+ */
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -18,90 +23,64 @@ export const routes: RouteObject[] = [
     HydrateFallback: () => null,
     loader: intakeQueryToken,
     children: [
+      { path: paths.login, handle: title('route.login'), lazy: () => import('./routes/login') },
       {
-        path: '/login',
-        handle: title('route.login'),
-        lazy: () => import('./routes/login').then((m) => ({ Component: m.LoginRoute })),
-      },
-      {
-        path: '/forgot-password',
+        path: paths.forgotPassword,
         handle: title('route.forgotPassword'),
-        lazy: () =>
-          import('./routes/forgot-password').then((m) => ({ Component: m.ForgotPasswordRoute })),
+        lazy: () => import('./routes/forgot-password'),
       },
       {
-        path: '/auth-redirect',
+        path: paths.authRedirect,
         handle: title('route.authRedirect'),
-        loader: ({ request }) =>
-          import('./routes/auth-redirect').then((m) => m.authRedirectLoader(request)),
+        lazy: () => import('./routes/auth-redirect'),
       },
       {
-        path: QR_MOBILE_PAGE_PATH,
+        path: paths.qrMobile,
         handle: title('route.qrMobile'),
-        lazy: () => import('./routes/qr-mobile').then((m) => ({ Component: m.QrMobileRoute })),
+        lazy: () => import('./routes/qr-mobile'),
       },
       {
-        path: '/404',
+        path: paths.notFound,
         handle: title('route.notFound'),
-        lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })),
+        lazy: () => import('./routes/not-found'),
       },
       {
         id: 'private',
         loader: requireToken,
         children: [
           {
-            path: '/',
-            lazy: () => import('./layout/shell-layout').then((m) => ({ Component: m.ShellLayout })),
+            path: paths.home,
+            lazy: () => import('./layout/shell-layout'),
             children: [
+              { index: true, handle: title('route.home'), lazy: () => import('./routes/home') },
               {
-                index: true,
-                handle: title('route.home'),
-                lazy: () => import('./routes/home').then((m) => ({ Component: m.HomeRoute })),
-              },
-              {
-                path: 'business_guide',
+                path: paths.guide.root,
                 handle: title('route.businessGuide'),
                 children: [
-                  { index: true, loader: () => redirect('/business_guide/table') },
+                  { index: true, loader: () => redirect(paths.guide.table) },
                   {
-                    path: 'table',
+                    path: paths.guide.table,
                     handle: title('route.guideTable'),
-                    lazy: () =>
-                      import('@/features/business-guide/components/guide-table-page').then((m) => ({
-                        Component: m.GuideTablePage,
-                      })),
+                    lazy: () => import('./routes/guide-table'),
                   },
                   {
-                    path: 'details',
+                    path: paths.guide.details,
                     handle: title('route.guideDetails'),
-                    lazy: () =>
-                      import('@/features/business-guide/components/guide-details-page').then(
-                        (m) => ({ Component: m.GuideDetailsPage }),
-                      ),
+                    lazy: () => import('./routes/guide-details'),
                   },
                   {
-                    path: 'government_edit',
+                    path: paths.guide.edit,
                     handle: title('route.guideEdit'),
-                    lazy: () =>
-                      import('@/features/business-guide/components/guide-edit-page').then((m) => ({
-                        Component: m.GuideEditPage,
-                      })),
+                    lazy: () => import('./routes/guide-edit'),
                   },
                   {
-                    path: 'guideEditer',
+                    path: paths.guide.editor,
                     handle: title('route.guideEditor'),
-                    lazy: () =>
-                      import('@/features/business-guide/components/guide-editor-page').then(
-                        (m) => ({ Component: m.GuideEditorPage }),
-                      ),
+                    lazy: () => import('./routes/guide-editor'),
                   },
                 ],
               },
-              {
-                path: 'amap',
-                handle: title('route.map'),
-                lazy: () => import('./routes/map').then((m) => ({ Component: m.MapRoute })),
-              },
+              { path: paths.map, handle: title('route.map'), lazy: () => import('./routes/map') },
             ],
           },
         ],
@@ -109,15 +88,25 @@ export const routes: RouteObject[] = [
       {
         path: '*',
         handle: title('route.notFound'),
-        // Only /login, /auth-redirect and /404 are public (spec section 2).
+        // Only the addresses of PUBLIC_PATHS (lib/paths.ts) are public.
         loader: requireToken,
-        lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })),
+        lazy: () => import('./routes/not-found'),
       },
     ],
   },
 ];
 
 export function createAppRouter(mode: 'hash' | 'history') {
+  const entry =
+    mode === 'hash'
+      ? new URL(window.location.hash.slice(1) || '/', window.location.origin)
+      : window.location;
+  const signIn = signedOutEntry(entry.pathname, entry.search);
+  if (signIn) {
+    const address =
+      mode === 'hash' ? `${window.location.pathname}${window.location.search}#${signIn}` : signIn;
+    window.history.replaceState(null, '', address);
+  }
   const router = mode === 'hash' ? createHashRouter(routes) : createBrowserRouter(routes);
   registerNavigate((to, options) => router.navigate(to, options));
   return router;

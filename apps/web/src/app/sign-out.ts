@@ -3,6 +3,7 @@ import { getToken } from '@/lib/token';
 import { useAppStore } from '@/stores/app-store';
 import { useUserStore } from '@/stores/user-store';
 import { navigateTo } from './navigation';
+import { paths } from '@/lib/paths';
 
 const cleanups = new Set<() => void>();
 
@@ -13,7 +14,7 @@ export function onSignOut(cleanup: () => void): () => void {
 }
 
 /**
- * The logout of spec section 4: the user is cleared, the system state reset and
+ * Signing out: the user is cleared, the system state reset and
  * the login route shown. `revoke` also ends the token on the server (not done
  * when the server has already refused it).
  */
@@ -22,5 +23,5 @@ export async function signOut({ revoke }: { revoke: boolean }): Promise<void> {
   useUserStore.getState().resetToken();
   useAppStore.getState().resetSystem();
   for (const cleanup of cleanups) cleanup();
-  navigateTo('/login', { replace: true });
+  navigateTo(paths.login, { replace: true });
 }

@@ -13,7 +13,7 @@ startTestServer('en');
 
 const notices = () => document.querySelectorAll('.ant-message-notice');
 
-describe('error toasts through antd message (spec section 8)', () => {
+describe('error toasts through antd message', () => {
   it('shows only one error toast at a time: the newest replaces the one showing', async () => {
     configureTestApi({ realToasts: true });
     testServer.use(

@@ -3,7 +3,7 @@ import { parseOriginList } from '@cityops/contract';
 import { isFramed } from './embedding';
 import { runtimeConfig } from './runtime-config';
 
-/** The codes other windows may send the shell (spec section 2). */
+/** The codes other windows may send the shell (docs/sign-in.md, "Embedding and cross-window messages"). */
 export type CrossWindowCode = typeof ErrorCode.TOKEN_INVALID | typeof ErrorCode.SESSION_GONE;
 
 /** The origins of every configured subsystem address in the menu, recursively. */

@@ -3,7 +3,7 @@ import { changeLanguage, detectLanguage, i18n, initI18n, matchLanguage } from '.
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('language detection (spec section 2: stored, else browser, else Chinese)', () => {
+describe('language detection (stored, else browser, else Chinese)', () => {
   it('takes the stored language first', () => {
     expect(detectLanguage('en', ['zh-CN'])).toBe('en');
     expect(detectLanguage('zh-CN', ['en-US'])).toBe('zh-CN');

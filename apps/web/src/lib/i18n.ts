@@ -13,7 +13,7 @@ export function matchLanguage(tag: string | null | undefined): Language | null {
   return null;
 }
 
-/** Spec section 2: the stored language, else a match on the browser's, else Chinese. */
+/** The starting language: the stored one, else a match on the browser's, else Chinese. */
 export function detectLanguage(
   stored: string | null = local.get(StorageKey.language),
   browserLanguages: readonly string[] = navigator.languages?.length

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cookies } from './storage';
 import { clearToken, getToken, saveToken } from './token';
 
-describe('token storage (spec section 4)', () => {
+describe('token storage', () => {
   it('reads the cookie first', () => {
     cookies.set('token', 'from-cookie');
     localStorage.setItem('token', 'from-local');

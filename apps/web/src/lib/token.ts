@@ -9,7 +9,7 @@ import { StorageKey, cookies, local } from './storage';
  * arrives in the query string is saved here first by the navigation guard.
  */
 export function getToken(): string | null {
-  // The query first (spec section 4): a token just handed over by an embedding site wins.
+  // The query first: a token just handed over by an embedding site wins.
   return (
     currentQuery().get('token') || cookies.get(StorageKey.token) || local.get(StorageKey.token)
   );

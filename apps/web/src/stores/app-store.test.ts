@@ -22,7 +22,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.resetModules());
 
-describe('application state (spec section 3)', () => {
+describe('application state', () => {
   it('starts with the defaults: sidebar open, size medium, active menu business_guide', async () => {
     const store = await loadStore();
     const state = store.getState();
@@ -141,5 +141,76 @@ describe('application state (spec section 3)', () => {
       size: 'small',
       sidebar: { opened: false },
     });
+  });
+});
+
+describe('frame intents', () => {
+  const laws = menuEntry('laws', {
+    sysModels: { id: 'l', url: '/laws.html', query: {}, integrated: false },
+  });
+
+  it('opens an entry of another sidebar entry in the frame: that entry becomes active first', async () => {
+    const store = await loadStore();
+    store.getState().setMenuList([service, guide, command], 'command_coordination');
+    store.getState().setMenuActive('public_service');
+
+    store.getState().openInFrame(laws, 'business_guide');
+    expect(store.getState()).toMatchObject({
+      menuActive: 'business_guide',
+      isChildrenMenu: false,
+      menuChild: laws,
+      iframeUrl: '/laws.html',
+      isIframe: true,
+    });
+    expect(store.getState().menuData.map((entry) => entry.code)).toEqual(['laws']);
+  });
+
+  it('keeps the active entry when it is already the parent, and replaces the frame page', async () => {
+    const store = await loadStore();
+    store.getState().setMenuList([guide, command], 'command_coordination');
+    store.getState().setMenuActive('command_coordination');
+    const dispatch = command.sysModelVos[0]!;
+    store.getState().openInFrame(dispatch, 'command_coordination');
+    store.getState().openInFrame(laws, 'command_coordination');
+    expect(store.getState()).toMatchObject({
+      menuActive: 'command_coordination',
+      isChildrenMenu: true,
+      menuChild: laws,
+      iframeUrl: '/laws.html',
+      isIframe: true,
+    });
+  });
+
+  it('counts an entry with an empty address as shown: the frame stays empty', async () => {
+    const store = await loadStore();
+    store.getState().setMenuList([service], 'command_coordination');
+    store.getState().openInFrame(service, 'public_service');
+    expect(store.getState()).toMatchObject({ menuChild: service, iframeUrl: '', isIframe: true });
+  });
+
+  it('closes the frame and keeps the active entry and its child', async () => {
+    const store = await loadStore();
+    store.getState().setMenuList([guide], 'command_coordination');
+    store.getState().openInFrame(laws, 'business_guide');
+    store.getState().closeFrame();
+    expect(store.getState()).toMatchObject({
+      menuActive: 'business_guide',
+      menuChild: laws,
+      iframeUrl: '',
+      isIframe: false,
+    });
+  });
+
+  it('survives a reload of the page (the frame state is kept for the session)', async () => {
+    let store = await loadStore();
+    store.getState().setMenuList([guide], 'command_coordination');
+    store.getState().openInFrame(laws, 'business_guide');
+    store = await loadStore();
+    expect(store.getState()).toMatchObject({
+      menuActive: 'business_guide',
+      iframeUrl: '/laws.html',
+      isIframe: true,
+    });
+    expect(store.getState().menuChild?.code).toBe('laws');
   });
 });

@@ -15,7 +15,7 @@ import { StorageKey, local } from '@/lib/storage';
 export type Device = 'desktop' | 'mobile';
 export type Size = 'large' | 'medium' | 'small';
 
-/** The application state of spec section 3. */
+/** The application state: layout, language, size, the menu and the frame it shows. */
 export interface AppState {
   device: Device;
   sidebar: { opened: boolean; withoutAnimation: boolean };
@@ -45,8 +45,15 @@ export interface AppActions {
   setLanguage(language: Language): void;
   setSize(size: Size): void;
   setMenuActive(code: string): void;
+  /**
+   * Shows a menu entry's page in the frame while `parentCode` is the active sidebar
+   * entry (activating it first). An empty url still counts as showing: the frame
+   * stays empty.
+   */
+  openInFrame(entry: MenuEntry, parentCode: string): void;
+  /** Back to the router's page at "/": no entry shows in the frame. */
+  closeFrame(): void;
   setIframe(url: string): void;
-  setIsIframe(isIframe: boolean): void;
   setLoading(loading: boolean): void;
   setMenuChild(child: MenuEntry | null): void;
   setMenuList(list: MenuEntry[], childrenMenuCode: string): void;
@@ -82,6 +89,24 @@ function menuDataOf(list: MenuEntry[], code: string): MenuEntry[] {
   return entry ? subEntriesOf(entry) : [];
 }
 
+/**
+ * The state of a newly active sidebar entry: its sub-entries, and no frame (the
+ * last entry's frame page closes).
+ */
+function activation(
+  { menuList, childrenMenuCode }: { menuList: MenuEntry[]; childrenMenuCode: string },
+  code: string,
+): Partial<AppState> {
+  return {
+    menuActive: code,
+    menuData: menuDataOf(menuList, code),
+    isChildrenMenu: isChildrenMenuCode(code, childrenMenuCode),
+    isIframe: false,
+    iframeUrl: '',
+    menuChild: null,
+  };
+}
+
 export const useAppStore = create<AppState & AppActions & { childrenMenuCode: string }>()(
   persist(
     (set, get) => ({
@@ -114,23 +139,23 @@ export const useAppStore = create<AppState & AppActions & { childrenMenuCode: st
         local.set(StorageKey.size, size);
         set({ size });
       },
-      // Setting the active menu resets the iframe (spec section 4).
       setMenuActive(code) {
-        const { menuList, childrenMenuCode } = get();
+        set(activation(get(), code));
+      },
+      openInFrame(entry, parentCode) {
+        const state = get();
         set({
-          menuActive: code,
-          menuData: menuDataOf(menuList, code),
-          isChildrenMenu: isChildrenMenuCode(code, childrenMenuCode),
-          isIframe: false,
-          iframeUrl: '',
-          menuChild: null,
+          ...(state.menuActive === parentCode ? {} : activation(state, parentCode)),
+          menuChild: entry,
+          iframeUrl: entry.sysModels.url,
+          isIframe: true,
         });
+      },
+      closeFrame() {
+        set({ iframeUrl: '', isIframe: false });
       },
       setIframe(url) {
         set({ iframeUrl: url, isIframe: url !== '' });
-      },
-      setIsIframe(isIframe) {
-        set({ isIframe });
       },
       setLoading(loading) {
         set({ loading });

@@ -16,7 +16,7 @@ afterEach(() => {
   vi.resetModules();
 });
 
-describe('user state (spec section 3)', () => {
+describe('user state', () => {
   it('sign-in stores the token (cookie and local storage), username and userData', async () => {
     const store = await loadStore();
     const user = userData({ roleIds: ['staff'] });

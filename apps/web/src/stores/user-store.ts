@@ -5,7 +5,7 @@ import { stateKey } from '@/lib/embedding';
 import { StorageKey, local } from '@/lib/storage';
 import { clearToken, getToken, saveToken } from '@/lib/token';
 
-/** The user state of spec section 3; the token itself lives in lib/token. */
+/** The signed-in user: name, data and roles; the token itself lives in lib/token. */
 export interface UserState {
   token: string | null;
   username: string;

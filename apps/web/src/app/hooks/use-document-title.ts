@@ -8,7 +8,7 @@ export interface RouteHandle {
   title?: string;
 }
 
-/** The document title becomes "{system name} - {page title}" (spec section 2). */
+/** The document title becomes "{system name} - {page title}". */
 export function useDocumentTitle(): void {
   const { t } = useTranslation();
   const matches = useMatches();

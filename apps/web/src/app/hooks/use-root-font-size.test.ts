@@ -17,7 +17,7 @@ afterEach(() => {
   document.documentElement.style.fontSize = '';
 });
 
-describe('root font size (spec section 9)', () => {
+describe('root font size', () => {
   it('scales with the layout width, clamped to 1360-5760 px', () => {
     expect(rootFontSize(1920)).toBe(16);
     expect(rootFontSize(3840)).toBe(32);

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 /** The design width at which 1rem is 16px. */
 const DESIGN_WIDTH = 1920;
 
-/** Root font size for a window width: the width is clamped to 1360-5760 px (spec section 9). */
+/** Root font size for a window width: the width is clamped to 1360-5760 px. */
 export function rootFontSize(windowWidth: number): number {
   const width = Math.min(Math.max(windowWidth, LAYOUT_MIN_WIDTH), LAYOUT_MAX_WIDTH);
   return (width / DESIGN_WIDTH) * 16;

@@ -7,7 +7,7 @@ import { Shell } from './shell';
 onSignOut(() => queryClient.clear());
 
 /** The layout route: server state for every signed-in screen, then the shell. */
-export function ShellLayout() {
+export function Component() {
   return (
     <QueryClientProvider client={queryClient}>
       <Shell />

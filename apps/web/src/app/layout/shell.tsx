@@ -8,13 +8,14 @@ import { Alert, Button, Drawer, Layout } from 'antd';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { useShallow } from 'zustand/react/shallow';
 import { useConfigValue } from '@/features/menu/api/get-config-value';
 import { useCrossWindowMessages } from '@/features/auth/hooks/use-cross-window-messages';
 import { PasswordDialogHost } from '@/features/password/components/password-dialog-host';
 import { useUserMenu } from '@/features/menu/api/get-user-menu';
 import { EmbeddedFrame } from '@/features/menu/components/embedded-frame';
 import { useFrameLinkRequests } from '@/features/menu/hooks/use-frame-link-requests';
-import { openEntryInFrame, useMenuActions } from '@/features/menu/hooks/use-menu-actions';
+import { useMenuActions } from '@/features/menu/hooks/use-menu-actions';
 import { menuTitle } from '@/features/menu/lib/menu-title';
 import { useSettingsStore } from '@/features/settings/lib/settings-store';
 import { KeepAliveOutlet } from '@/features/tags-view/components/keep-alive-outlet';
@@ -41,6 +42,7 @@ import { useDevice } from './use-device';
 import { UserDropdown } from './user-dropdown';
 import { layoutTexts } from '@/locales/layout-texts';
 import { registerTexts } from '@/lib/i18n';
+import { paths } from '@/lib/paths';
 
 registerTexts(layoutTexts);
 
@@ -52,7 +54,7 @@ const SettingsDrawer = lazy(() =>
 );
 
 /**
- * The layout shell of spec section 2: sidebar with logo and the server's menu,
+ * The layout shell (docs/shell.md): sidebar with logo and the server's menu,
  * header with the system name, the weather and the user menu, the open pages as
  * tabs, and the content area where router pages and embedded frames stay alive.
  * In embedded mode only the content shows.
@@ -65,8 +67,30 @@ export function Shell() {
   useCrossWindowMessages(() => void signOut({ revoke: false }));
   const menu = useUserMenu();
   const childrenMenuCode = useConfigValue('commandCoordinationCode');
-  const app = useAppStore();
-  const settings = useSettingsStore();
+  const app = useAppStore(
+    useShallow((state) => ({
+      menuActive: state.menuActive,
+      menuChild: state.menuChild,
+      isIframe: state.isIframe,
+      embedded: state.embedded,
+      device: state.device,
+      sidebarOpened: state.sidebar.opened,
+      systemName: state.systemName,
+      size: state.size,
+      setMenuList: state.setMenuList,
+      setSize: state.setSize,
+      toggleSidebar: state.toggleSidebar,
+      closeSidebar: state.closeSidebar,
+    })),
+  );
+  const settings = useSettingsStore(
+    useShallow((state) => ({
+      showTagsView: state.showTagsView,
+      showSettings: state.showSettings,
+      fixedHeader: state.fixedHeader,
+      menuTheme: state.menuTheme,
+    })),
+  );
   const tabs = useTagsStore((state) => state.tabs);
   const { clickEntry, openChild } = useMenuActions();
   const [settingsRequested, setSettingsRequested] = useState(false);
@@ -81,7 +105,7 @@ export function Shell() {
 
   // The page showing: the frame of the menu child at "/", else the router's page.
   const frameChild =
-    location.pathname === '/' && app.isIframe && app.menuChild ? app.menuChild : null;
+    location.pathname === paths.home && app.isIframe && app.menuChild ? app.menuChild : null;
   const activeKey = frameChild ? `frame:${frameChild.code}` : `route:${location.pathname}`;
   const titleKey = [...matches]
     .reverse()
@@ -89,7 +113,7 @@ export function Shell() {
     RouteHandle | undefined;
   const currentTab: Tab = frameChild
     ? frameTab(frameChild, app.menuActive)
-    : location.pathname === '/'
+    : location.pathname === paths.home
       ? homeTab
       : routeTab(
           location.pathname,
@@ -106,15 +130,11 @@ export function Shell() {
 
   function activate(tab: Tab) {
     if (tab.kind === 'frame') {
-      if (location.pathname !== '/') void navigate('/');
-      openEntryInFrame(tab.entry, tab.parentCode);
+      if (location.pathname !== paths.home) void navigate(paths.home);
+      useAppStore.getState().openInFrame(tab.entry, tab.parentCode);
       return;
     }
-    if (tab.path === '/') {
-      const state = useAppStore.getState();
-      state.setIframe('');
-      state.setIsIframe(false);
-    }
+    if (tab.path === paths.home) useAppStore.getState().closeFrame();
     void navigate(tab.fullPath);
   }
 
@@ -145,7 +165,7 @@ export function Shell() {
   }
 
   const mobile = app.device === 'mobile';
-  const collapsed = !app.sidebar.opened;
+  const collapsed = !app.sidebarOpened;
   const dark = settings.menuTheme === 'dark';
   const sidebar = (
     <Sidebar
@@ -168,7 +188,7 @@ export function Shell() {
       {mobile ? (
         <Drawer
           placement="left"
-          open={app.sidebar.opened}
+          open={app.sidebarOpened}
           onClose={() => app.closeSidebar()}
           size={240}
           title={app.systemName}
@@ -211,7 +231,7 @@ export function Shell() {
                     ? t('shell.expandSidebar')
                     : t('shell.collapseSidebar')
               }
-              aria-expanded={mobile ? app.sidebar.opened : !collapsed}
+              aria-expanded={mobile ? app.sidebarOpened : !collapsed}
               onClick={() => app.toggleSidebar()}
             />
             <h1 className={styles.title}>{app.systemName}</h1>

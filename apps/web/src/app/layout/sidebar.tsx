@@ -2,10 +2,12 @@ import type { MenuEntry } from '@cityops/contract';
 import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useShallow } from 'zustand/react/shallow';
 import { SidebarMenu } from '@/features/menu/components/sidebar-menu';
 import { useSettingsStore } from '@/features/settings/lib/settings-store';
 import { useAppStore } from '@/stores/app-store';
 import styles from './shell-layout.module.css';
+import { paths } from '@/lib/paths';
 
 export interface SidebarProps {
   collapsed: boolean;
@@ -26,7 +28,16 @@ export function Sidebar({
 }: SidebarProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { systemName, menuList, menuActive, menuChild, isIframe, isChildrenMenu } = useAppStore();
+  const { systemName, menuList, menuActive, menuChild, isIframe, isChildrenMenu } = useAppStore(
+    useShallow((state) => ({
+      systemName: state.systemName,
+      menuList: state.menuList,
+      menuActive: state.menuActive,
+      menuChild: state.menuChild,
+      isIframe: state.isIframe,
+      isChildrenMenu: state.isChildrenMenu,
+    })),
+  );
   const showLogo = useSettingsStore((state) => state.showSidebarLogo);
   const menuTheme = useSettingsStore((state) => state.menuTheme);
   const textTheme = useSettingsStore((state) => state.sidebarTextTheme);
@@ -38,7 +49,7 @@ export function Sidebar({
           type="button"
           className={dark ? styles.logo : `${styles.logo} ${styles.logoLight}`}
           onClick={() => {
-            void navigate('/');
+            void navigate(paths.home);
             onNavigated?.();
           }}
           title={t('shell.logoTitle')}

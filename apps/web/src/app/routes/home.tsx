@@ -8,7 +8,7 @@ import { useAppStore } from '@/stores/app-store';
 import { useUserStore } from '@/stores/user-store';
 
 /** The index page: a welcome and the subsystems the server gave this user. */
-export function HomeRoute() {
+export function Component() {
   const { t, i18n } = useTranslation();
   const name = useUserStore((state) => state.userData?.name || state.username);
   const menuList = useAppStore((state) => state.menuList);

@@ -6,6 +6,7 @@ import { LoginForm } from '@/features/auth/components/login-form';
 import { safeRedirectTarget } from '@/lib/redirect';
 import { AuthPageLayout } from './auth-page-layout';
 import styles from './login.module.css';
+import { paths } from '@/lib/paths';
 
 // The QR tab (its texts, polling and the code image) loads only when chosen.
 const QrLoginPanel = lazy(() =>
@@ -14,7 +15,7 @@ const QrLoginPanel = lazy(() =>
 
 type Method = 'password' | 'qr';
 
-export function LoginRoute() {
+export function Component() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
@@ -23,16 +24,16 @@ export function LoginRoute() {
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  // After sign-in, 500 ms, then the requested path and query (spec section 4). A push,
+  // After sign-in, 500 ms, then the requested path and query. A push,
   // not a replace: Back from / returns towards /login, where the leave guard asks first.
   function onSuccess() {
     const target = safeRedirectTarget(searchParams.get('redirect'));
     timer.current = setTimeout(() => navigate(target), NAVIGATION_DELAY_MS);
   }
 
-  // QR login replaces the route with / after 500 ms (spec section 4 "QR login").
+  // QR login replaces the route with / after 500 ms (docs/sign-in.md, "QR login (browser side)").
   function onQrSuccess() {
-    timer.current = setTimeout(() => navigate('/', { replace: true }), NAVIGATION_DELAY_MS);
+    timer.current = setTimeout(() => navigate(paths.home, { replace: true }), NAVIGATION_DELAY_MS);
   }
 
   return (
@@ -61,7 +62,7 @@ export function LoginRoute() {
         </Suspense>
       )}
       <p className={styles.links}>
-        <Link to="/forgot-password">{t('login.forgotPassword')}</Link>
+        <Link to={paths.forgotPassword}>{t('login.forgotPassword')}</Link>
       </p>
     </AuthPageLayout>
   );

@@ -1,7 +1,7 @@
 import 'ol/ol.css';
 import { MapPage } from '@/features/map/components/map-page';
 
-/** `/amap`: OpenLayers and the map data load with this route only. */
-export function MapRoute() {
+/** The map: OpenLayers and the map data load with this route only. */
+export function Component() {
   return <MapPage />;
 }

@@ -1,8 +1,9 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { paths } from '@/lib/paths';
 
-export function NotFoundRoute() {
+export function Component() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
@@ -12,7 +13,7 @@ export function NotFoundRoute() {
         title={<h1 style={{ margin: 0, fontSize: 'inherit' }}>{t('notFound.title')}</h1>}
         subTitle={t('notFound.description')}
         extra={
-          <Button type="primary" onClick={() => navigate('/')}>
+          <Button type="primary" onClick={() => navigate(paths.home)}>
             {t('common.backHome')}
           </Button>
         }

@@ -14,7 +14,7 @@ registerTexts(qrTexts);
  * The mobile confirm page the QR code opens (`/m/qr-login?ticket=`): public, so
  * a phone without a session signs in here first, then confirms or refuses.
  */
-export function QrMobileRoute() {
+export function Component() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const ticket = searchParams.get('ticket') ?? '';

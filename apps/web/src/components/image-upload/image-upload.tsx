@@ -46,7 +46,7 @@ function isAcceptedFile(file: File): boolean {
 }
 
 /**
- * The shared image upload widget (spec sections 2, 4 and 8): png/jpg/jpeg only,
+ * The shared image upload widget: png/jpg/jpeg only,
  * add button hidden at the maximum, disabled while uploading, a maximum of 1
  * replaces, 200 x 200 thumbnails, "upload failed" on failure with the reason in
  * the item's tooltip.

@@ -19,7 +19,7 @@ function http(): HttpClient {
   return client;
 }
 
-/** Payload fields the client understands besides the data (spec section 7). */
+/** Payload fields the client understands besides the data: another base address, the client's own credentials. */
 export interface ControlFields {
   baseApi?: string;
   basic?: boolean;

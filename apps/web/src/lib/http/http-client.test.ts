@@ -98,7 +98,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('HTTP client: requests (spec section 7)', () => {
+describe('HTTP client: requests', () => {
   it('gives up after 10 s with "request timeout" shown for 5 s', async () => {
     // msw cannot leave a request unanswered until the XHR timeout fires, so this
     // call goes through to a real local socket that accepts and never answers.
@@ -233,6 +233,19 @@ describe('HTTP client: requests (spec section 7)', () => {
     expect(seen[2]!.body).toContain('name="bucketName"');
   });
 
+  it('sends a POST as JSON with the json option, and as a form without it', async () => {
+    answer();
+    const client = makeClient();
+
+    await client.post('/base-data/baseGisGeometry/create', { tags: ['a', 'b'] }, { json: true });
+    await client.post('/message-sms/messageData/send', { title: 'x', allUsers: true });
+
+    expect(seen[0]!.contentType).toBe('application/json');
+    expect(JSON.parse(seen[0]!.body)).toEqual({ tags: ['a', 'b'] });
+    expect(seen[1]!.contentType).toBe('application/x-www-form-urlencoded');
+    expect(seen[1]!.body).toBe('title=x&allUsers=true');
+  });
+
   it('leaves undefined and null parameters out and repeats the key of a list', async () => {
     answer();
     const client = makeClient();
@@ -261,7 +274,7 @@ describe('HTTP client: requests (spec section 7)', () => {
   });
 });
 
-describe('HTTP client: answers (spec section 8)', () => {
+describe('HTTP client: answers', () => {
   it('counts code 000000 or boolSuccess true as success, anything else as failure', async () => {
     let next: object = {};
     answer(() => HttpResponse.json(next));

@@ -34,8 +34,14 @@ export interface RequestOptions {
   baseURL?: string;
   /** Query parameters; `undefined` and `null` values are left out. */
   params?: Record<string, unknown>;
-  /** Extra headers; `{ body: 'true' }` is the spec's flag that sends the data as query parameters. */
+  /** Extra headers; `{ body: 'true' }` is the flag that sends the data as query parameters. */
   headers?: Record<string, string>;
+  /**
+   * Sends the data as JSON. A POST goes form-urlencoded by default (what the
+   * sign-in and message calls expect); a call whose data is nested says `json: true`.
+   * PUT sends JSON anyway.
+   */
+  json?: boolean;
   /** Failures reject without a toast; the caller shows them its own way. */
   silent?: boolean;
   signal?: AbortSignal;
@@ -48,7 +54,7 @@ export interface HttpResponse<T> {
 }
 
 export interface HttpClient {
-  /** Milliseconds before a call gives up (spec section 7: 10 s). */
+  /** Milliseconds before a call gives up (10 s). */
   readonly timeout: number;
   request<T>(
     method: HttpMethod,
@@ -183,7 +189,7 @@ function send(request: Sent, timeout: number): Promise<HttpResponse<unknown>> {
 }
 
 /**
- * The HTTP client of spec sections 7 and 8: 10 s timeout, base URL from the
+ * The HTTP client (docs/architecture.md, "Web"): 10 s timeout, base URL from the
  * runtime configuration (a payload's `baseApi` overrides it), the `basic` flag,
  * the bearer token, form-urlencoded posts, the `body` header flag, the success
  * test, one error toast at a time, and the `040005` sign-out.
@@ -264,7 +270,11 @@ export function createHttpClient(hooks: HttpHooks): HttpClient {
       if (typeHeader) delete headers[typeHeader];
       body = data;
     } else if (data !== undefined && data !== null) {
-      const type = typeHeader ? headers[typeHeader]! : method === 'POST' ? FORM : JSON_TYPE;
+      const type = typeHeader
+        ? headers[typeHeader]!
+        : method === 'POST' && !options.json
+          ? FORM
+          : JSON_TYPE;
       if (!typeHeader) headers['Content-Type'] = type;
       if (typeof data === 'string') body = data;
       else if (type.includes(FORM) && isPlainObject(data)) body = encodeForm(data);

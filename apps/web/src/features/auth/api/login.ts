@@ -1,4 +1,4 @@
-import { LOGIN_APP_ID, LOGIN_SCOPE, type TokenResponse } from '@cityops/contract';
+import { AUTH_PATHS, LOGIN_APP_ID, LOGIN_SCOPE, type TokenResponse } from '@cityops/contract';
 import { encryptWithPublicKey } from '@/lib/crypto/rsa-oaep';
 import { api } from '@/lib/http/api';
 import { getPublicKey } from './get-public-key';
@@ -14,7 +14,7 @@ export async function loginWithPassword(
 ): Promise<TokenResponse> {
   const key = await getPublicKey();
   const encrypted = await encryptWithPublicKey(key.publicKey, password);
-  return api.post<TokenResponse>('/authorization-server/oauth/token', {
+  return api.post<TokenResponse>(AUTH_PATHS.token, {
     grant_type: 'password',
     username,
     password: encrypted,

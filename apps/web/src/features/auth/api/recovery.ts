@@ -1,23 +1,30 @@
-import type { BasicClient, CheckPhoneResponse, PublicKey, SmsCodeSent } from '@cityops/contract';
+import {
+  AUTH_PATHS,
+  type BasicClient,
+  type CheckPhoneResponse,
+  SMS_PATHS,
+  type SmsCodeSent,
+} from '@cityops/contract';
 import { md5Hex } from '@/lib/crypto/md5';
 import { encryptWithPublicKey } from '@/lib/crypto/rsa-oaep';
 import { api } from '@/lib/http/api';
+import { getPublicKey } from './get-public-key';
 
 // The calls before sign-in carry the web client's credentials (the "basic" flag).
 
 /** `POST /authorization-server/oauth/basic`: code length, lifetime and resend interval. */
 export function getBasicClient(): Promise<BasicClient> {
-  return api.post<BasicClient>('/authorization-server/oauth/basic', { basic: true });
+  return api.post<BasicClient>(AUTH_PATHS.basic, { basic: true });
 }
 
 /** `POST /message-sms/sms/pwb_kaptcha`: a recovery code to the number (same answer for any number). */
 export function sendRecoveryCode(mobile: string): Promise<SmsCodeSent> {
-  return api.post<SmsCodeSent>('/message-sms/sms/pwb_kaptcha', { mobile, basic: true });
+  return api.post<SmsCodeSent>(SMS_PATHS.recoveryCode, { mobile, basic: true });
 }
 
 /** `POST /organization/user/check_phone`: the code, exchanged for a one-time reset ticket. */
 export function checkPhone(mobile: string, code: string): Promise<CheckPhoneResponse> {
-  return api.post<CheckPhoneResponse>('/organization/user/check_phone', {
+  return api.post<CheckPhoneResponse>(SMS_PATHS.checkPhone, {
     mobile,
     code,
     purpose: 'password',
@@ -32,8 +39,8 @@ export async function findPassword(
   newPassword: string,
   confirmPassword: string,
 ): Promise<null> {
-  const key = await api.post<PublicKey>('/authorization-server/oauth/pubKey');
-  return api.post<null>('/organization/user/find_pwd', {
+  const key = await getPublicKey();
+  return api.post<null>(SMS_PATHS.findPassword, {
     mobile,
     ticket,
     newPassword: md5Hex(newPassword),

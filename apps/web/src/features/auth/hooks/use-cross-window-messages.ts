@@ -7,7 +7,7 @@ import { toast } from '@/lib/toast';
 import { useAppStore } from '@/stores/app-store';
 
 /**
- * The layout shell's message listener (spec section 2): `040005` shows "invalid
+ * The layout shell's message listener (docs/sign-in.md, "Embedding and cross-window messages"): `040005` shows "invalid
  * token, please log in again!", `000404` "please log in again"; 2 s later the
  * user is signed out and the system state reset. Other origins are ignored.
  */

@@ -39,7 +39,7 @@ export async function loadUserInfo(username: string): Promise<void> {
 }
 
 /**
- * The login action of spec section 4: loading on, user and system state reset,
+ * The password sign-in: loading on, user and system state reset,
  * the token call with the trimmed account, then token, user data and user info
  * stored and the remembered credentials saved or removed. Loading ends in every case.
  */

@@ -1,4 +1,4 @@
-import type { GuideCategory, GuideCategoryInput } from '@cityops/contract';
+import { GUIDE_PATHS, type GuideCategory, type GuideCategoryInput } from '@cityops/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/http/api';
 import { refreshAfterCategoryChange } from './get-categories';
@@ -9,9 +9,9 @@ import { refreshAfterCategoryChange } from './get-categories';
  */
 export function createCategory(input: GuideCategoryInput): Promise<GuideCategory> {
   return api.post<GuideCategory>(
-    '/business-guide/categories',
+    GUIDE_PATHS.categories,
     { ...input },
-    { headers: { 'Content-Type': 'application/json' }, silent: true },
+    { json: true, silent: true },
   );
 }
 

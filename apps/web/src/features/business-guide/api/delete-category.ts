@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/http/api';
+import { GUIDE_PATHS, fillPath } from '@cityops/contract';
 import { refreshAfterCategoryChange } from './get-categories';
 
 /**
@@ -7,7 +8,7 @@ import { refreshAfterCategoryChange } from './get-categories';
  * has articles is refused (`guide.categoryInUse`); silent, the dialog shows why.
  */
 export function deleteCategory(id: number): Promise<null> {
-  return api.delete<null>(`/business-guide/categories/${id}`, undefined, { silent: true });
+  return api.delete<null>(fillPath(GUIDE_PATHS.category, { id }), undefined, { silent: true });
 }
 
 export function useDeleteCategory() {

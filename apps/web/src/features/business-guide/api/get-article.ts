@@ -1,17 +1,18 @@
-import type { Article } from '@cityops/contract';
+import { type Article, GUIDE_PATHS, fillPath } from '@cityops/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/http/api';
+import { guideKeys } from './query-keys';
 
 export type ArticlePurpose = 'read' | 'edit';
 
 /** `GET /business-guide/articles/:id`; reading counts a view, `edit` does not. */
 export function getArticle(id: number, purpose: ArticlePurpose): Promise<Article> {
-  return api.get<Article>(`/business-guide/articles/${id}`, { purpose });
+  return api.get<Article>(fillPath(GUIDE_PATHS.article, { id }), { purpose });
 }
 
 export const articleQuery = (id: number, purpose: ArticlePurpose) =>
   queryOptions({
-    queryKey: ['business-guide', 'article', id, purpose],
+    queryKey: guideKeys.article(id, purpose),
     queryFn: () => getArticle(id, purpose),
     // An editor always starts from the stored version; a reader's view counts once per visit.
     staleTime: purpose === 'edit' ? 0 : 60_000,

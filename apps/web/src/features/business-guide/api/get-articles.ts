@@ -1,6 +1,12 @@
-import type { ArticleListQuery, ArticleSummary, Page } from '@cityops/contract';
+import {
+  type ArticleListQuery,
+  type ArticleSummary,
+  GUIDE_PATHS,
+  type Page,
+} from '@cityops/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/http/api';
+import { guideKeys } from './query-keys';
 
 /** `GET /business-guide/articles`: one page of the search. */
 export function getArticles(query: ArticleListQuery): Promise<Page<ArticleSummary>> {
@@ -8,12 +14,12 @@ export function getArticles(query: ArticleListQuery): Promise<Page<ArticleSummar
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== '') params[key] = value as string | number;
   }
-  return api.get<Page<ArticleSummary>>('/business-guide/articles', params);
+  return api.get<Page<ArticleSummary>>(GUIDE_PATHS.articles, params);
 }
 
 export const articlesQuery = (query: ArticleListQuery) =>
   queryOptions({
-    queryKey: ['business-guide', 'articles', query],
+    queryKey: guideKeys.articleList(query),
     queryFn: () => getArticles(query),
     // The table keeps showing the last page while the next one loads.
     placeholderData: keepPreviousData,

@@ -1,15 +1,16 @@
-import type { GuideCategory } from '@cityops/contract';
+import { GUIDE_PATHS, type GuideCategory } from '@cityops/contract';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/http/api';
+import { guideKeys } from './query-keys';
 
 /** `GET /business-guide/categories` */
 export function getCategories(): Promise<GuideCategory[]> {
-  return api.get<GuideCategory[]>('/business-guide/categories');
+  return api.get<GuideCategory[]>(GUIDE_PATHS.categories);
 }
 
 export const categoriesQuery = () =>
   queryOptions({
-    queryKey: ['business-guide', 'categories'],
+    queryKey: guideKeys.categories(),
     queryFn: getCategories,
     staleTime: 5 * 60_000,
   });
@@ -24,7 +25,7 @@ export function useCategories() {
  */
 export function refreshAfterCategoryChange(queryClient: QueryClient): Promise<void> {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: categoriesQuery().queryKey }),
-    queryClient.invalidateQueries({ queryKey: ['business-guide', 'articles'] }),
+    queryClient.invalidateQueries({ queryKey: guideKeys.categories() }),
+    queryClient.invalidateQueries({ queryKey: guideKeys.articleLists() }),
   ]).then(() => undefined);
 }

@@ -1,4 +1,9 @@
-import type { GuideCategory, GuideCategoryInput } from '@cityops/contract';
+import {
+  GUIDE_PATHS,
+  type GuideCategory,
+  type GuideCategoryInput,
+  fillPath,
+} from '@cityops/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/http/api';
 import { refreshAfterCategoryChange } from './get-categories';
@@ -9,9 +14,9 @@ import { refreshAfterCategoryChange } from './get-categories';
  */
 export function updateCategory(id: number, input: GuideCategoryInput): Promise<GuideCategory> {
   return api.put<GuideCategory>(
-    `/business-guide/categories/${id}`,
+    fillPath(GUIDE_PATHS.category, { id }),
     { ...input },
-    { headers: { 'Content-Type': 'application/json' }, silent: true },
+    { json: true, silent: true },
   );
 }
 

@@ -3,13 +3,15 @@ import { Button, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
-import { useArticleMutations } from '../hooks/use-article-mutations';
+import { useChangeArticleStatus } from '../api/change-article-status';
+import { useDeleteArticle } from '../api/delete-article';
 import { guidePaths } from '../lib/article-links';
 
 /** The writer's actions on one article of the list. */
 export function ArticleActions({ article }: { article: ArticleSummary }) {
   const { t } = useTranslation();
-  const { status, remove } = useArticleMutations();
+  const status = useChangeArticleStatus();
+  const remove = useDeleteArticle();
   const published = article.status === 'published';
   const action = published ? 'withdraw' : 'publish';
   const done = published ? 'withdrawn' : 'published';

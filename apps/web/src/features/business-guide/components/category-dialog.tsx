@@ -25,9 +25,9 @@ import { useCreateCategory } from '../api/create-category';
 import { useDeleteCategory } from '../api/delete-category';
 import { useCategories } from '../api/get-categories';
 import { useUpdateCategory } from '../api/update-category';
-import { failureMessage, isConflict, showFieldErrors } from '../lib/api-failure';
+import { failureMessage, isConflict, showFieldErrors } from '@/lib/forms/api-failure';
 import { categoryLabel } from '../lib/category-label';
-import { schemaRule } from '../lib/schema-rule';
+import { schemaRule } from '@/lib/forms/schema-rule';
 
 export interface CategoryDialogProps {
   open: boolean;

@@ -30,7 +30,7 @@ import { useTranslation } from 'react-i18next';
 import { uploadImage } from '@/components/image-upload/upload-image';
 import { resolveFileUrl } from '@/lib/file-url';
 import { toast } from '@/lib/toast';
-import { failureMessage } from '../lib/api-failure';
+import { failureMessage } from '@/lib/forms/api-failure';
 import { LinkDialog } from './link-dialog';
 import styles from './rich-text-editor.module.css';
 

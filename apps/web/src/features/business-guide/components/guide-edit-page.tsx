@@ -6,20 +6,19 @@ import {
   type Article,
   GUIDE_UPLOAD_BUCKET,
 } from '@cityops/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Modal, Select, Skeleton, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ImageUpload } from '@/components/image-upload/image-upload';
 import { toast } from '@/lib/toast';
-import { createArticle } from '../api/create-article';
+import { useCreateArticle } from '../api/create-article';
 import { useArticle } from '../api/get-article';
 import { useCategories } from '../api/get-categories';
-import { updateArticle } from '../api/update-article';
+import { useUpdateArticle } from '../api/update-article';
 import { useArticleId } from '../hooks/use-article-id';
 import { useCanWrite } from '../hooks/use-can-write';
-import { failureMessage, isConflict, showFieldErrors } from '../lib/api-failure';
+import { failureMessage, isConflict, showFieldErrors } from '@/lib/forms/api-failure';
 import { guidePaths } from '../lib/article-links';
 import { categoryLabel } from '../lib/category-label';
 import { GuideTheme } from './guide-theme';
@@ -66,7 +65,8 @@ export function GuideEditPage() {
 function GuideEditPageContent() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const createArticle = useCreateArticle();
+  const updateArticle = useUpdateArticle();
   const [modal, modalHolder] = Modal.useModal();
   const id = useArticleId();
   const canWrite = useCanWrite();
@@ -104,9 +104,11 @@ function GuideEditPageContent() {
     try {
       const saved =
         id && article.data
-          ? await updateArticle(id, { ...fields, version: article.data.version })
-          : await createArticle({ ...fields, bodyHtml: '' });
-      await queryClient.invalidateQueries({ queryKey: ['business-guide'] });
+          ? await updateArticle.mutateAsync({
+              id,
+              input: { ...fields, version: article.data.version },
+            })
+          : await createArticle.mutateAsync({ ...fields, bodyHtml: '' });
       toast.success({ content: t('businessGuide.action.saved') });
       navigate(next === 'editor' ? guidePaths.editor(saved.id) : guidePaths.edit(saved.id), {
         replace: next === 'stay',

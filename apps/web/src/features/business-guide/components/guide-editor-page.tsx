@@ -1,19 +1,18 @@
 import type { Article } from '@cityops/contract';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Modal, Skeleton, Space, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { useUserStore } from '@/stores/user-store';
-import { changeArticleStatus } from '../api/change-article-status';
+import { useChangeArticleStatus } from '../api/change-article-status';
 import { getArticle, useArticle } from '../api/get-article';
-import { updateArticle } from '../api/update-article';
+import { useUpdateArticle } from '../api/update-article';
 import { useArticleId } from '../hooks/use-article-id';
 import { useCanWrite } from '../hooks/use-can-write';
 import { useLeaveGuard } from '../hooks/use-leave-guard';
-import { failureMessage, isConflict } from '../lib/api-failure';
+import { failureMessage, isConflict } from '@/lib/forms/api-failure';
 import { toDisplayHtml, toStoredHtml } from '../lib/article-html';
 import { guidePaths } from '../lib/article-links';
 import { type ArticleDraft, draftStore } from '../lib/draft-store';
@@ -72,7 +71,8 @@ function GuideEditorPageContent() {
 function ArticleEditor({ article }: { article: Article }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const updateArticle = useUpdateArticle();
+  const changeStatus = useChangeArticleStatus();
   const [modal, modalHolder] = Modal.useModal();
   const userId = useUserStore((state) => state.userData?.id ?? state.username);
   const editorRef = useRef<RichTextEditorHandle>(null);
@@ -117,16 +117,15 @@ function ArticleEditor({ article }: { article: Article }) {
     const html = editorRef.current!.getHtml();
     setBusy(true);
     try {
-      const saved = await updateArticle(current.id, {
-        bodyHtml: toStoredHtml(html),
-        version: current.version,
+      const saved = await updateArticle.mutateAsync({
+        id: current.id,
+        input: { bodyHtml: toStoredHtml(html), version: current.version },
       });
       savedHtml.current = html;
       setCurrent(saved);
       setDirty(false);
       draftStore.clear(userId, current.id);
       setDraft(null);
-      void queryClient.invalidateQueries({ queryKey: ['business-guide', 'articles'] });
       toast.success({ content: t('businessGuide.editor.saved') });
       return saved;
     } catch (error) {
@@ -168,8 +167,7 @@ function ArticleEditor({ article }: { article: Article }) {
     if (!saved) return;
     setBusy(true);
     try {
-      await changeArticleStatus(saved.id, 'publish', saved.version);
-      await queryClient.invalidateQueries({ queryKey: ['business-guide'] });
+      await changeStatus.mutateAsync({ id: saved.id, action: 'publish', version: saved.version });
       toast.success({ content: t('businessGuide.action.published') });
       navigate(guidePaths.details(saved.id));
     } finally {

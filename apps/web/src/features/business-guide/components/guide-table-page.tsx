@@ -25,7 +25,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useArticles } from '../api/get-articles';
 import { useCategories } from '../api/get-categories';
 import { useCanWrite } from '../hooks/use-can-write';
-import { useIsAdmin } from '../hooks/use-is-admin';
+import { useIsAdmin } from '@/lib/access/use-is-admin';
 import { guidePaths } from '../lib/article-links';
 import { categoryLabel } from '../lib/category-label';
 import { ArticleActions } from './article-actions';

@@ -18,7 +18,7 @@ export interface RichTextEditorHandle {
 
 export interface RichTextEditorProps {
   initialHtml: string;
-  /** Change events, throttled to one per 300 ms (spec section 9), the last one always delivered. */
+  /** Change events, throttled to one per 300 ms, the last one always delivered. */
   onChange(html: string): void;
   label: string;
   handleRef?: Ref<RichTextEditorHandle>;

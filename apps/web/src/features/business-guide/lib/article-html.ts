@@ -1,8 +1,10 @@
+import { FILE_PATHS } from '@cityops/contract';
 import DOMPurify from 'dompurify';
 import { resolveFileUrl } from '@/lib/file-url';
 import { runtimeConfig } from '@/lib/runtime-config';
 
-const FILES_PATH = '/file-go-fastdfs/files/';
+/** Where stored files are served: `/file-go-fastdfs/files/` (the pattern without its `:fileName`). */
+const FILES_PATH = FILE_PATHS.file.replace(':fileName', '');
 
 /**
  * The server sanitises bodies before it stores them; the reader sanitises again

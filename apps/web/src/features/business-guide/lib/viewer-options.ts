@@ -1,4 +1,4 @@
-/** The image viewer defaults of spec section 9, under viewer.js's option names. */
+/** The product's image viewer defaults (zoom, toolbar, title), under viewer.js's option names. */
 export const VIEWER_DEFAULTS = {
   /** Slideshow interval, ms. */
   interval: 5000,

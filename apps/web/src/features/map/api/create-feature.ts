@@ -1,8 +1,7 @@
 import { GIS_PATHS, type GisFeature, type GisFeatureCreate } from '@cityops/contract';
 import { api } from '@/lib/http/api';
-import { asJson } from './json';
 
 /** `POST /base-data/baseGisGeometry/create` (editors and administrators). */
 export function createFeature(feature: GisFeatureCreate): Promise<GisFeature> {
-  return api.post<GisFeature>(GIS_PATHS.create, { ...feature }, asJson);
+  return api.post<GisFeature>(GIS_PATHS.create, { ...feature }, { json: true });
 }

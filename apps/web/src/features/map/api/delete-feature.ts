@@ -1,8 +1,7 @@
 import { GIS_PATHS, type GisFeatureDelete } from '@cityops/contract';
 import { api } from '@/lib/http/api';
-import { asJson } from './json';
 
 /** `POST /base-data/baseGisGeometry/delete`: refused with 040009 if someone saved first. */
 export function deleteFeature(feature: GisFeatureDelete): Promise<null> {
-  return api.post<null>(GIS_PATHS.delete, { ...feature }, asJson);
+  return api.post<null>(GIS_PATHS.delete, { ...feature }, { json: true });
 }

@@ -1,6 +1,7 @@
 import { GIS_PATHS, type MapSettings } from '@cityops/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/http/api';
+import { gisKeys } from './query-keys';
 
 /** `POST /base-data/baseGisGeometry/mapSettings`: tile layers, centre and zoom. */
 export function getMapSettings(): Promise<MapSettings> {
@@ -8,7 +9,7 @@ export function getMapSettings(): Promise<MapSettings> {
 }
 
 export const mapSettingsQuery = () =>
-  queryOptions({ queryKey: ['gis', 'settings'], queryFn: getMapSettings, staleTime: 5 * 60_000 });
+  queryOptions({ queryKey: gisKeys.settings(), queryFn: getMapSettings, staleTime: 5 * 60_000 });
 
 export function useMapSettings() {
   return useQuery(mapSettingsQuery());

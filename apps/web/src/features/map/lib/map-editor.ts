@@ -1,19 +1,16 @@
 import type {
   GisFeature,
-  GisGeometry,
   GisLayer,
   GisQuery,
   GisQueryResult,
   MapSettings,
 } from '@cityops/contract';
-import { countVertices } from '@cityops/contract';
 import Collection from 'ol/Collection';
 import type Feature from 'ol/Feature';
 import OlMap from 'ol/Map';
 import View from 'ol/View';
 import { Attribution, ScaleLine, Zoom } from 'ol/control';
 import { type Extent, createEmpty, extend as extendExtent, isEmpty } from 'ol/extent';
-import GeoJSON from 'ol/format/GeoJSON';
 import type { Geometry } from 'ol/geom';
 import { Point } from 'ol/geom';
 import { Draw, Modify, Select, Snap } from 'ol/interaction';
@@ -25,11 +22,12 @@ import { bbox as bboxStrategy } from 'ol/loadingstrategy';
 import { fromLonLat, toLonLat, transformExtent } from 'ol/proj';
 import Cluster from 'ol/source/Cluster';
 import VectorSource from 'ol/source/Vector';
-import { getArea, getLength } from 'ol/sphere';
-import { getUid } from 'ol/util';
 import { createCountriesLayer, createProvincesLayer } from './base-map';
+import { ChangeTracker, type PendingChanges } from './change-tracker';
 import { EditHistory } from './edit-history';
+import { defaultKind, fromGisFeature, fromPlainFeature, payloadOf, plainOf } from './feature-codec';
 import type { PlainFeature } from './geojson-io';
+import { layerForExport } from './layer-export';
 import { VIEW_PROJECTION } from './projections';
 import {
   CLUSTER_RESOLUTION,
@@ -39,28 +37,16 @@ import {
   measureStyle,
   selectedStyle,
 } from './styles';
+import { type Measurement, type SelectedInfo, describeFeature, measure } from './selection-info';
 import { createTileLayer } from './tile-layer';
+
+export type { PendingChanges } from './change-tracker';
+export type { SelectedInfo } from './selection-info';
 
 /** Longer than OpenLayers' double-click delay (250 ms). */
 const SINGLE_CLICK_SETTLE_MS = 300;
 
 export type Tool = 'select' | 'Point' | 'LineString' | 'Polygon' | 'measureLength' | 'measureArea';
-
-export interface SelectedInfo {
-  key: string;
-  id: number | null;
-  name: string;
-  kind: string;
-  properties: PlainFeature['properties'];
-  layerId: number;
-  geometryType: string;
-  vertices: number;
-  /** Metres, for lines. */
-  length: number | null;
-  /** Square metres, for polygons. */
-  area: number | null;
-  editable: boolean;
-}
 
 export interface EditorState {
   tool: Tool;
@@ -68,7 +54,7 @@ export interface EditorState {
   pending: number;
   canUndo: boolean;
   canRedo: boolean;
-  measurement: { kind: 'length' | 'area'; value: number } | null;
+  measurement: Measurement | null;
   activeLayerId: number | null;
   hidden: number[];
   tileLayerId: string | null;
@@ -85,15 +71,7 @@ export interface MapEditorOptions {
   labels: { zoomIn: string; zoomOut: string; attribution: string };
 }
 
-/** The changes to send when the user saves. */
-export interface PendingChanges {
-  creates: Feature[];
-  updates: Feature[];
-  deletes: Feature[];
-}
-
 const VIEW_KEY = 'cityops-map-view';
-const geoJson = new GeoJSON({ dataProjection: 'EPSG:4326', featureProjection: VIEW_PROJECTION });
 
 interface FeatureLayer {
   layer: GisLayer;
@@ -124,7 +102,11 @@ function clampBbox(extent: Extent): [number, number, number, number] {
 /**
  * The OpenLayers side of the map page: base layers, one vector layer per
  * feature layer (loaded by viewport), clustering of points when zoomed out,
- * and the editing tools with undo and redo. React only renders its state.
+ * the drawing and measuring tools and the selection. The parts it composes are
+ * tested on their own: conversions (feature-codec), change tracking
+ * (change-tracker), undo and redo (edit-history), the export's merge
+ * (layer-export) and the panel's description and measurements (selection-info).
+ * React only renders its state.
  */
 export class MapEditor {
   readonly map: OlMap;
@@ -137,10 +119,7 @@ export class MapEditor {
   private snaps: Snap[] = [];
   private draw: Draw | null = null;
   private tileLayer: TileLayer | null = null;
-  /** What each feature was when it was loaded or last saved. */
-  private readonly baseline = new WeakMap<Feature, string>();
-  private readonly touched = new Set<Feature>();
-  private readonly deleted = new Map<number, Feature>();
+  private readonly changes = new ChangeTracker();
   private modifyBefore = new Map<Feature, Geometry>();
   private state: EditorState;
 
@@ -214,7 +193,7 @@ export class MapEditor {
           undo: () => this.setGeometry(feature, before),
           redo: () => this.setGeometry(feature, after),
         });
-        this.touched.add(feature);
+        this.changes.touch(feature);
       }
       this.modifyBefore.clear();
       this.emit();
@@ -264,7 +243,7 @@ export class MapEditor {
           .load({ bbox: clampBbox(extent), layerId: layer.id })
           .then((result) => {
             const features = result.features
-              .filter((feature) => !this.deleted.has(feature.id))
+              .filter((feature) => !this.changes.isDeleted(feature.id))
               .map((feature) => this.toOlFeature(feature));
             source.addFeatures(features);
             success?.(features);
@@ -381,12 +360,7 @@ export class MapEditor {
   }
 
   private measured(geometry: Geometry): void {
-    const kind = geometry.getType() === 'Polygon' ? 'area' : 'length';
-    const value =
-      kind === 'area'
-        ? getArea(geometry, { projection: VIEW_PROJECTION })
-        : getLength(geometry, { projection: VIEW_PROJECTION });
-    this.state = { ...this.state, measurement: { kind, value } };
+    this.state = { ...this.state, measurement: measure(geometry) };
     this.emit();
   }
 
@@ -413,7 +387,7 @@ export class MapEditor {
       attrs: {},
       layerId,
     });
-    this.touched.add(feature);
+    this.changes.touch(feature);
     this.history.push({
       undo: () => this.removeFeature(feature),
       redo: () => this.restoreFeature(feature),
@@ -465,7 +439,7 @@ export class MapEditor {
     const after = { name: values.name, kind: values.kind, attrs: { ...values.properties } };
     if (JSON.stringify(before) === JSON.stringify(after)) return;
     feature.setProperties(after);
-    this.touched.add(feature);
+    this.changes.touch(feature);
     this.history.push({
       undo: () => this.setAttributesOf(feature, before),
       redo: () => this.setAttributesOf(feature, after),
@@ -475,7 +449,7 @@ export class MapEditor {
 
   private setAttributesOf(feature: Feature, values: Record<string, unknown>): void {
     feature.setProperties(values);
-    this.touched.add(feature);
+    this.changes.touch(feature);
   }
 
   deleteSelected(): void {
@@ -497,21 +471,18 @@ export class MapEditor {
     if (this.selectedFeature() === feature) this.selectFeature(null);
     const source = this.sourceOf(feature);
     if (source?.hasFeature(feature)) source.removeFeature(feature);
-    const id = feature.getId();
-    if (typeof id === 'number') this.deleted.set(id, feature);
+    this.changes.removed(feature);
   }
 
   private restoreFeature(feature: Feature): void {
     const source = this.sourceOf(feature);
     if (source && !source.hasFeature(feature)) source.addFeature(feature);
-    const id = feature.getId();
-    if (typeof id === 'number') this.deleted.delete(id);
-    this.touched.add(feature);
+    this.changes.restored(feature);
   }
 
   private setGeometry(feature: Feature, geometry: Geometry): void {
     feature.setGeometry(geometry.clone());
-    this.touched.add(feature);
+    this.changes.touch(feature);
   }
 
   undo(): void {
@@ -531,20 +502,8 @@ export class MapEditor {
   // ---- loading, search, import and export ---------------------------------
 
   private toOlFeature(feature: GisFeature): Feature {
-    const olFeature = geoJson.readFeature({
-      type: 'Feature',
-      id: feature.id,
-      geometry: feature.geometry,
-      properties: {},
-    }) as Feature;
-    olFeature.setProperties({
-      name: feature.name,
-      kind: feature.kind,
-      attrs: feature.properties,
-      layerId: feature.layerId,
-      version: feature.version,
-    });
-    this.baseline.set(olFeature, this.fingerprint(olFeature));
+    const olFeature = fromGisFeature(feature);
+    this.changes.loaded(olFeature);
     return olFeature;
   }
 
@@ -554,7 +513,7 @@ export class MapEditor {
     if (!entry) return;
     if (this.state.hidden.includes(feature.layerId)) this.setLayerVisible(feature.layerId, true);
     let olFeature = entry.source.getFeatureById(feature.id) as Feature | null;
-    if (!olFeature && !this.deleted.has(feature.id)) {
+    if (!olFeature && !this.changes.isDeleted(feature.id)) {
       olFeature = this.toOlFeature(feature);
       entry.source.addFeature(olFeature);
     }
@@ -574,20 +533,7 @@ export class MapEditor {
     const layerId = this.state.activeLayerId;
     const source = this.activeSource();
     if (layerId === null || !source || !this.options.canEdit) return 0;
-    const added = features.map((plain) => {
-      const feature = geoJson.readFeature({
-        type: 'Feature',
-        geometry: plain.geometry,
-        properties: {},
-      }) as Feature;
-      feature.setProperties({
-        name: plain.name,
-        kind: plain.kind,
-        attrs: plain.properties,
-        layerId,
-      });
-      return feature;
-    });
+    const added = features.map((plain) => fromPlainFeature(plain, layerId));
     const addAll = () => {
       for (const feature of added) this.restoreFeature(feature);
     };
@@ -614,89 +560,33 @@ export class MapEditor {
     const source = this.activeSource();
     if (layerId === null || !source) return [];
     const saved = await this.options.load({ layerId });
-    const byId = new Map<number, PlainFeature>();
-    for (const feature of saved.features) {
-      if (!this.deleted.has(feature.id)) {
-        byId.set(feature.id, {
-          id: feature.id,
-          name: feature.name,
-          kind: feature.kind,
-          properties: feature.properties,
-          geometry: feature.geometry,
-        });
-      }
-    }
-    const fresh: PlainFeature[] = [];
-    for (const feature of source.getFeatures()) {
-      const plain = this.plain(feature);
-      if (plain.id === undefined) fresh.push(plain);
-      else byId.set(plain.id, plain);
-    }
-    return [...byId.values(), ...fresh];
+    return layerForExport(saved.features, source.getFeatures().map(plainOf), (id) =>
+      this.changes.isDeleted(id),
+    );
   }
 
   // ---- saving -------------------------------------------------------------
-
-  private plain(feature: Feature): PlainFeature {
-    const id = feature.getId();
-    return {
-      id: typeof id === 'number' ? id : undefined,
-      name: (feature.get('name') as string) ?? '',
-      kind: (feature.get('kind') as string) ?? '',
-      properties: (feature.get('attrs') as PlainFeature['properties']) ?? {},
-      geometry: geoJson.writeGeometryObject(feature.getGeometry()!, {
-        decimals: 8,
-      }) as unknown as GisGeometry,
-    };
-  }
-
-  private fingerprint(feature: Feature): string {
-    const { id: _id, ...rest } = this.plain(feature);
-    return JSON.stringify({ ...rest, layerId: feature.get('layerId') as number });
-  }
 
   private isLive(feature: Feature): boolean {
     return this.sourceOf(feature)?.hasFeature(feature) ?? false;
   }
 
   pendingChanges(): PendingChanges {
-    const creates: Feature[] = [];
-    const updates: Feature[] = [];
-    for (const feature of this.touched) {
-      if (!this.isLive(feature)) continue;
-      if (feature.getId() === undefined) creates.push(feature);
-      else if (this.baseline.get(feature) !== this.fingerprint(feature)) updates.push(feature);
-    }
-    return { creates, updates, deletes: [...this.deleted.values()] };
+    return this.changes.pending((feature) => this.isLive(feature));
   }
 
   /** What the server needs to store a feature. */
   payloadOf(feature: Feature) {
-    const plain = this.plain(feature);
-    return {
-      layerId: feature.get('layerId') as number,
-      name: plain.name,
-      kind: plain.kind,
-      properties: plain.properties,
-      geometry: plain.geometry,
-      ...(plain.id === undefined
-        ? {}
-        : { id: plain.id, version: feature.get('version') as number }),
-    };
+    return payloadOf(feature);
   }
 
   /** Records the server's answer for a created or updated feature. */
   markSaved(feature: Feature, saved: GisFeature): void {
-    feature.setId(saved.id);
-    feature.set('version', saved.version);
-    this.baseline.set(feature, this.fingerprint(feature));
-    this.touched.delete(feature);
+    this.changes.saved(feature, saved);
   }
 
   markDeleted(feature: Feature): void {
-    const id = feature.getId();
-    if (typeof id === 'number') this.deleted.delete(id);
-    this.touched.delete(feature);
+    this.changes.deletedOnServer(feature);
   }
 
   /** Selects a feature that cannot be saved yet (no name) so the user sees why. */
@@ -710,52 +600,20 @@ export class MapEditor {
 
   // ---- state --------------------------------------------------------------
 
-  private describe(feature: Feature | null): SelectedInfo | null {
-    if (!feature) return null;
-    const geometry = feature.getGeometry();
-    if (!geometry) return null;
-    const plain = this.plain(feature);
-    const type = geometry.getType();
-    return {
-      key: getUid(feature),
-      id: plain.id ?? null,
-      name: plain.name,
-      kind: plain.kind,
-      properties: plain.properties,
-      layerId: feature.get('layerId') as number,
-      geometryType: type,
-      vertices: countVertices(plain.geometry),
-      length: type.includes('LineString')
-        ? getLength(geometry, { projection: VIEW_PROJECTION })
-        : null,
-      area: type.includes('Polygon') ? getArea(geometry, { projection: VIEW_PROJECTION }) : null,
-      editable: this.isEditable(feature),
-    };
+  private selectedInfo(): SelectedInfo | null {
+    const feature = this.selectedFeature();
+    return describeFeature(feature, feature ? this.isEditable(feature) : false);
   }
 
   private emit(): void {
     const changes = this.pendingChanges();
     this.state = {
       ...this.state,
-      selected: this.describe(this.selectedFeature()),
+      selected: this.selectedInfo(),
       pending: changes.creates.length + changes.updates.length + changes.deletes.length,
       canUndo: this.history.canUndo,
       canRedo: this.history.canRedo,
     };
     this.options.onChange(this.state);
-  }
-}
-
-/** The kind a new feature of a seeded layer starts with. */
-function defaultKind(layerCode: string): string {
-  switch (layerCode) {
-    case 'cleaning-zones':
-      return 'cleaning_zone';
-    case 'incidents':
-      return 'incident';
-    case 'patrol-routes':
-      return 'patrol_route';
-    default:
-      return '';
   }
 }

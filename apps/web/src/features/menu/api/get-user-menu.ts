@@ -1,14 +1,15 @@
-import type { MenuEntry } from '@cityops/contract';
+import { MENU_PATHS, type MenuEntry } from '@cityops/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/http/api';
+import { menuKeys } from './query-keys';
 
 /** `GET /organization/customize_configuration/userSysModel`: the caller's menu. */
 export function getUserMenu(): Promise<MenuEntry[]> {
-  return api.get<MenuEntry[]>('/organization/customize_configuration/userSysModel');
+  return api.get<MenuEntry[]>(MENU_PATHS.userMenu);
 }
 
 export const userMenuQuery = () =>
-  queryOptions({ queryKey: ['menu', 'userSysModel'], queryFn: getUserMenu, staleTime: 5 * 60_000 });
+  queryOptions({ queryKey: menuKeys.userMenu(), queryFn: getUserMenu, staleTime: 5 * 60_000 });
 
 export function useUserMenu() {
   return useQuery(userMenuQuery());

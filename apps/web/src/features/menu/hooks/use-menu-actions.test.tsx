@@ -94,7 +94,7 @@ function renderAt(path: string) {
 const item = (name: string) => screen.getByRole('menuitem', { name });
 
 // The first render pays for antd's start-up; on a busy machine that takes a while.
-describe('menu click rules (spec section 4)', { timeout: 30_000 }, () => {
+describe('menu click rules', { timeout: 30_000 }, () => {
   it('the first entry is active after the menu loads when none was', () => {
     useAppStore.setState({ menuActive: '' });
     useAppStore.getState().setMenuList(menuList, 'command_coordination');

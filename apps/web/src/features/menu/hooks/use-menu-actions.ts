@@ -8,19 +8,7 @@ import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAppStore } from '@/stores/app-store';
 import { getOtherUrl } from '../api/get-other-url';
-
-/**
- * Shows a menu entry's page in the frame while `parentCode` is the active
- * sidebar entry. An empty url still counts as showing: the frame stays empty.
- */
-export function openEntryInFrame(entry: MenuEntry, parentCode: string): void {
-  const app = useAppStore.getState();
-  // Setting the active menu resets the iframe, so it comes first.
-  if (app.menuActive !== parentCode) app.setMenuActive(parentCode);
-  app.setMenuChild(entry);
-  app.setIframe(entry.sysModels.url);
-  app.setIsIframe(true);
-}
+import { paths } from '@/lib/paths';
 
 /**
  * Opens the integrated system's own address in the window opened during the
@@ -42,7 +30,7 @@ async function openOwnWindow(popup: Window | null, id: string): Promise<void> {
   }
 }
 
-/** The sidebar's click rules of spec section 4, applied to the app state. */
+/** The sidebar's click rules (docs/shell.md, "Menu rules"), applied to the app state. */
 export function useMenuActions() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -56,25 +44,24 @@ export function useMenuActions() {
         isIframe: app.isIframe,
         menuChild: app.menuChild,
       });
-      if (decision.goRoot) void navigate('/');
+      if (decision.goRoot) void navigate(paths.home);
       const { effect } = decision;
       switch (effect.kind) {
         case 'integrated': {
           const popup = window.open('about:blank', '_blank');
-          openEntryInFrame(effect.child, BUSINESS_GUIDE_CODE);
+          app.openInFrame(effect.child, BUSINESS_GUIDE_CODE);
           void openOwnWindow(popup, effect.child.sysModels.id);
           break;
         }
         case 'activate':
           app.setMenuActive(entry.code);
           // An entry without sub-entries opens its own address in the frame.
-          if (subEntriesOf(entry).length === 0) openEntryInFrame(entry, entry.code);
+          if (subEntriesOf(entry).length === 0) app.openInFrame(entry, entry.code);
           break;
         case 'keep':
           break;
         case 'clearIframe':
-          app.setIframe('');
-          app.setIsIframe(false);
+          app.closeFrame();
           break;
       }
     },
@@ -84,8 +71,8 @@ export function useMenuActions() {
   /** A sub-entry of the active entry (panel or children menu) opens in the frame. */
   const openChild = useCallback(
     (child: MenuEntry, parentCode: string) => {
-      if (pathname !== '/') void navigate('/');
-      openEntryInFrame(child, parentCode);
+      if (pathname !== paths.home) void navigate(paths.home);
+      useAppStore.getState().openInFrame(child, parentCode);
     },
     [navigate, pathname],
   );

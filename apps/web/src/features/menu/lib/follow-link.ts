@@ -1,7 +1,7 @@
 import { isExternalLink, resolveLink } from '@cityops/contract';
 
 /**
- * Spec section 4: http, https, mailto and tel links open in a new tab; a path
+ * A link an embedded page asks to open: http, https, mailto and tel links open in a new tab; a path
  * of the app is a navigation inside it. Anything else (`javascript:`, a
  * `/\\host` or `//host` address that only looks like a path) is refused.
  */

@@ -1,7 +1,7 @@
 // Builds on browser URL handling, so it lives here rather than in the contract.
 import { mayCarryToken, resolveLink } from '@cityops/contract';
 
-/** Who the framed page is opened for (spec section 2, "Embedded pages"). */
+/** Who the framed page is opened for (docs/shell.md, "Embedded pages"). */
 export interface FrameIdentity {
   token: string;
   username: string;

@@ -13,7 +13,7 @@ export function inRouterMode(url: string, routerMode: 'hash' | 'history'): strin
 }
 
 /**
- * The frame address of a menu entry for the signed-in user (spec section 2);
+ * The frame address of a menu entry for the signed-in user (docs/shell.md, "Embedded pages");
  * the token goes only to the own origin and `trustedOrigins`.
  */
 export function frameSource(

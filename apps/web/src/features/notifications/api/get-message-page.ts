@@ -1,7 +1,7 @@
 import { MESSAGE_PAGE_SIZE, MESSAGE_PATHS, type Message, type Page } from '@cityops/contract';
 import { api } from '@/lib/http/api';
 
-/** `POST /message-sms/messageData/page`: a page of the caller's unread messages (spec section 7). */
+/** `POST /message-sms/messageData/page`: a page of the caller's unread messages. */
 export function getMessagePage(
   pageIndex: number,
   userId: string | undefined,

@@ -1,6 +1,7 @@
 import { MESSAGE_PATHS, type RecipientOptions, type SendMessageResult } from '@cityops/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/http/api';
+import { messageKeys } from './query-keys';
 
 export interface SendMessageInput {
   title: string;
@@ -29,8 +30,13 @@ export function getRecipientOptions(): Promise<RecipientOptions> {
 }
 
 export const recipientOptionsQuery = () =>
-  queryOptions({ queryKey: ['messages', 'recipients'], queryFn: getRecipientOptions });
+  queryOptions({ queryKey: messageKeys.recipients(), queryFn: getRecipientOptions });
 
 export function useRecipientOptions() {
   return useQuery(recipientOptionsQuery());
+}
+
+/** Sends a message; nothing cached changes (the recipients' bells hear it live). */
+export function useSendMessage() {
+  return useMutation({ mutationFn: sendMessage });
 }

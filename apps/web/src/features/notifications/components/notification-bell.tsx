@@ -3,7 +3,7 @@ import { Badge, Button, Popover, Spin } from 'antd';
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { ADMIN_ROLE } from '@cityops/contract';
+import { useIsAdmin } from '@/lib/access/use-is-admin';
 import { useUserStore } from '@/stores/user-store';
 import { useLiveUnread } from '../hooks/use-live-unread';
 import { useMessageList } from '../hooks/use-message-list';
@@ -11,6 +11,7 @@ import { openMessageLink } from '../lib/open-message-link';
 import type { MessageView } from '../lib/parse-message';
 import { notificationsTexts } from '@/locales/notifications-texts';
 import { registerTexts } from '@/lib/i18n';
+import { paths } from '@/lib/paths';
 
 registerTexts(notificationsTexts);
 
@@ -22,7 +23,7 @@ const SendMessageDialog = lazy(() =>
   import('./send-message-dialog').then((m) => ({ default: m.SendMessageDialog })),
 );
 
-/** The header's message bell with the live unread count (spec section 2, "Header"). */
+/** The header's message bell with the live unread count (docs/notifications.md). */
 export function NotificationBell() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -31,13 +32,13 @@ export function NotificationBell() {
   const list = useMessageList(userId);
   const [open, setOpen] = useState(false);
   const [composing, setComposing] = useState(false);
-  const isAdmin = useUserStore((state) => state.roles.includes(ADMIN_ROLE));
+  const isAdmin = useIsAdmin();
   useLiveUnread(true, list.onLiveUnread);
 
   async function onPick(message: MessageView) {
     await list.markRead(message.id);
     if (!message.link) return;
-    if (pathname !== '/') await navigate('/');
+    if (pathname !== paths.home) await navigate(paths.home);
     if (openMessageLink(message.link, message.oneType, message.title)) setOpen(false);
   }
 

@@ -2,7 +2,7 @@ import { Checkbox, Form, Input, Modal, Radio, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
-import { type SendMessageInput, sendMessage, useRecipientOptions } from '../api/send-message';
+import { type SendMessageInput, useRecipientOptions, useSendMessage } from '../api/send-message';
 
 export interface SendMessageDialogProps {
   onClose(): void;
@@ -13,6 +13,7 @@ export function SendMessageDialog({ onClose }: SendMessageDialogProps) {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<SendMessageInput>();
   const options = useRecipientOptions();
+  const sendMessage = useSendMessage();
   const allUsers = Form.useWatch('allUsers', form);
   const [sending, setSending] = useState(false);
 
@@ -25,7 +26,7 @@ export function SendMessageDialog({ onClose }: SendMessageDialogProps) {
     }
     setSending(true);
     try {
-      const result = await sendMessage({
+      const result = await sendMessage.mutateAsync({
         ...values,
         userIds: values.userIds ?? [],
         roleIds: values.roleIds ?? [],

@@ -21,7 +21,7 @@ function merge(current: MessageView[], incoming: MessageView[], atTop: boolean):
 }
 
 /**
- * The bell's list (spec sections 2 and 4): page 1 on start, "load more",
+ * The bell's list (docs/notifications.md): page 1 on start, "load more",
  * clicking marks read and removes, "all read", page 1 again when the list
  * empties, and a refresh when the live count says something changed.
  */

@@ -18,7 +18,7 @@ function sameAddress(link: string, entry: MenuEntry): boolean {
 }
 
 /**
- * Opens a message's link in the shell's frame (spec section 2): only when its
+ * Opens a message's link in the shell's frame: only when its
  * parent menu code is one of the user's menu entries and the link leads, once
  * resolved as the browser resolves it, to the product or a configured subsystem
  * (the frame hands the reader's token to it). A link anywhere else does not
@@ -44,10 +44,6 @@ export function openMessageLink(link: string, oneType: string, title: string): b
     children: [],
     sysModels: { id: '', url: link, query: {}, integrated: false },
   };
-  // Setting the active menu resets the iframe, so it comes first.
-  if (app.menuActive !== parent.code) app.setMenuActive(parent.code);
-  app.setMenuChild(entry);
-  app.setIframe(entry.sysModels.url);
-  app.setIsIframe(true);
+  app.openInFrame(entry, parent.code);
   return true;
 }

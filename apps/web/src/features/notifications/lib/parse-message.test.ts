@@ -13,7 +13,7 @@ const message = (patch: Partial<Message>): Message => ({
   ...patch,
 });
 
-describe('json messages (spec section 3)', () => {
+describe('json messages', () => {
   it('parses a JSON string: content without tags, link = pcUrl + pcRoute, oneType', () => {
     const view = toMessageView(
       message({

@@ -1,6 +1,6 @@
 import { type Message, jsonMessageLink, parseJsonMessage } from '@cityops/contract';
 
-/** What the bell shows of a message (spec section 3). */
+/** What the bell shows of a message. */
 export interface MessageView {
   id: string;
   title: string;
@@ -30,7 +30,7 @@ export function stripTags(html: string): string {
 const text = (value: unknown) =>
   typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 
-/** A message as the bell shows it: `json` messages parsed as spec section 3 says. */
+/** A message as the bell shows it: `json` messages parsed (docs/notifications.md, "Messages"). */
 export function toMessageView(message: Message): MessageView {
   const base = {
     id: message.id,

@@ -1,6 +1,7 @@
-import type { PublicKey } from '@cityops/contract';
+import { AUTH_PATHS, type PublicKey, USER_PATHS } from '@cityops/contract';
 import { md5Hex } from '@/lib/crypto/md5';
 import { encryptWithPublicKey } from '@/lib/crypto/rsa-oaep';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/http/api';
 
 export interface PasswordChange {
@@ -11,16 +12,21 @@ export interface PasswordChange {
 
 /**
  * `POST /organization/user/ret`: password, newPassword and newPasswordTwo as MD5
- * hex digests (spec section 7), plus the new password encrypted with the
+ * hex digests, plus the new password encrypted with the
  * server's public key so the policy is checked there too.
  */
 export async function changePassword(values: PasswordChange): Promise<null> {
-  const key = await api.post<PublicKey>('/authorization-server/oauth/pubKey');
-  return api.post<null>('/organization/user/ret', {
+  const key = await api.post<PublicKey>(AUTH_PATHS.publicKey);
+  return api.post<null>(USER_PATHS.changePassword, {
     password: md5Hex(values.oldPassword),
     newPassword: md5Hex(values.newPassword),
     newPasswordTwo: md5Hex(values.confirmPassword),
     newPasswordCipher: await encryptWithPublicKey(key.publicKey, values.newPassword),
     keyId: key.keyId,
   });
+}
+
+/** Changes the password; nothing cached depends on it (the dialog signs out or closes). */
+export function useChangePassword() {
+  return useMutation({ mutationFn: changePassword });
 }

@@ -1,6 +1,7 @@
 import { PASSWORD_CHANGE_LOGOUT_DELAY_MS, PasswordStatus } from '@cityops/contract';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useShallow } from 'zustand/react/shallow';
 import { ERROR_TOAST_KEY } from '@/lib/http/http-client';
 import { toast } from '@/lib/toast';
 import { getPasswordStatus } from '../api/get-password-status';
@@ -16,14 +17,21 @@ export interface PasswordDialogHostProps {
 }
 
 /**
- * Checks the password status on entering the shell (spec section 4): 1 shows
+ * Checks the password status on entering the shell (docs/sign-in.md, "Password status and the password dialog"): 1 shows
  * "please reset password" and opens the dialog in reset mode, whose closing
  * shows "please log in again" and signs out after 500 ms; 2 warns that the
  * password is old. Also hosts the dialog the user menu opens.
  */
 export function PasswordDialogHost({ onSignOut }: PasswordDialogHostProps) {
   const { t } = useTranslation();
-  const { open, mode, show, hide } = usePasswordDialog();
+  const { open, mode, show, hide } = usePasswordDialog(
+    useShallow((state) => ({
+      open: state.open,
+      mode: state.mode,
+      show: state.show,
+      hide: state.hide,
+    })),
+  );
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   // Mounted from the first opening on, so the closing animation can run.
   const [used, setUsed] = useState(open);

@@ -3,7 +3,7 @@ import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
-import { type PasswordChange, changePassword } from '../api/change-password';
+import { type PasswordChange, useChangePassword } from '../api/change-password';
 import type { PasswordDialogMode } from '../lib/password-dialog-store';
 
 export interface PasswordDialogProps {
@@ -16,12 +16,13 @@ export interface PasswordDialogProps {
 }
 
 /**
- * The password dialog of spec sections 2, 4 and 5: old, new and confirm fields
+ * The password dialog: old, new and confirm fields
  * with cancel and save; titled "reset password" when a reset is forced.
  */
 export function PasswordDialog({ open, mode, onCancel, onChanged }: PasswordDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<PasswordChange>();
+  const changePassword = useChangePassword();
   const [saving, setSaving] = useState(false);
 
   async function save() {
@@ -31,14 +32,14 @@ export function PasswordDialog({ open, mode, onCancel, onChanged }: PasswordDial
     } catch {
       return;
     }
-    // Submit re-checks the equality (spec section 5).
+    // Submit re-checks that the new password and its confirmation match.
     if (values.newPassword !== values.confirmPassword) {
       toast.error({ content: t('validation.password.mismatchOnSubmit'), duration: 2 });
       return;
     }
     setSaving(true);
     try {
-      await changePassword(values);
+      await changePassword.mutateAsync(values);
       onChanged();
     } catch {
       // The HTTP client has shown the server's message; the dialog stays for another try.

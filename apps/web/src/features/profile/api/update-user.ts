@@ -1,4 +1,5 @@
-import type { UserUpdateResult } from '@cityops/contract';
+import { USER_PATHS, type UserUpdateResult, fillPath } from '@cityops/contract';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/http/api';
 
 export interface UserInfoInput {
@@ -10,7 +11,14 @@ export interface UserInfoInput {
   headImage: string;
 }
 
-/** `PUT /organization/user/{id}`: the personal info (spec section 7). */
+/** `PUT /organization/user/{id}`: the personal info. */
 export function updateUser(id: string, input: UserInfoInput): Promise<UserUpdateResult> {
-  return api.put<UserUpdateResult>(`/organization/user/${encodeURIComponent(id)}`, { ...input });
+  return api.put<UserUpdateResult>(fillPath(USER_PATHS.update, { id }), { ...input });
+}
+
+/** Saves the personal info; the dialog then reloads the user into the user store (no query caches it). */
+export function useUpdateUser() {
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: UserInfoInput }) => updateUser(id, input),
+  });
 }

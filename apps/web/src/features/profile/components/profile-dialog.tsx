@@ -1,16 +1,17 @@
-import { ADMIN_ROLE, type OrganOption } from '@cityops/contract';
+import type { OrganOption } from '@cityops/contract';
 import { Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageUpload } from '@/components/image-upload/image-upload';
-import { ApiError } from '@/lib/http/api-error';
+import { useIsAdmin } from '@/lib/access/use-is-admin';
+import { showFieldErrors } from '@/lib/forms/api-failure';
 import { toast } from '@/lib/toast';
 import { useUserStore } from '@/stores/user-store';
 import { useDepartments } from '../api/get-departments';
 import { useOrgans } from '../api/get-organs';
 import { getProfile } from '../api/get-profile';
-import { setHeadImage } from '../api/set-head-image';
-import { type UserInfoInput, updateUser } from '../api/update-user';
+import { useSetHeadImage } from '../api/set-head-image';
+import { type UserInfoInput, useUpdateUser } from '../api/update-user';
 import { profileRules } from '../lib/profile-rules';
 import { profileTexts } from '@/locales/profile-texts';
 import { registerTexts } from '@/lib/i18n';
@@ -37,7 +38,7 @@ function optionsOf(list: OrganOption[] | undefined, language: string) {
 }
 
 /**
- * The personal-info dialog (spec sections 2, 4 and 5). As the spec says, every
+ * The personal-info dialog (docs/notifications.md, "Personal info"): for staff every
  * field but the avatar is disabled; an administrator may edit them all. A saved
  * change shows "modified successfully"; a changed login name signs out.
  */
@@ -45,13 +46,14 @@ export function ProfileDialog({ open, onClose, onSignOut }: ProfileDialogProps) 
   const { t, i18n } = useTranslation();
   const userData = useUserStore((state) => state.userData);
   const username = useUserStore((state) => state.username);
-  const roles = useUserStore((state) => state.roles);
   const setUserInfo = useUserStore((state) => state.setUserInfo);
-  const editable = roles.includes(ADMIN_ROLE);
+  const editable = useIsAdmin();
   const [form] = Form.useForm<FormValues>();
   const organizationId = Form.useWatch('organizationId', form);
   const organs = useOrgans();
   const departments = useDepartments(organizationId || undefined);
+  const updateUser = useUpdateUser();
+  const setHeadImage = useSetHeadImage();
   const [saving, setSaving] = useState(false);
   // The new avatar's address arrives when its upload ends: saving before would drop it.
   const [avatarUploading, setAvatarUploading] = useState(false);
@@ -78,15 +80,18 @@ export function ProfileDialog({ open, onClose, onSignOut }: ProfileDialogProps) 
     try {
       let usernameChanged = false;
       if (editable) {
-        ({ usernameChanged } = await updateUser(userData.id, {
-          ...values,
-          username: values.username.trim(),
-          organizationId: values.organizationId ?? '',
-          departmentId: values.departmentId ?? '',
-          headImage: values.headImage ?? '',
+        ({ usernameChanged } = await updateUser.mutateAsync({
+          id: userData.id,
+          input: {
+            ...values,
+            username: values.username.trim(),
+            organizationId: values.organizationId ?? '',
+            departmentId: values.departmentId ?? '',
+            headImage: values.headImage ?? '',
+          },
         }));
       } else if (values.headImage && values.headImage !== userData.headImage) {
-        await setHeadImage(values.headImage);
+        await setHeadImage.mutateAsync(values.headImage);
       }
       toast.success({ content: t('profile.modified') });
       if (usernameChanged) {
@@ -99,16 +104,7 @@ export function ProfileDialog({ open, onClose, onSignOut }: ProfileDialogProps) 
       onClose();
     } catch (error) {
       // The HTTP client has shown the message; field errors go beside their fields.
-      const fields = (error instanceof ApiError ? error.body?.data : null) as {
-        fields?: { field: string; message: string }[];
-      } | null;
-      if (fields?.fields) {
-        form.setFields(
-          fields.fields
-            .filter((field) => field.field in initialValues)
-            .map((field) => ({ name: field.field as keyof FormValues, errors: [field.message] })),
-        );
-      }
+      showFieldErrors(form, error, Object.keys(initialValues));
     } finally {
       setSaving(false);
     }

@@ -9,7 +9,7 @@ interface Rule {
   message: string;
 }
 
-/** The personal-info validation of spec section 5, with its messages. */
+/** The personal-info form's rules (required fields, mobile format), with their messages. */
 export function profileRules(t: TFunction): Record<string, Rule[]> {
   return {
     username: [{ required: true, whitespace: true, message: t('validation.username.required') }],

@@ -3,7 +3,7 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 
 export type MenuTheme = 'flat' | 'dark';
 
-/** The layout settings of spec section 3. */
+/** The layout settings of the settings drawer (docs/shell.md, "Settings"). */
 export interface LayoutSettings {
   /** The product's theme; "flat" is the one there is. */
   theme: 'flat';

@@ -1,0 +1,17 @@
+// lints as: src/features/map/components/boundary-fixture.tsx
+import { ErrorCode } from '@cityops/contract';
+import { toast } from '@/lib/toast';
+import { useAppStore } from '@/stores/app-store';
+import { ImageUpload } from '@/components/image-upload/image-upload';
+import { formatLength } from '@/features/map/lib/format';
+import { formatArea } from '../lib/format';
+
+export const ownFeatureLazily = () => import('@/features/map/components/map-page');
+export const reached = [
+  ErrorCode,
+  toast,
+  useAppStore,
+  ImageUpload,
+  formatLength,
+  formatArea,
+] as const;
