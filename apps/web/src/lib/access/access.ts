@@ -1,10 +1,11 @@
-import { ADMIN_ROLE } from '@cityops/contract';
+import { isAdministrator as holdsAdministration } from '@cityops/contract';
 
 /**
  * Whether a user with these roles administers the platform (categories, other
- * users' data, messages to everyone). The one place the web app asks; it will
- * delegate to the contract's role policy, which the server checks too.
+ * users' data, messages to everyone). The one place the web app asks; the answer
+ * is the contract's role policy (`packages/contract/src/access.ts`), which the
+ * server checks too.
  */
 export function isAdministrator(roles: readonly string[]): boolean {
-  return roles.includes(ADMIN_ROLE);
+  return holdsAdministration({ roleIds: roles });
 }
