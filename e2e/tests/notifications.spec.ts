@@ -177,11 +177,11 @@ test('an administrator edits the fields with the form messages; a new login name
   await page.getByRole('button', { name: 'user menu' }).click();
   await page.getByRole('menuitem', { name: 'change avatar' }).click();
   const dialog = page.getByRole('dialog', { name: 'personal info' });
-  await expect(dialog.getByLabel('login name')).toBeEnabled();
+  await expect(dialog.getByLabel('username')).toBeEnabled();
 
   await dialog.getByLabel('name', { exact: true }).fill('');
   await dialog.getByLabel('mobile').fill('12345');
-  await dialog.getByLabel('login name').fill('');
+  await dialog.getByLabel('username').fill('');
   await dialog.getByRole('button', { name: 'save' }).click();
   await expect(dialog.getByText('username cannot be empty!')).toBeVisible();
   await expect(dialog.getByText('name cannot be empty!', { exact: true })).toBeVisible();
@@ -203,7 +203,7 @@ test('an administrator edits the fields with the form messages; a new login name
 
   await dialog.getByLabel('name', { exact: true }).fill('周敏');
   await dialog.getByLabel('mobile').fill('+8613800138001');
-  await dialog.getByLabel('login name').fill('chief');
+  await dialog.getByLabel('username').fill('chief');
   await dialog.getByRole('button', { name: 'save' }).click();
   await expect(page.getByText('modified successfully')).toBeVisible();
   await expect(page.getByText('username changed, please log in again')).toBeVisible();
