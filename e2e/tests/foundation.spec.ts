@@ -71,7 +71,7 @@ test.describe('sign-in and the shell', () => {
     await expect(menu.getByRole('menuitem', { name: '指挥协调' })).toBeVisible();
 
     await page.getByRole('button', { name: 'English' }).click();
-    const englishMenu = page.getByRole('navigation', { name: 'main menu' });
+    const englishMenu = page.getByRole('navigation', { name: 'Main menu' });
     await expect(englishMenu.getByRole('menuitem', { name: 'Command coordination' })).toBeVisible();
     await expect(englishMenu.getByRole('menuitem', { name: 'Business guidance' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Welcome, 系统管理员' })).toBeVisible();
@@ -80,7 +80,7 @@ test.describe('sign-in and the shell', () => {
 
     // The choice is kept across a reload.
     await page.reload();
-    await expect(page.getByRole('navigation', { name: 'main menu' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
     await page.getByRole('button', { name: '中文' }).click();
     await expect(menu.getByRole('menuitem', { name: '业务指导' })).toBeVisible();
   });

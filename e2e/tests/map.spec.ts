@@ -197,12 +197,12 @@ test.describe('map editing', () => {
 
     await page.getByRole('button', { name: 'English' }).click();
     await expect(page.getByRole('heading', { name: 'Map editing' })).toBeVisible();
-    await page.getByRole('button', { name: 'measure length' }).click();
+    await page.getByRole('button', { name: 'Measure length' }).click();
     const start = await at(-100, 0);
     await page.mouse.click(start.x, start.y);
     const end = await at(100, 0);
     await page.mouse.dblclick(end.x, end.y);
-    await expect(page.getByText(/^length: \d/)).toBeVisible();
+    await expect(page.getByText(/^Length: \d/)).toBeVisible();
     await expectAccessible(page, 'map (en)');
   });
 });

@@ -39,7 +39,7 @@ async function signedIn(
   await page.goto(appPath(mode, '/login'));
   await signIn(page, account, language);
   await expect(
-    page.getByRole('button', { name: language === 'en' ? 'user menu' : '用户菜单' }),
+    page.getByRole('button', { name: language === 'en' ? 'User menu' : '用户菜单' }),
   ).toBeVisible({ timeout: 45_000 });
   return page;
 }
@@ -113,7 +113,7 @@ test('load more, click to read and open the linked menu, then all read', async (
   await expect(frame).toHaveAttribute('src', /\/demo-subsystem\.html\?.*system=event_dispatch/);
   await expect(frame).toHaveAttribute('src', /embed=true/);
 
-  // The list survives the reload of page 1; "all read" empties it.
+  // The list survives the reload of page 1; "All read" empties it.
   await bell(page, 12).click();
   const again = page.getByRole('dialog', { name: '消息通知' });
   await again.getByRole('button', { name: '全部已读' }).click();
@@ -131,9 +131,9 @@ test('load more, click to read and open the linked menu, then all read', async (
 test('the bell in English', async ({ browser }) => {
   const page = await signedIn(browser, accounts.stale, 'en');
   await bell(page, 13, 'en').click();
-  const panel = page.getByRole('dialog', { name: 'message notification' });
-  await expect(panel.getByRole('button', { name: 'load more' })).toBeVisible();
-  await expect(panel.getByRole('button', { name: 'all read' })).toBeVisible();
+  const panel = page.getByRole('dialog', { name: 'Message notification' });
+  await expect(panel.getByRole('button', { name: 'Load more' })).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'All read' })).toBeVisible();
   await expectAccessible(page, 'message notification (en)');
   await page.context().close();
 });
@@ -174,43 +174,43 @@ test('an administrator edits the fields with the form messages; a new login name
   browser,
 }) => {
   const page = await signedIn(browser, accounts.admin, 'en');
-  await page.getByRole('button', { name: 'user menu' }).click();
-  await page.getByRole('menuitem', { name: 'change avatar' }).click();
-  const dialog = page.getByRole('dialog', { name: 'personal info' });
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Change avatar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Personal info' });
   await expect(dialog.getByLabel('username')).toBeEnabled();
 
-  await dialog.getByLabel('name', { exact: true }).fill('');
-  await dialog.getByLabel('mobile').fill('12345');
+  await dialog.getByLabel('Name', { exact: true }).fill('');
+  await dialog.getByLabel('Mobile').fill('12345');
   await dialog.getByLabel('username').fill('');
-  await dialog.getByRole('button', { name: 'save' }).click();
-  await expect(dialog.getByText('username cannot be empty!')).toBeVisible();
-  await expect(dialog.getByText('name cannot be empty!', { exact: true })).toBeVisible();
-  await expect(dialog.getByText('please enter correct mobile number')).toBeVisible();
-  await dialog.getByLabel('mobile').fill('');
-  await expect(dialog.getByText('please enter mobile number')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Username cannot be empty!')).toBeVisible();
+  await expect(dialog.getByText('Name cannot be empty!', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('Please enter correct mobile number')).toBeVisible();
+  await dialog.getByLabel('Mobile').fill('');
+  await expect(dialog.getByText('Please enter mobile number')).toBeVisible();
   await page.mouse.move(0, 0);
   await expectAccessible(page, 'personal info with errors (en)');
 
   // A new unit clears the department, which is then required.
-  await dialog.getByLabel('unit').click();
+  await dialog.getByLabel('Unit').click();
   await page
     .locator('.ant-select-item-option[title="Jiangcheng Emergency Management Bureau"]')
     .click();
-  await dialog.getByRole('button', { name: 'save' }).click();
-  await expect(dialog.getByText('department cannot be empty!')).toBeVisible();
-  await dialog.getByLabel('department').click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Department cannot be empty!')).toBeVisible();
+  await dialog.getByLabel('Department').click();
   await page.locator('.ant-select-item-option[title="Emergency Command Section"]').click();
 
-  await dialog.getByLabel('name', { exact: true }).fill('周敏');
-  await dialog.getByLabel('mobile').fill('+8613800138001');
+  await dialog.getByLabel('Name', { exact: true }).fill('周敏');
+  await dialog.getByLabel('Mobile').fill('+8613800138001');
   await dialog.getByLabel('username').fill('chief');
-  await dialog.getByRole('button', { name: 'save' }).click();
-  await expect(page.getByText('modified successfully')).toBeVisible();
-  await expect(page.getByText('username changed, please log in again')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'log in', exact: true })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Modified successfully')).toBeVisible();
+  await expect(page.getByText('Username changed, please log in again')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Log in', exact: true })).toBeVisible();
 
   // The new name signs in, and keeps the saved fields.
   await signIn(page, { username: 'chief', password: accounts.admin.password }, 'en');
-  await expect(page.getByRole('button', { name: 'user menu' })).toContainText('周敏');
+  await expect(page.getByRole('button', { name: 'User menu' })).toContainText('周敏');
   await page.context().close();
 });

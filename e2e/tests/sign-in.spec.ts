@@ -18,39 +18,39 @@ test.setTimeout(180_000);
 /** The texts these tests read, in both languages. */
 const text = {
   en: {
-    resetRequired: 'please reset password',
-    resetTitle: 'reset password',
-    changeTitle: 'change password',
-    oldPassword: 'old password',
-    newPassword: 'new password',
-    confirmPassword: 'confirm password',
-    save: 'save',
-    cancel: 'cancel',
-    oldRequired: 'please enter old password',
-    newRequired: 'please enter new password',
-    confirmRequired: 'please confirm password again',
+    resetRequired: 'Please reset password',
+    resetTitle: 'Reset password',
+    changeTitle: 'Change password',
+    oldPassword: 'Old password',
+    newPassword: 'New password',
+    confirmPassword: 'Confirm password',
+    save: 'Save',
+    cancel: 'Cancel',
+    oldRequired: 'Please enter old password',
+    newRequired: 'Please enter new password',
+    confirmRequired: 'Please confirm password again',
     policy:
-      'password needs 8-18 characters, must contain upper and lower case letters, digits, special characters!',
-    mismatch: 'the two passwords do not match',
-    logInAgain: 'please log in again',
-    changed: 'password changed, please log in again',
-    old: 'password is old, please change it in time',
-    oldWrong: 'the old password is wrong',
-    userMenu: 'user menu',
-    navigation: 'main menu',
-    badCredentials: 'incorrect username or password',
-    captcha: 'verification code',
+      'Password needs 8-18 characters, must contain upper and lower case letters, digits, special characters!',
+    mismatch: 'The two passwords do not match',
+    logInAgain: 'Please log in again',
+    changed: 'Password changed, please log in again',
+    old: 'Password is old, please change it in time',
+    oldWrong: 'The old password is wrong',
+    userMenu: 'User menu',
+    navigation: 'Main menu',
+    badCredentials: 'Incorrect username or password',
+    captcha: 'Verification code',
     captchaImage:
-      'verification code: an image of 5 digits to type in the field; if you cannot read it, show another',
-    locked: 'this account is locked, please try again later',
-    forgot: 'forgot password?',
-    mobile: 'mobile number',
+      'Verification code: an image of 5 digits to type in the field; if you cannot read it, show another',
+    locked: 'This account is locked, please try again later',
+    forgot: 'Forgot password?',
+    mobile: 'Mobile number',
     smsCode: 'SMS code',
-    getCode: 'get code',
-    next: 'next',
-    resetSubmit: 'reset password',
-    recovered: 'password reset, please log in with the new password',
-    codeInvalid: 'the SMS code is wrong or has expired',
+    getCode: 'Get code',
+    next: 'Next',
+    resetSubmit: 'Reset password',
+    recovered: 'Password reset, please log in with the new password',
+    codeInvalid: 'The SMS code is wrong or has expired',
   },
   'zh-CN': {
     resetRequired: '请重置密码',
@@ -130,7 +130,7 @@ for (const language of languages) {
       await dialog.getByLabel(t.confirmPassword, { exact: true }).fill('Better#2026y');
       await expect(dialog.getByText(t.mismatch)).toBeVisible();
 
-      // Closing the forced dialog: "please log in again", then the login page.
+      // Closing the forced dialog: "Please log in again", then the login page.
       await dialog.getByRole('button', { name: t.cancel }).click();
       await expect(page.getByText(t.logInAgain).first()).toBeVisible();
       await expect(page).toHaveURL(/login/);
@@ -217,7 +217,7 @@ for (const language of languages) {
       await captchaField.fill('00000');
       await signIn(page, wrong, language);
       await expect(
-        page.getByText(language === 'en' ? 'the verification code is wrong' : '验证码错误'),
+        page.getByText(language === 'en' ? 'The verification code is wrong' : '验证码错误'),
       ).toBeVisible();
 
       for (let i = 0; i < 3; i++) {

@@ -3,24 +3,24 @@
  * QR login) that the server answers with. Spread into messages.ts.
  */
 export const authMessagesEn = {
-  'password.oldWrong': 'the old password is wrong',
-  'password.sameAsOld': 'the new password must differ from the old one',
-  'password.digestMismatch': 'the new password does not match its digest, please try again',
-  'password.digestInvalid': 'the password digest is not valid',
-  'sms.codeInvalid': 'the SMS code is wrong or has expired',
-  'sms.codeRequired': 'please enter the SMS code',
-  'sms.codeFormat': 'the SMS code has 6 digits',
-  'sms.tooSoon': 'please wait {{seconds}} seconds before asking for another code',
-  'sms.tooMany': 'too many codes were requested, please try again later',
-  'sms.ticketInvalid': 'the verification has expired, please start again',
-  'sms.sendFailed': 'the SMS could not be sent, please try again later',
-  'qr.notFound': 'this QR code is not valid',
-  'qr.expired': 'this QR code has expired, please refresh it',
-  'qr.refused': 'the sign-in was refused',
-  'qr.used': 'this QR code has already been used',
-  'captcha.expired': 'the verification code has expired, please refresh it',
+  'password.oldWrong': 'The old password is wrong',
+  'password.sameAsOld': 'The new password must differ from the old one',
+  'password.digestMismatch': 'The new password does not match its digest, please try again',
+  'password.digestInvalid': 'The password digest is not valid',
+  'sms.codeInvalid': 'The SMS code is wrong or has expired',
+  'sms.codeRequired': 'Please enter the SMS code',
+  'sms.codeFormat': 'The SMS code has 6 digits',
+  'sms.tooSoon': 'Please wait {{seconds}} seconds before asking for another code',
+  'sms.tooMany': 'Too many codes were requested, please try again later',
+  'sms.ticketInvalid': 'The verification has expired, please start again',
+  'sms.sendFailed': 'The SMS could not be sent, please try again later',
+  'qr.notFound': 'This QR code is not valid',
+  'qr.expired': 'This QR code has expired, please refresh it',
+  'qr.refused': 'The sign-in was refused',
+  'qr.used': 'This QR code has already been used',
+  'captcha.expired': 'The verification code has expired, please refresh it',
   'login.addressLocked':
-    'too many failed sign-ins from this network address, please try again in {{minutes}} minutes',
+    'Too many failed sign-ins from this network address, please try again in {{minutes}} minutes',
 } as const;
 
 export const authMessagesZhCN: Record<keyof typeof authMessagesEn, string> = {

@@ -1,18 +1,18 @@
 /** The business guide's server messages; merged into `contractMessages`. */
 export const guideMessagesEn = {
   'guide.conflict':
-    'this article was changed by {{name}} at {{time}} (version {{current}}); your copy is version {{yours}}. Reload it and apply your changes again.',
-  'guide.withdrawFirst': 'a published article must be withdrawn before it is deleted',
-  'guide.alreadyPublished': 'this article is already published',
-  'guide.notPublished': 'only a published article can be withdrawn',
-  'guide.categoryMissing': 'the category does not exist',
-  'guide.categoryInUse': 'the category still has {{count}} articles and cannot be deleted',
-  'guide.categoryCodeTaken': 'a category with this code already exists',
-  'guide.bodyTooLong': 'the article body is too long',
-  'guide.coverInvalid': 'the cover must be an uploaded image',
-  'validation.guide.titleRequired': 'please enter the title',
-  'validation.guide.categoryRequired': 'please choose a category',
-  'validation.guide.dateInvalid': 'please enter a date as YYYY-MM-DD',
+    'This article was changed by {{name}} at {{time}} (version {{current}}); your copy is version {{yours}}. Reload it and apply your changes again.',
+  'guide.withdrawFirst': 'A published article must be withdrawn before it is deleted',
+  'guide.alreadyPublished': 'This article is already published',
+  'guide.notPublished': 'Only a published article can be withdrawn',
+  'guide.categoryMissing': 'The category does not exist',
+  'guide.categoryInUse': 'The category still has {{count}} articles and cannot be deleted',
+  'guide.categoryCodeTaken': 'A category with this code already exists',
+  'guide.bodyTooLong': 'The article body is too long',
+  'guide.coverInvalid': 'The cover must be an uploaded image',
+  'validation.guide.titleRequired': 'Please enter the title',
+  'validation.guide.categoryRequired': 'Please choose a category',
+  'validation.guide.dateInvalid': 'Please enter a date as YYYY-MM-DD',
 } as const;
 
 export type GuideMessageKey = keyof typeof guideMessagesEn;

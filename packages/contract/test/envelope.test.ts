@@ -65,7 +65,7 @@ describe('envelope schemas', () => {
     expect(
       errorEnvelopeSchema.safeParse({
         ...failure,
-        data: { fields: [{ field: 'username', message: 'username cannot be empty!' }] },
+        data: { fields: [{ field: 'username', message: 'Username cannot be empty!' }] },
       }).success,
     ).toBe(true);
     expect(

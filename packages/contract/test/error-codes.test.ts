@@ -58,11 +58,11 @@ describe('error codes', () => {
 
   it('040005 and 000404 carry the spec texts', () => {
     expect(contractMessages.en[errorMessageKey[ErrorCode.TOKEN_INVALID]]).toBe(
-      'invalid token, please log in again!',
+      'Invalid token, please log in again!',
     );
     expect(contractMessages.en[errorMessageKey[ErrorCode.SESSION_GONE]]).toBe(
-      'please log in again',
+      'Please log in again',
     );
-    expect(contractMessages.en[errorMessageKey[ErrorCode.SERVER_ERROR]]).toBe('server exception');
+    expect(contractMessages.en[errorMessageKey[ErrorCode.SERVER_ERROR]]).toBe('Server exception');
   });
 });

@@ -48,25 +48,25 @@ describe('contract messages', () => {
 
   // The exact English texts the product specifies for the form messages.
   it.each([
-    ['validation.username.required', 'username cannot be empty!'],
-    ['validation.name.required', 'name cannot be empty!'],
-    ['validation.mobile.required', 'please enter mobile number'],
-    ['validation.mobile.invalid', 'please enter correct mobile number'],
-    ['validation.unit.required', 'unit cannot be empty!'],
-    ['validation.department.required', 'department cannot be empty!'],
-    ['validation.oldPassword.required', 'please enter old password'],
-    ['validation.newPassword.required', 'please enter new password'],
+    ['validation.username.required', 'Username cannot be empty!'],
+    ['validation.name.required', 'Name cannot be empty!'],
+    ['validation.mobile.required', 'Please enter mobile number'],
+    ['validation.mobile.invalid', 'Please enter correct mobile number'],
+    ['validation.unit.required', 'Unit cannot be empty!'],
+    ['validation.department.required', 'Department cannot be empty!'],
+    ['validation.oldPassword.required', 'Please enter old password'],
+    ['validation.newPassword.required', 'Please enter new password'],
     [
       'validation.newPassword.policy',
-      'password needs 8-18 characters, must contain upper and lower case letters, digits, special characters!',
+      'Password needs 8-18 characters, must contain upper and lower case letters, digits, special characters!',
     ],
-    ['validation.confirmPassword.required', 'please confirm password again'],
-    ['validation.confirmPassword.mismatch', 'the two passwords do not match'],
-    ['validation.password.mismatchOnSubmit', 'two passwords do not match'],
-    ['error.tokenInvalid', 'invalid token, please log in again!'],
-    ['error.sessionGone', 'please log in again'],
-    ['error.server', 'server exception'],
-    ['error.passwordResetRequired', 'please reset password'],
+    ['validation.confirmPassword.required', 'Please confirm password again'],
+    ['validation.confirmPassword.mismatch', 'The two passwords do not match'],
+    ['validation.password.mismatchOnSubmit', 'Two passwords do not match'],
+    ['error.tokenInvalid', 'Invalid token, please log in again!'],
+    ['error.sessionGone', 'Please log in again'],
+    ['error.server', 'Server exception'],
+    ['error.passwordResetRequired', 'Please reset password'],
   ] as const)('%s is the spec text', (key, text) => {
     expect(en[key]).toBe(text);
   });
@@ -93,26 +93,26 @@ describe('isMessageKey', () => {
 
 describe('formatMessage', () => {
   it('renders in each language', () => {
-    expect(formatMessage('en', 'error.badCredentials')).toBe('incorrect username or password');
+    expect(formatMessage('en', 'error.badCredentials')).toBe('Incorrect username or password');
     expect(formatMessage('zh-CN', 'error.badCredentials')).toBe('用户名或密码错误');
   });
 
   it('fills placeholders and keeps unknown ones', () => {
     expect(formatMessage('en', 'error.validation', { fields: 'username, password' })).toBe(
-      'please check the field: username, password',
+      'Please check the field: username, password',
     );
     expect(formatMessage('zh-CN', 'upload.tooLarge', { limit: '10 MB' })).toBe(
       '文件大小不能超过 10 MB',
     );
-    expect(formatMessage('en', 'error.validation')).toBe('please check the field: {{fields}}');
+    expect(formatMessage('en', 'error.validation')).toBe('Please check the field: {{fields}}');
     expect(
       formatMessage('en', 'upload.tooManyPixels', { width: 9000, height: 9000, limit: 40 }),
-    ).toBe('the image is too large (9000 x 9000 pixels; at most 40 megapixels)');
+    ).toBe('The image is too large (9000 x 9000 pixels; at most 40 megapixels)');
   });
 
   it('does not interpret replacement patterns in values', () => {
     expect(formatMessage('en', 'error.validation', { fields: '$& $1' })).toBe(
-      'please check the field: $& $1',
+      'Please check the field: $& $1',
     );
   });
 });

@@ -43,7 +43,7 @@ describe('a NUL byte in any text field', () => {
   function expectFieldRefused(
     response: Awaited<ReturnType<TestApp['app']['inject']>>,
     field: string,
-    message = 'this value contains control characters that are not allowed',
+    message = 'This value contains control characters that are not allowed',
   ) {
     expect(response.statusCode, response.body).toBe(422);
     const body = response.json();
@@ -184,7 +184,7 @@ describe('paging numbers', () => {
     expect(response.statusCode, response.body).toBe(422);
     expect(response.json().data.fields).toContainEqual({
       field: 'pageIndex',
-      message: 'the page number is too large',
+      message: 'The page number is too large',
     });
   });
 

@@ -73,7 +73,7 @@ describe('framework errors', () => {
       expect(response.headers['content-type']).toMatch(/^application\/json/);
       const body = response.json();
       expect(body).toMatchObject({ code, boolSuccess: false, data: null });
-      expect(body.msg).toMatch(/^[a-z ,]+$/);
+      expect(body.msg).toMatch(/^[A-Za-z ,]+$/);
       expect(response.body).not.toContain('script');
       expect(response.body).not.toContain('%');
     },

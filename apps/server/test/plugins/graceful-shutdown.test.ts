@@ -105,7 +105,7 @@ describe('graceful shutdown', () => {
     expect(JSON.parse(second!.body)).toEqual({
       code: ErrorCode.UNAVAILABLE,
       boolSuccess: false,
-      msg: 'the service is restarting, please try again in a moment',
+      msg: 'The service is restarting, please try again in a moment',
       data: null,
     });
   });

@@ -54,7 +54,7 @@ describe('request deadline', () => {
     expect(response.json()).toEqual({
       code: ErrorCode.TEMPORARILY_UNAVAILABLE,
       boolSuccess: false,
-      msg: 'the service is temporarily unavailable, please try again in a few seconds',
+      msg: 'The service is temporarily unavailable, please try again in a few seconds',
       data: { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS },
     });
     // The handler finishing later changes nothing and takes nothing down.

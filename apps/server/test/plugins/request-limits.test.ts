@@ -44,7 +44,7 @@ describe('per-address limits of the calls that need no sign-in', () => {
     expect(refused.json()).toMatchObject({
       code: ErrorCode.RATE_LIMITED,
       boolSuccess: false,
-      msg: 'too many requests, please try again later',
+      msg: 'Too many requests, please try again later',
     });
     // Another address is not affected; the next minute counts again.
     expect((await qrTicket(t.app, '10.9.0.2')).statusCode).toBe(200);

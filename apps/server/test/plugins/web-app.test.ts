@@ -151,7 +151,7 @@ describe('web app hosting', () => {
     expect(response.json()).toEqual({
       code: ErrorCode.NOT_FOUND,
       boolSuccess: false,
-      msg: 'not found',
+      msg: 'Not found',
       data: null,
     });
   });

@@ -94,7 +94,7 @@ describe('navigation guard', { timeout: 60_000 }, () => {
   ])('without a token %s goes to %s', async (path, expected) => {
     const router = start(path);
     await waitFor(() => expect(where(router)).toBe(expected));
-    expect(await screen.findByRole('button', { name: 'log in' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
   });
 
   it('with a token an unknown path shows the 404 page', async () => {
@@ -112,10 +112,10 @@ describe('navigation guard', { timeout: 60_000 }, () => {
 
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Username'), 'admin');
-    await user.type(screen.getByLabelText('password'), 'Admin@2026');
+    await user.type(screen.getByLabelText('Password'), 'Admin@2026');
 
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    fireEvent.click(screen.getByRole('button', { name: 'log in' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     const deadline = performance.now() + 30_000;
     while (!(getToken() && auth.userInfoCalls.length) && performance.now() < deadline)
       await settle(1);
@@ -129,8 +129,8 @@ describe('navigation guard', { timeout: 60_000 }, () => {
     await act(() => vi.advanceTimersByTimeAsync(1));
     vi.useRealTimers();
     await waitFor(() => expect(where(router)).toBe('/amap?tab=1'));
-    await waitFor(() => expect(document.title).toBe('City platform - map editing'));
-    expect(screen.queryByRole('button', { name: 'log in' })).not.toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('City platform - Map editing'));
+    expect(screen.queryByRole('button', { name: 'Log in' })).not.toBeInTheDocument();
   });
 
   it('never sends the user off the site after sign-in', async () => {
@@ -140,8 +140,8 @@ describe('navigation guard', { timeout: 60_000 }, () => {
 
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Username'), 'admin');
-    await user.type(screen.getByLabelText('password'), 'Admin@2026');
-    await user.click(screen.getByRole('button', { name: 'log in' }));
+    await user.type(screen.getByLabelText('Password'), 'Admin@2026');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
 
     await waitFor(() => expect(where(router)).toBe('/'));
   });

@@ -36,7 +36,7 @@ describe('error toasts through antd message', () => {
     expect(notices()).toHaveLength(1);
 
     await act(() => api.get('/third').catch(() => undefined));
-    await screen.findByText('server exception');
+    await screen.findByText('Server exception');
     expect(screen.queryByText('second failure')).not.toBeInTheDocument();
     expect(notices()).toHaveLength(1);
   });

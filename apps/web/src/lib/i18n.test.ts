@@ -49,7 +49,7 @@ describe('language detection (stored, else browser, else Chinese)', () => {
     await initI18n('zh-CN');
     expect(i18n.t('shell.logoutConfirm')).toBe('确认退出登录吗？');
     await changeLanguage('en');
-    expect(i18n.t('shell.logoutConfirm')).toBe('confirm logging out?');
+    expect(i18n.t('shell.logoutConfirm')).toBe('Confirm logging out?');
     expect(localStorage.getItem('language')).toBe('en');
     expect(document.documentElement.lang).toBe('en');
   });

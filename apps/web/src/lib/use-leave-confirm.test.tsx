@@ -45,9 +45,9 @@ describe('useLeaveConfirm', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('link', { name: 'out' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent(
-      'the current operation will return to the login page, continue?',
+      'The current operation will return to the login page, continue?',
     );
-    await userEvent.click(screen.getByRole('button', { name: 'close' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() =>
       expect([...router.state.blockers.values()].map((b) => b.state)).toEqual(['unblocked']),
     );
@@ -58,7 +58,7 @@ describe('useLeaveConfirm', { timeout: 30_000 }, () => {
   it('OK runs onLeave, then goes on', async () => {
     const { router, onLeave } = renderGuarded();
     await userEvent.click(screen.getByRole('link', { name: 'out' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'confirm exit' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm exit' }));
     expect(await screen.findByText('login page')).toBeInTheDocument();
     expect(onLeave).toHaveBeenCalledOnce();
     expect(router.state.location.pathname).toBe('/login');

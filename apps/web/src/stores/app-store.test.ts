@@ -127,7 +127,7 @@ describe('application state', () => {
     store.getState().setSize('small');
     store.getState().closeSidebar();
     store.getState().setMenuList([service], 'command_coordination');
-    store.getState().setSystemErrorText('server exception');
+    store.getState().setSystemErrorText('Server exception');
     store.getState().setLoading(true);
     store.getState().setDialogVisible(true);
 

@@ -96,7 +96,7 @@ export async function authHandlers(
       if (options.pause) await options.pause();
       else await delay(5);
       if (username !== 'admin' || plain !== password) {
-        return HttpResponse.json(failBody('040001', 'incorrect username or password'), {
+        return HttpResponse.json(failBody('040001', 'Incorrect username or password'), {
           status: 401,
         });
       }

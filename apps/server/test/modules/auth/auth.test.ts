@@ -73,7 +73,7 @@ describe('oauth/token', () => {
     expect(wrong.json()).toEqual({
       code: ErrorCode.BAD_CREDENTIALS,
       boolSuccess: false,
-      msg: 'incorrect username or password',
+      msg: 'Incorrect username or password',
       data: { captchaRequired: false },
     });
     expect(unknown.json()).toEqual(wrong.json());
@@ -108,11 +108,11 @@ describe('oauth/token', () => {
   });
 
   it.each([
-    [{ username: '' }, 'username', 'username cannot be empty!'],
-    [{ scope: 'write' }, 'scope', 'this value is not valid'],
-    [{ appId: 'APP' }, 'appId', 'this value is not valid'],
-    [{ grant_type: 'client_credentials' }, 'grant_type', 'this value is not valid'],
-    [{ password: '' }, 'password', 'please enter password'],
+    [{ username: '' }, 'username', 'Username cannot be empty!'],
+    [{ scope: 'write' }, 'scope', 'This value is not valid'],
+    [{ appId: 'APP' }, 'appId', 'This value is not valid'],
+    [{ grant_type: 'client_credentials' }, 'grant_type', 'This value is not valid'],
+    [{ password: '' }, 'password', 'Please enter password'],
   ])('names the bad field of %o', async (override, field, message) => {
     // An overriding password (the empty one) is sent as it is, not encrypted.
     const response = await requestToken(
@@ -142,7 +142,7 @@ describe('oauth/token', () => {
     });
     expect(response.json().data.fields).toContainEqual({
       field: 'keyId',
-      message: 'this field is required',
+      message: 'This field is required',
     });
   });
 

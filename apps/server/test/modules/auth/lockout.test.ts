@@ -91,7 +91,7 @@ describe('failed sign-ins', () => {
     });
     expect(noCaptcha.json()).toMatchObject({
       code: ErrorCode.CAPTCHA_REQUIRED,
-      msg: 'please enter the verification code',
+      msg: 'Please enter the verification code',
       data: { captchaRequired: true },
     });
   });
@@ -107,7 +107,7 @@ describe('failed sign-ins', () => {
     });
     expect(wrong.json()).toMatchObject({
       code: ErrorCode.CAPTCHA_INVALID,
-      msg: 'the verification code is wrong',
+      msg: 'The verification code is wrong',
     });
     // Used up by the wrong try: the right answer no longer works.
     const reused = await requestTokenWithCaptcha('operator', 'Operator@2026', captcha);
@@ -151,7 +151,7 @@ describe('failed sign-ins', () => {
       expect(locked.json()).toEqual({
         code: ErrorCode.ACCOUNT_LOCKED,
         boolSuccess: false,
-        msg: 'this account is locked, please try again later',
+        msg: 'This account is locked, please try again later',
         data: { minutes: 15, captchaRequired: true },
       });
     }
@@ -304,7 +304,7 @@ describe('limits under simultaneous attempts', () => {
     expect(right.headers['retry-after']).toBe('900');
     expect(right.json()).toMatchObject({
       code: ErrorCode.RATE_LIMITED,
-      msg: 'too many failed sign-ins from this network address, please try again in 15 minutes',
+      msg: 'Too many failed sign-ins from this network address, please try again in 15 minutes',
     });
     expect(await failureRecords()).toBe(12);
     // Another address is not affected.

@@ -77,7 +77,7 @@ describe('the token check', () => {
     expect(english.json()).toEqual({
       code: '040005',
       boolSuccess: false,
-      msg: 'invalid token, please log in again!',
+      msg: 'Invalid token, please log in again!',
       data: null,
     });
     const chinese = await menu({ ...headers, 'accept-language': 'zh-CN,zh;q=0.9' });
@@ -110,7 +110,7 @@ describe('oauth/token edge cases', () => {
       expect(right.statusCode).toBe(403);
       expect(right.json()).toMatchObject({
         code: ErrorCode.ACCOUNT_DISABLED,
-        msg: 'this account is disabled',
+        msg: 'This account is disabled',
       });
       const wrong = await requestToken(t.app, { username: 'stale', password: 'Wrong@2026' });
       expect(wrong.json().code).toBe(ErrorCode.BAD_CREDENTIALS);

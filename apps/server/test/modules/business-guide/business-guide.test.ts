@@ -220,7 +220,7 @@ describe('business guide', () => {
       const en = await call('POST', '/articles', editor, { categoryId: lawsId, title: '  ' });
       expect(en.statusCode).toBe(422);
       expect(en.json().data.fields).toEqual([
-        { field: 'title', message: 'please enter the title' },
+        { field: 'title', message: 'Please enter the title' },
       ]);
       const zh = await call(
         'POST',
@@ -233,7 +233,7 @@ describe('business guide', () => {
         { field: 'publishDate', message: '请按 YYYY-MM-DD 格式输入日期' },
       ]);
       const noCategory = await call('POST', '/articles', editor, { categoryId: 9999, title: 'ok' });
-      expect(noCategory.json().msg).toBe('the category does not exist');
+      expect(noCategory.json().msg).toBe('The category does not exist');
       const badCover = await call('POST', '/articles', editor, {
         categoryId: lawsId,
         title: 'ok',
@@ -279,7 +279,7 @@ describe('business guide', () => {
       );
 
       const again = await call('POST', `/articles/${draft.id}/publish`, editor, { version: 2 });
-      expect(again.json().msg).toBe('this article is already published');
+      expect(again.json().msg).toBe('This article is already published');
       const deletePublished = await call('DELETE', `/articles/${draft.id}?version=2`, editor);
       expect(deletePublished.json().msg).toMatch(/withdrawn before it is deleted/);
 

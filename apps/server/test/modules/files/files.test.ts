@@ -104,7 +104,7 @@ describe.each(['database', 'folder'] as const)('uploads stored in the %s', (stor
     expect(response.json()).toMatchObject({
       code: ErrorCode.UNSUPPORTED_MEDIA,
       boolSuccess: false,
-      msg: 'only png, jpg and jpeg images can be uploaded',
+      msg: 'Only png, jpg and jpeg images can be uploaded',
     });
   });
 
@@ -119,7 +119,7 @@ describe.each(['database', 'folder'] as const)('uploads stored in the %s', (stor
     ]);
     expect(response.statusCode).toBe(413);
     expect(response.json().msg).toBe(
-      'the image is too large (50000 x 50000 pixels; at most 40 megapixels)',
+      'The image is too large (50000 x 50000 pixels; at most 40 megapixels)',
     );
   });
 
@@ -135,7 +135,7 @@ describe.each(['database', 'folder'] as const)('uploads stored in the %s', (stor
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({
       code: ErrorCode.PAYLOAD_TOO_LARGE,
-      msg: 'the file is larger than 64 KB',
+      msg: 'The file is larger than 64 KB',
     });
   });
 
@@ -152,7 +152,7 @@ describe.each(['database', 'folder'] as const)('uploads stored in the %s', (stor
     const missing = await upload([{ name: 'bucketName', value: 'avatars' }]);
     expect(missing.statusCode).toBe(422);
     expect(missing.json().data.fields).toEqual([
-      { field: 'file', message: 'choose a file to upload' },
+      { field: 'file', message: 'Choose a file to upload' },
     ]);
 
     const badBucket = await upload([
@@ -312,7 +312,7 @@ describe('uploads keep nothing but the pixels', () => {
       expect(response.statusCode).toBe(415);
       expect(response.json()).toMatchObject({
         code: ErrorCode.UNSUPPORTED_MEDIA,
-        msg: 'the image cannot be read',
+        msg: 'The image cannot be read',
       });
     }
   });
@@ -339,7 +339,7 @@ describe('uploads keep nothing but the pixels', () => {
     for (const data of [svg, gif, webp]) {
       const { response } = await uploadAndFetch(data, 'a.png', 'image/png');
       expect(response.statusCode).toBe(415);
-      expect(response.json().msg).toBe('only png, jpg and jpeg images can be uploaded');
+      expect(response.json().msg).toBe('Only png, jpg and jpeg images can be uploaded');
     }
   });
 });

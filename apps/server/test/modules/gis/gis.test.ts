@@ -124,7 +124,7 @@ describe('getGIS', () => {
     const response = await call('getGIS', staff, { bbox: '115,30,114,31' });
     expect(response.statusCode).toBe(422);
     expect(response.json().data.fields).toEqual([
-      { field: 'bbox', message: 'the bounding box is not valid' },
+      { field: 'bbox', message: 'The bounding box is not valid' },
     ]);
   });
 
@@ -193,7 +193,7 @@ describe('editing', () => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({
       code: ErrorCode.CONFLICT,
-      msg: 'someone else changed this in the meantime, please reload',
+      msg: 'Someone else changed this in the meantime, please reload',
     });
 
     expect((await call('delete', editor, { id: feature.id, version: 1 })).statusCode).toBe(409);
@@ -210,7 +210,7 @@ describe('editing', () => {
       geometry: square(114, 30),
     });
     expect(response.statusCode).toBe(403);
-    expect(response.json().msg).toBe('this layer cannot be edited');
+    expect(response.json().msg).toBe('This layer cannot be edited');
   });
 
   it('lets an editor add a layer', async () => {
@@ -237,18 +237,18 @@ describe('geometry validation', () => {
 
   it('refuses malformed GeoJSON', async () => {
     expect(await refused({ type: 'Pointy', coordinates: [1, 2] })).toBe(
-      'the geometry is not valid GeoJSON',
+      'The geometry is not valid GeoJSON',
     );
     expect(await refused({ type: 'LineString', coordinates: 'nope' })).toBe(
-      'the geometry is not valid GeoJSON',
+      'The geometry is not valid GeoJSON',
     );
-    expect(await refused(undefined)).toBe('the geometry is not valid GeoJSON');
-    expect(await refused('{not json')).toBe('the geometry is not valid GeoJSON');
+    expect(await refused(undefined)).toBe('The geometry is not valid GeoJSON');
+    expect(await refused('{not json')).toBe('The geometry is not valid GeoJSON');
   });
 
   it('refuses coordinates out of range', async () => {
     expect(await refused({ type: 'Point', coordinates: [181, 30] })).toBe(
-      'coordinates must be longitude -180 to 180 and latitude -90 to 90 (WGS-84)',
+      'Coordinates must be longitude -180 to 180 and latitude -90 to 90 (WGS-84)',
     );
     expect(await refused({ type: 'Point', coordinates: [114, -95] }, 'zh-CN')).toBe(
       '坐标须为经度 -180 至 180、纬度 -90 至 90（WGS-84）',
@@ -258,7 +258,7 @@ describe('geometry validation', () => {
   it('refuses an open polygon', async () => {
     const open = square(114, 30);
     open.coordinates[0]!.pop();
-    expect(await refused(open)).toBe('a polygon ring must end where it starts');
+    expect(await refused(open)).toBe('A polygon ring must end where it starts');
   });
 
   it('refuses a self-crossing polygon', async () => {
@@ -274,7 +274,7 @@ describe('geometry validation', () => {
         ],
       ],
     };
-    expect(await refused(bowTie)).toBe('a polygon must not cross itself');
+    expect(await refused(bowTie)).toBe('A polygon must not cross itself');
   });
 
   it('refuses too many vertices', async () => {
@@ -282,7 +282,7 @@ describe('geometry validation', () => {
       type: 'LineString',
       coordinates: Array.from({ length: GIS_MAX_VERTICES + 1 }, (_, i) => [114 + i * 1e-5, 30]),
     };
-    expect(await refused(line)).toBe('a feature may have at most 5000 vertices');
+    expect(await refused(line)).toBe('A feature may have at most 5000 vertices');
   });
 
   it('accepts a geometry sent as JSON text in a form', async () => {

@@ -36,7 +36,7 @@ describe('GET /api/health', () => {
     expect(body).toMatchObject({
       code: ErrorCode.UNAVAILABLE,
       boolSuccess: false,
-      msg: 'the service is restarting, please try again in a moment',
+      msg: 'The service is restarting, please try again in a moment',
     });
     expect(healthSchema.parse(body.data)).toEqual({ status: 'unavailable', database: 'down' });
     expect(t.logs.join('')).toContain('health check: database unreachable');

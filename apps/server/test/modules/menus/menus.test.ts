@@ -114,13 +114,13 @@ describe('system models and integrated systems', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       code: ErrorCode.BAD_REQUEST,
-      msg: 'this menu entry is not an integrated system',
+      msg: 'This menu entry is not an integrated system',
     });
     const chinese = await otherUrl(admin, `?id=${id}`, 'zh-CN');
     expect(chinese.json().msg).toBe('该菜单项不是集成系统');
   });
 
-  it('answers "not found" for an unknown id and for an entry the caller cannot reach', async () => {
+  it('answers "Not found" for an unknown id and for an entry the caller cannot reach', async () => {
     expect((await otherUrl(admin, '?id=999999')).statusCode).toBe(404);
     const id = await idOf('data_sharing_platform');
     const hidden = await otherUrl(operator, `?id=${id}`);

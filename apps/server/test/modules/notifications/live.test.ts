@@ -101,7 +101,7 @@ describe('the live unread count (server-sent events)', () => {
     expect(forged.status).toBe(401);
     expect(await forged.json()).toMatchObject({
       code: ErrorCode.TOKEN_INVALID,
-      msg: 'the live-update ticket is invalid or used',
+      msg: 'The live-update ticket is invalid or used',
     });
     // The access token itself is not a ticket.
     expect((await open(operator.access_token)).status).toBe(401);

@@ -150,7 +150,7 @@ describe('messages of the bell', () => {
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toMatchObject({
       code: ErrorCode.NOT_FOUND,
-      msg: 'this message does not exist or is not yours',
+      msg: 'This message does not exist or is not yours',
     });
     // ...and it stays unread for its owner.
     const adminPage = (await page(admin.token, { pageIndex: '1', boolRead: 'false' })).json().data;
@@ -219,7 +219,7 @@ describe('messages of the bell', () => {
     expect(none.statusCode).toBe(422);
     expect(none.json().data.fields[0]).toEqual({
       field: 'userIds',
-      message: 'choose at least one user or role',
+      message: 'Choose at least one user or role',
     });
     const unknown = await send(admin.token, { title: 't', content: 'c', userIds: ['999999'] });
     expect(unknown.statusCode).toBe(422);
@@ -280,7 +280,7 @@ describe('json message links', () => {
     expect(response.json().data.fields).toContainEqual({
       field: 'content',
       message:
-        'the link must be a page of this platform or of a configured subsystem (http or https)',
+        'The link must be a page of this platform or of a configured subsystem (http or https)',
     });
   });
 

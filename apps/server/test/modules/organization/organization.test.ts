@@ -59,7 +59,7 @@ describe('GET /organization/user?uniqueId=', () => {
     expect(response.json()).toEqual({
       code: ErrorCode.FORBIDDEN,
       boolSuccess: false,
-      msg: 'you do not have permission to do this',
+      msg: 'You do not have permission to do this',
       data: null,
     });
   });
@@ -75,8 +75,8 @@ describe('GET /organization/user?uniqueId=', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({
       code: ErrorCode.VALIDATION,
-      msg: 'please check the field: uniqueId',
-      data: { fields: [{ field: 'uniqueId', message: 'username cannot be empty!' }] },
+      msg: 'Please check the field: uniqueId',
+      data: { fields: [{ field: 'uniqueId', message: 'Username cannot be empty!' }] },
     });
   });
 
@@ -85,7 +85,7 @@ describe('GET /organization/user?uniqueId=', () => {
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({
       code: '040005',
-      msg: 'invalid token, please log in again!',
+      msg: 'Invalid token, please log in again!',
     });
   });
 

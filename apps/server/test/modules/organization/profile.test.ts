@@ -88,24 +88,24 @@ describe('personal info', () => {
     };
     const valid = formOf(await me(token, 'admin'));
     expect(await messageOf({ ...valid, username: '  ' }, 'username')).toBe(
-      'username cannot be empty!',
+      'Username cannot be empty!',
     );
-    expect(await messageOf({ ...valid, name: '' }, 'name')).toBe('name cannot be empty!');
-    expect(await messageOf({ ...valid, mobile: '' }, 'mobile')).toBe('please enter mobile number');
+    expect(await messageOf({ ...valid, name: '' }, 'name')).toBe('Name cannot be empty!');
+    expect(await messageOf({ ...valid, mobile: '' }, 'mobile')).toBe('Please enter mobile number');
     expect(await messageOf({ ...valid, mobile: '12345678901' }, 'mobile')).toBe(
-      'please enter correct mobile number',
+      'Please enter correct mobile number',
     );
     expect(await messageOf({ ...valid, organizationId: '' }, 'organizationId')).toBe(
-      'unit cannot be empty!',
+      'Unit cannot be empty!',
     );
     expect(await messageOf({ ...valid, departmentId: '' }, 'departmentId')).toBe(
-      'department cannot be empty!',
+      'Department cannot be empty!',
     );
     expect(await messageOf({ ...valid, name: '' }, 'name', 'zh-CN')).toBe('姓名不能为空！');
     const { organizationId: _omit, ...withoutUnit } = valid;
-    expect(await messageOf(withoutUnit, 'organizationId')).toBe('unit cannot be empty!');
+    expect(await messageOf(withoutUnit, 'organizationId')).toBe('Unit cannot be empty!');
     expect(await messageOf({ ...valid, departmentId: 'x1' }, 'departmentId')).toBe(
-      'this value is not valid',
+      'This value is not valid',
     );
   });
 
@@ -123,7 +123,7 @@ describe('personal info', () => {
     expect(mismatch.statusCode).toBe(422);
     expect(mismatch.json().data.fields[0]).toEqual({
       field: 'departmentId',
-      message: 'the department does not belong to the unit',
+      message: 'The department does not belong to the unit',
     });
     const unknownUnit = await call('PUT', `/organization/user/${id}`, token, {
       ...valid,
@@ -135,7 +135,7 @@ describe('personal info', () => {
       username: 'OPERATOR',
     });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().msg).toBe('this login name is already used');
+    expect(taken.json().msg).toBe('This login name is already used');
   });
 
   it('refuses bad ids, other users (for staff) and a missing token', async () => {
@@ -168,7 +168,7 @@ describe('personal info', () => {
       mobile: '13911112222',
     });
     expect(renamed.statusCode).toBe(403);
-    expect(renamed.json().msg).toBe('only an administrator can change these fields: name, mobile');
+    expect(renamed.json().msg).toBe('Only an administrator can change these fields: name, mobile');
 
     const avatar = await uploadAvatar(operator.access_token);
     const saved = await call('PUT', `/organization/user/${operator.id}`, operator.access_token, {

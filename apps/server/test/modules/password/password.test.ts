@@ -87,7 +87,7 @@ describe('while the password must be reset (status 1)', () => {
     expect(menu.statusCode).toBe(403);
     expect(menu.json()).toMatchObject({
       code: ErrorCode.PASSWORD_RESET_REQUIRED,
-      msg: 'please reset password',
+      msg: 'Please reset password',
     });
     const user = await t.app.inject({
       method: 'GET',
@@ -144,7 +144,7 @@ describe('user/ret', () => {
     const response = await changePassword(access_token, 'Wrong@2026x', 'New!Pass2026');
     expect(response.json()).toMatchObject({
       code: ErrorCode.BAD_CREDENTIALS,
-      msg: 'the old password is wrong',
+      msg: 'The old password is wrong',
     });
     expect((await status(access_token)).json().code).toBe('000000');
   });
@@ -163,7 +163,7 @@ describe('user/ret', () => {
       {
         field: 'newPassword',
         message:
-          'password needs 8-18 characters, must contain upper and lower case letters, digits, special characters!',
+          'Password needs 8-18 characters, must contain upper and lower case letters, digits, special characters!',
       },
     ]);
   });
@@ -175,28 +175,28 @@ describe('user/ret', () => {
     });
     expect(mismatch.json().data.fields[0]).toEqual({
       field: 'newPasswordTwo',
-      message: 'two passwords do not match',
+      message: 'Two passwords do not match',
     });
     const forged = await changePassword(access_token, 'Operator@2026', 'weak', {
       newPassword: md5('New!Pass2026'),
       newPasswordTwo: md5('New!Pass2026'),
     });
-    expect(forged.json().msg).toBe('the new password does not match its digest, please try again');
+    expect(forged.json().msg).toBe('The new password does not match its digest, please try again');
     const notDigest = await changePassword(access_token, 'Operator@2026', 'New!Pass2026', {
       password: 'Operator@2026',
     });
     expect(notDigest.statusCode).toBe(422);
     expect(notDigest.json().data.fields[0]).toEqual({
       field: 'password',
-      message: 'the password digest is not valid',
+      message: 'The password digest is not valid',
     });
     const empty = await changePassword(access_token, 'Operator@2026', 'New!Pass2026', {
       password: '',
       newPasswordTwo: '',
     });
     expect(empty.json().data.fields.map((f: { message: string }) => f.message)).toEqual([
-      'please enter old password',
-      'please confirm password again',
+      'Please enter old password',
+      'Please confirm password again',
     ]);
   });
 
@@ -204,7 +204,7 @@ describe('user/ret', () => {
     const { access_token } = await t.login('operator', 'Operator@2026');
     const response = await changePassword(access_token, 'Operator@2026', 'Operator@2026');
     expect(response.json().data.fields[0].message).toBe(
-      'the new password must differ from the old one',
+      'The new password must differ from the old one',
     );
   });
 
@@ -239,7 +239,7 @@ describe('token life', () => {
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({
       code: ErrorCode.TOKEN_INVALID,
-      msg: 'invalid token, please log in again!',
+      msg: 'Invalid token, please log in again!',
     });
   });
 

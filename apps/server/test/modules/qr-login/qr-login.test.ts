@@ -101,7 +101,7 @@ describe('QR login', () => {
     const again = await answer(pc, phone.access_token, true);
     expect(again.json()).toMatchObject({
       code: ErrorCode.CONFLICT,
-      msg: 'this QR code has already been used',
+      msg: 'This QR code has already been used',
     });
     const events = (await t.app.services.audit.latest(10)).map((entry) => entry.event);
     expect(events).toEqual(expect.arrayContaining(['qr.confirmed', 'qr.login']));
@@ -115,7 +115,7 @@ describe('QR login', () => {
     const late = await answer(pc, phone.access_token, true);
     expect(late.json()).toMatchObject({
       code: ErrorCode.CONFLICT,
-      msg: 'this QR code has expired, please refresh it',
+      msg: 'This QR code has expired, please refresh it',
     });
   });
 
@@ -128,7 +128,7 @@ describe('QR login', () => {
       login: null,
     });
     const after = await answer(pc, phone.access_token, true);
-    expect(after.json().msg).toBe('the sign-in was refused');
+    expect(after.json().msg).toBe('The sign-in was refused');
   });
 
   it('needs the secret to follow a ticket, and a signed-in phone to confirm it', async () => {

@@ -65,14 +65,14 @@ describe('GET /organization/config?key=', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({
       code: ErrorCode.VALIDATION,
-      data: { fields: [{ field: 'key', message: 'this field is required' }] },
+      data: { fields: [{ field: 'key', message: 'This field is required' }] },
     });
   });
 
   it('refuses an over-long key', async () => {
     const response = await get(`/api/organization/config?key=${'k'.repeat(65)}`);
     expect(response.json().data.fields).toEqual([
-      { field: 'key', message: 'this value is too long' },
+      { field: 'key', message: 'This value is too long' },
     ]);
   });
 });

@@ -107,7 +107,7 @@ describe('password recovery by SMS', () => {
 
     // The ticket and the code are single use.
     expect((await findPwd(ADMIN_MOBILE, ticket, 'Again#2026xx')).json().msg).toBe(
-      'the verification has expired, please start again',
+      'The verification has expired, please start again',
     );
     const reused = await post('/api/organization/user/check_phone', {
       mobile: ADMIN_MOBILE,
@@ -115,7 +115,7 @@ describe('password recovery by SMS', () => {
     });
     expect(reused.json()).toMatchObject({
       code: ErrorCode.BAD_REQUEST,
-      msg: 'the SMS code is wrong or has expired',
+      msg: 'The SMS code is wrong or has expired',
     });
     const events = (await t.app.services.audit.latest(20)).map((entry) => entry.event);
     expect(events).toEqual(expect.arrayContaining(['sms.requested', 'password.reset']));
@@ -133,7 +133,7 @@ describe('password recovery by SMS', () => {
       mobile: '13900000000',
       code: '123456',
     });
-    expect(guess.json().msg).toBe('the SMS code is wrong or has expired');
+    expect(guess.json().msg).toBe('The SMS code is wrong or has expired');
   });
 
   it('refuses a code after 5 minutes', async () => {
@@ -167,7 +167,7 @@ describe('password recovery by SMS', () => {
     expect(again.statusCode).toBe(429);
     expect(again.json()).toMatchObject({
       code: ErrorCode.RATE_LIMITED,
-      msg: 'please wait 60 seconds before asking for another code',
+      msg: 'Please wait 60 seconds before asking for another code',
     });
     t.clock.advance(61_000);
     const third = await sendCode(ADMIN_MOBILE);
@@ -178,7 +178,7 @@ describe('password recovery by SMS', () => {
     expect((await sendCode(ADMIN_MOBILE)).json().code).toBe('000000');
     t.clock.advance(61_000);
     expect((await sendCode(ADMIN_MOBILE)).json().msg).toBe(
-      'too many codes were requested, please try again later',
+      'Too many codes were requested, please try again later',
     );
 
     await t.app.services.securitySettings.set('sms.maxPerAddressPerHour', '2');
@@ -190,12 +190,12 @@ describe('password recovery by SMS', () => {
 
   it('validates the inputs and the new password policy', async () => {
     const bad = await sendCode('12345');
-    expect(bad.json().data.fields[0].message).toBe('please enter correct mobile number');
+    expect(bad.json().data.fields[0].message).toBe('Please enter correct mobile number');
     const noCode = await post('/api/organization/user/check_phone', {
       mobile: ADMIN_MOBILE,
       code: '12ab',
     });
-    expect(noCode.json().data.fields[0].message).toBe('the SMS code has 6 digits');
+    expect(noCode.json().data.fields[0].message).toBe('The SMS code has 6 digits');
 
     await sendCode(ADMIN_MOBILE);
     const code = await latestCode(ADMIN_MOBILE);

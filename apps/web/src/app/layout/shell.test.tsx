@@ -73,7 +73,7 @@ function start(path = '/') {
   return { router, ...view };
 }
 
-const mainMenu = () => screen.findByRole('navigation', { name: 'main menu' }, { timeout: 30_000 });
+const mainMenu = () => screen.findByRole('navigation', { name: 'Main menu' }, { timeout: 30_000 });
 
 // Rendering the whole shell with antd is slow on a busy machine.
 describe('layout shell', { timeout: 60_000 }, () => {
@@ -111,9 +111,9 @@ describe('layout shell', { timeout: 60_000 }, () => {
   it('collapses and expands the sidebar and keeps the choice in local storage', async () => {
     const first = start();
     await mainMenu();
-    await userEvent.click(screen.getByRole('button', { name: 'collapse sidebar' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Collapse sidebar' }));
     expect(localStorage.getItem('sidebarStatus')).toBe('0');
-    expect(screen.getByRole('button', { name: 'expand sidebar' })).toHaveAttribute(
+    expect(screen.getByRole('button', { name: 'Expand sidebar' })).toHaveAttribute(
       'aria-expanded',
       'false',
     );
@@ -121,9 +121,9 @@ describe('layout shell', { timeout: 60_000 }, () => {
 
     start();
     await mainMenu();
-    await userEvent.click(screen.getByRole('button', { name: 'expand sidebar' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Expand sidebar' }));
     expect(localStorage.getItem('sidebarStatus')).toBe('1');
-    expect(screen.getByRole('button', { name: 'collapse sidebar' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Collapse sidebar' })).toBeInTheDocument();
   });
 
   it('the logo goes to the root path', async () => {
@@ -135,19 +135,19 @@ describe('layout shell', { timeout: 60_000 }, () => {
 
   async function askToLogOut() {
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'user menu' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'log out' }));
+    await user.click(screen.getByRole('button', { name: 'User menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     const dialog = await screen.findByRole('dialog');
-    expect(dialog).toHaveTextContent('confirm logging out?');
+    expect(dialog).toHaveTextContent('Confirm logging out?');
     return { user, dialog };
   }
 
-  it('log out asks "confirm logging out?"; cancel keeps the user signed in', async () => {
+  it('log out asks "Confirm logging out?"; cancel keeps the user signed in', async () => {
     const { router } = start();
     await mainMenu();
     const { user, dialog } = await askToLogOut();
 
-    await user.click(within(dialog).getByRole('button', { name: 'cancel' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
     expect(router.state.location.pathname).toBe('/');
     expect(getToken()).toBe('token-admin');
@@ -159,7 +159,7 @@ describe('layout shell', { timeout: 60_000 }, () => {
     await mainMenu();
     const { user, dialog } = await askToLogOut();
 
-    await user.click(within(dialog).getByRole('button', { name: 'confirm' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(logoutCalls).toBe(1);
@@ -171,10 +171,10 @@ describe('layout shell', { timeout: 60_000 }, () => {
   it('the document title is "{system name} - {page title}" and follows the language', async () => {
     const { router } = start();
     await mainMenu();
-    await waitFor(() => expect(document.title).toBe('City platform - home'));
+    await waitFor(() => expect(document.title).toBe('City platform - Home'));
 
     await router.navigate('/amap');
-    await waitFor(() => expect(document.title).toBe('City platform - map editing'));
+    await waitFor(() => expect(document.title).toBe('City platform - Map editing'));
 
     await userEvent.click(screen.getByRole('button', { name: /中文/ }));
     await waitFor(() => expect(document.title).toBe('City platform - 地图编辑'));
@@ -187,6 +187,6 @@ describe('signed-out visitors', () => {
   it('the login page title uses the system name too', async () => {
     useUserStore.getState().resetToken();
     start('/login');
-    await waitFor(() => expect(document.title).toBe('City platform - login'), { timeout: 10_000 });
+    await waitFor(() => expect(document.title).toBe('City platform - Login'), { timeout: 10_000 });
   });
 });

@@ -169,12 +169,12 @@ describe('ImageUpload', () => {
     );
   });
 
-  it('says "upload failed" in English', async () => {
+  it('says "Upload failed" in English', async () => {
     await i18n.changeLanguage('en');
     testServer.use(http.post(`${API}/file-go-fastdfs/file/upload`, () => HttpResponse.error()));
     const { container } = render(<ImageUpload />);
     await userEvent.upload(fileInput(container), pngFile());
-    await waitFor(() => expect(toasts.error).toHaveBeenCalledWith({ content: 'upload failed' }));
+    await waitFor(() => expect(toasts.error).toHaveBeenCalledWith({ content: 'Upload failed' }));
     await waitFor(() =>
       expect(container.querySelector('.ant-upload-list-item-error')).toBeInTheDocument(),
     );

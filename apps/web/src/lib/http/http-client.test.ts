@@ -99,7 +99,7 @@ afterEach(() => {
 });
 
 describe('HTTP client: requests', () => {
-  it('gives up after 10 s with "request timeout" shown for 5 s', async () => {
+  it('gives up after 10 s with "Request timeout" shown for 5 s', async () => {
     // msw cannot leave a request unanswered until the XHR timeout fires, so this
     // call goes through to a real local socket that accepts and never answers.
     const silent = createServer(() => undefined);
@@ -124,9 +124,9 @@ describe('HTTP client: requests', () => {
 
       const error = await outcome;
       expect(error).toBeInstanceOf(ApiError);
-      expect((error as ApiError).message).toBe('request timeout');
+      expect((error as ApiError).message).toBe('Request timeout');
       expect(hooks.toast.error).toHaveBeenCalledWith({
-        content: 'request timeout',
+        content: 'Request timeout',
         duration: 5,
         key: ERROR_TOAST_KEY,
       });
@@ -289,7 +289,7 @@ describe('HTTP client: answers', () => {
     expect(hooks.toast.error).toHaveBeenCalledTimes(1);
   });
 
-  it('shows an envelope failure msg for 2 s, or "server exception" when it has none', async () => {
+  it('shows an envelope failure msg for 2 s, or "Server exception" when it has none', async () => {
     let next = failure('040001', 'account or password is wrong');
     answer(() => next);
     const client = makeClient();
@@ -298,28 +298,28 @@ describe('HTTP client: answers', () => {
       'account or password is wrong',
     );
     next = failure('040001', '');
-    await expect(client.get('/organization/config/weather')).rejects.toThrow('server exception');
+    await expect(client.get('/organization/config/weather')).rejects.toThrow('Server exception');
 
     expect(hooks.toast.error.mock.calls.map(([options]) => options)).toEqual([
       { content: 'account or password is wrong', duration: 2, key: ERROR_TOAST_KEY },
-      { content: 'server exception', duration: 2, key: ERROR_TOAST_KEY },
+      { content: 'Server exception', duration: 2, key: ERROR_TOAST_KEY },
     ]);
   });
 
-  it('shows a transport failure for 5 s: "server exception", or the server msg when there is one', async () => {
+  it('shows a transport failure for 5 s: "Server exception", or the server msg when there is one', async () => {
     let next: () => Response = () => new HttpResponse('bad gateway', { status: 502 });
     answer(() => next());
     const client = makeClient();
 
-    await expect(client.get('/a')).rejects.toThrow('server exception');
+    await expect(client.get('/a')).rejects.toThrow('Server exception');
     next = () => HttpResponse.error();
-    await expect(client.get('/a')).rejects.toThrow('server exception');
+    await expect(client.get('/a')).rejects.toThrow('Server exception');
     next = () => failure('050000', 'the database is down', 500);
     await expect(client.get('/a')).rejects.toThrow('the database is down');
 
     expect(hooks.toast.error.mock.calls.map(([options]) => options)).toEqual([
-      { content: 'server exception', duration: 5, key: ERROR_TOAST_KEY },
-      { content: 'server exception', duration: 5, key: ERROR_TOAST_KEY },
+      { content: 'Server exception', duration: 5, key: ERROR_TOAST_KEY },
+      { content: 'Server exception', duration: 5, key: ERROR_TOAST_KEY },
       { content: 'the database is down', duration: 5, key: ERROR_TOAST_KEY },
     ]);
   });
@@ -347,7 +347,7 @@ describe('HTTP client: answers', () => {
     expect(useAppStore.getState().errorText).toBe('account is locked');
     next = new HttpResponse(null, { status: 503 });
     await client.get('/a').catch(() => undefined);
-    expect(useAppStore.getState().errorText).toBe('server exception');
+    expect(useAppStore.getState().errorText).toBe('Server exception');
   });
 
   it('a silent call keeps the error text but shows no toast', async () => {
@@ -359,7 +359,7 @@ describe('HTTP client: answers', () => {
     expect(hooks.setErrorText).toHaveBeenCalledWith('quiet');
   });
 
-  it('040005 shows "invalid token, please log in again!" and logs out once, 1 s later', async () => {
+  it('040005 shows "Invalid token, please log in again!" and logs out once, 1 s later', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     answer(() => failure(ErrorCode.TOKEN_INVALID, 'token expired', 401));
     const client = makeClient();
@@ -369,14 +369,14 @@ describe('HTTP client: answers', () => {
     expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected']);
     expect((outcomes[0] as PromiseRejectedResult).reason).toMatchObject({
       code: ErrorCode.TOKEN_INVALID,
-      message: 'invalid token, please log in again!',
+      message: 'Invalid token, please log in again!',
     });
     expect(hooks.toast.error).toHaveBeenLastCalledWith({
-      content: 'invalid token, please log in again!',
+      content: 'Invalid token, please log in again!',
       duration: 5,
       key: ERROR_TOAST_KEY,
     });
-    expect(useAppStore.getState().errorText).toBe('invalid token, please log in again!');
+    expect(useAppStore.getState().errorText).toBe('Invalid token, please log in again!');
 
     await vi.advanceTimersByTimeAsync(TOKEN_ERROR_LOGOUT_DELAY_MS - 1);
     expect(hooks.logout).not.toHaveBeenCalled();
@@ -429,7 +429,7 @@ describe('HTTP client: answers', () => {
 
     await expect(client.get('/a')).rejects.toMatchObject({ code: ErrorCode.TOKEN_INVALID });
     expect(hooks.toast.error).toHaveBeenCalledWith(
-      expect.objectContaining({ content: 'invalid token, please log in again!' }),
+      expect.objectContaining({ content: 'Invalid token, please log in again!' }),
     );
     await vi.advanceTimersByTimeAsync(TOKEN_ERROR_LOGOUT_DELAY_MS);
     expect(hooks.logout).toHaveBeenCalledTimes(1);

@@ -1,35 +1,35 @@
 export const common = {
-  confirm: 'confirm',
-  cancel: 'cancel',
-  close: 'close',
-  save: 'save',
-  loading: 'loading',
-  language: 'language',
+  confirm: 'Confirm',
+  cancel: 'Cancel',
+  close: 'Close',
+  save: 'Save',
+  loading: 'Loading',
+  language: 'Language',
   languages: { en: 'English', 'zh-CN': '中文' },
-  backHome: 'back to home',
+  backHome: 'Back to home',
 };
 
 export const http = {
-  requestTimeout: 'request timeout',
+  requestTimeout: 'Request timeout',
 };
 
 export const route = {
-  home: 'home',
-  login: 'login',
-  notFound: 'page not found',
-  authRedirect: 'signing in',
-  businessGuide: 'business guidance',
-  guideTable: 'guidance list',
-  guideDetails: 'guidance view',
-  guideEdit: 'guidance edit',
-  guideEditor: 'guidance editor',
-  map: 'map editing',
+  home: 'Home',
+  login: 'Login',
+  notFound: 'Page not found',
+  authRedirect: 'Signing in',
+  businessGuide: 'Business guidance',
+  guideTable: 'Guidance list',
+  guideDetails: 'Guidance view',
+  guideEdit: 'Guidance edit',
+  guideEditor: 'Guidance editor',
+  map: 'Map editing',
 };
 
 export const guard = {
-  leaveConfirm: 'the current operation will return to the login page, continue?',
-  confirmExit: 'confirm exit',
-  close: 'close',
+  leaveConfirm: 'The current operation will return to the login page, continue?',
+  confirmExit: 'Confirm exit',
+  close: 'Close',
 };
 
 export const notFound = {

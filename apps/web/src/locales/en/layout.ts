@@ -1,33 +1,33 @@
 export const layout = {
-  openSettings: 'layout settings',
-  openMenu: 'open menu',
-  contentArea: 'content',
+  openSettings: 'Layout settings',
+  openMenu: 'Open menu',
+  contentArea: 'Content',
 };
 
 export const tagsView = {
-  label: 'open pages',
-  close: 'close {{title}}',
-  closeOthers: 'close others',
-  closeAll: 'close all',
+  label: 'Open pages',
+  close: 'Close {{title}}',
+  closeOthers: 'Close others',
+  closeAll: 'Close all',
 };
 
 export const settings = {
-  title: 'layout settings',
-  close: 'close layout settings',
-  reset: 'restore defaults',
-  showSettings: 'settings button in the header',
-  fixedHeader: 'fixed header',
-  showTagsView: 'open pages as tabs',
-  showSidebarLogo: 'sidebar logo',
-  sidebarTextTheme: 'sidebar text in theme colour',
-  menuTheme: 'menu theme',
+  title: 'Layout settings',
+  close: 'Close layout settings',
+  reset: 'Restore defaults',
+  showSettings: 'Settings button in the header',
+  fixedHeader: 'Fixed header',
+  showTagsView: 'Open pages as tabs',
+  showSidebarLogo: 'Sidebar logo',
+  sidebarTextTheme: 'Sidebar text in theme colour',
+  menuTheme: 'Menu theme',
   menuThemes: { flat: 'flat', dark: 'dark' },
-  size: 'size',
+  size: 'Size',
   sizes: { large: 'large', medium: 'medium', small: 'small' },
 };
 
 export const weather = {
-  summary: 'weather in {{city}}: {{text}}, {{temperature}} °C',
+  summary: 'Weather in {{city}}: {{text}}, {{temperature}} °C',
   temperature: '{{temperature}} °C',
 };
 

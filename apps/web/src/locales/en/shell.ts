@@ -1,16 +1,16 @@
 export const shell = {
-  logoTitle: 'go to home page',
-  collapseSidebar: 'collapse sidebar',
-  expandSidebar: 'expand sidebar',
-  mainMenu: 'main menu',
-  userMenu: 'user menu',
-  changeAvatar: 'change avatar',
-  changePassword: 'change password',
-  logout: 'log out',
-  logoutConfirm: 'confirm logging out?',
-  switchLanguage: 'switch language',
+  logoTitle: 'Go to home page',
+  collapseSidebar: 'Collapse sidebar',
+  expandSidebar: 'Expand sidebar',
+  mainMenu: 'Main menu',
+  userMenu: 'User menu',
+  changeAvatar: 'Change avatar',
+  changePassword: 'Change password',
+  logout: 'Log out',
+  logoutConfirm: 'Confirm logging out?',
+  switchLanguage: 'Switch language',
   menuLoadFailed: 'The menu could not be loaded.',
-  retry: 'retry',
+  retry: 'Retry',
 };
 
 export const home = {

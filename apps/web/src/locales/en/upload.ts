@@ -1,4 +1,4 @@
 export const upload = {
-  add: 'upload',
-  failed: 'upload failed',
+  add: 'Upload',
+  failed: 'Upload failed',
 };

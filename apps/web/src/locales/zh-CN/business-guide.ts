@@ -12,7 +12,8 @@ export const businessGuide: LocaleShape<typeof en.businessGuide> = {
     allStatuses: '全部状态',
     newArticle: '新建文章',
     empty: '没有符合条件的业务指导。',
-    total: '共 {{total}} 篇',
+    total_one: '共 {{count}} 篇',
+    total_other: '共 {{count}} 篇',
     results: '业务指导文章',
   },
   column: {
@@ -50,7 +51,8 @@ export const businessGuide: LocaleShape<typeof en.businessGuide> = {
   details: {
     meta: '文章信息',
     cover: '《{{title}}》的封面图片',
-    views: '浏览 {{count}} 次',
+    views_one: '浏览 {{count}} 次',
+    views_other: '浏览 {{count}} 次',
     author: '作者',
     organization: '单位',
     updatedBy: '最后修改人',

@@ -29,13 +29,13 @@ describe('CaptchaField', () => {
     render(<CaptchaField round={0} value="" onChange={onChange} />);
 
     const image = await screen.findByRole('img', {
-      name: 'verification code: an image of 5 digits to type in the field; if you cannot read it, show another',
+      name: 'Verification code: an image of 5 digits to type in the field; if you cannot read it, show another',
     });
     expect(image).toHaveAttribute('src', png);
-    expect(screen.getByLabelText('verification code')).toBeInTheDocument();
+    expect(screen.getByLabelText('Verification code')).toBeInTheDocument();
     expect(onChange).toHaveBeenLastCalledWith('', 'id-1');
 
-    await userEvent.click(screen.getByRole('button', { name: 'show another verification code' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Show another verification code' }));
     await vi.waitFor(() => expect(onChange).toHaveBeenLastCalledWith('', 'id-2'));
   });
 });

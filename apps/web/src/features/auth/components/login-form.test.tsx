@@ -48,8 +48,8 @@ function renderForm(onSuccess = vi.fn()) {
 async function fill(account: string, password: string) {
   const user = userEvent.setup();
   await user.type(screen.getByLabelText('Username'), account);
-  await user.type(screen.getByLabelText('password'), password);
-  await user.click(screen.getByRole('button', { name: 'log in' }));
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Log in' }));
 }
 
 describe('LoginForm', { timeout: 60_000 }, () => {
@@ -92,8 +92,8 @@ describe('LoginForm', { timeout: 60_000 }, () => {
     const form = document.querySelector('form[name="login"]')!;
     expect(form).toHaveAttribute('aria-busy', 'true');
     expect(screen.getByLabelText('Username')).toBeDisabled();
-    expect(screen.getByLabelText('password')).toBeDisabled();
-    expect(screen.getByRole('button', { name: /log in/ })).toHaveClass('ant-btn-loading');
+    expect(screen.getByLabelText('Password')).toBeDisabled();
+    expect(screen.getByRole('button', { name: /Log in/ })).toHaveClass('ant-btn-loading');
 
     release();
     await waitFor(() => expect(onSuccess).toHaveBeenCalled());
@@ -109,10 +109,10 @@ describe('LoginForm', { timeout: 60_000 }, () => {
 
     await fill('admin', 'wrong-password');
 
-    expect(await screen.findByText('incorrect username or password')).toBeInTheDocument();
+    expect(await screen.findByText('Incorrect username or password')).toBeInTheDocument();
     expect(onSuccess).not.toHaveBeenCalled();
     expect(getToken()).toBeNull();
-    expect(useAppStore.getState().errorText).toBe('incorrect username or password');
+    expect(useAppStore.getState().errorText).toBe('Incorrect username or password');
     expect(document.querySelector('form[name="login"]')).toHaveAttribute('aria-busy', 'false');
     expect(screen.getByLabelText('Username')).toBeEnabled();
   });
@@ -125,11 +125,11 @@ describe('LoginForm', { timeout: 60_000 }, () => {
     const user = userEvent.setup();
 
     await user.type(screen.getByLabelText('Username'), '   ');
-    await user.click(screen.getByRole('button', { name: 'log in' }));
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
 
     // The field is labelled with the word its message uses.
-    expect(await screen.findByText('username cannot be empty!')).toBeInTheDocument();
-    expect(screen.getByText('please enter password')).toBeInTheDocument();
+    expect(await screen.findByText('Username cannot be empty!')).toBeInTheDocument();
+    expect(screen.getByText('Please enter password')).toBeInTheDocument();
     expect(screen.getByLabelText('Username')).toHaveFocus();
     expect(auth.tokenCalls).toHaveLength(0);
     expect(onSuccess).not.toHaveBeenCalled();

@@ -274,7 +274,7 @@ function GuideTablePageContent() {
           pageSize: query.pageSize,
           total: articles.data?.total ?? 0,
           showSizeChanger: true,
-          showTotal: (total) => t('businessGuide.list.total', { total }),
+          showTotal: (total) => t('businessGuide.list.total', { count: total }),
         }}
         onChange={(pagination, _filters, sorter, extra) => {
           if (extra.action === 'paginate') {

@@ -184,7 +184,7 @@ describe('menu click rules', { timeout: 30_000 }, () => {
     testServer.use(
       http.get(`${API}/organization/model/other_url`, () =>
         HttpResponse.json(
-          { code: '040004', boolSuccess: false, msg: 'not found', data: null },
+          { code: '040004', boolSuccess: false, msg: 'Not found', data: null },
           { status: 404 },
         ),
       ),

@@ -137,7 +137,7 @@ describe('the message bell', () => {
     expect(within(panel).queryByRole('button', { name: '加载更多' })).not.toBeInTheDocument();
   });
 
-  it('a message without title shows "message notification" as its label', async () => {
+  it('a message without title shows "Message notification" as its label', async () => {
     inbox[0] = message(1, { title: '' });
     renderBell();
     const { panel } = await openPanel();
@@ -186,7 +186,7 @@ describe('the message bell', () => {
     expect(pageRequests.filter((form) => form.get('pageIndex') === '1')).toHaveLength(2);
   });
 
-  it('"all read" marks everything and hides itself at 0', async () => {
+  it('"All read" marks everything and hides itself at 0', async () => {
     renderBell();
     const { user, panel } = await openPanel();
     await user.click(within(panel).getByRole('button', { name: '全部已读' }));

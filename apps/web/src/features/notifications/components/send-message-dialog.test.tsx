@@ -56,11 +56,11 @@ describe('SendMessageDialog', { timeout: 60_000 }, () => {
         <SendMessageDialog onClose={onClose} />
       </QueryClientProvider>,
     );
-    await user.type(await screen.findByRole('textbox', { name: 'title' }), 'Road closed');
-    await user.type(screen.getByRole('textbox', { name: 'content' }), 'Main street, until 6 pm');
-    await choose(user, 'users', 'Olga Ops (ops)');
-    await choose(user, 'roles', 'Duty officer');
-    await user.click(screen.getByRole('button', { name: 'send' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Title' }), 'Road closed');
+    await user.type(screen.getByRole('textbox', { name: 'Content' }), 'Main street, until 6 pm');
+    await choose(user, 'Users', 'Olga Ops (ops)');
+    await choose(user, 'Roles', 'Duty officer');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(sent).toHaveLength(1);

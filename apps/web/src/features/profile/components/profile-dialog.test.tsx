@@ -23,7 +23,7 @@ const png = () =>
   new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' });
 
 describe('ProfileDialog', () => {
-  it('keeps "save" disabled while the avatar is still uploading', async () => {
+  it('keeps "Save" disabled while the avatar is still uploading', async () => {
     let finishUpload: () => void = () => undefined;
     testServer.use(
       http.get(`${API}/organization/organ/cascade`, () => HttpResponse.json(okBody([]))),

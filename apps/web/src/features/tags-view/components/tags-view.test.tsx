@@ -111,36 +111,36 @@ describe('tags bar', { timeout: 30_000 }, () => {
 
   it('marks the active tab and offers close on every tab but home', () => {
     renderBar();
-    const bar = screen.getByRole('navigation', { name: 'open pages' });
+    const bar = screen.getByRole('navigation', { name: 'Open pages' });
     expect(bar).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Event dispatch' })).toHaveAttribute(
       'aria-current',
       'page',
     );
     expect(screen.getByRole('button', { name: 'route.home' })).not.toHaveAttribute('aria-current');
-    expect(screen.queryByRole('button', { name: 'close route.home' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'close Event dispatch' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Close route.home' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Close Event dispatch' })).toBeInTheDocument();
   });
 
   it('switches, closes one (also with the Delete key), the others and all', async () => {
     const handlers = renderBar();
     await userEvent.click(screen.getByRole('button', { name: 'route.map' }));
     expect(handlers.onActivate).toHaveBeenCalledWith(tabs[1]);
-    await userEvent.click(screen.getByRole('button', { name: 'close route.map' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Close route.map' }));
     expect(handlers.onClose).toHaveBeenCalledWith(tabs[1]);
     screen.getByRole('button', { name: 'Event dispatch' }).focus();
     await userEvent.keyboard('{Delete}');
     expect(handlers.onClose).toHaveBeenCalledWith(tabs[2]);
-    await userEvent.click(screen.getByRole('button', { name: 'close others' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Close others' }));
     expect(handlers.onCloseOthers).toHaveBeenCalled();
-    await userEvent.click(screen.getByRole('button', { name: 'close all' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Close all' }));
     expect(handlers.onCloseAll).toHaveBeenCalled();
   });
 
   it('nothing to close with only the home tab', () => {
     renderBar({ tabs: [homeTab], activeKey: HOME_KEY });
-    expect(screen.getByRole('button', { name: 'close others' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'close all' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Close others' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Close all' })).toBeDisabled();
   });
 });
 
