@@ -62,7 +62,7 @@ async function newSession(
   await signIn(page, account, language);
   // Sign-in hashes the password (argon2): slow on a busy machine.
   await expect(
-    page.getByRole('button', { name: language === 'en' ? 'user menu' : '用户菜单' }),
+    page.getByRole('button', { name: language === 'en' ? 'User menu' : '用户菜单' }),
   ).toBeVisible({
     timeout: 20_000,
   });
@@ -187,6 +187,51 @@ test.describe('business guide', () => {
     await reader.keyboard.press('Escape');
     await expect(viewer).toBeHidden();
     await reader.context().close();
+  });
+
+  test('the list fits 1366 and 1920 px screens, keeps the title and actions in view when narrower, and dates are picked in the product language', async ({
+    browser,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const mode = testInfo.project.name;
+    const editor = await newSession(browser, testInfo.project.use.baseURL, mode, editors.editor);
+    const firstTitle = editor
+      .getByRole('link', { name: '江城市城市管理综合执法程序规定（征求意见稿）', exact: true })
+      .filter({ visible: true });
+    for (const width of [1366, 1920]) {
+      await editor.setViewportSize({ width, height: 900 });
+      await editor.goto(appPath(mode, '/business_guide/table'));
+      await expect(firstTitle).toBeVisible();
+      for (const column of ['标题', '最后修改', '操作']) {
+        await expect(editor.getByRole('columnheader', { name: column })).toBeInViewport({
+          ratio: 1,
+        });
+      }
+    }
+
+    await editor.setViewportSize({ width: 1024, height: 800 });
+    await editor.goto(appPath(mode, '/business_guide/table'));
+    await expect(firstTitle).toBeVisible();
+    await editor
+      .locator('.ant-table-content')
+      .filter({ visible: true })
+      .evaluate((scroller) => scroller.scrollTo({ left: scroller.scrollWidth }));
+    await expect(editor.getByRole('columnheader', { name: '最后修改' })).toBeInViewport();
+    await expect(firstTitle).toBeInViewport();
+    await expect(
+      editor.getByRole('link', { name: '编辑信息: 江城市城市管理综合执法程序规定（征求意见稿）' }),
+    ).toBeInViewport();
+
+    // The publish date is the UI kit's picker in the product's language, not the
+    // browser's native date input (whose format follows the browser).
+    await editor.setViewportSize({ width: 1366, height: 900 });
+    await editor.getByRole('button', { name: '新建文章' }).click();
+    const publishDate = editor.getByLabel('发布日期');
+    await expect(publishDate).not.toHaveAttribute('type', 'date');
+    await publishDate.click();
+    await editor.getByText('今天', { exact: true }).click();
+    await expect(publishDate).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+    await editor.context().close();
   });
 
   test("a second editor's stale save is refused and nothing is overwritten", async ({
@@ -338,8 +383,8 @@ test.describe('business guide', () => {
 
     await page.goto(appPath(mode, '/business_guide/table'));
     await expect(page.getByRole('heading', { name: 'Guidance list' })).toBeVisible();
-    await page.getByRole('searchbox', { name: 'search guidance' }).fill('waste sorting');
-    await page.getByRole('searchbox', { name: 'search guidance' }).press('Enter');
+    await page.getByRole('searchbox', { name: 'Search guidance' }).fill('waste sorting');
+    await page.getByRole('searchbox', { name: 'Search guidance' }).press('Enter');
     await expect(
       page.getByRole('link', { name: 'Jiangcheng household waste sorting measures', exact: true }),
     ).toBeVisible();
@@ -356,33 +401,33 @@ test.describe('business guide', () => {
     ).toBeVisible();
     await expectAccessible(page, 'guide details (en)');
 
-    await page.getByRole('button', { name: 'edit details' }).click();
+    await page.getByRole('button', { name: 'Edit details' }).click();
     await expect(page.getByRole('heading', { name: 'Guidance details' })).toBeVisible();
     await expect(page.locator('input#title')).toHaveValue(
       'Jiangcheng household waste sorting measures',
     );
     await expectAccessible(page, 'guide metadata form (en)');
 
-    await page.getByRole('button', { name: 'save and write the text' }).click();
+    await page.getByRole('button', { name: 'Save and write the text' }).click();
     await expect(page.getByRole('heading', { name: 'Guidance text' })).toBeVisible();
-    await expect(page.getByRole('toolbar', { name: 'formatting' })).toBeVisible();
+    await expect(page.getByRole('toolbar', { name: 'Formatting' })).toBeVisible();
     await expectAccessible(page, 'guide editor (en)');
 
     // Embedded, as the seeded menu opens it: no shell around the list.
     await page.goto(appPath(mode, '/business_guide/table?embed=true'));
     await expect(page.getByRole('heading', { name: 'Guidance list' })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'main menu' })).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0);
     await expectAccessible(page, 'guide list embedded (en)');
     await page.context().close();
 
     // The administrators' category dialog, in English too.
     const admin = await newSession(browser, baseURL, mode, accounts.admin, 'en');
     await admin.goto(appPath(mode, '/business_guide/table'));
-    await admin.getByRole('button', { name: 'manage categories' }).click();
+    await admin.getByRole('button', { name: 'Manage categories' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Guidance categories' });
-    await expect(dialog.getByRole('table', { name: 'categories' })).toBeVisible();
+    await expect(dialog.getByRole('table', { name: 'Categories' })).toBeVisible();
     await expect(dialog.getByRole('row', { name: /Experience exchange/ })).toBeVisible();
-    await dialog.getByRole('button', { name: 'add category' }).click();
+    await dialog.getByRole('button', { name: 'Add category' }).click();
     await expect(dialog.getByRole('textbox', { name: 'English name' })).toBeVisible();
     await expectAccessible(admin, 'category dialog (en)');
     await admin.context().close();

@@ -10,6 +10,7 @@ import { Alert, Button, Form, Input, Modal, Select, Skeleton, Space, Typography 
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DateField } from '@/components/date-field/date-field';
 import { ImageUpload } from '@/components/image-upload/image-upload';
 import { toast } from '@/lib/toast';
 import { useCreateArticle } from '../api/create-article';
@@ -222,7 +223,7 @@ function GuideEditPageContent() {
             label={t('businessGuide.form.publishDate')}
             extra={t('businessGuide.form.publishDateHint')}
           >
-            <Input type="date" style={{ width: 180 }} />
+            <DateField style={{ width: 180 }} />
           </Form.Item>
         </Space>
         <Space wrap>

@@ -114,9 +114,18 @@ function GuideTablePageContent() {
     [categories.data, i18n.language],
   );
 
+  const updatedAtFormat = useMemo(
+    () => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }),
+    [i18n.language],
+  );
+
   const sortOrderOf = (key: ArticleSortKey) =>
     query.sortBy === key ? (query.sortOrder === 'asc' ? 'ascend' : 'descend') : null;
 
+  // Fits 1366 px screens beside the sidebar: the title and the actions stay in view
+  // (fixed) when a narrower window scrolls, long texts are cut with their full text
+  // on hover, and a writer's list leaves the authority and number to wider screens.
+  const wideOnly = canWrite ? { responsive: ['xxl' as const] } : {};
   const columns: TableProps<ArticleSummary>['columns'] = [
     {
       key: 'title',
@@ -124,22 +133,41 @@ function GuideTablePageContent() {
       title: t('businessGuide.column.title'),
       sorter: true,
       sortOrder: sortOrderOf('title'),
-      render: (title: string, article) => <Link to={guidePaths.details(article.id)}>{title}</Link>,
+      fixed: 'left',
+      width: 280,
+      ellipsis: true,
+      render: (title: string, article) => (
+        <Link to={guidePaths.details(article.id)} title={title}>
+          {title}
+        </Link>
+      ),
     },
     {
       key: 'category',
       title: t('businessGuide.column.category'),
+      width: 130,
+      ellipsis: true,
       render: (_, article) =>
         categoryLabel(
           { name: article.categoryName, nameEn: article.categoryNameEn },
           i18n.language,
         ),
     },
-    { key: 'authority', dataIndex: 'issuingAuthority', title: t('businessGuide.column.authority') },
+    {
+      key: 'authority',
+      dataIndex: 'issuingAuthority',
+      title: t('businessGuide.column.authority'),
+      width: 170,
+      ellipsis: true,
+      ...wideOnly,
+    },
     {
       key: 'documentNumber',
       dataIndex: 'documentNumber',
       title: t('businessGuide.column.documentNumber'),
+      width: 150,
+      ellipsis: true,
+      ...wideOnly,
     },
     {
       key: 'publishDate',
@@ -147,7 +175,7 @@ function GuideTablePageContent() {
       title: t('businessGuide.column.publishDate'),
       sorter: true,
       sortOrder: sortOrderOf('publishDate'),
-      width: 130,
+      width: 120,
     },
     {
       key: 'viewCount',
@@ -173,14 +201,15 @@ function GuideTablePageContent() {
             title: t('businessGuide.column.updatedAt'),
             sorter: true,
             sortOrder: sortOrderOf('updatedAt'),
-            render: (value: string) => new Date(value).toLocaleString(i18n.language),
-            width: 180,
+            render: (value: string) => updatedAtFormat.format(new Date(value)),
+            width: 150,
           },
           {
             key: 'actions',
             title: t('businessGuide.column.actions'),
             render: (_, article) => <ArticleActions article={article} />,
-            width: 220,
+            fixed: 'right',
+            width: 200,
           },
         ] satisfies TableProps<ArticleSummary>['columns'])
       : []),
@@ -268,6 +297,7 @@ function GuideTablePageContent() {
         dataSource={articles.data?.rows ?? []}
         loading={articles.isFetching}
         locale={{ emptyText: <Empty description={t('businessGuide.list.empty')} /> }}
+        tableLayout="fixed"
         scroll={{ x: 'max-content' }}
         pagination={{
           current: query.pageIndex,
