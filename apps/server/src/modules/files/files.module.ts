@@ -20,7 +20,13 @@ export const filesModule: AppModule = {
         : new FolderFileStorage(path.join(config.dataDir, 'uploads'), repositories.files);
     const addresses = new FileAddresses(config.web.apiBaseUrl, config.publicUrl);
     return {
-      files: new FileService(repositories.files, storage, config.upload, clock, addresses),
+      files: new FileService({
+        repositories,
+        storage,
+        limits: config.upload,
+        clock,
+        addresses,
+      }),
     };
   },
   routes: async (app, { services, config }) => {
