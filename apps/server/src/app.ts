@@ -131,6 +131,7 @@ export async function buildApp(
     { prefix: '/api' },
   );
 
+  // Last: its scope holds the app's not-found handler, which runs the hooks added before it.
   await app.register(webApp, {
     distDir: config.webDistDir,
     runtimeConfig: async () => ({

@@ -28,40 +28,42 @@ async function webAppPlugin(
     },
   );
 
-  if (hasWebApp) {
-    const files = {
-      root: options.distDir,
-      index: ['index.html'],
-      // Our own cache headers: hashed assets forever, everything else revalidated.
-      cacheControl: false,
-      setHeaders(response: { setHeader(name: string, value: string): unknown }, filePath: string) {
-        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        response.setHeader(
-          'cache-control',
-          hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    };
-    // reply.sendFile for the page fallback below; the files' own routes come next.
-    await app.register(fastifyStatic, { ...files, serve: false });
-    // The static plugin takes no route config: its scope declares its routes public.
-    await app.register(async (scope) => {
+  // One registration of the static files, in one scope with the not-found handler: the
+  // files' routes take no route config, so the scope declares them public, and the page
+  // fallback answers with the reply.sendFile they add, which exists only inside the scope.
+  // The handler set here is the whole app's (no scope sets another), and it runs the hooks
+  // the scope had when it was made: app.ts registers this plugin last, after every hook.
+  await app.register(async (scope) => {
+    if (hasWebApp) {
       scope.addHook('onRoute', declareAccess('public'));
-      await scope.register(fastifyStatic, { ...files, wildcard: true, decorateReply: false });
-    });
-  }
-
-  app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    const wantsPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !isApi &&
-      (request.headers.accept ?? '').includes('text/html');
-    if (hasWebApp && wantsPage) {
-      reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html');
+      await scope.register(fastifyStatic, {
+        root: options.distDir,
+        index: ['index.html'],
+        wildcard: true,
+        // Our own cache headers: hashed assets forever, everything else revalidated.
+        cacheControl: false,
+        setHeaders(response, filePath) {
+          const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+          response.setHeader(
+            'cache-control',
+            hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
+        },
+      });
     }
-    return sendFailure(request, reply, ErrorCode.NOT_FOUND);
+
+    scope.setNotFoundHandler((request, reply) => {
+      const isApi = request.url === '/api' || request.url.startsWith('/api/');
+      const wantsPage =
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !isApi &&
+        (request.headers.accept ?? '').includes('text/html');
+      if (hasWebApp && wantsPage) {
+        reply.header('cache-control', 'no-cache');
+        return reply.sendFile('index.html');
+      }
+      return sendFailure(request, reply, ErrorCode.NOT_FOUND);
+    });
   });
 }
 

@@ -1,7 +1,5 @@
-import type { Db } from '../db/client.js';
-import { roles } from '../db/schema/index.js';
-import { SettingsRepository } from '../modules/settings/settings.repository.js';
 import { SettingKey } from '../modules/settings/settings.service.js';
+import type { Repositories } from '../repositories.js';
 
 /** Roles every installation has. */
 export const baseRoles = [
@@ -11,9 +9,13 @@ export const baseRoles = [
 ];
 
 /** Roles and default settings; safe to run on every start. */
-export async function seedBase(db: Db, systemName: string, now: Date): Promise<void> {
-  await db.insert(roles).values(baseRoles).onConflictDoNothing();
-  await new SettingsRepository(db).setDefaults({
+export async function seedBase(
+  { users, settings }: Repositories,
+  systemName: string,
+  now: Date,
+): Promise<void> {
+  await users.insertRolesIfMissing(baseRoles);
+  await settings.setDefaults({
     [SettingKey.systemName]: systemName,
     [SettingKey.commandCoordinationCode]: 'command_coordination',
     [SettingKey.weather]: JSON.stringify({

@@ -1,26 +1,22 @@
-import type { Db } from '../db/client.js';
-import { BusinessGuideRepository } from '../modules/business-guide/business-guide.repository.js';
 import { articleContent } from '../modules/business-guide/business-guide.service.js';
-import { UserRepository } from '../modules/organization/user.repository.js';
+import type { Repositories, WithTransaction } from '../repositories.js';
 import { articleBodyHtml, guideArticleSeed, guideCategorySeed } from './business-guide-data.js';
 import { ensureDemoAccounts, hashDemoPasswords } from './demo-accounts.js';
 import { daysAgo, demoEditors } from './demo-data.js';
 
 /** The seeded categories; run on every start, adds what is missing. */
-export async function seedGuideCategories(db: Db): Promise<void> {
-  const guide = new BusinessGuideRepository(db);
+export async function seedGuideCategories({ businessGuide: guide }: Repositories): Promise<void> {
   for (const [index, category] of guideCategorySeed.entries()) {
     await guide.insertCategory({ ...category, sortOrder: (index + 1) * 10 });
   }
 }
 
 /** The demo editors and the demo city's guidance articles (first demo start only). */
-export async function seedGuideDemo(db: Db, now: Date): Promise<void> {
+export async function seedGuideDemo(withTransaction: WithTransaction, now: Date): Promise<void> {
   const editors = await hashDemoPasswords(demoEditors);
-  await db.transaction(async (tx) => {
-    const editorIds = await ensureDemoAccounts(tx, editors, now);
-    const users = new UserRepository(tx);
-    const guide = new BusinessGuideRepository(tx);
+  await withTransaction(async (repositories) => {
+    const { users, businessGuide: guide } = repositories;
+    const editorIds = await ensureDemoAccounts(repositories, editors, now);
     const categories = await guide.listCategories([]);
     const categoryId = new Map(categories.map((category) => [category.code, category.id]));
     const author = await users.findById(editorIds[0]!);

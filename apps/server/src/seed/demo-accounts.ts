@@ -1,8 +1,5 @@
-import { eq } from 'drizzle-orm';
-import type { Executor } from '../db/client.js';
-import { departments, organizations } from '../db/schema/index.js';
 import { hashPassword } from '../lib/passwords.js';
-import { UserRepository } from '../modules/organization/user.repository.js';
+import type { Repositories } from '../repositories.js';
 import { type DemoAccount, daysAgo } from './demo-data.js';
 
 export interface HashedDemoAccount extends DemoAccount {
@@ -25,15 +22,11 @@ export function hashDemoPasswords(accounts: readonly DemoAccount[]): Promise<Has
  * Answers every account's id, in order.
  */
 export async function ensureDemoAccounts(
-  tx: Executor,
+  { users, profiles }: Repositories,
   accounts: readonly HashedDemoAccount[],
   now: Date,
 ): Promise<number[]> {
-  const users = new UserRepository(tx);
-  const organisationRows = await tx
-    .select({ id: organizations.id })
-    .from(organizations)
-    .orderBy(organizations.sortOrder, organizations.id);
+  const organisationRows = await profiles.organizations();
   const ids: number[] = [];
   for (const account of accounts) {
     const existing = await users.findByUsername(account.username);
@@ -42,13 +35,7 @@ export async function ensureDemoAccounts(
       continue;
     }
     const organizationId = organisationRows[account.organisation]?.id ?? null;
-    const departmentRows = organizationId
-      ? await tx
-          .select({ id: departments.id })
-          .from(departments)
-          .where(eq(departments.organizationId, organizationId))
-          .orderBy(departments.sortOrder, departments.id)
-      : [];
+    const departmentRows = organizationId ? await profiles.departments(organizationId) : [];
     ids.push(
       await users.insert({
         username: account.username,

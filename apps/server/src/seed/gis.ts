@@ -1,7 +1,6 @@
 import { type GisGeometry, type Position, countVertices, geometryBbox } from '@cityops/contract';
-import type { Db, Executor } from '../db/client.js';
-import { gisLayers } from '../db/schema/index.js';
-import { type FeatureValues, GisRepository } from '../modules/gis/gis.repository.js';
+import type { FeatureValues } from '../modules/gis/gis.repository.js';
+import type { Repositories, WithTransaction } from '../repositories.js';
 import { ensureDemoAccounts, hashDemoPasswords } from './demo-accounts.js';
 import { demoEditors } from './demo-data.js';
 
@@ -26,8 +25,8 @@ export const gisBaseLayers = [
 ];
 
 /** Safe on every start: adds the layers that are missing. */
-export async function seedGisLayers(db: Executor): Promise<void> {
-  await db.insert(gisLayers).values(gisBaseLayers).onConflictDoNothing();
+export async function seedGisLayers({ gis }: Repositories): Promise<void> {
+  await gis.insertLayersIfMissing(gisBaseLayers);
 }
 
 /*
@@ -181,11 +180,11 @@ function values(layerId: number, feature: Omit<(typeof demoFeatures)[number], 'l
 }
 
 /** The demo city's districts and a few features of each layer, and the editor account. */
-export async function seedGisDemo(db: Db, now: Date): Promise<void> {
+export async function seedGisDemo(withTransaction: WithTransaction, now: Date): Promise<void> {
   // The map's editor is the business guide's first editor: added here only if missing.
   const mapEditor = await hashDemoPasswords(demoEditors.slice(0, 1));
-  await db.transaction(async (tx) => {
-    const gis = new GisRepository(tx);
+  await withTransaction(async (repositories) => {
+    const { gis } = repositories;
     const layerId = async (code: string) => (await gis.findLayerByCode(code))!.id;
     const districts = await layerId('districts');
     await gis.insertMany(
@@ -203,6 +202,6 @@ export async function seedGisDemo(db: Db, now: Date): Promise<void> {
     }
     await gis.insertMany(rows);
 
-    await ensureDemoAccounts(tx, mapEditor, now);
+    await ensureDemoAccounts(repositories, mapEditor, now);
   });
 }

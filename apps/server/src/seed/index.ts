@@ -1,12 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { PASSWORD_SPECIALS, meetsPasswordPolicy } from '@cityops/contract';
 import type { Db } from '../db/client.js';
-import { departments, organizations } from '../db/schema/index.js';
 import { hashPassword } from '../lib/passwords.js';
-import { RsaKeyRepository } from '../modules/auth/rsa-key.repository.js';
 import { ensureRsaKey } from '../modules/auth/rsa-key.service.js';
-import { MenuRepository } from '../modules/menus/menu.repository.js';
-import { UserRepository } from '../modules/organization/user.repository.js';
+import type { MenuRepository } from '../modules/menus/menu.repository.js';
+import { type WithTransaction, createRepositories, transactionRunner } from '../repositories.js';
 import { seedBase } from './base.js';
 import { seedSecuritySettings } from './security.js';
 import { seedGuideCategories, seedGuideDemo } from './business-guide.js';
@@ -30,16 +28,19 @@ export interface SeedOptions {
  * database has no users yet.
  */
 export async function seed(db: Db, options: SeedOptions): Promise<void> {
-  await seedBase(db, options.systemName, options.now);
-  await seedSecuritySettings(db);
-  await ensureRsaKey(new RsaKeyRepository(db), options.now);
-  await seedGuideCategories(db);
-  await seedGisLayers(db);
-  if ((await new UserRepository(db).count()) > 0) return;
+  // The same repositories and transactions as the app's services (app.ts).
+  const repositories = createRepositories(db);
+  const withTransaction = transactionRunner(db);
+  await seedBase(repositories, options.systemName, options.now);
+  await seedSecuritySettings(repositories);
+  await ensureRsaKey(repositories.rsaKeys, options.now);
+  await seedGuideCategories(repositories);
+  await seedGisLayers(repositories);
+  if ((await repositories.users.count()) > 0) return;
   if (options.kind === 'production') {
-    await seedProduction(db, options);
+    await seedProduction(withTransaction, options);
   } else {
-    await seedDemo(db, options.now);
+    await seedDemo(withTransaction, options.now);
   }
 }
 
@@ -50,33 +51,22 @@ async function insertMenu(menus: MenuRepository, entries: MenuSeed[], parentId: 
   }
 }
 
-async function seedDemo(db: Db, now: Date): Promise<void> {
+async function seedDemo(withTransaction: WithTransaction, now: Date): Promise<void> {
   const accounts = await hashDemoPasswords(demoAccounts);
-  await db.transaction(async (tx) => {
-    for (const [index, organisation] of demoOrganisations.entries()) {
-      const [created] = await tx
-        .insert(organizations)
-        .values({ name: organisation.name, nameEn: organisation.nameEn, sortOrder: index })
-        .returning({ id: organizations.id });
-      await tx.insert(departments).values(
-        organisation.departments.map((department, order) => ({
-          ...department,
-          organizationId: created!.id,
-          sortOrder: order,
-        })),
+  await withTransaction(async (repositories) => {
+    for (const [index, { departments, ...organisation }] of demoOrganisations.entries()) {
+      await repositories.profiles.insertOrganization(
+        { ...organisation, sortOrder: index },
+        departments,
       );
     }
     // The accounts find their organisation and department by these sort orders.
-    await ensureDemoAccounts(tx, accounts, now);
-    await insertMenu(new MenuRepository(tx), demoMenu, null);
-    await seedDemoMessages(
-      tx,
-      demoAccounts.map((account) => account.username),
-      now,
-    );
+    const accountIds = await ensureDemoAccounts(repositories, accounts, now);
+    await insertMenu(repositories.menus, demoMenu, null);
+    await seedDemoMessages(repositories.notifications, accountIds, now);
   });
-  await seedGuideDemo(db, now);
-  await seedGisDemo(db, now);
+  await seedGuideDemo(withTransaction, now);
+  await seedGisDemo(withTransaction, now);
 }
 
 /** A password that meets the policy, from a cryptographic source. */
@@ -98,11 +88,14 @@ export function randomPassword(length = 16): string {
   return meetsPasswordPolicy(password) ? password : randomPassword(length);
 }
 
-async function seedProduction(db: Db, options: SeedOptions): Promise<void> {
+async function seedProduction(
+  withTransaction: WithTransaction,
+  options: SeedOptions,
+): Promise<void> {
   const password = randomPassword();
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
-    await new UserRepository(tx).insert({
+  await withTransaction(async ({ users, menus }) => {
+    await users.insert({
       username: 'admin',
       name: 'Administrator',
       mobile: '',
@@ -113,7 +106,7 @@ async function seedProduction(db: Db, options: SeedOptions): Promise<void> {
       mustChangePassword: true,
       roleIds: ['admin'],
     });
-    await insertMenu(new MenuRepository(tx), productMenu, null);
+    await insertMenu(menus, productMenu, null);
   });
   options.announce(
     `First start: created the administrator account "admin" with the password ${password}\n` +

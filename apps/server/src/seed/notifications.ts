@@ -1,7 +1,4 @@
-import { inArray } from 'drizzle-orm';
-import type { Executor } from '../db/client.js';
-import { users } from '../db/schema/index.js';
-import { NotificationRepository } from '../modules/notifications/notification.repository.js';
+import type { NotificationRepository } from '../modules/notifications/notification.repository.js';
 
 const MINUTE = 60 * 1000;
 
@@ -111,19 +108,13 @@ const demoMessages: DemoMessage[] = [
   { title: '账号开通', type: 'text', content: '您的账号已开通。', minutesAgo: 2880, read: true },
 ];
 
-/** Seeds the demo messages for every demo account. */
+/** Seeds the demo messages for the given accounts (every demo account). */
 export async function seedDemoMessages(
-  db: Executor,
-  usernames: string[],
+  repository: NotificationRepository,
+  recipients: number[],
   now: Date,
 ): Promise<void> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(inArray(users.username, usernames));
-  const recipients = rows.map((row) => row.id);
   if (recipients.length === 0) return;
-  const repository = new NotificationRepository(db);
   // Oldest first, so ids grow with time like real traffic.
   for (const message of [...demoMessages].reverse()) {
     const createdAt = new Date(now.getTime() - message.minutesAgo * MINUTE);

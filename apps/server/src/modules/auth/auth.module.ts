@@ -17,10 +17,10 @@ declare module '../../services.js' {
 
 export const authModule: AppModule = {
   name: 'auth',
-  createServices: ({ repositories, services, clock, config }) => {
+  createServices: ({ repositories, withTransaction, services, clock, config }) => {
     const { audit, settings: allSettings } = services;
     const settings = new SecuritySettings({ settings: allSettings, clock });
-    const rsaKeys = new RsaKeyService({ keys: repositories.rsaKeys, clock, settings });
+    const rsaKeys = new RsaKeyService({ repositories, withTransaction, clock, settings });
     const captchas = new CaptchaService({
       captchas: repositories.captchas,
       clock,

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNotNull, lt, or } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import { rsaKeys } from '../../db/schema/index.js';
 
 export interface RsaKeyRecord {
@@ -47,22 +47,14 @@ export class RsaKeyRepository {
     await this.db.insert(rsaKeys).values(key).onConflictDoNothing();
   }
 
-  /**
-   * Replaces the active key `currentId` by `next`, in one transaction: the
-   * conditional retirement lets exactly one instance do it when several find
-   * the key old at once; the others change nothing. True when this call did.
-   */
-  async replaceActive(currentId: string, next: RsaKeyRecord, now: Date): Promise<boolean> {
-    return (this.db as Db).transaction(async (tx) => {
-      const retired = await tx
-        .update(rsaKeys)
-        .set({ active: false, retiredAt: now })
-        .where(and(eq(rsaKeys.id, currentId), eq(rsaKeys.active, true)))
-        .returning({ id: rsaKeys.id });
-      if (retired.length === 0) return false;
-      await tx.insert(rsaKeys).values({ ...next, createdAt: now });
-      return true;
-    });
+  /** Retires `id` if it is still the active key; true when this call did. */
+  async retireActive(id: string, now: Date): Promise<boolean> {
+    const retired = await this.db
+      .update(rsaKeys)
+      .set({ active: false, retiredAt: now })
+      .where(and(eq(rsaKeys.id, id), eq(rsaKeys.active, true)))
+      .returning({ id: rsaKeys.id });
+    return retired.length > 0;
   }
 
   /** Deletes keys retired before `before` (past their overlap). */

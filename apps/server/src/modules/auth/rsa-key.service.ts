@@ -2,6 +2,7 @@ import { constants, generateKeyPair, privateDecrypt, randomUUID } from 'node:cry
 import { promisify } from 'node:util';
 import type { PublicKey } from '@cityops/contract';
 import type { Clock } from '../../lib/clock.js';
+import type { Repositories, WithTransaction } from '../../repositories.js';
 import type { ActiveRsaKey, RsaKeyRecord, RsaKeyRepository } from './rsa-key.repository.js';
 import type { SecuritySettings } from './security-settings.js';
 
@@ -25,7 +26,8 @@ export async function ensureRsaKey(keys: RsaKeyRepository, now: Date): Promise<v
 }
 
 export interface RsaKeyServiceOptions {
-  keys: RsaKeyRepository;
+  repositories: Pick<Repositories, 'rsaKeys'>;
+  withTransaction: WithTransaction;
   clock: Clock;
   settings: SecuritySettings;
 }
@@ -34,28 +36,47 @@ export interface RsaKeyServiceOptions {
  * The RSA key that protects the login password in transit. Keys live in the
  * database so every instance can decrypt what any instance's key encrypted.
  * The active key is replaced after `rsa.rotationHours` (by whichever instance
- * notices first, see RsaKeyRepository.replaceActive); the one it replaced
- * still decrypts for `rsa.overlapMinutes`, so a sign-in page that fetched it a
- * moment before still works. The web client fetches the key for each sign-in.
+ * notices first, see `replace`); the one it replaced still decrypts for
+ * `rsa.overlapMinutes`, so a sign-in page that fetched it a moment before still
+ * works. The web client fetches the key for each sign-in.
  */
 export class RsaKeyService {
   private active: { key: ActiveRsaKey; readAt: number } | undefined;
 
   constructor(private readonly options: RsaKeyServiceOptions) {}
 
+  private get keys(): RsaKeyRepository {
+    return this.options.repositories.rsaKeys;
+  }
+
   private async activeKey(): Promise<ActiveRsaKey> {
     const now = this.options.clock.now().getTime();
     if (this.active && now - this.active.readAt < ACTIVE_CACHE_MS && now >= this.active.readAt) {
       if (!(await this.isOld(this.active.key))) return this.active.key;
     }
-    let key = await this.options.keys.findActive();
+    let key = await this.keys.findActive();
     if (!key) throw new Error('No RSA key: the seed did not run');
     if (await this.isOld(key)) {
-      await this.options.keys.replaceActive(key.id, await newKeyPair(), this.options.clock.now());
-      key = (await this.options.keys.findActive()) ?? key;
+      await this.replace(key.id, await newKeyPair());
+      key = (await this.keys.findActive()) ?? key;
     }
     this.active = { key, readAt: now };
     return key;
+  }
+
+  /**
+   * Replaces the active key `currentId` by `next`, in one transaction: the
+   * conditional retirement lets exactly one instance do it when several find
+   * the key old at once (the others change nothing), and a failed insert of the
+   * new key leaves the old one active.
+   */
+  private async replace(currentId: string, next: RsaKeyRecord): Promise<void> {
+    const now = this.options.clock.now();
+    await this.options.withTransaction(async ({ rsaKeys }) => {
+      if (await rsaKeys.retireActive(currentId, now)) {
+        await rsaKeys.insert({ ...next, createdAt: now });
+      }
+    });
   }
 
   private async isOld(key: ActiveRsaKey): Promise<boolean> {
@@ -79,7 +100,7 @@ export class RsaKeyService {
    * does not decrypt or its key is unknown or retired past the overlap.
    */
   async decrypt(keyId: string, cipherBase64: string): Promise<string | null> {
-    const key = await this.options.keys.findUsable(keyId, await this.retiredKeysUsableSince());
+    const key = await this.keys.findUsable(keyId, await this.retiredKeysUsableSince());
     if (!key) return null;
     try {
       const plain = privateDecrypt(

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Repositories, WithTransaction } from '../../repositories.js';
 import type { FileRecord, FileRepository } from './file.repository.js';
 
 /**
@@ -53,16 +54,25 @@ export class FolderFileStorage implements FileStorage {
   }
 }
 
+export interface DatabaseFileStorageOptions {
+  repositories: Pick<Repositories, 'files'>;
+  withTransaction: WithTransaction;
+}
+
 export class DatabaseFileStorage implements FileStorage {
   readonly kind = 'database' as const;
 
-  constructor(private readonly files: FileRepository) {}
+  constructor(private readonly options: DatabaseFileStorageOptions) {}
 
+  /** The row and its bytes stand or fall together: no file without bytes, no orphan bytes. */
   async save(record: FileRecord, bytes: Buffer): Promise<void> {
-    await this.files.insert(record, bytes);
+    await this.options.withTransaction(async ({ files }) => {
+      await files.insert(record);
+      await files.insertBlob(record.id, bytes);
+    });
   }
 
   read(record: FileRecord): Promise<Buffer | null> {
-    return this.files.readBlob(record.id);
+    return this.options.repositories.files.readBlob(record.id);
   }
 }

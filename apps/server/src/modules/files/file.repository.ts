@@ -20,11 +20,13 @@ export interface FileRecord {
 export class FileRepository {
   constructor(private readonly db: Executor) {}
 
-  async insert(record: FileRecord, bytes?: Buffer): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await tx.insert(files).values(record);
-      if (bytes) await tx.insert(fileBlobs).values({ fileId: record.id, data: bytes });
-    });
+  async insert(record: FileRecord): Promise<void> {
+    await this.db.insert(files).values(record);
+  }
+
+  /** The bytes of a file kept in the database (after its row). */
+  async insertBlob(fileId: string, bytes: Buffer): Promise<void> {
+    await this.db.insert(fileBlobs).values({ fileId, data: bytes });
   }
 
   async findById(id: string): Promise<FileRecord | null> {

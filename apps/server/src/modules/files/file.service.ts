@@ -4,7 +4,8 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { reencodeImage } from '../../lib/image-reencode.js';
 import type { FileAddresses } from './file-address.js';
-import type { FileRecord, FileRepository } from './file.repository.js';
+import type { Repositories } from '../../repositories.js';
+import type { FileRecord } from './file.repository.js';
 import type { FileStorage } from './file-storage.js';
 
 export { FILES_ROUTE } from './file-address.js';
@@ -33,19 +34,22 @@ function cleanName(name: string): string {
   return base.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200) || 'image';
 }
 
+export interface FileServiceOptions {
+  repositories: Pick<Repositories, 'files'>;
+  /** Where the bytes go: a folder or the database (file-storage.ts). */
+  storage: FileStorage;
+  limits: UploadLimits;
+  clock: Clock;
+  addresses: FileAddresses;
+}
+
 /**
  * Accepts PNG and JPEG images decided by their bytes, within the size and
  * pixel limits, decoded and encoded again (lib/image-reencode.ts), under a
  * name the server makes.
  */
 export class FileService {
-  constructor(
-    private readonly files: FileRepository,
-    private readonly storage: FileStorage,
-    private readonly limits: UploadLimits,
-    private readonly clock: Clock,
-    private readonly addresses: FileAddresses,
-  ) {}
+  constructor(private readonly options: FileServiceOptions) {}
 
   async upload(upload: IncomingUpload): Promise<UploadResult> {
     if (upload.bytes.length === 0) {
@@ -54,8 +58,9 @@ export class FileService {
         fields: [{ field: 'file', message: 'upload.fileMissing' }],
       });
     }
-    if (upload.bytes.length > this.limits.maxBytes) throw this.tooLarge();
-    const image = await reencodeImage(upload.bytes, this.limits.maxPixels);
+    const { limits, storage, clock, addresses } = this.options;
+    if (upload.bytes.length > limits.maxBytes) throw this.tooLarge();
+    const image = await reencodeImage(upload.bytes, limits.maxPixels);
     if ('reason' in image) {
       if (image.reason === 'type') {
         throw new AppError(ErrorCode.UNSUPPORTED_MEDIA, { messageKey: 'upload.typeNotAllowed' });
@@ -66,7 +71,7 @@ export class FileService {
           values: {
             width: image.width,
             height: image.height,
-            limit: Math.floor(this.limits.maxPixels / 1_000_000),
+            limit: Math.floor(limits.maxPixels / 1_000_000),
           },
         });
       }
@@ -74,12 +79,12 @@ export class FileService {
     }
 
     const id = randomUUID();
-    const now = this.clock.now();
+    const now = clock.now();
     const month = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
     const record: FileRecord = {
       id,
       bucket: upload.bucket,
-      storage: this.storage.kind,
+      storage: storage.kind,
       storageKey: `${upload.bucket}/${month}/${id}.${image.extension}`,
       contentType: image.contentType,
       extension: image.extension,
@@ -91,11 +96,11 @@ export class FileService {
       createdAt: now,
     };
     // Only the re-encoded pixels are kept: nothing hidden in the upload is stored or served.
-    await this.storage.save(record, image.bytes);
+    await storage.save(record, image.bytes);
     return {
       id,
       // An address that works as given (file-address.ts).
-      url: this.addresses.of(`${id}.${image.extension}`),
+      url: addresses.of(`${id}.${image.extension}`),
       name: record.originalName,
       contentType: image.contentType,
       size: record.sizeBytes,
@@ -107,7 +112,7 @@ export class FileService {
   tooLarge(): AppError {
     return new AppError(ErrorCode.PAYLOAD_TOO_LARGE, {
       messageKey: 'upload.tooLarge',
-      values: { limit: formatBytes(this.limits.maxBytes) },
+      values: { limit: formatBytes(this.options.limits.maxBytes) },
     });
   }
 
@@ -115,9 +120,9 @@ export class FileService {
   async read(fileName: string): Promise<{ record: FileRecord; bytes: Buffer }> {
     const match = /^([0-9a-f-]{36})\.(png|jpg)$/.exec(fileName);
     if (!match) throw notFound();
-    const record = await this.files.findById(match[1]!);
+    const record = await this.options.repositories.files.findById(match[1]!);
     if (!record || record.extension !== match[2]) throw notFound();
-    const bytes = await this.storage.read(record);
+    const bytes = await this.options.storage.read(record);
     if (!bytes) throw notFound();
     return { record, bytes };
   }

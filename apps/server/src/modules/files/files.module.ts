@@ -13,14 +13,20 @@ declare module '../../services.js' {
 
 export const filesModule: AppModule = {
   name: 'files',
-  createServices: ({ repositories, config, clock }) => {
+  createServices: ({ repositories, withTransaction, config, clock }) => {
     const storage =
       config.upload.storage === 'database'
-        ? new DatabaseFileStorage(repositories.files)
+        ? new DatabaseFileStorage({ repositories, withTransaction })
         : new FolderFileStorage(path.join(config.dataDir, 'uploads'), repositories.files);
     const addresses = new FileAddresses(config.web.apiBaseUrl, config.publicUrl);
     return {
-      files: new FileService(repositories.files, storage, config.upload, clock, addresses),
+      files: new FileService({
+        repositories,
+        storage,
+        limits: config.upload,
+        clock,
+        addresses,
+      }),
     };
   },
   routes: async (app, { services, config }) => {

@@ -74,6 +74,11 @@ export class GisRepository {
     return rows[0] ?? null;
   }
 
+  /** Adds the layers whose code is missing (the seed, on every start). */
+  async insertLayersIfMissing(rows: (typeof gisLayers.$inferInsert)[]): Promise<void> {
+    await this.db.insert(gisLayers).values(rows).onConflictDoNothing();
+  }
+
   async insertLayer(values: typeof gisLayers.$inferInsert): Promise<GisLayerRow> {
     const [row] = await this.db.insert(gisLayers).values(values).returning();
     return row!;

@@ -28,6 +28,28 @@ export class ProfileRepository {
       .orderBy(asc(organizations.sortOrder), asc(organizations.id));
   }
 
+  /** A unit with its departments, in the order given (the demo seed). */
+  async insertOrganization(
+    organization: { name: string; nameEn: string; sortOrder: number },
+    unitDepartments: { name: string; nameEn: string }[],
+  ): Promise<number> {
+    const [created] = await this.db
+      .insert(organizations)
+      .values(organization)
+      .returning({ id: organizations.id });
+    const organizationId = created!.id;
+    if (unitDepartments.length > 0) {
+      await this.db.insert(departments).values(
+        unitDepartments.map((department, order) => ({
+          ...department,
+          organizationId,
+          sortOrder: order,
+        })),
+      );
+    }
+    return organizationId;
+  }
+
   async organizationExists(id: number): Promise<boolean> {
     const rows = await this.db
       .select({ id: organizations.id })

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { userRoles, users } from '../../db/schema/index.js';
+import { roles, userRoles, users } from '../../db/schema/index.js';
 
 export interface UserRecord {
   id: number;
@@ -67,6 +67,11 @@ export class UserRepository {
   async count(): Promise<number> {
     const rows = await this.db.select({ count: sql<number>`count(*)::int` }).from(users);
     return rows[0]?.count ?? 0;
+  }
+
+  /** Adds the roles that are missing (the seed, on every start). */
+  async insertRolesIfMissing(rows: { id: string; name: string; nameEn: string }[]): Promise<void> {
+    await this.db.insert(roles).values(rows).onConflictDoNothing();
   }
 
   async insert(user: NewUser): Promise<number> {

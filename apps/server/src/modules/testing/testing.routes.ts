@@ -6,7 +6,6 @@ import type { Clock } from '../../lib/clock.js';
 import { type SecuritySettingKey, securityDefaults } from '../auth/security-settings.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { Services } from '../../services.js';
-import { NotificationRepository } from '../notifications/notification.repository.js';
 import { DevelopmentSmsProvider } from '../sms/sms-provider.js';
 import { normaliseMobile } from '../sms/sms.service.js';
 
@@ -19,6 +18,9 @@ const testingRoutes: FastifyPluginAsyncZod<{ services: Services; clock: Clock }>
   app,
   { services, clock },
 ) => {
+  const { testHooks } = services;
+  if (!testHooks) throw new Error('the testing module makes its service with its routes');
+
   // Browser tests share one server and one address: a test can raise a threshold it must not trip.
   app.post(
     '/test-hooks/settings',
@@ -93,16 +95,8 @@ const testingRoutes: FastifyPluginAsyncZod<{ services: Services; clock: Clock }>
     async (request) => {
       const user = await services.users.findByUsername(request.body.username);
       if (!user) throw notFound();
-      const repository = new NotificationRepository(app.database.db);
-      const id = await repository.insertMessage({
-        title: request.body.title,
-        content: request.body.content,
-        type: request.body.type,
-        sentBy: null,
-        createdAt: clock.now(),
-      });
-      await repository.insertRecipients(id, [user.id], clock.now());
-      return ok({ id });
+      const { title, type, content } = request.body;
+      return ok({ id: await testHooks.insertLegacyMessage(user.id, { title, type, content }) });
     },
   );
 

@@ -1,9 +1,10 @@
 import { constants, publicEncrypt } from 'node:crypto';
 import { ErrorCode } from '@cityops/contract';
 import { count, eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../../src/app.js';
 import { rsaKeys } from '../../../src/db/schema/index.js';
+import { RsaKeyRepository } from '../../../src/modules/auth/rsa-key.repository.js';
 import {
   type TestApp,
   createTestApp,
@@ -16,6 +17,7 @@ beforeEach(async () => {
   t = await createTestApp();
 });
 afterEach(async () => {
+  vi.restoreAllMocks();
   await t.close();
 });
 
@@ -57,6 +59,25 @@ describe('the login RSA key pair', () => {
     await t.app.services.purge.run();
     const ids = (await t.database.db.select({ id: rsaKeys.id }).from(rsaKeys)).map((row) => row.id);
     expect(ids).toEqual([second.keyId]);
+  });
+
+  it('stays active when its successor cannot be stored', async () => {
+    const first = await fetchPublicKey(t.app);
+    t.clock.advance(24 * HOUR + 1000);
+    vi.spyOn(RsaKeyRepository.prototype, 'insert').mockRejectedValueOnce(new Error('disk full'));
+    const failed = await t.app.inject({
+      method: 'POST',
+      url: '/api/authorization-server/oauth/pubKey',
+    });
+    expect(failed.statusCode).toBe(500);
+    const active = await t.database.db
+      .select({ id: rsaKeys.id })
+      .from(rsaKeys)
+      .where(eq(rsaKeys.active, true));
+    expect(active).toEqual([{ id: first.keyId }]);
+    expect((await signInWith(first)).json().code).toBe('000000');
+    // The next request rotates it.
+    expect((await fetchPublicKey(t.app)).keyId).not.toBe(first.keyId);
   });
 
   it('is rotated once when two instances find it old at the same moment', async () => {

@@ -2,8 +2,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ErrorCode } from '@cityops/contract';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { count } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import sharp from 'sharp';
+import { files } from '../../../src/db/schema/index.js';
+import { FileRepository } from '../../../src/modules/files/file.repository.js';
 import { chunk, jpeg, multipart, png } from '../../helpers/images.js';
 import { type TestApp, bearer, createTestApp } from '../../helpers/test-app.js';
 
@@ -206,6 +209,36 @@ describe.each(['database', 'folder'] as const)('uploads stored in the %s', (stor
       expect(response.statusCode).toBe(404);
       expect(response.json().code).toBe(ErrorCode.NOT_FOUND);
     }
+  });
+});
+
+describe('an upload stored in the database', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp({ UPLOAD_STORAGE: 'database' });
+  });
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await t.close();
+  });
+
+  it('keeps no file row when its bytes cannot be written', async () => {
+    const token = (await t.login('operator', 'Operator@2026')).access_token;
+    const rows = async () => (await t.database.db.select({ n: count() }).from(files))[0]!.n;
+    const before = await rows();
+    vi.spyOn(FileRepository.prototype, 'insertBlob').mockRejectedValueOnce(new Error('disk full'));
+    const body = multipart([
+      { name: 'file', filename: 'a.png', contentType: 'image/png', data: png(4, 3) },
+    ]);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: uploadUrl,
+      headers: { ...body.headers, ...bearer(token) },
+      payload: body.payload,
+    });
+    expect(response.statusCode).toBe(500);
+    expect(response.json().code).toBe(ErrorCode.SERVER_ERROR);
+    expect(await rows()).toBe(before);
   });
 });
 

@@ -5,15 +5,12 @@ import type {
   GisQueryResult,
   MapSettings,
 } from '@cityops/contract';
-import Collection from 'ol/Collection';
 import type Feature from 'ol/Feature';
 import OlMap from 'ol/Map';
 import View from 'ol/View';
 import { Attribution, ScaleLine, Zoom } from 'ol/control';
 import { type Extent, createEmpty, extend as extendExtent, isEmpty } from 'ol/extent';
-import type { Geometry } from 'ol/geom';
 import { Point } from 'ol/geom';
-import { Draw, Modify, Select, Snap } from 'ol/interaction';
 import { defaults as defaultInteractions } from 'ol/interaction/defaults';
 import type BaseLayer from 'ol/layer/Base';
 import type TileLayer from 'ol/layer/Tile';
@@ -24,29 +21,20 @@ import Cluster from 'ol/source/Cluster';
 import VectorSource from 'ol/source/Vector';
 import { createCountriesLayer, createProvincesLayer } from './base-map';
 import { ChangeTracker, type PendingChanges } from './change-tracker';
+import { type DrawTarget, DrawingTools, type Tool, isMeasuringTool } from './drawing-tools';
 import { EditHistory } from './edit-history';
-import { defaultKind, fromGisFeature, fromPlainFeature, payloadOf, plainOf } from './feature-codec';
+import { fromGisFeature, fromPlainFeature, payloadOf, plainOf } from './feature-codec';
+import { type AttributeValues, FeatureSelection } from './feature-selection';
 import type { PlainFeature } from './geojson-io';
 import { layerForExport } from './layer-export';
 import { VIEW_PROJECTION } from './projections';
-import {
-  CLUSTER_RESOLUTION,
-  clusterStyle,
-  colourOf,
-  featureStyle,
-  measureStyle,
-  selectedStyle,
-} from './styles';
-import { type Measurement, type SelectedInfo, describeFeature, measure } from './selection-info';
+import type { Measurement, SelectedInfo } from './selection-info';
+import { CLUSTER_RESOLUTION, clusterStyle, colourOf, featureStyle } from './styles';
 import { createTileLayer } from './tile-layer';
 
 export type { PendingChanges } from './change-tracker';
+export type { Tool } from './drawing-tools';
 export type { SelectedInfo } from './selection-info';
-
-/** Longer than OpenLayers' double-click delay (250 ms). */
-const SINGLE_CLICK_SETTLE_MS = 300;
-
-export type Tool = 'select' | 'Point' | 'LineString' | 'Polygon' | 'measureLength' | 'measureArea';
 
 export interface EditorState {
   tool: Tool;
@@ -102,25 +90,21 @@ function clampBbox(extent: Extent): [number, number, number, number] {
 /**
  * The OpenLayers side of the map page: base layers, one vector layer per
  * feature layer (loaded by viewport), clustering of points when zoomed out,
- * the drawing and measuring tools and the selection. The parts it composes are
- * tested on their own: conversions (feature-codec), change tracking
- * (change-tracker), undo and redo (edit-history), the export's merge
- * (layer-export) and the panel's description and measurements (selection-info).
- * React only renders its state.
+ * deletion, import, export and saving; it composes the parts that are tested on
+ * their own: the drawing and measuring tools (drawing-tools), the selection with
+ * its vertex and attribute edits (feature-selection), conversions
+ * (feature-codec), change tracking (change-tracker), undo and redo
+ * (edit-history), the export's merge (layer-export) and the panel's description
+ * and measurements (selection-info). React only renders its state.
  */
 export class MapEditor {
   readonly map: OlMap;
   private readonly layers = new Map<number, FeatureLayer>();
   private readonly history = new EditHistory();
-  private readonly select: Select;
-  private readonly modify: Modify;
-  private readonly modifiable = new Collection<Feature>();
-  private readonly measureSource = new VectorSource<Feature>();
-  private snaps: Snap[] = [];
-  private draw: Draw | null = null;
-  private tileLayer: TileLayer | null = null;
   private readonly changes = new ChangeTracker();
-  private modifyBefore = new Map<Feature, Geometry>();
+  private readonly selection: FeatureSelection;
+  private readonly tools: DrawingTools;
+  private tileLayer: TileLayer | null = null;
   private state: EditorState;
 
   constructor(private readonly options: MapEditorOptions) {
@@ -162,45 +146,37 @@ export class MapEditor {
 
     options.layers.forEach((layer, index) => this.addFeatureLayer(layer, index));
 
-    this.map.addLayer(
-      new VectorLayer({ source: this.measureSource, style: measureStyle, zIndex: 20 }),
-    );
-
     const featureLayers = new Set<BaseLayer>(
       [...this.layers.values()].map((entry) => entry.vector),
     );
-    this.select = new Select({
-      layers: (layer) => featureLayers.has(layer),
-      style: selectedStyle,
-      hitTolerance: 5,
+    this.selection = new FeatureSelection({
+      map: this.map,
+      selectable: (layer) => featureLayers.has(layer),
+      isEditable: (feature) => this.isEditable(feature),
+      history: this.history,
+      changes: this.changes,
+      onChange: () => this.emit(),
     });
-    this.select.on('select', () => this.selectionChanged());
-    this.modify = new Modify({ features: this.modifiable, pixelTolerance: 10 });
-    this.modify.on('modifystart', (event) => {
-      this.modifyBefore = new Map(
-        event.features
-          .getArray()
-          .map((feature) => [feature as Feature, (feature as Feature).getGeometry()!.clone()]),
-      );
-    });
-    this.modify.on('modifyend', (event) => {
-      for (const item of event.features.getArray()) {
-        const feature = item as Feature;
-        const before = this.modifyBefore.get(feature);
-        const after = feature.getGeometry()!.clone();
-        if (!before) continue;
-        this.history.push({
-          undo: () => this.setGeometry(feature, before),
-          redo: () => this.setGeometry(feature, after),
-        });
+    // After the selection: its snaps must be the last interactions (drawing-tools.ts).
+    this.tools = new DrawingTools({
+      map: this.map,
+      snapSources: [...this.layers.values()].map((entry) => entry.source),
+      onDrawn: (feature) => {
         this.changes.touch(feature);
-      }
-      this.modifyBefore.clear();
-      this.emit();
+        this.history.push({
+          undo: () => this.removeFeature(feature),
+          redo: () => this.restoreFeature(feature),
+        });
+      },
+      onDrawSettled: (feature) => {
+        this.selection.selectFeature(feature);
+        this.setTool('select');
+      },
+      onMeasured: (measurement) => {
+        this.state = { ...this.state, measurement };
+        this.emit();
+      },
     });
-    this.map.addInteraction(this.select);
-    this.map.addInteraction(this.modify);
-    this.resetSnaps();
 
     this.map.on('moveend', () => {
       const current = this.map.getView();
@@ -312,65 +288,29 @@ export class MapEditor {
     this.emit();
   }
 
-  // ---- tools --------------------------------------------------------------
+  // ---- tools and selection ----------------------------------------------
 
   setTool(tool: Tool): void {
-    if (this.draw) {
-      this.map.removeInteraction(this.draw);
-      this.draw = null;
-    }
-    const drawing = tool === 'Point' || tool === 'LineString' || tool === 'Polygon';
-    const measuring = tool === 'measureLength' || tool === 'measureArea';
-    const active = this.activeSource();
-    if (drawing && active && this.options.canEdit) {
-      this.draw = new Draw({ source: active, type: tool });
-      this.draw.on('drawend', (event) => this.drawn(event.feature as Feature, active));
-      this.map.addInteraction(this.draw);
-    } else if (measuring) {
-      this.measureSource.clear();
-      this.draw = new Draw({
-        source: this.measureSource,
-        type: tool === 'measureLength' ? 'LineString' : 'Polygon',
-        style: measureStyle,
-      });
-      this.draw.on('drawstart', (event) => {
-        this.measureSource.clear();
-        event.feature.getGeometry()!.on('change', (change) => {
-          this.measured(change.target as Geometry);
-        });
-      });
-      this.draw.on('drawend', (event) => this.measured(event.feature.getGeometry()!));
-      this.map.addInteraction(this.draw);
-    }
-    if (!measuring) this.measureSource.clear();
-    this.select.setActive(!drawing && !measuring);
-    this.modify.setActive(!measuring);
-    this.resetSnaps();
-    this.state = {
-      ...this.state,
-      tool: this.draw || tool === 'select' ? tool : 'select',
-      measurement: null,
-    };
+    const inEffect = this.tools.setTool(tool, this.drawTarget());
+    this.selection.setActive({
+      select: inEffect === 'select',
+      modify: !isMeasuringTool(inEffect),
+    });
+    this.state = { ...this.state, tool: inEffect, measurement: null };
     this.emit();
   }
 
   /** Cancels a drawing in progress (Escape). */
   abortDrawing(): void {
-    this.draw?.abortDrawing();
+    this.tools.abortDrawing();
   }
 
-  private measured(geometry: Geometry): void {
-    this.state = { ...this.state, measurement: measure(geometry) };
-    this.emit();
-  }
-
-  /** Snapping to the vertices and edges of every visible feature layer; added last. */
-  private resetSnaps(): void {
-    for (const snap of this.snaps) this.map.removeInteraction(snap);
-    this.snaps = [...this.layers.values()].map(
-      (entry) => new Snap({ source: entry.source, pixelTolerance: 8 }),
-    );
-    for (const snap of this.snaps) this.map.addInteraction(snap);
+  /** The active layer, when the user may draw into it. */
+  private drawTarget(): DrawTarget | null {
+    const id = this.state.activeLayerId;
+    const entry = id === null ? undefined : this.layers.get(id);
+    if (!entry || !this.options.canEdit) return null;
+    return { source: entry.source, layerId: entry.layer.id, layerCode: entry.layer.code };
   }
 
   private activeSource(): VectorSource<Feature> | null {
@@ -378,82 +318,18 @@ export class MapEditor {
     return id === null ? null : (this.layers.get(id)?.source ?? null);
   }
 
-  private drawn(feature: Feature, source: VectorSource<Feature>): void {
-    const layerId = this.state.activeLayerId!;
-    const layer = this.layers.get(layerId)!.layer;
-    feature.setProperties({
-      name: '',
-      kind: defaultKind(layer.code),
-      attrs: {},
-      layerId,
-    });
-    this.changes.touch(feature);
-    this.history.push({
-      undo: () => this.removeFeature(feature),
-      redo: () => this.restoreFeature(feature),
-    });
-    // Draw adds the feature to the source after this event: select it then. The click
-    // that finished the drawing comes again as a `singleclick` once OpenLayers has ruled
-    // out a double click (250 ms); switching to Select before that would let that click
-    // select whatever lies under the pointer instead of the new feature.
-    setTimeout(() => {
-      if (!source.hasFeature(feature)) return;
-      this.selectFeature(feature);
-      this.setTool('select');
-    }, SINGLE_CLICK_SETTLE_MS);
-  }
-
-  // ---- selection and attributes ------------------------------------------
-
-  private selectionChanged(): void {
-    const feature = this.select.getFeatures().item(0) as Feature | undefined;
-    this.modifiable.clear();
-    if (feature && this.isEditable(feature)) this.modifiable.push(feature);
-    this.emit();
-  }
-
-  private selectFeature(feature: Feature | null): void {
-    const features = this.select.getFeatures();
-    features.clear();
-    if (feature) features.push(feature);
-    this.selectionChanged();
-  }
-
   private isEditable(feature: Feature): boolean {
     const layer = this.layers.get(feature.get('layerId') as number)?.layer;
     return this.options.canEdit && Boolean(layer?.editable);
   }
 
-  private selectedFeature(): Feature | null {
-    return (this.select.getFeatures().item(0) as Feature | undefined) ?? null;
-  }
-
-  setAttributes(values: { name: string; kind: string; properties: PlainFeature['properties'] }) {
-    const feature = this.selectedFeature();
-    if (!feature || !this.isEditable(feature)) return;
-    const before = {
-      name: feature.get('name') as string,
-      kind: feature.get('kind') as string,
-      attrs: feature.get('attrs') as PlainFeature['properties'],
-    };
-    const after = { name: values.name, kind: values.kind, attrs: { ...values.properties } };
-    if (JSON.stringify(before) === JSON.stringify(after)) return;
-    feature.setProperties(after);
-    this.changes.touch(feature);
-    this.history.push({
-      undo: () => this.setAttributesOf(feature, before),
-      redo: () => this.setAttributesOf(feature, after),
-    });
-    this.emit();
-  }
-
-  private setAttributesOf(feature: Feature, values: Record<string, unknown>): void {
-    feature.setProperties(values);
-    this.changes.touch(feature);
+  /** Applies the attribute panel's values to the selected feature. */
+  setAttributes(values: AttributeValues): void {
+    this.selection.setAttributes(values);
   }
 
   deleteSelected(): void {
-    const feature = this.selectedFeature();
+    const feature = this.selection.selected();
     if (!feature || !this.isEditable(feature)) return;
     this.removeFeature(feature);
     this.history.push({
@@ -468,7 +344,7 @@ export class MapEditor {
   }
 
   private removeFeature(feature: Feature): void {
-    if (this.selectedFeature() === feature) this.selectFeature(null);
+    if (this.selection.selected() === feature) this.selection.selectFeature(null);
     const source = this.sourceOf(feature);
     if (source?.hasFeature(feature)) source.removeFeature(feature);
     this.changes.removed(feature);
@@ -480,11 +356,6 @@ export class MapEditor {
     this.changes.restored(feature);
   }
 
-  private setGeometry(feature: Feature, geometry: Geometry): void {
-    feature.setGeometry(geometry.clone());
-    this.changes.touch(feature);
-  }
-
   undo(): void {
     if (this.history.undo()) this.afterHistory();
   }
@@ -494,9 +365,12 @@ export class MapEditor {
   }
 
   private afterHistory(): void {
-    const selected = this.selectedFeature();
-    if (selected && !this.sourceOf(selected)?.hasFeature(selected)) this.selectFeature(null);
-    else this.selectionChanged();
+    const selected = this.selection.selected();
+    if (selected && !this.sourceOf(selected)?.hasFeature(selected)) {
+      this.selection.selectFeature(null);
+    } else {
+      this.selection.refresh();
+    }
   }
 
   // ---- loading, search, import and export ---------------------------------
@@ -525,7 +399,7 @@ export class MapEditor {
       duration: 0,
     });
     this.setTool('select');
-    this.selectFeature(olFeature);
+    this.selection.selectFeature(olFeature);
   }
 
   /** Adds imported features to the active layer as new, unsaved features (one undo step). */
@@ -591,7 +465,7 @@ export class MapEditor {
 
   /** Selects a feature that cannot be saved yet (no name) so the user sees why. */
   reveal(feature: Feature): void {
-    if (this.isLive(feature)) this.selectFeature(feature);
+    if (this.isLive(feature)) this.selection.selectFeature(feature);
   }
 
   refresh(): void {
@@ -600,16 +474,11 @@ export class MapEditor {
 
   // ---- state --------------------------------------------------------------
 
-  private selectedInfo(): SelectedInfo | null {
-    const feature = this.selectedFeature();
-    return describeFeature(feature, feature ? this.isEditable(feature) : false);
-  }
-
   private emit(): void {
     const changes = this.pendingChanges();
     this.state = {
       ...this.state,
-      selected: this.selectedInfo(),
+      selected: this.selection.info(),
       pending: changes.creates.length + changes.updates.length + changes.deletes.length,
       canUndo: this.history.canUndo,
       canRedo: this.history.canRedo,
