@@ -226,7 +226,8 @@ test.describe('business guide', () => {
     // browser's native date input (whose format follows the browser).
     await editor.setViewportSize({ width: 1366, height: 900 });
     await editor.getByRole('button', { name: '新建文章' }).click();
-    const publishDate = editor.getByLabel('发布日期');
+    await expect(editor.getByRole('heading', { name: '新建业务指导文章' })).toBeVisible();
+    const publishDate = editor.getByRole('textbox', { name: '发布日期' });
     await expect(publishDate).not.toHaveAttribute('type', 'date');
     await publishDate.click();
     await editor.getByText('今天', { exact: true }).click();

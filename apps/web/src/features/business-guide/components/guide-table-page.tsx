@@ -134,7 +134,7 @@ function GuideTablePageContent() {
       sorter: true,
       sortOrder: sortOrderOf('title'),
       fixed: 'left',
-      width: 280,
+      width: 250,
       ellipsis: true,
       render: (title: string, article) => (
         <Link to={guidePaths.details(article.id)} title={title}>
@@ -214,6 +214,13 @@ function GuideTablePageContent() {
         ] satisfies TableProps<ArticleSummary>['columns'])
       : []),
   ];
+
+  // The columns' own widths; a wider screen spreads them, a narrower one scrolls. The
+  // columns kept for wide screens are left out: where they show, there is room.
+  const minimumWidth = columns.reduce(
+    (sum, column) => sum + (column.responsive ? 0 : Number(column.width ?? 0)),
+    0,
+  );
 
   return (
     <section aria-labelledby="guide-list-title">
@@ -298,7 +305,7 @@ function GuideTablePageContent() {
         loading={articles.isFetching}
         locale={{ emptyText: <Empty description={t('businessGuide.list.empty')} /> }}
         tableLayout="fixed"
-        scroll={{ x: 'max-content' }}
+        scroll={{ x: minimumWidth }}
         pagination={{
           current: query.pageIndex,
           pageSize: query.pageSize,
