@@ -15,8 +15,13 @@ export interface AssetSet {
   gzipBytes: number;
 }
 
+/** Protected addresses a signed-out visitor may open first: each must cost no more than /login. */
+export const SIGNED_OUT_PATHS = ['/', '/business_guide/table', '/amap'] as const;
+
 export interface BundleResult {
   login: AssetSet;
+  /** What a signed-out first visit to each protected address loads before the login form shows. */
+  signedOut: Record<string, AssetSet>;
   /** What the first screen after sign-in loads on top of the login page's files. */
   firstScreen: AssetSet;
 }
@@ -68,8 +73,9 @@ function recordAssets(page: Page) {
 }
 
 /**
- * Loads the login page in Chromium, then signs in through the form and waits for
- * the shell with its menu: the JS and CSS of each step, in raw and gzip bytes.
+ * Loads the login page in Chromium, each protected address in a fresh signed-out
+ * context, then signs in through the form and waits for the shell with its menu:
+ * the JS and CSS of each step, in raw and gzip bytes.
  */
 export async function measureBundle(
   baseUrl: string,
@@ -93,7 +99,18 @@ export async function measureBundle(
     await page.getByRole('button', { name: '登录', exact: true }).waitFor();
     const loginUrls = recorder.urls();
 
-    await page.getByLabel('账号', { exact: true }).fill(account.username);
+    const signedOut: Record<string, AssetSet> = {};
+    for (const address of SIGNED_OUT_PATHS) {
+      const visit = await browser.newContext({ locale: 'zh-CN' });
+      const visitor = await visit.newPage();
+      const visited = recordAssets(visitor);
+      await visitor.goto(`${baseUrl}${address}`, { waitUntil: 'networkidle' });
+      await visitor.getByRole('button', { name: '登录', exact: true }).waitFor();
+      signedOut[address] = await visited.collect(visited.urls());
+      await visit.close();
+    }
+
+    await page.getByLabel('用户名', { exact: true }).fill(account.username);
     await page.getByLabel('密码', { exact: true }).fill(account.password);
     await page.getByRole('button', { name: '登录', exact: true }).click();
     await page.getByRole('navigation', { name: '主菜单' }).getByRole('menuitem').first().waitFor({
@@ -104,6 +121,7 @@ export async function measureBundle(
 
     return {
       login: await recorder.collect(loginUrls),
+      signedOut,
       firstScreen: await recorder.collect(afterUrls),
     };
   } finally {

@@ -48,6 +48,32 @@ test.describe('sign-in and the shell', () => {
     await expectAccessible(page, 'login with errors');
   });
 
+  test('a signed-out visit to a protected address loads no file the login page does not', async ({
+    browser,
+  }, testInfo) => {
+    const mode = testInfo.project.name;
+    /** The scripts and styles one fresh signed-out visit receives before the form shows. */
+    const filesOf = async (address: string) => {
+      const context = await browser.newContext({ locale: 'zh-CN' });
+      const page = await context.newPage();
+      const files = new Set<string>();
+      page.on('response', (response) => {
+        const type = response.request().resourceType();
+        if (type === 'script' || type === 'stylesheet') files.add(new URL(response.url()).pathname);
+      });
+      await page.goto(appPath(mode, address), { waitUntil: 'networkidle' });
+      await expect(page.getByRole('button', { name: '登录', exact: true })).toBeVisible();
+      await context.close();
+      return files;
+    };
+    const login = await filesOf('/login');
+    expect(login.size).toBeGreaterThan(0);
+    for (const address of ['/', '/business_guide/table', '/amap']) {
+      const extra = [...(await filesOf(address))].filter((file) => !login.has(file));
+      expect(extra, `${address} loads more than /login`).toEqual([]);
+    }
+  });
+
   test('a signed-out visit to /amap goes to /login and returns there after sign-in', async ({
     page,
   }, testInfo) => {
