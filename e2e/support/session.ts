@@ -9,7 +9,7 @@ export const accounts = {
 } as const;
 
 export const labels = {
-  en: { account: 'Username', password: 'password', submit: 'log in' },
+  en: { account: 'Username', password: 'Password', submit: 'Log in' },
   'zh-CN': { account: '用户名', password: '密码', submit: '登录' },
 } as const;
 

@@ -209,6 +209,13 @@ test.describe('business guide', () => {
       }
     }
 
+    // The Chinese desk lists the articles written in Chinese; the others are one choice away.
+    const results = editor.getByRole('table').filter({ visible: true });
+    await expect(results.getByRole('link', { name: /^[^\u4e00-\u9fff]+$/ })).toHaveCount(0);
+    await editor.getByRole('combobox', { name: '文章语言' }).filter({ visible: true }).click();
+    await editor.getByTitle('全部语言', { exact: true }).click();
+    await expect(results.getByRole('link', { name: /^[^\u4e00-\u9fff]+$/ }).first()).toBeVisible();
+
     await editor.setViewportSize({ width: 1024, height: 800 });
     await editor.goto(appPath(mode, '/business_guide/table'));
     await expect(firstTitle).toBeVisible();

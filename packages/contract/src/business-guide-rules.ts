@@ -37,3 +37,10 @@ export const GUIDE_UPLOAD_BUCKET = 'business-guide';
 
 /** Publish dates travel as `YYYY-MM-DD`. */
 export const ISO_DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+/**
+ * The language an article is written in: the list shows the reader's own by
+ * default, so the Chinese desk is not interleaved with the English one.
+ */
+export const ARTICLE_LANGUAGES = ['zh-CN', 'en'] as const;
+export type ArticleLanguage = (typeof ARTICLE_LANGUAGES)[number];

@@ -3,6 +3,7 @@ import {
   ARTICLE_AUTHORITY_MAX,
   ARTICLE_BODY_MAX,
   ARTICLE_DOCUMENT_NUMBER_MAX,
+  ARTICLE_LANGUAGES,
   ARTICLE_MAX_PAGE_SIZE,
   ARTICLE_PAGE_SIZE,
   ARTICLE_SORT_KEYS,
@@ -16,6 +17,7 @@ import { DATABASE_INT_MAX } from './security-rules.js';
 import { pageIndexSchema } from './validation.js';
 
 export const articleStatusSchema = z.enum(ARTICLE_STATUSES);
+export const articleLanguageSchema = z.enum(ARTICLE_LANGUAGES, { error: 'validation.invalid' });
 
 /** A guidance category: a managed list, named in both languages. */
 export const guideCategorySchema = z.object({
@@ -50,6 +52,8 @@ export const idParamsSchema = z.object({
 export const articleListQuerySchema = z.object({
   keyword: z.string().trim().max(GUIDE_KEYWORD_MAX, 'validation.tooLong').optional(),
   categoryId: z.coerce.number().int().positive().max(DATABASE_INT_MAX).optional(),
+  /** Articles written in this language; every language when absent. */
+  language: articleLanguageSchema.optional(),
   /** Ignored for readers: they see published articles only. */
   status: articleStatusSchema.optional(),
   sortBy: z.enum(ARTICLE_SORT_KEYS).default('publishDate'),
@@ -66,6 +70,7 @@ export const articleSummarySchema = z.object({
   categoryName: z.string(),
   categoryNameEn: z.string(),
   title: z.string(),
+  language: articleLanguageSchema,
   summary: z.string(),
   coverImage: z.string().nullable(),
   issuingAuthority: z.string(),
@@ -121,6 +126,7 @@ const articleFields = {
     .trim()
     .min(1, 'validation.guide.titleRequired')
     .max(ARTICLE_TITLE_MAX, 'validation.tooLong'),
+  language: articleLanguageSchema,
   summary: z.string().trim().max(ARTICLE_SUMMARY_MAX, 'validation.tooLong'),
   coverImage: z.union([imageUrlSchema, z.literal('').transform(() => null), z.null()]),
   /** Sanitised on the server before it is stored. */
@@ -133,6 +139,7 @@ const articleFields = {
 /** `POST /business-guide/articles`: a new draft. */
 export const articleCreateSchema = z.object({
   ...articleFields,
+  language: articleFields.language.default('zh-CN'),
   summary: articleFields.summary.default(''),
   coverImage: articleFields.coverImage.default(null),
   bodyHtml: articleFields.bodyHtml.default(''),

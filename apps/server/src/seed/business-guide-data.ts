@@ -13,6 +13,8 @@ export type GuideCategoryCode = (typeof guideCategorySeed)[number]['code'];
 
 export interface GuideArticleSeed {
   category: GuideCategoryCode;
+  /** Chinese unless it says otherwise. */
+  language?: 'en';
   title: string;
   summary: string;
   authority: string;
@@ -362,6 +364,7 @@ export const guideArticleSeed: GuideArticleSeed[] = [
   },
   {
     category: 'laws',
+    language: 'en',
     title: 'Urban and Rural Planning Law: provisions on enforcement',
     summary:
       'How the Urban and Rural Planning Law defines unauthorised construction and the steps enforcement officers must follow.',
@@ -378,6 +381,7 @@ export const guideArticleSeed: GuideArticleSeed[] = [
   },
   {
     category: 'administrative_regulations',
+    language: 'en',
     title: 'Regulations on city appearance and environmental sanitation',
     summary:
       'The national regulations that set the duties of city appearance and sanitation management, with practical notes for inspectors.',
@@ -393,6 +397,7 @@ export const guideArticleSeed: GuideArticleSeed[] = [
   },
   {
     category: 'ministry_rules',
+    language: 'en',
     title: 'Measures for urban management law enforcement',
     summary:
       'Scope of enforcement, the officers who may enforce, their equipment and how their work is supervised.',
@@ -408,6 +413,7 @@ export const guideArticleSeed: GuideArticleSeed[] = [
   },
   {
     category: 'ministry_policies',
+    language: 'en',
     title: 'Guidance on building the city operations management service platform',
     summary:
       'National guidance on a three-level platform (national, provincial, city) that brings city operations under one network.',
@@ -430,6 +436,7 @@ export const guideArticleSeed: GuideArticleSeed[] = [
   },
   {
     category: 'local_regulations',
+    language: 'en',
     title: 'Jiangcheng household waste sorting measures',
     summary:
       'The four waste categories of Jiangcheng and who is responsible for sorting in homes, offices and residential estates.',
@@ -446,6 +453,7 @@ export const guideArticleSeed: GuideArticleSeed[] = [
   },
   {
     category: 'local_regulations',
+    language: 'en',
     title: 'Jiangcheng rules on outdoor advertising and shop signs',
     summary:
       'Planning, approval, yearly safety inspection and removal of outdoor advertising and shop signs in Jiangcheng.',
@@ -461,6 +469,7 @@ export const guideArticleSeed: GuideArticleSeed[] = [
   },
   {
     category: 'standards',
+    language: 'en',
     title: 'Digital urban management information system, part 2: components and events',
     summary:
       'The national standard that classifies and codes the components and events handled by digital urban management.',
@@ -476,6 +485,7 @@ export const guideArticleSeed: GuideArticleSeed[] = [
   },
   {
     category: 'standards',
+    language: 'en',
     title: 'Standard for a clean, tidy, orderly and safe city appearance',
     summary:
       'Measurable requirements for roads, building fronts, advertising, greenery and public facilities.',
@@ -491,6 +501,7 @@ export const guideArticleSeed: GuideArticleSeed[] = [
   },
   {
     category: 'experience',
+    language: 'en',
     title: 'Running city operations on one network: lessons from Jiangcheng',
     summary:
       'How Jiangcheng joined its 12345 hotline, digital urban management and grid management into one dispatch and review process.',
@@ -507,6 +518,7 @@ export const guideArticleSeed: GuideArticleSeed[] = [
   },
   {
     category: 'experience',
+    language: 'en',
     title: 'Flood response in the city centre: a case review',
     summary:
       'A review of monitoring, early warning, dispatch and recovery during a heavy rainstorm, with lessons other districts can reuse.',
@@ -522,6 +534,7 @@ export const guideArticleSeed: GuideArticleSeed[] = [
   },
   {
     category: 'experience',
+    language: 'en',
     title: 'Back-street renewal: small steps, resident-led (draft)',
     status: 'draft',
     summary: 'Notes from the old town on renewing back streets one lane at a time with residents.',

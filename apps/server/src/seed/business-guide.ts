@@ -27,6 +27,7 @@ export async function seedGuideDemo(withTransaction: WithTransaction, now: Date)
         ...articleContent({
           categoryId: categoryId.get(article.category)!,
           title: article.title,
+          language: article.language ?? 'zh-CN',
           summary: article.summary,
           coverImage: null,
           bodyHtml: articleBodyHtml(article),

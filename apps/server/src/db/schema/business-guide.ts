@@ -43,6 +43,8 @@ export const guideArticles = pgTable(
     issuingAuthority: text('issuing_authority').notNull().default(''),
     documentNumber: text('document_number').notNull().default(''),
     publishDate: date('publish_date', { mode: 'string' }),
+    /** The language the article is written in (`zh-CN` or `en`). */
+    language: text('language').notNull().default('zh-CN'),
     status: text('status').notNull().default('draft'),
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     organizationId: integer('organization_id').references(() => organizations.id, {
@@ -68,9 +70,16 @@ export const guideArticles = pgTable(
   },
   (table) => [
     index('guide_articles_status_date_idx').on(table.status, table.publishDate),
+    // The list in the reader's language, newest first.
+    index('guide_articles_language_status_date_idx').on(
+      table.language,
+      table.status,
+      table.publishDate,
+    ),
     index('guide_articles_category_idx').on(table.categoryId),
     index('guide_articles_updated_idx').on(table.updatedAt),
     index('guide_articles_search_idx').using('gin', table.searchTerms),
+    check('guide_articles_language_check', sql`${table.language} in ('zh-CN', 'en')`),
     check(
       'guide_articles_status_check',
       sql`${table.status} in ('draft', 'published', 'withdrawn')`,

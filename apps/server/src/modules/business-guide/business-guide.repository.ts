@@ -1,4 +1,4 @@
-import type { ArticleSortKey, ArticleStatus } from '@cityops/contract';
+import type { ArticleLanguage, ArticleSortKey, ArticleStatus } from '@cityops/contract';
 import { type SQL, and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
@@ -20,6 +20,7 @@ export interface ArticleRecord {
   categoryName: string;
   categoryNameEn: string;
   title: string;
+  language: ArticleLanguage;
   summary: string;
   coverImage: string | null;
   issuingAuthority: string;
@@ -45,6 +46,7 @@ export interface ArticleWithBody extends ArticleRecord {
 export interface ArticleSearch {
   statuses: readonly ArticleStatus[];
   categoryId?: number | undefined;
+  language?: ArticleLanguage | undefined;
   terms: string[];
   phrases: string[];
   sortBy: ArticleSortKey;
@@ -57,6 +59,7 @@ export interface ArticleSearch {
 export interface ArticleColumns {
   categoryId: number;
   title: string;
+  language: ArticleLanguage;
   summary: string;
   coverImage: string | null;
   bodyHtml: string;
@@ -86,6 +89,7 @@ const articleColumns = {
   categoryName: guideCategories.name,
   categoryNameEn: guideCategories.nameEn,
   title: guideArticles.title,
+  language: sql<ArticleLanguage>`${guideArticles.language}`,
   summary: guideArticles.summary,
   coverImage: guideArticles.coverImage,
   issuingAuthority: guideArticles.issuingAuthority,
@@ -201,6 +205,9 @@ export class BusinessGuideRepository {
     const conditions: SQL[] = [inArray(guideArticles.status, [...search.statuses])];
     if (search.categoryId !== undefined) {
       conditions.push(eq(guideArticles.categoryId, search.categoryId));
+    }
+    if (search.language !== undefined) {
+      conditions.push(eq(guideArticles.language, search.language));
     }
     if (search.terms.length > 0) {
       conditions.push(sql`${guideArticles.searchTerms} @> ${textArray(search.terms)}`);

@@ -43,6 +43,7 @@ function toSummary(record: ArticleRecord): ArticleSummary {
     categoryName: record.categoryName,
     categoryNameEn: record.categoryNameEn,
     title: record.title,
+    language: record.language,
     summary: record.summary,
     coverImage: record.coverImage,
     issuingAuthority: record.issuingAuthority,
@@ -163,6 +164,7 @@ export class BusinessGuideService {
     const { rows, total } = await this.options.guide.search({
       statuses,
       categoryId: query.categoryId,
+      language: query.language,
       terms,
       phrases,
       sortBy: query.sortBy,
@@ -273,6 +275,7 @@ export class BusinessGuideService {
     const content = articleContent({
       categoryId: fields.categoryId ?? record.categoryId,
       title: fields.title ?? record.title,
+      language: fields.language ?? record.language,
       summary: fields.summary ?? record.summary,
       coverImage: fields.coverImage === undefined ? record.coverImage : fields.coverImage,
       bodyHtml: fields.bodyHtml ?? record.bodyHtml,

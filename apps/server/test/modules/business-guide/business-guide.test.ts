@@ -166,6 +166,22 @@ describe('business guide', () => {
       expect(lawsEnglish.rows.map((row) => row.categoryCode)).toEqual(['laws']);
     });
 
+    it('lists the articles of one language, each seeded in the language it is written in', async () => {
+      const all = await list(operator, { pageSize: 100 });
+      const chinese = await list(operator, { language: 'zh-CN', pageSize: 100 });
+      const english = await list(operator, { language: 'en', pageSize: 100 });
+      expect(chinese.total).toBeGreaterThan(0);
+      expect(english.total).toBeGreaterThan(0);
+      expect(chinese.total + english.total).toBe(all.total);
+      const han = /[\u4e00-\u9fff]/;
+      expect(chinese.rows.every((row) => row.language === 'zh-CN' && han.test(row.title))).toBe(
+        true,
+      );
+      expect(english.rows.every((row) => row.language === 'en' && !han.test(row.title))).toBe(true);
+      const bad = await call('GET', '/articles?language=fr', operator);
+      expect(bad.statusCode).toBe(422);
+    });
+
     it('pages and sorts', async () => {
       const first = await list(operator, { pageSize: 5, pageIndex: 1, sortBy: 'viewCount' });
       const second = await list(operator, { pageSize: 5, pageIndex: 2, sortBy: 'viewCount' });
@@ -214,6 +230,28 @@ describe('business guide', () => {
       );
       // A draft is not there for staff at all.
       expect((await call('GET', `/articles/${drafted.id}`, operator)).statusCode).toBe(404);
+    });
+
+    it('keeps the language an article is written in, Chinese unless given', async () => {
+      const chinese = await create(editor);
+      expect(chinese.language).toBe('zh-CN');
+      const english = await create(editor, { title: 'Snow clearing duties', language: 'en' });
+      expect(english.language).toBe('en');
+      const changed = await call('PUT', `/articles/${chinese.id}`, editor, {
+        language: 'en',
+        version: chinese.version,
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect((changed.json().data as Article).language).toBe('en');
+      const refused = await call('POST', '/articles', editor, {
+        categoryId: experienceId,
+        title: 'x',
+        language: 'fr',
+      });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().data.fields).toEqual([
+        { field: 'language', message: 'This value is not valid' },
+      ]);
     });
 
     it('validates the fields in the caller language', async () => {

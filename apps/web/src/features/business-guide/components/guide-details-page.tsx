@@ -78,7 +78,8 @@ function GuideDetailsPageContent() {
           </Space>
         )}
       </Flex>
-      <Typography.Title level={2} id="guide-details-title">
+      {/* The article's own language, so a screen reader reads it with the right voice. */}
+      <Typography.Title level={2} id="guide-details-title" lang={data.language}>
         {data.title}
       </Typography.Title>
       <Space wrap size="middle" style={{ marginBottom: 16 }}>
@@ -140,11 +141,17 @@ function GuideDetailsPageContent() {
         </div>
       )}
       {data.summary && (
-        <Typography.Paragraph type="secondary" style={{ marginTop: 16, fontSize: 15 }}>
+        <Typography.Paragraph
+          type="secondary"
+          style={{ marginTop: 16, fontSize: 15 }}
+          lang={data.language}
+        >
           {data.summary}
         </Typography.Paragraph>
       )}
-      <ArticleBody html={data.bodyHtml} />
+      <div lang={data.language}>
+        <ArticleBody html={data.bodyHtml} />
+      </div>
     </article>
   );
 }

@@ -1,9 +1,11 @@
 import {
   ARTICLE_AUTHORITY_MAX,
   ARTICLE_DOCUMENT_NUMBER_MAX,
+  ARTICLE_LANGUAGES,
   ARTICLE_SUMMARY_MAX,
   ARTICLE_TITLE_MAX,
   type Article,
+  type ArticleLanguage,
   GUIDE_UPLOAD_BUCKET,
 } from '@cityops/contract';
 import { Alert, Button, Form, Input, Modal, Select, Skeleton, Space, Typography } from 'antd';
@@ -31,6 +33,7 @@ registerTexts(businessGuideTexts);
 interface MetadataValues {
   categoryId?: number;
   title: string;
+  language: ArticleLanguage;
   summary: string;
   coverImage: string;
   issuingAuthority: string;
@@ -38,10 +41,16 @@ interface MetadataValues {
   publishDate: string;
 }
 
-function valuesOf(article: Article | undefined): MetadataValues {
+/** A new article is written in the writer's interface language unless they choose another. */
+function valuesOf(article: Article | undefined, writerLanguage?: string): MetadataValues {
   return {
     categoryId: article?.categoryId,
     title: article?.title ?? '',
+    language:
+      article?.language ??
+      ((ARTICLE_LANGUAGES as readonly string[]).includes(writerLanguage ?? '')
+        ? (writerLanguage as ArticleLanguage)
+        : 'zh-CN'),
     summary: article?.summary ?? '',
     coverImage: article?.coverImage ?? '',
     issuingAuthority: article?.issuingAuthority ?? '',
@@ -96,6 +105,7 @@ function GuideEditPageContent() {
     const fields = {
       categoryId: values.categoryId!,
       title: values.title,
+      language: values.language,
       summary: values.summary ?? '',
       coverImage: values.coverImage || null,
       issuingAuthority: values.issuingAuthority ?? '',
@@ -163,7 +173,7 @@ function GuideEditPageContent() {
       <Form<MetadataValues>
         form={form}
         layout="vertical"
-        initialValues={valuesOf(article.data)}
+        initialValues={valuesOf(article.data, i18n.language)}
         requiredMark
         onFinish={() => void save('stay')}
       >
@@ -189,6 +199,15 @@ function GuideEditPageContent() {
           ]}
         >
           <Input maxLength={ARTICLE_TITLE_MAX} showCount />
+        </Form.Item>
+        <Form.Item name="language" label={t('businessGuide.form.language')}>
+          <Select
+            style={{ width: 180 }}
+            options={ARTICLE_LANGUAGES.map((language) => ({
+              value: language,
+              label: t(`businessGuide.language.${language}`),
+            }))}
+          />
         </Form.Item>
         <Form.Item
           name="summary"

@@ -1,7 +1,9 @@
 import {
+  ARTICLE_LANGUAGES,
   ARTICLE_PAGE_SIZE,
   ARTICLE_SORT_KEYS,
   ARTICLE_STATUSES,
+  type ArticleLanguage,
   type ArticleListQuery,
   type ArticleSortKey,
   type ArticleStatus,
@@ -42,16 +44,23 @@ const CategoryDialog = lazy(() =>
   import('./category-dialog').then((m) => ({ default: m.CategoryDialog })),
 );
 
-function readQuery(params: URLSearchParams): ArticleListQuery {
+/** `language=all` in the address lists every language; no parameter, the reader's own. */
+const ALL_LANGUAGES = 'all';
+
+function readQuery(params: URLSearchParams, readerLanguage: string): ArticleListQuery {
   const number = (name: string) => {
     const value = Number(params.get(name));
     return Number.isInteger(value) && value > 0 ? value : undefined;
   };
   const sortBy = params.get('sortBy');
   const status = params.get('status');
+  const language = params.get('language') ?? readerLanguage;
   return {
     keyword: params.get('keyword') ?? undefined,
     categoryId: number('categoryId'),
+    language: (ARTICLE_LANGUAGES as readonly string[]).includes(language)
+      ? (language as ArticleLanguage)
+      : undefined,
     status: (ARTICLE_STATUSES as readonly string[]).includes(status ?? '')
       ? (status as ArticleStatus)
       : undefined,
@@ -91,7 +100,7 @@ function GuideTablePageContent() {
   // The menu may open the list on a category by its code (`tab=laws`).
   const tab = params.get('tab');
   const tabCategory = tab ? categories.data?.find((category) => category.code === tab) : undefined;
-  const query = readQuery(params);
+  const query = readQuery(params, i18n.language);
   if (query.categoryId === undefined && tabCategory) query.categoryId = tabCategory.id;
   const articles = useArticles(query);
 
@@ -135,7 +144,8 @@ function GuideTablePageContent() {
       sortOrder: sortOrderOf('title'),
       fixed: 'left',
       width: 250,
-      ellipsis: true,
+      // The link carries the full title; a second one on the cell would repeat it.
+      ellipsis: { showTitle: false },
       render: (title: string, article) => (
         <Link to={guidePaths.details(article.id)} title={title}>
           {title}
@@ -146,7 +156,6 @@ function GuideTablePageContent() {
       key: 'category',
       title: t('businessGuide.column.category'),
       width: 130,
-      ellipsis: true,
       render: (_, article) =>
         categoryLabel(
           { name: article.categoryName, nameEn: article.categoryNameEn },
@@ -278,6 +287,19 @@ function GuideTablePageContent() {
               ...categoryOptions,
             ]}
             onChange={(value: number | '') => update({ categoryId: value, tab: undefined })}
+          />
+          <Select
+            aria-label={t('businessGuide.list.language')}
+            style={{ minWidth: 140 }}
+            value={query.language ?? ALL_LANGUAGES}
+            options={[
+              { value: ALL_LANGUAGES, label: t('businessGuide.list.allLanguages') },
+              ...ARTICLE_LANGUAGES.map((language) => ({
+                value: language,
+                label: t(`businessGuide.language.${language}`),
+              })),
+            ]}
+            onChange={(value: string) => update({ language: value })}
           />
           {canWrite && (
             <Select
