@@ -1,6 +1,7 @@
 import { type RouteObject, createBrowserRouter, createHashRouter, redirect } from 'react-router';
 import { paths } from '@/lib/paths';
 import { intakeQueryToken, requireToken, signedOutEntry } from './guards';
+import { moveQueryIntoHash } from './hash-mode';
 import type { RouteHandle } from './hooks/use-document-title';
 import { registerNavigate } from './navigation';
 import { RootRoute } from './root-route';
@@ -97,6 +98,7 @@ export const routes: RouteObject[] = [
 ];
 
 export function createAppRouter(mode: 'hash' | 'history') {
+  if (mode === 'hash') moveQueryIntoHash();
   const entry =
     mode === 'hash'
       ? new URL(window.location.hash.slice(1) || '/', window.location.origin)

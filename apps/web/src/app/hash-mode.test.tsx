@@ -1,0 +1,110 @@
+import { configure, render, screen, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { RouterProvider } from 'react-router';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '@/lib/i18n';
+import { queryClient } from '@/lib/query-client';
+import { getToken } from '@/lib/token';
+import { useAppStore } from '@/stores/app-store';
+import { useUserStore } from '@/stores/user-store';
+import { API, authHandlers, configureTestApi, testServer } from '@/testing/api-server';
+import { menuEntry, okBody } from '@/testing/fixtures';
+import { AppProvider } from './provider';
+import { createAppRouter } from './router';
+
+// The shell and its pages load as chunks, slowly on a busy machine.
+configure({ asyncUtilTimeout: 15_000 });
+
+beforeAll(async () => {
+  testServer.listen({ onUnhandledRequest: 'error' });
+  await initI18n('en');
+  await Promise.all([import('./layout/shell-layout'), import('./routes/home')]);
+}, 120_000);
+afterAll(() => testServer.close());
+beforeEach(() => {
+  useUserStore.getState().resetToken();
+  useAppStore.getState().resetSystem();
+  useAppStore.getState().setEmbedded(false);
+  queryClient.clear();
+  configureTestApi();
+  testServer.use(
+    http.get(`${API}/organization/customize_configuration/userSysModel`, () =>
+      HttpResponse.json(okBody([menuEntry('business_guide')])),
+    ),
+    http.get(`${API}/organization/config`, () => HttpResponse.json(okBody(null))),
+    http.get(`${API}/organization/user/isPassword`, () => HttpResponse.json(okBody(0))),
+  );
+});
+afterEach(() => {
+  testServer.resetHandlers();
+  vi.restoreAllMocks();
+  window.history.replaceState(null, '', '/');
+});
+
+function startHashRouter() {
+  const router = createAppRouter('hash');
+  render(
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return router;
+}
+
+describe('hash mode: a token in the query before the hash', { timeout: 60_000 }, () => {
+  it.each([
+    ['/?token=query-token&user=admin&embed=true'],
+    ['/?token=query-token&user=admin&embed=true#/'],
+  ])(
+    '%s: the token is stored, the user info loaded and the token leaves the address',
+    async (address) => {
+      const auth = await authHandlers();
+      testServer.use(...auth.handlers);
+      window.history.replaceState(null, '', address);
+
+      const router = startHashRouter();
+
+      await waitFor(() => expect(window.location.hash).toBe('#/?embed=true'));
+      expect(window.location.search).toBe('');
+      expect(window.location.href).not.toContain('token=');
+      expect(router.state.location.pathname).toBe('/');
+      expect(localStorage.getItem('token')).toBe('query-token');
+      expect(auth.userInfoCalls).toEqual(['admin']);
+      expect(useAppStore.getState().embedded).toBe(true);
+      expect(
+        await screen.findByRole('heading', { level: 2, name: 'Welcome, Administrator' }),
+      ).toBeVisible();
+    },
+  );
+
+  it('keeps the token in memory when the browser refuses the frame its storage', async () => {
+    const auth = await authHandlers();
+    testServer.use(...auth.handlers);
+    vi.spyOn(window, 'localStorage', 'get').mockImplementation(() => {
+      throw new DOMException('Access is denied for this document.', 'SecurityError');
+    });
+    // Third-party cookies are dropped without a word.
+    vi.spyOn(Document.prototype, 'cookie', 'set').mockImplementation(() => undefined);
+    window.history.replaceState(null, '', '/?token=query-token&user=admin&embed=true#/');
+
+    startHashRouter();
+
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Welcome, Administrator' }),
+    ).toBeVisible();
+    expect(window.location.href).not.toContain('token=');
+    expect(getToken()).toBe('query-token');
+  });
+
+  it("keeps the hash's own page and query", async () => {
+    const auth = await authHandlers();
+    testServer.use(...auth.handlers);
+    window.history.replaceState(null, '', '/?token=query-token&user=admin#/404?from=portal');
+
+    const router = startHashRouter();
+
+    await waitFor(() => expect(window.location.hash).toBe('#/404?from=portal'));
+    expect(router.state.location.pathname).toBe('/404');
+    expect(localStorage.getItem('token')).toBe('query-token');
+  });
+});
