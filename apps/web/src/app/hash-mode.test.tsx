@@ -1,4 +1,5 @@
-import { configure, render, screen, waitFor } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { RouterProvider } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,7 +9,7 @@ import { getToken } from '@/lib/token';
 import { useAppStore } from '@/stores/app-store';
 import { useUserStore } from '@/stores/user-store';
 import { API, authHandlers, configureTestApi, testServer } from '@/testing/api-server';
-import { menuEntry, okBody } from '@/testing/fixtures';
+import { menuEntry, okBody, userData } from '@/testing/fixtures';
 import { AppProvider } from './provider';
 import { createAppRouter } from './router';
 
@@ -33,6 +34,10 @@ beforeEach(() => {
     ),
     http.get(`${API}/organization/config`, () => HttpResponse.json(okBody(null))),
     http.get(`${API}/organization/user/isPassword`, () => HttpResponse.json(okBody(0))),
+    http.get(`${API}/organization/config/weather`, () => HttpResponse.json(okBody(null))),
+    http.post(`${API}/message-sms/messageData/page`, () =>
+      HttpResponse.json(okBody({ pageIndex: 1, pages: 0, rows: [], total: 0 })),
+    ),
   );
 });
 afterEach(() => {
@@ -106,5 +111,51 @@ describe('hash mode: a token in the query before the hash', { timeout: 60_000 },
     await waitFor(() => expect(window.location.hash).toBe('#/404?from=portal'));
     expect(router.state.location.pathname).toBe('/404');
     expect(localStorage.getItem('token')).toBe('query-token');
+  });
+});
+
+describe('hash mode: an address typed in the address bar', { timeout: 60_000 }, () => {
+  const question = 'the current operation will return to the login page, continue?';
+
+  /** Signed in at `#/`, the shell showing. */
+  async function atHome() {
+    useUserStore.getState().signedIn('token-admin', 'admin', userData());
+    window.history.replaceState(null, '', '/#/');
+    const router = startHashRouter();
+    await screen.findByRole('navigation', { name: 'main menu' });
+    return router;
+  }
+
+  it('#/login typed while signed in at #/ asks first; close stays where the user was', async () => {
+    const router = await atHome();
+
+    // What the address bar does: a new history entry the router did not make.
+    window.location.hash = '#/login';
+    const dialog = await screen.findByRole('dialog', { name: question });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'close' }));
+    await waitFor(() => expect(window.location.hash).toBe('#/'));
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.getByRole('navigation', { name: 'main menu' })).toBeVisible();
+    expect(localStorage.getItem('token')).toBe('token-admin');
+  });
+
+  it('#/login typed while signed in at #/: confirm exit clears the token and shows the login page', async () => {
+    const router = await atHome();
+
+    window.location.hash = '#/login';
+    const dialog = await screen.findByRole('dialog', { name: question });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'confirm exit' }));
+    expect(await screen.findByRole('button', { name: 'log in' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(window.location.hash).toBe('#/login');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('another typed address goes ahead without a question', async () => {
+    const router = await atHome();
+
+    window.location.hash = '#/404';
+    await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
+    expect(screen.queryByRole('dialog', { name: question })).toBeNull();
   });
 });
