@@ -168,6 +168,35 @@ describe('layout shell', { timeout: 60_000 }, () => {
     expect(useAppStore.getState().menuList).toEqual([]);
   });
 
+  it('the home page says the subsystems are loading until the menu answers, never "none assigned"', async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    testServer.use(
+      http.get(`${API}/organization/customize_configuration/userSysModel`, async () => {
+        await answered;
+        return HttpResponse.json(okBody(menu));
+      }),
+    );
+    start();
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading your subsystems…');
+    expect(screen.queryByText('No subsystem has been assigned to your account yet.')).toBeNull();
+
+    answer();
+    const cards = await screen.findByRole('button', { name: 'Public service' });
+    expect(cards).toBeVisible();
+    expect(screen.queryByText('Loading your subsystems…')).toBeNull();
+    expect(screen.queryByText('No subsystem has been assigned to your account yet.')).toBeNull();
+  });
+
+  it('an empty menu, once answered, says no subsystem is assigned', async () => {
+    menu = [];
+    start();
+    expect(
+      await screen.findByText('No subsystem has been assigned to your account yet.'),
+    ).toBeVisible();
+    expect(screen.queryByText('Loading your subsystems…')).toBeNull();
+  });
+
   it('the document title is "{system name} - {page title}" and follows the language', async () => {
     const { router } = start();
     await mainMenu();
