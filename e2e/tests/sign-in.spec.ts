@@ -32,6 +32,9 @@ const text = {
     mismatch: 'the two passwords do not match',
     logInAgain: 'please log in again',
     changed: 'password changed, please log in again',
+    menuFailed: 'The menu could not be loaded.',
+    tokenInvalid: 'invalid token, please log in again!',
+    emptyMenu: 'No subsystem has been assigned to your account yet.',
     old: 'password is old, please change it in time',
     oldWrong: 'the old password is wrong',
     userMenu: 'user menu',
@@ -66,6 +69,9 @@ const text = {
     mismatch: '两次输入的密码不一致',
     logInAgain: '请重新登录',
     changed: '密码已修改，请重新登录',
+    menuFailed: '菜单加载失败。',
+    tokenInvalid: '令牌无效，请重新登录！',
+    emptyMenu: '您的账号尚未分配任何子系统。',
     old: '密码已较久未修改，请及时修改',
     oldWrong: '旧密码错误',
     userMenu: '用户菜单',
@@ -102,6 +108,11 @@ for (const language of languages) {
     }, testInfo) => {
       const mode = testInfo.project.name;
       const account = await createAccount(request, { prefix: 'reset', mustChangePassword: true });
+      // The server refuses the menu while the reset is forced: it must not be asked.
+      let menuCalls = 0;
+      page.on('request', (sent) => {
+        if (sent.url().includes('/userSysModel')) menuCalls += 1;
+      });
       await useLanguage(page, language);
       await page.goto(appPath(mode, '/login'));
       await signIn(page, account, language);
@@ -127,6 +138,10 @@ for (const language of languages) {
       await newField.fill('Better#2026x');
       await dialog.getByLabel(t.confirmPassword, { exact: true }).fill('Better#2026y');
       await expect(dialog.getByText(t.mismatch)).toBeVisible();
+      // Behind the dialog, all this while: no menu call, no failure banner, no empty list.
+      expect(menuCalls).toBe(0);
+      expect(await page.getByText(t.menuFailed).count()).toBe(0);
+      expect(await page.getByText(t.emptyMenu).count()).toBe(0);
 
       // Closing the forced dialog: "please log in again", then the login page.
       await dialog.getByRole('button', { name: t.cancel }).click();
@@ -141,7 +156,12 @@ for (const language of languages) {
       await again.getByLabel(t.confirmPassword, { exact: true }).fill('Better#2026x');
       await again.getByRole('button', { name: t.save }).click();
       await expect(page.getByText(t.changed)).toBeVisible();
+      // The success took the place of "please reset password"; no refusal follows it.
+      expect(await page.getByText(t.resetRequired).count()).toBe(0);
       await expect(page).toHaveURL(/login/);
+      expect(await page.getByText(t.resetRequired).count()).toBe(0);
+      expect(await page.getByText(t.tokenInvalid).count()).toBe(0);
+      expect(menuCalls).toBe(0);
 
       await signIn(page, { username: account.username, password: 'Better#2026x' }, language);
       await expect(page.getByRole('navigation', { name: t.navigation })).toBeVisible();
