@@ -103,10 +103,55 @@ describe('layout shell', { timeout: 60_000 }, () => {
     const nav = await mainMenu();
     await userEvent.click(await within(nav).findByRole('menuitem', { name: 'Public service' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(within(nav).getByRole('menuitem', { name: 'Public service' })).toHaveClass(
-      'ant-menu-item-selected',
+    // The mark follows the route, which the sidebar sees once it renders at "/".
+    await waitFor(() =>
+      expect(within(nav).getByRole('menuitem', { name: 'Public service' })).toHaveClass(
+        'ant-menu-item-selected',
+      ),
     );
     expect(useAppStore.getState().menuActive).toBe('public_service');
+  });
+
+  it('the marked entry follows the route: /amap opened directly marks the map, / the chosen one', async () => {
+    menu = [
+      menuEntry('business_guide', {
+        nameEn: 'Business guidance',
+        sysModels: { id: 'g', url: '/business_guide/table', query: {}, integrated: false },
+      }),
+      menuEntry('map_editing', {
+        nameEn: 'Map editing',
+        sysModels: { id: 'm', url: '/amap', query: {}, integrated: false },
+      }),
+    ];
+    const { router } = start('/amap');
+    const nav = await mainMenu();
+    expect(await within(nav).findByRole('menuitem', { name: 'Map editing' })).toHaveClass(
+      'ant-menu-item-selected',
+    );
+    expect(within(nav).getByRole('menuitem', { name: 'Business guidance' })).not.toHaveClass(
+      'ant-menu-item-selected',
+    );
+
+    await router.navigate('/');
+    await waitFor(() =>
+      expect(within(nav).getByRole('menuitem', { name: 'Business guidance' })).toHaveClass(
+        'ant-menu-item-selected',
+      ),
+    );
+    expect(within(nav).getByRole('menuitem', { name: 'Map editing' })).not.toHaveClass(
+      'ant-menu-item-selected',
+    );
+  });
+
+  it('a page no entry leads to marks none', async () => {
+    start('/amap');
+    const nav = await mainMenu();
+    await within(nav).findByRole('menuitem', { name: 'Business guidance' });
+    expect(
+      within(nav)
+        .queryAllByRole('menuitem')
+        .filter((item) => item.classList.contains('ant-menu-item-selected')),
+    ).toEqual([]);
   });
 
   it('collapses and expands the sidebar and keeps the choice in local storage', async () => {
@@ -179,13 +224,13 @@ describe('layout shell', { timeout: 60_000 }, () => {
       }),
     );
     start();
-    expect(await screen.findByRole('status')).toHaveTextContent('Loading your subsystems…');
+    const home = await screen.findByRole('region', { name: 'Welcome, Ada Admin' });
+    expect(await within(home).findByRole('status')).toHaveTextContent('Loading your subsystems…');
     expect(screen.queryByText('No subsystem has been assigned to your account yet.')).toBeNull();
 
     answer();
-    const cards = await screen.findByRole('button', { name: 'Public service' });
-    expect(cards).toBeVisible();
-    expect(screen.queryByText('Loading your subsystems…')).toBeNull();
+    expect(await within(home).findByRole('button', { name: 'Public service' })).toBeVisible();
+    expect(within(home).queryByText('Loading your subsystems…')).toBeNull();
     expect(screen.queryByText('No subsystem has been assigned to your account yet.')).toBeNull();
   });
 
