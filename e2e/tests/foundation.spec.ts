@@ -60,6 +60,14 @@ test.describe('sign-in and the shell', () => {
       mode === 'hash' ? /#\/amap\?layer=roads$/ : /\/amap\?layer=roads$/,
     );
     await expect(page).toHaveTitle('城市运行管理服务平台 - 地图编辑');
+    // The sidebar marks the entry of the page showing, not the default business guide.
+    const menu = page.getByRole('navigation', { name: '主菜单' });
+    await expect(menu.getByRole('menuitem', { name: '地图编辑' })).toHaveClass(
+      /ant-menu-item-selected/,
+    );
+    await expect(menu.getByRole('menuitem', { name: '业务指导' })).not.toHaveClass(
+      /ant-menu-item-selected/,
+    );
   });
 
   test('switching the language changes the shell and the menu titles', async ({
