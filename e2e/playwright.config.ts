@@ -42,9 +42,9 @@ export default defineConfig({
   projects: Object.entries(servers).map(([mode, { port }]) => ({
     name: mode,
     use: { baseURL: `http://127.0.0.1:${port}` },
-    // The router-mode checks (guard, redirects, titles) run in both modes; the
-    // feature flows run once, in history mode, to keep CI short.
-    ...(mode === 'hash' ? { testMatch: /foundation\.spec\.ts/ } : {}),
+    // The router-mode checks (guard, redirects, titles, embedding) run in both modes;
+    // the feature flows run once, in history mode, to keep CI short.
+    ...(mode === 'hash' ? { testMatch: /(foundation|embedding)\.spec\.ts/ } : {}),
   })),
   webServer: Object.entries(servers).map(([mode, { port }]) => ({
     command: 'node ../apps/server/dist/main.js',

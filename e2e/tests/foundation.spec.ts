@@ -86,6 +86,14 @@ test.describe('sign-in and the shell', () => {
       mode === 'hash' ? /#\/amap\?layer=roads$/ : /\/amap\?layer=roads$/,
     );
     await expect(page).toHaveTitle('城市运行管理服务平台 - 地图编辑');
+    // The sidebar marks the entry of the page showing, not the default business guide.
+    const menu = page.getByRole('navigation', { name: '主菜单' });
+    await expect(menu.getByRole('menuitem', { name: '地图编辑' })).toHaveClass(
+      /ant-menu-item-selected/,
+    );
+    await expect(menu.getByRole('menuitem', { name: '业务指导' })).not.toHaveClass(
+      /ant-menu-item-selected/,
+    );
   });
 
   test('switching the language changes the shell and the menu titles', async ({
@@ -185,5 +193,35 @@ test('going back from / to /login with a token asks first', async ({ page }, tes
   await expect(page.getByRole('button', { name: '登录', exact: true })).toBeVisible();
   // Token and state were cleared: the shell is out of reach.
   await page.goto(appPath(mode, '/'));
+  await expect(page).toHaveURL(/login/);
+});
+
+test('typing #/login in the address bar with a token asks first (hash mode)', async ({
+  page,
+}, testInfo) => {
+  // In history mode an address typed in the bar loads a new page: no navigation from / to ask about.
+  test.skip(testInfo.project.name !== 'hash', 'only hash mode stays on the page');
+  await page.goto('/#/login');
+  await signIn(page, accounts.operator);
+  await expect(page).toHaveTitle('城市运行管理服务平台 - 首页');
+
+  // The address bar's own navigation: a same-page entry the router did not make.
+  await page.goto('/#/login');
+  const dialog = page.getByRole('dialog', { name: '当前操作将返回登录页，是否继续？' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: '关闭' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/#\/$/);
+  await expect(page.getByRole('navigation', { name: '主菜单' })).toBeVisible();
+
+  await page.goto('/#/login');
+  await page
+    .getByRole('dialog', { name: '当前操作将返回登录页，是否继续？' })
+    .getByRole('button', { name: '确认退出' })
+    .click();
+  await expect(page.getByRole('button', { name: '登录', exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/#\/login$/);
+  // Token and state were cleared: the shell is out of reach.
+  await page.goto('/#/');
   await expect(page).toHaveURL(/login/);
 });

@@ -34,6 +34,8 @@ const text = {
     small: '小',
     closeSettings: '关闭布局设置',
     openMenu: '打开菜单',
+    collapseSidebar: '收起侧边栏',
+    expandSidebar: '展开侧边栏',
     weather: /江城天气：多云，18 °C/,
     login: { account: '用户名' },
   },
@@ -58,15 +60,17 @@ const text = {
     embedYes: 'yes',
     closeOthers: 'Close others',
     closeAll: 'Close all',
-    close: (title: string) => `close ${title}`,
+    close: (title: string) => `Close ${title}`,
     settings: 'Layout settings',
     tagsSwitch: 'Open pages as tabs',
     fixedHeader: 'Fixed header',
     logoSwitch: 'Sidebar logo',
-    dark: 'dark',
-    small: 'small',
+    dark: 'Dark',
+    small: 'Small',
     closeSettings: 'Close layout settings',
     openMenu: 'Open menu',
+    collapseSidebar: 'Collapse sidebar',
+    expandSidebar: 'Expand sidebar',
     weather: /weather in Jiangcheng: Cloudy, 18 °C/,
     login: { account: 'Username' },
   },
@@ -277,6 +281,36 @@ for (const language of ['zh-CN', 'en'] as const) {
 
       await page.setViewportSize({ width: 1280, height: 800 });
       await expect(menu).toBeVisible();
+      // The drawer closing was not the person's choice: the desktop sidebar is open again.
+      await expect(page.getByRole('button', { name: l.collapseSidebar })).toHaveAttribute(
+        'aria-expanded',
+        'true',
+      );
+      expect(await page.evaluate(() => localStorage.getItem('sidebarStatus'))).not.toBe('0');
+    });
+
+    test("a narrow window leaves the person's own sidebar choice alone", async ({
+      page,
+    }, testInfo) => {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await start(page, testInfo.project.name, language);
+      const menu = page.getByRole('navigation', { name: l.mainMenu });
+
+      // 900 px and back: the sidebar left open is open again.
+      await page.setViewportSize({ width: 900, height: 900 });
+      await expect(page.getByRole('button', { name: l.openMenu })).toBeVisible();
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await expect(page.getByRole('button', { name: l.collapseSidebar })).toBeVisible();
+      expect(await page.evaluate(() => localStorage.getItem('sidebarStatus'))).not.toBe('0');
+
+      // Collapsed by the person, then the drawer opened on a narrow window: still collapsed.
+      await page.getByRole('button', { name: l.collapseSidebar }).click();
+      await page.setViewportSize({ width: 900, height: 900 });
+      await page.getByRole('button', { name: l.openMenu }).click();
+      await expect(menu).toBeVisible();
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await expect(page.getByRole('button', { name: l.expandSidebar })).toBeVisible();
+      expect(await page.evaluate(() => localStorage.getItem('sidebarStatus'))).toBe('0');
     });
   });
 }

@@ -1,5 +1,3 @@
-import { constants, publicEncrypt } from 'node:crypto';
-import { type Server, createServer } from 'node:http';
 import {
   type APIRequestContext,
   type Locator,
@@ -9,7 +7,7 @@ import {
 } from '@playwright/test';
 import { createAccount, uniqueMobile } from '../support/accounts';
 import { expectAccessible } from '../support/axe';
-import { accounts, appPath, signIn } from '../support/session';
+import { appPath, signIn } from '../support/session';
 
 // The machine running these is shared and slow: sign-in screens get more time to appear.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -34,6 +32,9 @@ const text = {
     mismatch: 'The two passwords do not match',
     logInAgain: 'Please log in again',
     changed: 'Password changed, please log in again',
+    menuFailed: 'The menu could not be loaded.',
+    tokenInvalid: 'Invalid token, please log in again!',
+    emptyMenu: 'No subsystem has been assigned to your account yet.',
     old: 'Password is old, please change it in time',
     oldWrong: 'The old password is wrong',
     userMenu: 'User menu',
@@ -68,6 +69,9 @@ const text = {
     mismatch: '两次输入的密码不一致',
     logInAgain: '请重新登录',
     changed: '密码已修改，请重新登录',
+    menuFailed: '菜单加载失败。',
+    tokenInvalid: '令牌无效，请重新登录！',
+    emptyMenu: '您的账号尚未分配任何子系统。',
     old: '密码已较久未修改，请及时修改',
     oldWrong: '旧密码错误',
     userMenu: '用户菜单',
@@ -104,6 +108,11 @@ for (const language of languages) {
     }, testInfo) => {
       const mode = testInfo.project.name;
       const account = await createAccount(request, { prefix: 'reset', mustChangePassword: true });
+      // The server refuses the menu while the reset is forced: it must not be asked.
+      let menuCalls = 0;
+      page.on('request', (sent) => {
+        if (sent.url().includes('/userSysModel')) menuCalls += 1;
+      });
       await useLanguage(page, language);
       await page.goto(appPath(mode, '/login'));
       await signIn(page, account, language);
@@ -129,6 +138,10 @@ for (const language of languages) {
       await newField.fill('Better#2026x');
       await dialog.getByLabel(t.confirmPassword, { exact: true }).fill('Better#2026y');
       await expect(dialog.getByText(t.mismatch)).toBeVisible();
+      // Behind the dialog, all this while: no menu call, no failure banner, no empty list.
+      expect(menuCalls).toBe(0);
+      expect(await page.getByText(t.menuFailed).count()).toBe(0);
+      expect(await page.getByText(t.emptyMenu).count()).toBe(0);
 
       // Closing the forced dialog: "Please log in again", then the login page.
       await dialog.getByRole('button', { name: t.cancel }).click();
@@ -143,7 +156,12 @@ for (const language of languages) {
       await again.getByLabel(t.confirmPassword, { exact: true }).fill('Better#2026x');
       await again.getByRole('button', { name: t.save }).click();
       await expect(page.getByText(t.changed)).toBeVisible();
+      // The success took the place of "please reset password"; no refusal follows it.
+      expect(await page.getByText(t.resetRequired).count()).toBe(0);
       await expect(page).toHaveURL(/login/);
+      expect(await page.getByText(t.resetRequired).count()).toBe(0);
+      expect(await page.getByText(t.tokenInvalid).count()).toBe(0);
+      expect(menuCalls).toBe(0);
 
       await signIn(page, { username: account.username, password: 'Better#2026x' }, language);
       await expect(page.getByRole('navigation', { name: t.navigation })).toBeVisible();
@@ -329,23 +347,6 @@ async function smsCode(request: APIRequestContext, mobile: string): Promise<stri
   return /(\d{6})/.exec(text)![1]!;
 }
 
-/** A page on another origin (its own port) that frames the product, as a portal would. */
-async function startPortal(port: number, productUrl: string): Promise<Server> {
-  const server = createServer((_request, response) => {
-    response.setHeader('content-type', 'text/html; charset=utf-8');
-    response.end(`<!doctype html><html lang="en"><head><title>portal</title></head><body>
-<h1>City portal</h1><p id="received">none</p>
-<iframe title="operations platform" src="${productUrl}" width="1400" height="700"></iframe>
-<script>
-window.addEventListener('message', function (event) {
-  document.getElementById('received').textContent = JSON.stringify(event.data);
-});
-</script></body></html>`);
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return server;
-}
-
 test('a primary button pointed at keeps its label readable (contrast 4.5:1)', async ({ page }) => {
   await page.goto('/login');
   const submit = page.getByRole('button', { name: '登录', exact: true });
@@ -353,172 +354,3 @@ test('a primary button pointed at keeps its label readable (contrast 4.5:1)', as
   await expect(submit).not.toHaveCSS('background-color', 'rgb(22, 104, 220)');
   await expectAccessible(page, 'login page, submit button hovered');
 });
-
-test.describe('embedding', () => {
-  test('another origin frames the product with ?token=&user=&embed=, and hears 040005 when the token is refused', async ({
-    page,
-    request,
-  }, testInfo) => {
-    const mode = testInfo.project.name;
-    const portBase = Number(process.env.E2E_PORT_BASE ?? 4310);
-    // An allowed origin (FRAME_ANCESTORS in playwright.config.ts); each mode gets its own port.
-    const allowedPort = portBase + (mode === 'hash' ? 21 : 20);
-    const account = await createAccount(request, { prefix: 'embed' });
-    const login = await apiLogin(request, account.username, account.password);
-    const base = testInfo.project.use.baseURL!;
-    const path = appPath(mode, `/?token=${login.token}&user=${account.username}&embed=true`);
-    const portal = await startPortal(allowedPort, `${base}${path}`);
-    try {
-      await page.goto(`http://127.0.0.1:${allowedPort}/`);
-      const frame = page.frameLocator('iframe[title="operations platform"]');
-      await expect(frame.getByRole('heading', { level: 2 })).toContainText(account.username);
-      // Embedded layout: no sidebar navigation and no header.
-      await expect(frame.getByRole('navigation')).toHaveCount(0);
-      const inner = page.frames().find((f) => f.url().startsWith(base))!;
-      await expect.poll(() => inner.url()).not.toContain('token=');
-      await expectAccessible(page, 'portal framing the product');
-
-      // The session ends elsewhere: the next call of the framed page is refused and the parent is told.
-      await request.post('/api/authorization-server/oauth/logout', {
-        headers: { authorization: `Bearer ${login.token}` },
-      });
-      await inner.evaluate(() => window.location.reload());
-      await expect(page.locator('#received')).toHaveText('{"code":"040005"}');
-    } finally {
-      portal.close();
-    }
-  });
-
-  test("another site frames the product under Chromium's default settings (third-party storage refused)", async ({
-    page,
-    request,
-  }, testInfo) => {
-    const mode = testInfo.project.name;
-    const portBase = Number(process.env.E2E_PORT_BASE ?? 4310);
-    // localhost is another site than 127.0.0.1: the framed product is third-party there,
-    // its cookies are not kept and its local and session storage throw SecurityError.
-    const portalPort = portBase + (mode === 'hash' ? 25 : 24);
-    const login = await apiLogin(request, accounts.operator.username, accounts.operator.password);
-    const base = testInfo.project.use.baseURL!;
-    const path = appPath(
-      mode,
-      `/?token=${login.token}&user=${accounts.operator.username}&embed=true`,
-    );
-    const portal = await startPortal(portalPort, `${base}${path}`);
-    const apiCalls: { url: string; authorization: string | undefined; status: number }[] = [];
-    page.on('response', async (response) => {
-      if (!response.url().startsWith(`${base}/api/`)) return;
-      const headers = await response.request().allHeaders();
-      apiCalls.push({
-        url: response.url(),
-        authorization: headers['authorization'],
-        status: response.status(),
-      });
-    });
-    try {
-      await page.goto(`http://localhost:${portalPort}/`);
-      const inner = await expect
-        .poll(() => page.frames().find((f) => f.url().startsWith(base)))
-        .toBeTruthy()
-        .then(() => page.frames().find((f) => f.url().startsWith(base))!);
-      // The premise: this browser refuses the frame its storage.
-      expect(
-        await inner.evaluate(() => {
-          try {
-            window.localStorage.getItem('token');
-            return 'allowed';
-          } catch (error) {
-            return (error as Error).name;
-          }
-        }),
-      ).toBe('SecurityError');
-
-      const frame = page.frameLocator('iframe[title="operations platform"]');
-      // Greeted by name (the user info was loaded), and the menu answered.
-      await expect(frame.getByRole('heading', { level: 2 })).toContainText('张伟');
-      await expect(frame.getByRole('button', { name: '业务指导' })).toBeVisible();
-      await expect(frame.getByText('您的账号尚未分配任何子系统。')).toHaveCount(0);
-      // Embedded there is no sidebar: the page points at the subsystems below instead.
-      await expect(frame.getByText('请在下方选择子系统开始工作。')).toBeVisible();
-      await expect(frame.getByText('请在左侧菜单中选择子系统开始工作。')).toHaveCount(0);
-      await expect.poll(() => inner.url()).not.toContain('token=');
-      // Every call, the menu's and the later ones after the address lost the token, carries it.
-      await frame.getByRole('button', { name: '业务指导' }).click();
-      await expect.poll(() => apiCalls.length).toBeGreaterThan(2);
-      expect(apiCalls.map((call) => call.url)).toContainEqual(
-        expect.stringContaining('/userSysModel'),
-      );
-      for (const call of apiCalls) {
-        expect(call, call.url).toMatchObject({
-          authorization: `Bearer ${login.token}`,
-          status: 200,
-        });
-      }
-    } finally {
-      portal.close();
-    }
-  });
-
-  test('another site frames the product with a refused token: the parent hears 040005', async ({
-    page,
-  }, testInfo) => {
-    const mode = testInfo.project.name;
-    const portBase = Number(process.env.E2E_PORT_BASE ?? 4310);
-    const portalPort = portBase + (mode === 'hash' ? 27 : 26);
-    const base = testInfo.project.use.baseURL!;
-    const path = appPath(mode, `/?token=not-a-token&user=${accounts.operator.username}&embed=true`);
-    const portal = await startPortal(portalPort, `${base}${path}`);
-    try {
-      await page.goto(`http://localhost:${portalPort}/`);
-      await expect(page.locator('#received')).toHaveText('{"code":"040005"}');
-      const frame = page.frameLocator('iframe[title="operations platform"]');
-      await expect(frame.getByRole('button', { name: '登录', exact: true })).toBeVisible();
-    } finally {
-      portal.close();
-    }
-  });
-
-  test('an origin that is not allowed cannot frame it', async ({ page }, testInfo) => {
-    const portBase = Number(process.env.E2E_PORT_BASE ?? 4310);
-    const otherPort = portBase + 22 + (testInfo.project.name === 'hash' ? 1 : 0);
-    const base = testInfo.project.use.baseURL!;
-    const portal = await startPortal(
-      otherPort,
-      `${base}${appPath(testInfo.project.name, '/login')}`,
-    );
-    try {
-      const refused = page.waitForEvent('console', (message) =>
-        message.text().includes('frame-ancestors'),
-      );
-      await page.goto(`http://127.0.0.1:${otherPort}/`);
-      await refused;
-      const frame = page.frameLocator('iframe[title="operations platform"]');
-      await expect(frame.getByRole('button', { name: '登录', exact: true })).toHaveCount(0);
-    } finally {
-      portal.close();
-    }
-  });
-});
-
-async function apiLogin(request: APIRequestContext, username: string, password: string) {
-  const key = (await (await request.post('/api/authorization-server/oauth/pubKey')).json()).data;
-  const cipher = publicEncrypt(
-    { key: key.publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-    Buffer.from(password, 'utf8'),
-  ).toString('base64');
-  const response = await request.post('/api/authorization-server/oauth/token', {
-    headers: {
-      authorization: `Basic ${Buffer.from('cityops-web:cityops-web-public-client').toString('base64')}`,
-    },
-    form: {
-      grant_type: 'password',
-      username,
-      password: cipher,
-      keyId: key.keyId,
-      scope: 'read',
-      appId: 'PC',
-    },
-  });
-  const body = await response.json();
-  return { token: body.data.access_token as string };
-}

@@ -19,6 +19,7 @@ const shellHandlers = [
     HttpResponse.json(okBody([menuEntry('business_guide'), menuEntry('public_service')])),
   ),
   http.get(`${API}/organization/config`, () => HttpResponse.json(okBody(null))),
+  http.get(`${API}/organization/user/isPassword`, () => HttpResponse.json(okBody(0))),
 ];
 
 // The pages load as chunks, slowly on a busy machine: wait longer than 1 s for them.

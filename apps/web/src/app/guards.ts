@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { type LoaderFunctionArgs, redirect, replace } from 'react-router';
 import { getUserInfo } from '@/features/auth/api/get-user-info';
 import { PUBLIC_PATHS, links } from '@/lib/paths';
 import { getToken } from '@/lib/token';
@@ -10,7 +10,8 @@ export { PUBLIC_PATHS };
 /**
  * Root loader, before every navigation: a token and user in the query (another
  * site embedding the product) are stored, removed from the address bar, and the
- * user info is loaded.
+ * user info is loaded. The address without them replaces the one with them, so
+ * Back never returns to the token (docs/security.md).
  */
 export async function intakeQueryToken({ request }: LoaderFunctionArgs): Promise<Response | null> {
   const url = new URL(request.url);
@@ -29,7 +30,7 @@ export async function intakeQueryToken({ request }: LoaderFunctionArgs): Promise
     }
   }
   const query = url.searchParams.toString();
-  return redirect(`${url.pathname}${query ? `?${query}` : ''}`);
+  return replace(`${url.pathname}${query ? `?${query}` : ''}`);
 }
 
 /** Loader of every private route: without a token, to /login and back after sign-in. */

@@ -1,6 +1,7 @@
 import { type RouteObject, createBrowserRouter, createHashRouter, redirect } from 'react-router';
 import { paths } from '@/lib/paths';
 import { intakeQueryToken, requireToken, signedOutEntry } from './guards';
+import { indexTypedHashEntries, moveQueryIntoHash } from './hash-mode';
 import type { RouteHandle } from './hooks/use-document-title';
 import { registerNavigate } from './navigation';
 import { RootRoute } from './root-route';
@@ -96,7 +97,16 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/** The hash router, with the hashes typed in the address bar known to it (app/hash-mode.ts). */
+function createAppHashRouter() {
+  const followRouter = indexTypedHashEntries();
+  const router = createHashRouter(routes);
+  followRouter(router);
+  return router;
+}
+
 export function createAppRouter(mode: 'hash' | 'history') {
+  if (mode === 'hash') moveQueryIntoHash();
   const entry =
     mode === 'hash'
       ? new URL(window.location.hash.slice(1) || '/', window.location.origin)
@@ -107,7 +117,7 @@ export function createAppRouter(mode: 'hash' | 'history') {
       mode === 'hash' ? `${window.location.pathname}${window.location.search}#${signIn}` : signIn;
     window.history.replaceState(null, '', address);
   }
-  const router = mode === 'hash' ? createHashRouter(routes) : createBrowserRouter(routes);
+  const router = mode === 'hash' ? createAppHashRouter() : createBrowserRouter(routes);
   registerNavigate((to, options) => router.navigate(to, options));
   return router;
 }

@@ -49,6 +49,39 @@ describe('application state', () => {
     expect(localStorage.getItem('sidebarStatus')).toBe('0');
   });
 
+  it("a narrow window closes the sidebar without overwriting the person's choice", async () => {
+    const store = await loadStore();
+    expect(store.getState().sidebar.opened).toBe(true);
+
+    store.getState().toggleDevice('mobile');
+    expect(store.getState().device).toBe('mobile');
+    expect(store.getState().sidebar.opened).toBe(false);
+    expect(localStorage.getItem('sidebarStatus')).toBeNull();
+    // The phone's drawer opens and closes; that is not the desktop sidebar's status.
+    store.getState().toggleSidebar();
+    store.getState().closeSidebar();
+    expect(localStorage.getItem('sidebarStatus')).toBeNull();
+
+    store.getState().toggleDevice('desktop');
+    expect(store.getState().device).toBe('desktop');
+    expect(store.getState().sidebar.opened).toBe(true);
+  });
+
+  it('a sidebar the person collapsed stays collapsed after a narrow window, drawer opened or not', async () => {
+    const store = await loadStore();
+    store.getState().toggleSidebar();
+    expect(localStorage.getItem('sidebarStatus')).toBe('0');
+
+    store.getState().toggleDevice('mobile');
+    store.getState().toggleSidebar();
+    expect(store.getState().sidebar.opened).toBe(true);
+    expect(localStorage.getItem('sidebarStatus')).toBe('0');
+
+    store.getState().toggleDevice('desktop');
+    expect(store.getState().sidebar.opened).toBe(false);
+    expect(localStorage.getItem('sidebarStatus')).toBe('0');
+  });
+
   it('persists language and size in local storage under "language" and "size"', async () => {
     let store = await loadStore();
     store.getState().setLanguage('en');

@@ -39,8 +39,13 @@ export interface AppState {
 }
 
 export interface AppActions {
+  /** Opens or closes the sidebar; on a desktop that is the person's choice, kept in `sidebarStatus`. */
   toggleSidebar(withoutAnimation?: boolean): void;
   closeSidebar(withoutAnimation?: boolean): void;
+  /**
+   * The window's width decided the device: a phone's menu is a drawer, closed at first;
+   * a desktop's sidebar is as the person left it. Never writes `sidebarStatus`.
+   */
   toggleDevice(device: Device): void;
   setLanguage(language: Language): void;
   setSize(size: Size): void;
@@ -64,7 +69,11 @@ export interface AppActions {
   setEmbedded(embedded: boolean): void;
 }
 
-const initialSidebarOpened = () => local.get(StorageKey.sidebarStatus) !== '0';
+/**
+ * The person's own choice for the desktop sidebar: open unless they closed it. Only a
+ * toggle on a desktop writes it; the phone's drawer opening and closing does not.
+ */
+const chosenSidebarOpened = () => local.get(StorageKey.sidebarStatus) !== '0';
 const initialSize = (): Size => {
   const stored = local.get(StorageKey.size);
   return stored === 'large' || stored === 'small' ? stored : (DEFAULT_SIZE as Size);
@@ -111,7 +120,7 @@ export const useAppStore = create<AppState & AppActions & { childrenMenuCode: st
   persist(
     (set, get) => ({
       device: 'desktop',
-      sidebar: { opened: initialSidebarOpened(), withoutAnimation: false },
+      sidebar: { opened: chosenSidebarOpened(), withoutAnimation: false },
       language: detectLanguage(),
       size: initialSize(),
       systemName: '',
@@ -121,15 +130,16 @@ export const useAppStore = create<AppState & AppActions & { childrenMenuCode: st
 
       toggleSidebar(withoutAnimation = false) {
         const opened = !get().sidebar.opened;
-        local.set(StorageKey.sidebarStatus, opened ? '1' : '0');
+        if (get().device === 'desktop') local.set(StorageKey.sidebarStatus, opened ? '1' : '0');
         set({ sidebar: { opened, withoutAnimation } });
       },
       closeSidebar(withoutAnimation = false) {
-        local.set(StorageKey.sidebarStatus, '0');
+        if (get().device === 'desktop') local.set(StorageKey.sidebarStatus, '0');
         set({ sidebar: { opened: false, withoutAnimation } });
       },
       toggleDevice(device) {
-        set({ device });
+        const opened = device === 'desktop' && chosenSidebarOpened();
+        set({ device, sidebar: { opened, withoutAnimation: true } });
       },
       setLanguage(language) {
         local.set(StorageKey.language, language);

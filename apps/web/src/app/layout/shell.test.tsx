@@ -9,7 +9,7 @@ import { queryClient } from '@/lib/query-client';
 import { getToken } from '@/lib/token';
 import { useAppStore } from '@/stores/app-store';
 import { useUserStore } from '@/stores/user-store';
-import { API, configureTestApi, testServer } from '@/testing/api-server';
+import { API, authHandlers, configureTestApi, testServer } from '@/testing/api-server';
 import { menuEntry, okBody, userData } from '@/testing/fixtures';
 import { registerNavigate } from '../navigation';
 import { AppProvider } from '../provider';
@@ -54,6 +54,7 @@ beforeEach(async () => {
     ),
     http.get(`${API}/organization/config`, () => HttpResponse.json(okBody(null))),
     http.get(`${API}/organization/config/weather`, () => HttpResponse.json(okBody(null))),
+    http.get(`${API}/organization/user/isPassword`, () => HttpResponse.json(okBody(0))),
     http.post(`${API}/authorization-server/oauth/logout`, () => {
       logoutCalls += 1;
       return HttpResponse.json(okBody(null));
@@ -102,10 +103,55 @@ describe('layout shell', { timeout: 60_000 }, () => {
     const nav = await mainMenu();
     await userEvent.click(await within(nav).findByRole('menuitem', { name: 'Public service' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(within(nav).getByRole('menuitem', { name: 'Public service' })).toHaveClass(
-      'ant-menu-item-selected',
+    // The mark follows the route, which the sidebar sees once it renders at "/".
+    await waitFor(() =>
+      expect(within(nav).getByRole('menuitem', { name: 'Public service' })).toHaveClass(
+        'ant-menu-item-selected',
+      ),
     );
     expect(useAppStore.getState().menuActive).toBe('public_service');
+  });
+
+  it('the marked entry follows the route: /amap opened directly marks the map, / the chosen one', async () => {
+    menu = [
+      menuEntry('business_guide', {
+        nameEn: 'Business guidance',
+        sysModels: { id: 'g', url: '/business_guide/table', query: {}, integrated: false },
+      }),
+      menuEntry('map_editing', {
+        nameEn: 'Map editing',
+        sysModels: { id: 'm', url: '/amap', query: {}, integrated: false },
+      }),
+    ];
+    const { router } = start('/amap');
+    const nav = await mainMenu();
+    expect(await within(nav).findByRole('menuitem', { name: 'Map editing' })).toHaveClass(
+      'ant-menu-item-selected',
+    );
+    expect(within(nav).getByRole('menuitem', { name: 'Business guidance' })).not.toHaveClass(
+      'ant-menu-item-selected',
+    );
+
+    await router.navigate('/');
+    await waitFor(() =>
+      expect(within(nav).getByRole('menuitem', { name: 'Business guidance' })).toHaveClass(
+        'ant-menu-item-selected',
+      ),
+    );
+    expect(within(nav).getByRole('menuitem', { name: 'Map editing' })).not.toHaveClass(
+      'ant-menu-item-selected',
+    );
+  });
+
+  it('a page no entry leads to marks none', async () => {
+    start('/amap');
+    const nav = await mainMenu();
+    await within(nav).findByRole('menuitem', { name: 'Business guidance' });
+    expect(
+      within(nav)
+        .queryAllByRole('menuitem')
+        .filter((item) => item.classList.contains('ant-menu-item-selected')),
+    ).toEqual([]);
   });
 
   it('collapses and expands the sidebar and keeps the choice in local storage', async () => {
@@ -166,6 +212,87 @@ describe('layout shell', { timeout: 60_000 }, () => {
     expect(getToken()).toBeNull();
     expect(useUserStore.getState().userData).toBeNull();
     expect(useAppStore.getState().menuList).toEqual([]);
+  });
+
+  it('the home page says the subsystems are loading until the menu answers, never "none assigned"', async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    testServer.use(
+      http.get(`${API}/organization/customize_configuration/userSysModel`, async () => {
+        await answered;
+        return HttpResponse.json(okBody(menu));
+      }),
+    );
+    start();
+    const home = await screen.findByRole('region', { name: 'Welcome, Ada Admin' });
+    expect(await within(home).findByRole('status')).toHaveTextContent('Loading your subsystems…');
+    expect(screen.queryByText('No subsystem has been assigned to your account yet.')).toBeNull();
+
+    answer();
+    expect(await within(home).findByRole('button', { name: 'Public service' })).toBeVisible();
+    expect(within(home).queryByText('Loading your subsystems…')).toBeNull();
+    expect(screen.queryByText('No subsystem has been assigned to your account yet.')).toBeNull();
+  });
+
+  it('an empty menu, once answered, says no subsystem is assigned', async () => {
+    menu = [];
+    start();
+    expect(
+      await screen.findByText('No subsystem has been assigned to your account yet.'),
+    ).toBeVisible();
+    expect(screen.queryByText('Loading your subsystems…')).toBeNull();
+  });
+
+  describe('while the server requires a new password (status 1)', () => {
+    let calls: string[];
+    beforeEach(() => {
+      calls = [];
+      const refuse = (request: Request) => {
+        calls.push(new URL(request.url).pathname);
+        return HttpResponse.json(
+          { code: '040106', boolSuccess: false, msg: 'please reset password', data: null },
+          { status: 403 },
+        );
+      };
+      testServer.use(
+        http.get(`${API}/organization/user/isPassword`, () => HttpResponse.json(okBody(1))),
+        http.get(`${API}/organization/customize_configuration/userSysModel`, ({ request }) =>
+          refuse(request),
+        ),
+        http.get(`${API}/organization/config/weather`, ({ request }) => refuse(request)),
+        http.post(`${API}/message-sms/messageData/page`, ({ request }) => refuse(request)),
+        http.post(`${API}/message-sms/messageData/sse-ticket`, ({ request }) => refuse(request)),
+      );
+    });
+
+    it('loads nothing behind the reset dialog: no menu, no failure banner, no empty list', async () => {
+      start();
+      expect(await screen.findByRole('dialog', { name: 'reset password' })).toBeInTheDocument();
+      expect(calls).toEqual([]);
+      expect(screen.queryByText('The menu could not be loaded.')).toBeNull();
+      expect(screen.queryByText('No subsystem has been assigned to your account yet.')).toBeNull();
+    });
+
+    it('a saved reset says so in place of "please reset password"', async () => {
+      configureTestApi({ realToasts: true });
+      const auth = await authHandlers();
+      testServer.use(
+        ...auth.handlers,
+        http.post(`${API}/organization/user/ret`, () => HttpResponse.json(okBody(null))),
+      );
+      start();
+      const dialog = await screen.findByRole('dialog', { name: 'reset password' });
+      expect(await screen.findByText('please reset password')).toBeInTheDocument();
+
+      const user = userEvent.setup();
+      await user.type(within(dialog).getByLabelText('old password'), 'Start#2026ab');
+      await user.type(within(dialog).getByLabelText('new password'), 'Better#2026x');
+      await user.type(within(dialog).getByLabelText('confirm password'), 'Better#2026x');
+      await user.click(within(dialog).getByRole('button', { name: 'save' }));
+
+      expect(await screen.findByText('password changed, please log in again')).toBeInTheDocument();
+      expect(screen.queryByText('please reset password')).toBeNull();
+    });
   });
 
   it('the document title is "{system name} - {page title}" and follows the language', async () => {

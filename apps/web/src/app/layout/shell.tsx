@@ -4,6 +4,7 @@ import {
   MenuUnfoldOutlined,
   SettingOutlined,
 } from '@ant-design/icons';
+import { PasswordStatus } from '@cityops/contract';
 import { Alert, Button, Drawer, Layout } from 'antd';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +12,7 @@ import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { useShallow } from 'zustand/react/shallow';
 import { useConfigValue } from '@/features/menu/api/get-config-value';
 import { useCrossWindowMessages } from '@/features/auth/hooks/use-cross-window-messages';
+import { usePasswordStatus } from '@/features/password/api/get-password-status';
 import { PasswordDialogHost } from '@/features/password/components/password-dialog-host';
 import { useUserMenu } from '@/features/menu/api/get-user-menu';
 import { EmbeddedFrame } from '@/features/menu/components/embedded-frame';
@@ -65,14 +67,20 @@ export function Shell() {
   const location = useLocation();
   const matches = useMatches();
   useCrossWindowMessages(() => void signOut({ revoke: false }));
-  const menu = useUserMenu();
+  const embedded = useAppStore((state) => state.embedded);
+  // While a new password is required the server refuses every other call (040106), so
+  // nothing loads behind the reset dialog: no menu, no header calls, no page. The
+  // embedded product has no dialog and does not wait.
+  const passwordStatus = usePasswordStatus({ enabled: !embedded });
+  const resetForced = passwordStatus.data === PasswordStatus.MUST_RESET;
+  const ready = embedded || (!passwordStatus.isPending && !resetForced);
+  const menu = useUserMenu({ enabled: ready });
   const childrenMenuCode = useConfigValue('commandCoordinationCode');
   const app = useAppStore(
     useShallow((state) => ({
       menuActive: state.menuActive,
       menuChild: state.menuChild,
       isIframe: state.isIframe,
-      embedded: state.embedded,
       device: state.device,
       sidebarOpened: state.sidebar.opened,
       systemName: state.systemName,
@@ -156,7 +164,7 @@ export function Shell() {
     ? tabs.filter((tab) => tab.kind === 'route').map((tab) => tab.key)
     : [];
 
-  if (app.embedded) {
+  if (embedded) {
     return (
       <main className={styles.embeddedContent}>
         <Outlet />
@@ -170,7 +178,7 @@ export function Shell() {
   const sidebar = (
     <Sidebar
       collapsed={mobile ? false : collapsed}
-      loading={menu.isPending}
+      loading={menu.isPending && !resetForced}
       onSelect={clickEntry}
       onSelectChild={openChild}
       onNavigated={mobile ? () => app.closeSidebar() : undefined}
@@ -236,9 +244,9 @@ export function Shell() {
             />
             <h1 className={styles.title}>{app.systemName}</h1>
             <div className={styles.actions}>
-              <WeatherBadge compact={mobile} />
+              {ready && <WeatherBadge compact={mobile} />}
               <LanguageSwitch />
-              <NotificationBell />
+              {ready && <NotificationBell />}
               {settings.showSettings && (
                 <Button
                   type="text"
@@ -267,7 +275,7 @@ export function Shell() {
           )}
         </div>
         <Layout.Content className={styles.content}>
-          {menu.isError && (
+          {ready && menu.isError && (
             <Alert
               type="error"
               showIcon
@@ -280,15 +288,19 @@ export function Shell() {
               style={{ marginBottom: 16 }}
             />
           )}
-          <KeepAliveOutlet visible={!frameChild} aliveKeys={aliveRouteKeys} />
-          {frameTabs.map((tab) => (
-            <EmbeddedFrame
-              key={tab.key}
-              entry={tab.entry}
-              title={menuTitle(tab.entry, i18n.language)}
-              visible={tab.key === activeKey}
-            />
-          ))}
+          {ready && (
+            <>
+              <KeepAliveOutlet visible={!frameChild} aliveKeys={aliveRouteKeys} />
+              {frameTabs.map((tab) => (
+                <EmbeddedFrame
+                  key={tab.key}
+                  entry={tab.entry}
+                  title={menuTitle(tab.entry, i18n.language)}
+                  visible={tab.key === activeKey}
+                />
+              ))}
+            </>
+          )}
         </Layout.Content>
       </Layout>
       {settingsRequested && (

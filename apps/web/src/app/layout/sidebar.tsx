@@ -1,9 +1,10 @@
 import type { MenuEntry } from '@cityops/contract';
 import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useShallow } from 'zustand/react/shallow';
 import { SidebarMenu } from '@/features/menu/components/sidebar-menu';
+import { routeEntryCode } from '@/features/menu/lib/route-entry';
 import { useSettingsStore } from '@/features/settings/lib/settings-store';
 import { useAppStore } from '@/stores/app-store';
 import styles from './shell-layout.module.css';
@@ -38,6 +39,11 @@ export function Sidebar({
       isChildrenMenu: state.isChildrenMenu,
     })),
   );
+  // The marked entry follows the route: at the root path the one chosen (with its frame
+  // page and children menu), on another page the entry that leads there, if any.
+  const { pathname } = useLocation();
+  const atHome = pathname === paths.home;
+  const markedCode = atHome ? menuActive : (routeEntryCode(menuList, pathname) ?? '');
   const showLogo = useSettingsStore((state) => state.showSidebarLogo);
   const menuTheme = useSettingsStore((state) => state.menuTheme);
   const textTheme = useSettingsStore((state) => state.sidebarTextTheme);
@@ -65,9 +71,9 @@ export function Sidebar({
         ) : (
           <SidebarMenu
             entries={menuList}
-            activeCode={menuActive}
-            activeChildCode={isIframe ? (menuChild?.code ?? null) : null}
-            childrenMenu={isChildrenMenu}
+            activeCode={markedCode}
+            activeChildCode={atHome && isIframe ? (menuChild?.code ?? null) : null}
+            childrenMenu={atHome && isChildrenMenu}
             collapsed={collapsed}
             theme={dark ? 'dark' : 'light'}
             textTheme={textTheme}

@@ -1,5 +1,6 @@
-import { Card, Col, Empty, Row, Typography } from 'antd';
+import { Card, Col, Empty, Row, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useUserMenu } from '@/features/menu/api/get-user-menu';
 import { MenuIcon } from '@/features/menu/components/menu-icon';
 import { SubsystemPanel } from '@/features/menu/components/subsystem-panel';
 import { useMenuActions } from '@/features/menu/hooks/use-menu-actions';
@@ -11,6 +12,8 @@ import { useUserStore } from '@/stores/user-store';
 export function Component() {
   const { t, i18n } = useTranslation();
   const name = useUserStore((state) => state.userData?.name || state.username);
+  // Until the menu has answered there is nothing to say about the subsystems: loading.
+  const menu = useUserMenu();
   const menuList = useAppStore((state) => state.menuList);
   const menuActive = useAppStore((state) => state.menuActive);
   // Embedded, there is no sidebar to point at: the subsystems below are the way in.
@@ -35,7 +38,12 @@ export function Component() {
       <Typography.Title level={3} style={{ fontSize: 18 }}>
         {t('home.subsystems')}
       </Typography.Title>
-      {menuList.length === 0 ? (
+      {menu.isPending ? (
+        <Space role="status">
+          <Spin size="small" />
+          <Typography.Text type="secondary">{t('home.menuLoading')}</Typography.Text>
+        </Space>
+      ) : menu.isSuccess && menu.data.length === 0 ? (
         <Empty description={t('home.emptyMenu')} />
       ) : (
         <Row gutter={[16, 16]}>

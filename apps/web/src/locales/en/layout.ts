@@ -21,9 +21,9 @@ export const settings = {
   showSidebarLogo: 'Sidebar logo',
   sidebarTextTheme: 'Sidebar text in theme colour',
   menuTheme: 'Menu theme',
-  menuThemes: { flat: 'flat', dark: 'dark' },
+  menuThemes: { flat: 'Flat', dark: 'Dark' },
   size: 'Size',
-  sizes: { large: 'large', medium: 'medium', small: 'small' },
+  sizes: { large: 'Large', medium: 'Medium', small: 'Small' },
 };
 
 export const weather = {

@@ -18,5 +18,6 @@ export const home = {
   intro: 'Choose a subsystem in the sidebar to start work.',
   introEmbedded: 'Choose one of your subsystems below to start work.',
   subsystems: 'Your subsystems',
+  menuLoading: 'Loading your subsystems…',
   emptyMenu: 'No subsystem has been assigned to your account yet.',
 };

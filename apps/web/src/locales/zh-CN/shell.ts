@@ -21,5 +21,6 @@ export const home: LocaleShape<typeof en.home> = {
   intro: '请在左侧菜单中选择子系统开始工作。',
   introEmbedded: '请在下方选择子系统开始工作。',
   subsystems: '我的子系统',
+  menuLoading: '正在加载您的子系统…',
   emptyMenu: '您的账号尚未分配任何子系统。',
 };

@@ -11,6 +11,7 @@ export function getUserMenu(): Promise<MenuEntry[]> {
 export const userMenuQuery = () =>
   queryOptions({ queryKey: menuKeys.userMenu(), queryFn: getUserMenu, staleTime: 5 * 60_000 });
 
-export function useUserMenu() {
-  return useQuery(userMenuQuery());
+/** `enabled: false` holds the call back (the shell's, while a new password is required). */
+export function useUserMenu(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...userMenuQuery(), enabled: options.enabled ?? true });
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { ERROR_TOAST_KEY } from '@/lib/http/http-client';
 import { toast } from '@/lib/toast';
-import { getPasswordStatus } from '../api/get-password-status';
+import { usePasswordStatus } from '../api/get-password-status';
 import { usePasswordDialog } from '../lib/password-dialog-store';
 
 // antd Form is not part of the shell's first load; it is fetched once the shell is up.
@@ -17,10 +17,12 @@ export interface PasswordDialogHostProps {
 }
 
 /**
- * Checks the password status on entering the shell (docs/sign-in.md, "Password status and the password dialog"): 1 shows
- * "please reset password" and opens the dialog in reset mode, whose closing
- * shows "please log in again" and signs out after 500 ms; 2 warns that the
- * password is old. Also hosts the dialog the user menu opens.
+ * Acts on the password status of the shell's entry (docs/sign-in.md, "Password status
+ * and the password dialog"): 1 shows "please reset password" and opens the dialog in
+ * reset mode, whose closing shows "please log in again" and signs out after 500 ms; 2
+ * warns that the password is old. Also hosts the dialog the user menu opens. The
+ * status itself is the shell's query (`usePasswordStatus`), which also holds back the
+ * calls the server would refuse while a reset is forced.
  */
 export function PasswordDialogHost({ onSignOut }: PasswordDialogHostProps) {
   const { t } = useTranslation();
@@ -32,37 +34,42 @@ export function PasswordDialogHost({ onSignOut }: PasswordDialogHostProps) {
       hide: state.hide,
     })),
   );
+  const status = usePasswordStatus().data;
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const announced = useRef(false);
   // Mounted from the first opening on, so the closing animation can run.
   const [used, setUsed] = useState(open);
   if (open && !used) setUsed(true);
 
   useEffect(() => {
-    let cancelled = false;
     void loadDialog().catch(() => undefined);
-    getPasswordStatus()
-      .then((status) => {
-        if (cancelled) return;
-        if (status === PasswordStatus.MUST_RESET) {
-          // Same key as the HTTP client's: the refused calls' toast says the same.
-          toast.error({ content: t('password.resetRequired'), duration: 2, key: ERROR_TOAST_KEY });
-          show('reset');
-        } else if (status === PasswordStatus.OLD) {
-          toast.warning({ content: t('password.old'), duration: 5 });
-        }
-      })
-      .catch(() => undefined);
-    return () => {
-      cancelled = true;
-      clearTimeout(timer.current);
-    };
-    // Once per entry into the shell.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    return () => clearTimeout(timer.current);
   }, []);
 
-  function signOutSoon(message: string, revoke: boolean) {
+  useEffect(() => {
+    // Once per entry into the shell.
+    if (status === undefined || announced.current) return;
+    announced.current = true;
+    if (status === PasswordStatus.MUST_RESET) {
+      // Same key as the HTTP client's: the refused calls' toast says the same.
+      toast.error({ content: t('password.resetRequired'), duration: 2, key: ERROR_TOAST_KEY });
+      show('reset');
+    } else if (status === PasswordStatus.OLD) {
+      toast.warning({ content: t('password.old'), duration: 5 });
+    }
+  }, [status, show, t]);
+
+  /**
+   * Signs out after the dialog's last word. That word takes the place of the red
+   * "please reset password" (same key), which would otherwise still show beside it on
+   * the login page.
+   */
+  function signOutSoon(
+    message: { kind: 'success' | 'warning'; text: string },
+    revoke: boolean,
+  ): void {
     hide();
-    toast.success({ content: message, duration: 2 });
+    toast[message.kind]({ content: message.text, duration: 2, key: ERROR_TOAST_KEY });
     timer.current = setTimeout(() => onSignOut({ revoke }), PASSWORD_CHANGE_LOGOUT_DELAY_MS);
   }
 
@@ -74,18 +81,13 @@ export function PasswordDialogHost({ onSignOut }: PasswordDialogHostProps) {
         mode={mode}
         onCancel={() => {
           if (mode === 'reset') {
-            hide();
-            toast.warning({ content: t('password.logInAgain'), duration: 2 });
-            timer.current = setTimeout(
-              () => onSignOut({ revoke: true }),
-              PASSWORD_CHANGE_LOGOUT_DELAY_MS,
-            );
+            signOutSoon({ kind: 'warning', text: t('password.logInAgain') }, true);
           } else {
             hide();
           }
         }}
         // The server has ended every session of the user: nothing left to revoke.
-        onChanged={() => signOutSoon(t('password.changed'), false)}
+        onChanged={() => signOutSoon({ kind: 'success', text: t('password.changed') }, false)}
       />
     </Suspense>
   );

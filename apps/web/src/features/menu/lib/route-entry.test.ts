@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { menuEntry } from '@/testing/fixtures';
+import { routeEntryCode } from './route-entry';
+
+const at = (url: string) => ({ id: `${url}-model`, url, query: {}, integrated: false });
+
+const entries = [
+  menuEntry('command_coordination', {
+    hasTwo: true,
+    sysModelVos: [menuEntry('event_dispatch', { sysModels: at('/demo-subsystem.html') })],
+  }),
+  menuEntry('business_guide', {
+    sysModels: at('/business_guide/table'),
+    children: [menuEntry('guide_list', { sysModels: at('/business_guide/table') })],
+  }),
+  menuEntry('map_editing', { sysModels: at('/amap') }),
+  menuEntry('data_exchange', { sysModels: at('https://data.example.org/amap') }),
+];
+
+describe('routeEntryCode', () => {
+  it('finds the entry whose address opens the same section of the product', () => {
+    expect(routeEntryCode(entries, '/amap')).toBe('map_editing');
+    expect(routeEntryCode(entries, '/business_guide/details')).toBe('business_guide');
+    expect(routeEntryCode(entries, '/business_guide/government_edit')).toBe('business_guide');
+  });
+
+  it("finds an entry through its sub-entries' addresses", () => {
+    const guideUnderParent = [
+      menuEntry('knowledge', {
+        children: [menuEntry('guide_list', { sysModels: at('/business_guide/table?tab=laws') })],
+      }),
+    ];
+    expect(routeEntryCode(guideUnderParent, '/business_guide/table')).toBe('knowledge');
+  });
+
+  it('is null where no entry leads, at the root path, and for another origin', () => {
+    expect(routeEntryCode(entries.slice(0, 2), '/amap')).toBeNull();
+    expect(routeEntryCode(entries, '/')).toBeNull();
+    expect(routeEntryCode([entries[3]!], '/amap')).toBeNull();
+  });
+});
