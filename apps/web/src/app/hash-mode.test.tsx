@@ -115,14 +115,14 @@ describe('hash mode: a token in the query before the hash', { timeout: 60_000 },
 });
 
 describe('hash mode: an address typed in the address bar', { timeout: 60_000 }, () => {
-  const question = 'the current operation will return to the login page, continue?';
+  const question = 'The current operation will return to the login page, continue?';
 
   /** Signed in at `#/`, the shell showing. */
   async function atHome() {
     useUserStore.getState().signedIn('token-admin', 'admin', userData());
     window.history.replaceState(null, '', '/#/');
     const router = startHashRouter();
-    await screen.findByRole('navigation', { name: 'main menu' });
+    await screen.findByRole('navigation', { name: 'Main menu' });
     return router;
   }
 
@@ -132,10 +132,10 @@ describe('hash mode: an address typed in the address bar', { timeout: 60_000 }, 
     // What the address bar does: a new history entry the router did not make.
     window.location.hash = '#/login';
     const dialog = await screen.findByRole('dialog', { name: question });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'close' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(window.location.hash).toBe('#/'));
     expect(router.state.location.pathname).toBe('/');
-    expect(screen.getByRole('navigation', { name: 'main menu' })).toBeVisible();
+    expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
     expect(localStorage.getItem('token')).toBe('token-admin');
   });
 
@@ -144,8 +144,8 @@ describe('hash mode: an address typed in the address bar', { timeout: 60_000 }, 
 
     window.location.hash = '#/login';
     const dialog = await screen.findByRole('dialog', { name: question });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'confirm exit' }));
-    expect(await screen.findByRole('button', { name: 'log in' })).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm exit' }));
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeVisible();
     expect(router.state.location.pathname).toBe('/login');
     expect(window.location.hash).toBe('#/login');
     expect(localStorage.getItem('token')).toBeNull();

@@ -250,7 +250,7 @@ describe('layout shell', { timeout: 60_000 }, () => {
       const refuse = (request: Request) => {
         calls.push(new URL(request.url).pathname);
         return HttpResponse.json(
-          { code: '040106', boolSuccess: false, msg: 'please reset password', data: null },
+          { code: '040106', boolSuccess: false, msg: 'Please reset password', data: null },
           { status: 403 },
         );
       };
@@ -267,13 +267,13 @@ describe('layout shell', { timeout: 60_000 }, () => {
 
     it('loads nothing behind the reset dialog: no menu, no failure banner, no empty list', async () => {
       start();
-      expect(await screen.findByRole('dialog', { name: 'reset password' })).toBeInTheDocument();
+      expect(await screen.findByRole('dialog', { name: 'Reset password' })).toBeInTheDocument();
       expect(calls).toEqual([]);
       expect(screen.queryByText('The menu could not be loaded.')).toBeNull();
       expect(screen.queryByText('No subsystem has been assigned to your account yet.')).toBeNull();
     });
 
-    it('a saved reset says so in place of "please reset password"', async () => {
+    it('a saved reset says so in place of "Please reset password"', async () => {
       configureTestApi({ realToasts: true });
       const auth = await authHandlers();
       testServer.use(
@@ -281,17 +281,17 @@ describe('layout shell', { timeout: 60_000 }, () => {
         http.post(`${API}/organization/user/ret`, () => HttpResponse.json(okBody(null))),
       );
       start();
-      const dialog = await screen.findByRole('dialog', { name: 'reset password' });
-      expect(await screen.findByText('please reset password')).toBeInTheDocument();
+      const dialog = await screen.findByRole('dialog', { name: 'Reset password' });
+      expect(await screen.findByText('Please reset password')).toBeInTheDocument();
 
       const user = userEvent.setup();
-      await user.type(within(dialog).getByLabelText('old password'), 'Start#2026ab');
-      await user.type(within(dialog).getByLabelText('new password'), 'Better#2026x');
-      await user.type(within(dialog).getByLabelText('confirm password'), 'Better#2026x');
-      await user.click(within(dialog).getByRole('button', { name: 'save' }));
+      await user.type(within(dialog).getByLabelText('Old password'), 'Start#2026ab');
+      await user.type(within(dialog).getByLabelText('New password'), 'Better#2026x');
+      await user.type(within(dialog).getByLabelText('Confirm password'), 'Better#2026x');
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
-      expect(await screen.findByText('password changed, please log in again')).toBeInTheDocument();
-      expect(screen.queryByText('please reset password')).toBeNull();
+      expect(await screen.findByText('Password changed, please log in again')).toBeInTheDocument();
+      expect(screen.queryByText('Please reset password')).toBeNull();
     });
   });
 
