@@ -1,9 +1,10 @@
 import type { MenuEntry } from '@cityops/contract';
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useSettingsStore } from '@/features/settings/lib/settings-store';
 import { changeLanguage, initI18n } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { getToken } from '@/lib/token';
@@ -170,6 +171,26 @@ describe('layout shell', { timeout: 60_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Expand sidebar' }));
     expect(localStorage.getItem('sidebarStatus')).toBe('1');
     expect(screen.getByRole('button', { name: 'Collapse sidebar' })).toBeInTheDocument();
+  });
+
+  it('the phone drawer names the system once', async () => {
+    const desktopMedia = window.matchMedia;
+    // A narrow window: the device query (use-device.ts) matches.
+    window.matchMedia = (query: string) => ({ ...desktopMedia(query), matches: true });
+    try {
+      start();
+      await userEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
+      const drawer = await screen.findByRole('dialog', { name: 'City platform' });
+      await within(drawer).findByRole('navigation', { name: 'Main menu' });
+      expect(within(drawer).getAllByText('City platform')).toHaveLength(1);
+      // Without the sidebar logo the drawer's title names it instead.
+      act(() => useSettingsStore.getState().change('showSidebarLogo', false));
+      expect(within(drawer).getAllByText('City platform')).toHaveLength(1);
+    } finally {
+      window.matchMedia = desktopMedia;
+      act(() => useSettingsStore.getState().reset());
+      act(() => useAppStore.getState().toggleDevice('desktop'));
+    }
   });
 
   it('the logo goes to the root path', async () => {

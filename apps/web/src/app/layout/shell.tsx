@@ -97,6 +97,7 @@ export function Shell() {
       showSettings: state.showSettings,
       fixedHeader: state.fixedHeader,
       menuTheme: state.menuTheme,
+      showSidebarLogo: state.showSidebarLogo,
     })),
   );
   const tabs = useTagsStore((state) => state.tabs);
@@ -199,7 +200,10 @@ export function Shell() {
           open={app.sidebarOpened}
           onClose={() => app.closeSidebar()}
           size={240}
-          title={app.systemName}
+          // The sidebar's logo names the system; the drawer's own title does only
+          // when the logo is switched off, so the name shows once.
+          title={settings.showSidebarLogo ? undefined : app.systemName}
+          aria-label={app.systemName}
           closable={{ 'aria-label': t('shell.collapseSidebar') }}
           styles={{ body: { padding: 0, background: dark ? '#001529' : '#fff' } }}
           className={styles.sidebarDrawer}
