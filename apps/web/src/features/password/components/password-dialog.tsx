@@ -2,6 +2,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_PATTERN } from '@cityops/contract';
 import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dialogFormLayout } from '@/lib/forms/dialog-form-layout';
 import { toast } from '@/lib/toast';
 import { type PasswordChange, useChangePassword } from '../api/change-password';
 import type { PasswordDialogMode } from '../lib/password-dialog-store';
@@ -20,7 +21,7 @@ export interface PasswordDialogProps {
  * with cancel and save; titled "reset password" when a reset is forced.
  */
 export function PasswordDialog({ open, mode, onCancel, onChanged }: PasswordDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [form] = Form.useForm<PasswordChange>();
   const changePassword = useChangePassword();
   const [saving, setSaving] = useState(false);
@@ -61,7 +62,7 @@ export function PasswordDialog({ open, mode, onCancel, onChanged }: PasswordDial
       destroyOnHidden
       afterClose={() => form.resetFields()}
     >
-      <Form form={form} layout="vertical" name="password" requiredMark preserve={false}>
+      <Form form={form} {...dialogFormLayout(i18n.language)} name="password" preserve={false}>
         <Form.Item
           name="oldPassword"
           label={t('password.oldPassword')}

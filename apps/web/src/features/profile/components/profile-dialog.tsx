@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ImageUpload } from '@/components/image-upload/image-upload';
 import { useIsAdmin } from '@/lib/access/use-is-admin';
 import { showFieldErrors } from '@/lib/forms/api-failure';
+import { dialogFormLayout } from '@/lib/forms/dialog-form-layout';
 import { toast } from '@/lib/toast';
 import { useUserStore } from '@/stores/user-store';
 import { useDepartments } from '../api/get-departments';
@@ -125,8 +126,7 @@ export function ProfileDialog({ open, onClose, onSignOut }: ProfileDialogProps) 
     >
       <Form<FormValues>
         form={form}
-        layout="horizontal"
-        labelCol={{ span: 5 }}
+        {...dialogFormLayout(i18n.language)}
         initialValues={initialValues}
         disabled={saving}
         name="profile"

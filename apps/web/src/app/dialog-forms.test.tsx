@@ -1,0 +1,72 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { configure, render, screen, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import type { ReactNode } from 'react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { PasswordDialog } from '@/features/password/components/password-dialog';
+import { ProfileDialog } from '@/features/profile/components/profile-dialog';
+import { changeLanguage } from '@/lib/i18n';
+import { useUserStore } from '@/stores/user-store';
+import { API, configureTestApi, testServer } from '@/testing/api-server';
+import { okBody, userData } from '@/testing/fixtures';
+import { startTestServer } from '@/testing/start-test-server';
+
+// antd's dialogs and a machine shared with other test runs need more than the defaults.
+configure({ asyncUtilTimeout: 8_000 });
+
+startTestServer('zh-CN');
+beforeEach(() => {
+  configureTestApi({ token: 'token-1' });
+  const staff = userData({ username: 'operator', roleIds: ['staff'], name: '张伟' });
+  useUserStore.setState({ userData: staff, username: 'operator', roles: staff.roleIds });
+  testServer.use(
+    http.get(`${API}/organization/organ/cascade`, () => HttpResponse.json(okBody([]))),
+  );
+});
+
+function withQueries(children: ReactNode) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}
+
+/** What a person sees of a dialog form's layout: label place and width, footer, width. */
+async function layoutOf(dialogContent: ReactNode) {
+  const view = render(withQueries(dialogContent));
+  const dialog = await screen.findByRole('dialog');
+  const form = dialog.querySelector('form')!;
+  const labelColumns = [...form.querySelectorAll<HTMLElement>('.ant-form-item-label')];
+  const layout = {
+    horizontal: form.classList.contains('ant-form-horizontal'),
+    labelFlex: [...new Set(labelColumns.map((label) => label.style.flex))],
+    labelAlign: [...new Set(labelColumns.map((label) => label.className.includes('left')))],
+    footer: within(dialog.querySelector<HTMLElement>('.ant-modal-footer')!)
+      .getAllByRole('button')
+      .map((button) => button.textContent?.replace(/\s/g, '')),
+    width: dialog.closest<HTMLElement>('.ant-modal')?.style.width,
+  };
+  view.unmount();
+  return layout;
+}
+
+describe('the personal-info and password dialogs', () => {
+  for (const language of ['zh-CN', 'en'] as const) {
+    it(`lay out their forms alike (${language})`, async () => {
+      await changeLanguage(language);
+      const profile = await layoutOf(
+        <ProfileDialog open onClose={() => undefined} onSignOut={() => undefined} />,
+      );
+      const password = await layoutOf(
+        <PasswordDialog
+          open
+          mode="change"
+          onCancel={() => undefined}
+          onChanged={() => undefined}
+        />,
+      );
+      expect(profile.horizontal).toBe(true);
+      expect(profile.labelFlex).toHaveLength(1);
+      expect(profile.labelFlex[0]).not.toBe('');
+      expect(password).toEqual(profile);
+    }, 40_000);
+  }
+});
