@@ -10,6 +10,7 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { startsEmbedded, stateKey } from '@/lib/embedding';
 import { detectLanguage } from '@/lib/i18n';
+import { rootFontSize } from '@/lib/root-font-size';
 import { StorageKey, local } from '@/lib/storage';
 
 export type Device = 'desktop' | 'mobile';
@@ -36,6 +37,8 @@ export interface AppState {
   dialogVisible: boolean;
   /** Running inside another site's frame (`embed=true`). */
   embedded: boolean;
+  /** The root font size in px (lib/root-font-size.ts); antd's theme follows it. */
+  rootFontSize: number;
 }
 
 export interface AppActions {
@@ -67,6 +70,7 @@ export interface AppActions {
   setSystemErrorText(text: string): void;
   setSystemName(name: string): void;
   setEmbedded(embedded: boolean): void;
+  setRootFontSize(size: number): void;
 }
 
 /**
@@ -125,6 +129,7 @@ export const useAppStore = create<AppState & AppActions & { childrenMenuCode: st
       size: initialSize(),
       systemName: '',
       embedded: startsEmbedded(),
+      rootFontSize: rootFontSize(window.innerWidth),
       childrenMenuCode: 'command_coordination',
       ...systemDefaults,
 
@@ -202,6 +207,9 @@ export const useAppStore = create<AppState & AppActions & { childrenMenuCode: st
       },
       setEmbedded(embedded) {
         set({ embedded });
+      },
+      setRootFontSize(size) {
+        set({ rootFontSize: size });
       },
     }),
     {

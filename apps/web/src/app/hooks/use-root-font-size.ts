@@ -1,20 +1,22 @@
-import { LAYOUT_MAX_WIDTH, LAYOUT_MIN_WIDTH, RESIZE_DEBOUNCE_MS } from '@cityops/contract';
+import { RESIZE_DEBOUNCE_MS } from '@cityops/contract';
 import { useEffect } from 'react';
+import { rootFontSize, uiScale } from '@/lib/root-font-size';
+import { useAppStore } from '@/stores/app-store';
 
-/** The design width at which 1rem is 16px. */
-const DESIGN_WIDTH = 1920;
-
-/** Root font size for a window width: the width is clamped to 1360-5760 px. */
-export function rootFontSize(windowWidth: number): number {
-  const width = Math.min(Math.max(windowWidth, LAYOUT_MIN_WIDTH), LAYOUT_MAX_WIDTH);
-  return (width / DESIGN_WIDTH) * 16;
-}
-
-/** Keeps the root font size in step with the window, resize debounced 300 ms. */
+/**
+ * Keeps the root font size in step with the window, resize debounced 300 ms. The app
+ * store's copy sizes antd's theme (app/theme.ts); `--ui-scale` sizes the layout's own
+ * styles (`calc(56px * var(--ui-scale))`).
+ */
 export function useRootFontSize(): void {
+  const setRootFontSize = useAppStore((state) => state.setRootFontSize);
   useEffect(() => {
     const apply = () => {
-      document.documentElement.style.fontSize = `${rootFontSize(window.innerWidth)}px`;
+      const size = rootFontSize(window.innerWidth);
+      const root = document.documentElement.style;
+      root.fontSize = `${size}px`;
+      root.setProperty('--ui-scale', String(uiScale(size)));
+      setRootFontSize(size);
     };
     apply();
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -27,5 +29,5 @@ export function useRootFontSize(): void {
       clearTimeout(timer);
       window.removeEventListener('resize', onResize);
     };
-  }, []);
+  }, [setRootFontSize]);
 }

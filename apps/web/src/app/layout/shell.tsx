@@ -45,6 +45,7 @@ import { UserDropdown } from './user-dropdown';
 import { layoutTexts } from '@/locales/layout-texts';
 import { registerTexts } from '@/lib/i18n';
 import { paths } from '@/lib/paths';
+import { uiScale } from '@/lib/root-font-size';
 
 registerTexts(layoutTexts);
 
@@ -85,6 +86,7 @@ export function Shell() {
       sidebarOpened: state.sidebar.opened,
       systemName: state.systemName,
       size: state.size,
+      scale: uiScale(state.rootFontSize),
       setMenuList: state.setMenuList,
       setSize: state.setSize,
       toggleSidebar: state.toggleSidebar,
@@ -199,7 +201,7 @@ export function Shell() {
           placement="left"
           open={app.sidebarOpened}
           onClose={() => app.closeSidebar()}
-          size={240}
+          size={240 * app.scale}
           // The sidebar's logo names the system; the drawer's own title does only
           // when the logo is switched off, so the name shows once.
           title={settings.showSidebarLogo ? undefined : app.systemName}
@@ -215,7 +217,8 @@ export function Shell() {
           collapsible
           collapsed={collapsed}
           trigger={null}
-          width={220}
+          width={220 * app.scale}
+          collapsedWidth={80 * app.scale}
           theme={dark ? 'dark' : 'light'}
           className={dark ? undefined : styles.siderLight}
         >

@@ -14,6 +14,7 @@ import { useUserStore } from '@/stores/user-store';
 import { signOut } from '../sign-out';
 import { layoutTexts } from '@/locales/layout-texts';
 import { registerTexts } from '@/lib/i18n';
+import { scaledPx } from '@/lib/root-font-size';
 
 registerTexts(layoutTexts);
 
@@ -90,7 +91,7 @@ export function UserDropdown({ onOpenSettings }: { onOpenSettings?: () => void }
             alt=""
           />
           <span>{displayName}</span>
-          <DownOutlined aria-hidden style={{ fontSize: 10 }} />
+          <DownOutlined aria-hidden style={{ fontSize: scaledPx(10) }} />
         </Button>
       </Dropdown>
     </>

@@ -7,6 +7,7 @@ import { useMenuActions } from '@/features/menu/hooks/use-menu-actions';
 import { menuTitle } from '@/features/menu/lib/menu-title';
 import { useAppStore } from '@/stores/app-store';
 import { useUserStore } from '@/stores/user-store';
+import { scaledPx } from '@/lib/root-font-size';
 
 /** The index page: a welcome and the subsystems the server gave this user. */
 export function Component() {
@@ -35,7 +36,7 @@ export function Component() {
           onOpen={(child) => openChild(child, activeEntry.code)}
         />
       )}
-      <Typography.Title level={3} style={{ fontSize: 18 }}>
+      <Typography.Title level={3} style={{ fontSize: scaledPx(18) }}>
         {t('home.subsystems')}
       </Typography.Title>
       {menu.isPending ? (

@@ -28,6 +28,7 @@ import { useUpdateCategory } from '../api/update-category';
 import { failureMessage, isConflict, showFieldErrors } from '@/lib/forms/api-failure';
 import { categoryLabel } from '../lib/category-label';
 import { schemaRule } from '@/lib/forms/schema-rule';
+import { scaledPx } from '@/lib/root-font-size';
 
 export interface CategoryDialogProps {
   open: boolean;
@@ -264,7 +265,11 @@ export function CategoryDialog({ open, onClose }: CategoryDialogProps) {
             borderRadius: 8,
           }}
         >
-          <Typography.Title level={3} id={formHeadingId} style={{ marginTop: 0, fontSize: 16 }}>
+          <Typography.Title
+            level={3}
+            id={formHeadingId}
+            style={{ marginTop: 0, fontSize: scaledPx(16) }}
+          >
             {editing.kind === 'edit'
               ? t('businessGuide.categories.editHeading', { code: editing.category.code })
               : t('businessGuide.categories.addHeading')}

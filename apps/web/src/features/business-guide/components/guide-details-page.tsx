@@ -13,6 +13,7 @@ import { ArticleStatusTag } from './article-status-tag';
 import { GuideTheme } from './guide-theme';
 import { businessGuideTexts } from '@/locales/business-guide-texts';
 import { registerTexts } from '@/lib/i18n';
+import { scaledPx } from '@/lib/root-font-size';
 
 registerTexts(businessGuideTexts);
 
@@ -143,7 +144,7 @@ function GuideDetailsPageContent() {
       {data.summary && (
         <Typography.Paragraph
           type="secondary"
-          style={{ marginTop: 16, fontSize: 15 }}
+          style={{ marginTop: 16, fontSize: scaledPx(15) }}
           lang={data.language}
         >
           {data.summary}

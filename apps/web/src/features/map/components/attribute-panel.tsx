@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatArea, formatLength } from '../lib/format';
 import type { SelectedInfo } from '../lib/map-editor';
 import styles from './map-page.module.css';
+import { scaledPx } from '@/lib/root-font-size';
 
 type Properties = SelectedInfo['properties'];
 
@@ -100,7 +101,7 @@ function AttributeForm({
         />
       </div>
       <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
-        <legend style={{ fontSize: 14 }}>{t('map.properties')}</legend>
+        <legend style={{ fontSize: scaledPx(14) }}>{t('map.properties')}</legend>
         {rows.map((row, index) => (
           <div key={index} className={styles.propertyRow}>
             {row.named ? (

@@ -19,6 +19,7 @@ import { SearchBox } from './search-box';
 import styles from './map-page.module.css';
 import { mapTexts } from '@/locales/map-texts';
 import { registerTexts } from '@/lib/i18n';
+import { scaledPx } from '@/lib/root-font-size';
 
 registerTexts(mapTexts);
 
@@ -144,7 +145,7 @@ function MapWorkspace({ layers, settings }: { layers: GisLayer[]; settings: MapS
     <div className={styles.page}>
       {guard}
       <aside className={styles.side} aria-label={t('map.layers')}>
-        <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
+        <Typography.Title level={1} style={{ fontSize: scaledPx(20), margin: 0 }}>
           {t('map.title')}
         </Typography.Title>
         <SearchBox layers={layers} onPick={pick} />

@@ -12,6 +12,7 @@ import type { MessageView } from '../lib/parse-message';
 import { notificationsTexts } from '@/locales/notifications-texts';
 import { registerTexts } from '@/lib/i18n';
 import { paths } from '@/lib/paths';
+import { scaledPx } from '@/lib/root-font-size';
 
 registerTexts(notificationsTexts);
 
@@ -86,7 +87,7 @@ export function NotificationBell() {
           data-unread={list.total}
         >
           <Badge count={list.total} overflowCount={99} size="small" aria-hidden>
-            <BellOutlined aria-hidden style={{ fontSize: 18 }} />
+            <BellOutlined aria-hidden style={{ fontSize: scaledPx(18) }} />
           </Badge>
         </Button>
       </Popover>
