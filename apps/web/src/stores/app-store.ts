@@ -10,7 +10,7 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { startsEmbedded, stateKey } from '@/lib/embedding';
 import { detectLanguage } from '@/lib/i18n';
-import { rootFontSize } from '@/lib/root-font-size';
+import { rootFontSize, uiScale } from '@/lib/root-font-size';
 import { StorageKey, local } from '@/lib/storage';
 
 export type Device = 'desktop' | 'mobile';
@@ -227,3 +227,6 @@ export const useAppStore = create<AppState & AppActions & { childrenMenuCode: st
     },
   ),
 );
+
+/** How much the interface grows with the root font (lib/root-font-size.ts): 1 up to 1920 px. */
+export const useUiScale = (): number => useAppStore((state) => uiScale(state.rootFontSize));

@@ -33,7 +33,7 @@ import {
 } from '@/features/tags-view/lib/tags-store';
 import { WeatherBadge } from '@/features/weather/components/weather-badge';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
-import { useAppStore } from '@/stores/app-store';
+import { useAppStore, useUiScale } from '@/stores/app-store';
 import type { RouteHandle } from '../hooks/use-document-title';
 import { LanguageSwitch } from './language-switch';
 import { signOut } from '../sign-out';
@@ -45,7 +45,6 @@ import { UserDropdown } from './user-dropdown';
 import { layoutTexts } from '@/locales/layout-texts';
 import { registerTexts } from '@/lib/i18n';
 import { paths } from '@/lib/paths';
-import { uiScale } from '@/lib/root-font-size';
 
 registerTexts(layoutTexts);
 
@@ -86,7 +85,6 @@ export function Shell() {
       sidebarOpened: state.sidebar.opened,
       systemName: state.systemName,
       size: state.size,
-      scale: uiScale(state.rootFontSize),
       setMenuList: state.setMenuList,
       setSize: state.setSize,
       toggleSidebar: state.toggleSidebar,
@@ -102,6 +100,7 @@ export function Shell() {
       showSidebarLogo: state.showSidebarLogo,
     })),
   );
+  const scale = useUiScale();
   const tabs = useTagsStore((state) => state.tabs);
   const { clickEntry, openChild } = useMenuActions();
   const [settingsRequested, setSettingsRequested] = useState(false);
@@ -201,7 +200,7 @@ export function Shell() {
           placement="left"
           open={app.sidebarOpened}
           onClose={() => app.closeSidebar()}
-          size={240 * app.scale}
+          size={240 * scale}
           // The sidebar's logo names the system; the drawer's own title does only
           // when the logo is switched off, so the name shows once.
           title={settings.showSidebarLogo ? undefined : app.systemName}
@@ -217,8 +216,8 @@ export function Shell() {
           collapsible
           collapsed={collapsed}
           trigger={null}
-          width={220 * app.scale}
-          collapsedWidth={80 * app.scale}
+          width={220 * scale}
+          collapsedWidth={80 * scale}
           theme={dark ? 'dark' : 'light'}
           className={dark ? undefined : styles.siderLight}
         >

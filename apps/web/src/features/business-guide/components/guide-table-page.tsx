@@ -36,6 +36,8 @@ import styles from './guide-table-page.module.css';
 import { GuideTheme } from './guide-theme';
 import { businessGuideTexts } from '@/locales/business-guide-texts';
 import { registerTexts } from '@/lib/i18n';
+import { scaledPx } from '@/lib/root-font-size';
+import { useUiScale } from '@/stores/app-store';
 
 registerTexts(businessGuideTexts);
 
@@ -92,6 +94,7 @@ function GuideTablePageContent() {
   const navigate = useNavigate();
   const canWrite = useCanWrite();
   const isAdmin = useIsAdmin();
+  const scale = useUiScale();
   const categories = useCategories();
   // Mounted on the first open and kept, so closing animates and gives focus back.
   const [categoriesOpened, setCategoriesOpened] = useState(false);
@@ -135,6 +138,8 @@ function GuideTablePageContent() {
   // (fixed) when a narrower window scrolls, long texts are cut with their full text
   // on hover, and a writer's list leaves the authority and number to wider screens.
   const wideOnly = canWrite ? { responsive: ['xxl' as const] } : {};
+  // Column widths grow with the interface on big screens (lib/root-font-size.ts).
+  const px = (width: number) => Math.round(width * scale);
   const columns: TableProps<ArticleSummary>['columns'] = [
     {
       key: 'title',
@@ -143,7 +148,7 @@ function GuideTablePageContent() {
       sorter: true,
       sortOrder: sortOrderOf('title'),
       fixed: 'left',
-      width: 250,
+      width: px(250),
       // The link carries the full title; a second one on the cell would repeat it.
       ellipsis: { showTitle: false },
       render: (title: string, article) => (
@@ -155,7 +160,7 @@ function GuideTablePageContent() {
     {
       key: 'category',
       title: t('businessGuide.column.category'),
-      width: 130,
+      width: px(130),
       render: (_, article) =>
         categoryLabel(
           { name: article.categoryName, nameEn: article.categoryNameEn },
@@ -166,7 +171,7 @@ function GuideTablePageContent() {
       key: 'authority',
       dataIndex: 'issuingAuthority',
       title: t('businessGuide.column.authority'),
-      width: 170,
+      width: px(170),
       ellipsis: true,
       ...wideOnly,
     },
@@ -174,7 +179,7 @@ function GuideTablePageContent() {
       key: 'documentNumber',
       dataIndex: 'documentNumber',
       title: t('businessGuide.column.documentNumber'),
-      width: 150,
+      width: px(150),
       ellipsis: true,
       ...wideOnly,
     },
@@ -184,7 +189,7 @@ function GuideTablePageContent() {
       title: t('businessGuide.column.publishDate'),
       sorter: true,
       sortOrder: sortOrderOf('publishDate'),
-      width: 120,
+      width: px(120),
     },
     {
       key: 'viewCount',
@@ -193,7 +198,7 @@ function GuideTablePageContent() {
       sorter: true,
       sortOrder: sortOrderOf('viewCount'),
       align: 'right',
-      width: 100,
+      width: px(100),
     },
     ...(canWrite
       ? ([
@@ -202,7 +207,7 @@ function GuideTablePageContent() {
             dataIndex: 'status',
             title: t('businessGuide.column.status'),
             render: (status: ArticleStatus) => <ArticleStatusTag status={status} />,
-            width: 100,
+            width: px(100),
           },
           {
             key: 'updatedAt',
@@ -211,14 +216,14 @@ function GuideTablePageContent() {
             sorter: true,
             sortOrder: sortOrderOf('updatedAt'),
             render: (value: string) => updatedAtFormat.format(new Date(value)),
-            width: 150,
+            width: px(150),
           },
           {
             key: 'actions',
             title: t('businessGuide.column.actions'),
             render: (_, article) => <ArticleActions article={article} />,
             fixed: 'right',
-            width: 200,
+            width: px(200),
           },
         ] satisfies TableProps<ArticleSummary>['columns'])
       : []),
@@ -275,12 +280,12 @@ function GuideTablePageContent() {
             placeholder={t('businessGuide.list.searchPlaceholder')}
             allowClear
             enterButton={t('businessGuide.list.search')}
-            style={{ maxWidth: 420 }}
+            style={{ maxWidth: scaledPx(420) }}
             onSearch={(value) => update({ keyword: value.trim() })}
           />
           <Select
             aria-label={t('businessGuide.list.category')}
-            style={{ minWidth: 200 }}
+            style={{ minWidth: scaledPx(200) }}
             value={query.categoryId ?? ''}
             options={[
               { value: '', label: t('businessGuide.list.allCategories') },
@@ -290,7 +295,7 @@ function GuideTablePageContent() {
           />
           <Select
             aria-label={t('businessGuide.list.language')}
-            style={{ minWidth: 140 }}
+            style={{ minWidth: scaledPx(140) }}
             value={query.language ?? ALL_LANGUAGES}
             options={[
               { value: ALL_LANGUAGES, label: t('businessGuide.list.allLanguages') },
@@ -304,7 +309,7 @@ function GuideTablePageContent() {
           {canWrite && (
             <Select
               aria-label={t('businessGuide.list.status')}
-              style={{ minWidth: 140 }}
+              style={{ minWidth: scaledPx(140) }}
               value={query.status ?? ''}
               options={[
                 { value: '', label: t('businessGuide.list.allStatuses') },
