@@ -71,7 +71,7 @@ const text = {
     openMenu: 'Open menu',
     collapseSidebar: 'Collapse sidebar',
     expandSidebar: 'Expand sidebar',
-    weather: /weather in Jiangcheng: Cloudy, 18 °C/,
+    weather: /Weather in Jiangcheng: Cloudy, 18 °C/,
     login: { account: 'Username' },
   },
 } as const;
