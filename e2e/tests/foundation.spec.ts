@@ -109,7 +109,7 @@ test.describe('sign-in and the shell', () => {
     await expect(englishMenu.getByRole('menuitem', { name: 'Command coordination' })).toBeVisible();
     await expect(englishMenu.getByRole('menuitem', { name: 'Business guidance' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Welcome, 系统管理员' })).toBeVisible();
-    await expect(page).toHaveTitle('城市运行管理服务平台 - home');
+    await expect(page).toHaveTitle('城市运行管理服务平台 - Home');
     await expectAccessible(page, 'home (en)');
 
     // The choice is kept across a reload.

@@ -46,7 +46,7 @@ async function signedIn(
 
 const bell = (page: Page, count: number, language: 'zh-CN' | 'en' = 'zh-CN') =>
   page.getByRole('button', {
-    name: language === 'en' ? `message notification, ${count} unread` : `消息通知，${count} 条未读`,
+    name: language === 'en' ? `Message notification, ${count} unread` : `消息通知，${count} 条未读`,
     exact: true,
   });
 
