@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { sessions, userRoles, users } from '../../db/schema/index.js';
+import type { SessionCache, SessionChanges } from './session-cache.js';
 
 export interface SessionPrincipal {
   userId: number;
@@ -12,7 +13,16 @@ export interface SessionPrincipal {
 }
 
 export class SessionRepository {
-  constructor(private readonly db: Executor) {}
+  /**
+   * `changes` hears of every revocation (after the commit, see repositories.ts);
+   * `cache` answers `findLive` from memory (the app's own repositories, not a
+   * transaction's).
+   */
+  constructor(
+    private readonly db: Executor,
+    private readonly changes?: SessionChanges,
+    private readonly cache?: SessionCache,
+  ) {}
 
   async insert(session: {
     tokenHash: string;
@@ -27,6 +37,11 @@ export class SessionRepository {
 
   /** The live session of a token digest with its user; revoked, expired or disabled gives null. */
   async findLive(tokenHash: string, now: Date): Promise<SessionPrincipal | null> {
+    if (this.cache) return this.cache.lookup(tokenHash, now, () => this.readLive(tokenHash, now));
+    return this.readLive(tokenHash, now);
+  }
+
+  private async readLive(tokenHash: string, now: Date): Promise<SessionPrincipal | null> {
     const rows = await this.db
       .select({
         userId: users.id,
@@ -57,6 +72,7 @@ export class SessionRepository {
       .update(sessions)
       .set({ revokedAt: now })
       .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+    await this.changes?.changed({ tokenHash });
   }
 
   async revokeAllOfUser(userId: number, now: Date): Promise<void> {
@@ -64,5 +80,6 @@ export class SessionRepository {
       .update(sessions)
       .set({ revokedAt: now })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    await this.changes?.changed({ userId });
   }
 }
