@@ -41,8 +41,11 @@ export class SessionRepository {
     return this.readLive(tokenHash, now);
   }
 
-  private async readLive(tokenHash: string, now: Date): Promise<SessionPrincipal | null> {
-    const rows = await this.db
+  /** Built once and prepared on the database: it runs on every request a session is not remembered for. */
+  private live?: ReturnType<SessionRepository['prepareLive']>;
+
+  private prepareLive() {
+    return this.db
       .select({
         userId: users.id,
         username: users.username,
@@ -58,12 +61,18 @@ export class SessionRepository {
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(
         and(
-          eq(sessions.tokenHash, tokenHash),
+          eq(sessions.tokenHash, sql.placeholder('tokenHash')),
           isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, now),
+          gt(sessions.expiresAt, sql.placeholder('now')),
           eq(users.disabled, false),
         ),
-      );
+      )
+      .prepare('session_live');
+  }
+
+  private async readLive(tokenHash: string, now: Date): Promise<SessionPrincipal | null> {
+    this.live ??= this.prepareLive();
+    const rows = await this.live.execute({ tokenHash, now });
     return rows[0] ?? null;
   }
 
