@@ -4,7 +4,7 @@
  *
  * - PGlite: the built server alone (its database lives inside it, so no second
  *   process can share it); the message page and the menu against `/api/health`
- *   of the same server, measured one after the other in the same run.
+ *   of the same server, measured in alternating rounds in the same run.
  * - PostgreSQL (when DATABASE_URL is set): the built server and, in this process,
  *   a bare Fastify "floor" on the same database that runs the same SQL as the
  *   server's message page (session lookup, count, page) and menu (session
@@ -27,6 +27,8 @@ import { repoRoot, startServer } from './lib/server.js';
 const admin = { username: 'admin', password: 'Admin@2026' };
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+/** Each side's `seconds` are split into this many alternating rounds. */
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 /** The server; the floor listens on the next port. */
 const port = Number(process.env.BENCH_PORT ?? 4960);
 /** The PostgreSQL run migrates and seeds a database of its own, dropped and created here. */
@@ -47,8 +49,8 @@ interface Target {
   body?: string;
 }
 
-async function measure(target: Target, token: string): Promise<LoadResult> {
-  const options = {
+function loadOptions(target: Target, token: string) {
+  return {
     url: target.url,
     method: target.method,
     headers: {
@@ -59,24 +61,75 @@ async function measure(target: Target, token: string): Promise<LoadResult> {
     ...(target.body ? { body: target.body } : {}),
     connections,
   };
-  const check = await fetch(target.url, {
+}
+
+async function check(target: Target, token: string): Promise<void> {
+  const options = loadOptions(target, token);
+  const response = await fetch(target.url, {
     method: target.method,
     headers: options.headers,
     ...(target.body ? { body: target.body } : {}),
   });
-  if (!check.ok) throw new Error(`${target.name} answered ${check.status}`);
-  await loadTest({ ...options, seconds: 2 });
-  const result = await loadTest({ ...options, seconds });
-  say(
-    `  ${target.name}: ${result.requestsPerSecond} req/s, p50 ${result.latencyMs.p50} ms, ` +
-      `p99 ${result.latencyMs.p99} ms (${result.non2xx} non-2xx, ${result.errors} errors)`,
-  );
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${target.name} failed under load`);
-  return result;
+  if (!response.ok) throw new Error(`${target.name} answered ${response.status}`);
 }
 
-const ratio = (value: LoadResult, floor: LoadResult) =>
-  Math.round((value.requestsPerSecond / floor.requestsPerSecond) * 100) / 100;
+interface Side {
+  name: string;
+  /** Mean of the rounds. */
+  requestsPerSecond: number;
+  rounds: LoadResult[];
+}
+
+function side(name: string, rounds: LoadResult[]): Side {
+  const mean = rounds.reduce((sum, round) => sum + round.requestsPerSecond, 0) / rounds.length;
+  return { name, requestsPerSecond: Math.round(mean), rounds };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((x, y) => x - y);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/**
+ * The candidate against its floor, side by side: `rounds` short loads taken
+ * alternately (floor, candidate, floor, ...), so that a change in the shared
+ * machine's load touches both; the ratio is the median of the rounds' ratios.
+ */
+async function compare(floor: Target, candidate: Target, token: string) {
+  await check(floor, token);
+  await check(candidate, token);
+  const roundSeconds = Math.max(1, Math.round(seconds / rounds));
+  await loadTest({ ...loadOptions(floor, token), seconds: 2 });
+  await loadTest({ ...loadOptions(candidate, token), seconds: 2 });
+  const floorRounds: LoadResult[] = [];
+  const candidateRounds: LoadResult[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    floorRounds.push(await loadTest({ ...loadOptions(floor, token), seconds: roundSeconds }));
+    candidateRounds.push(
+      await loadTest({ ...loadOptions(candidate, token), seconds: roundSeconds }),
+    );
+  }
+  for (const result of [...floorRounds, ...candidateRounds]) {
+    if (result.non2xx > 0 || result.errors > 0) throw new Error(`${result.url} failed under load`);
+  }
+  const ratios = floorRounds.map(
+    (f, index) =>
+      Math.round((candidateRounds[index]!.requestsPerSecond / f.requestsPerSecond) * 100) / 100,
+  );
+  const result = {
+    floor: side(floor.name, floorRounds),
+    candidate: side(candidate.name, candidateRounds),
+    ratios,
+    ratio: median(ratios),
+  };
+  say(
+    `  ${candidate.name} ${result.candidate.requestsPerSecond} req/s against ${floor.name} ` +
+      `${result.floor.requestsPerSecond} req/s: ratio ${result.ratio} (rounds ${ratios.join(', ')}; ` +
+      `p99 ${Math.max(...candidateRounds.map((r) => r.latencyMs.p99))} ms)`,
+  );
+  return result;
+}
 
 async function runPglite() {
   say('PGlite: the server against its own /api/health');
@@ -86,20 +139,17 @@ async function runPglite() {
     try {
       const token = await apiSignIn(server.baseUrl, admin.username, admin.password);
       const at = (url: string) => `${server.baseUrl}${url}`;
-      const health = await measure(
-        { name: 'GET /api/health', url: at(HEALTH_URL), method: 'GET' },
-        token,
-      );
-      const messages = await measure(
+      const health: Target = { name: 'GET /api/health', url: at(HEALTH_URL), method: 'GET' };
+      const messages = await compare(
+        health,
         { name: 'message page', url: at(MESSAGES_URL), method: 'POST', body: MESSAGES_BODY },
         token,
       );
-      const menu = await measure({ name: 'menu', url: at(MENU_URL), method: 'GET' }, token);
+      const menu = await compare(health, { name: 'menu', url: at(MENU_URL), method: 'GET' }, token);
       const result = {
-        health,
         messages,
         menu,
-        ratioToHealth: { messages: ratio(messages, health), menu: ratio(menu, health) },
+        ratioToHealth: { messages: messages.ratio, menu: menu.ratio },
       };
       say(
         `  ratio to /api/health: message page ${result.ratioToHealth.messages}, ` +
@@ -166,16 +216,13 @@ async function runPostgres(databaseUrl: string) {
   const floor = await startFloor(url);
   try {
     const token = await apiSignIn(server.baseUrl, admin.username, admin.password);
-    const messagesFloor = await measure(
+    const messages = await compare(
       {
         name: 'floor: message page queries',
         url: `${floor.baseUrl}/floor/messages`,
         method: 'POST',
         body: MESSAGES_BODY,
       },
-      token,
-    );
-    const messages = await measure(
       {
         name: 'server: message page',
         url: `${server.baseUrl}${MESSAGES_URL}`,
@@ -184,25 +231,15 @@ async function runPostgres(databaseUrl: string) {
       },
       token,
     );
-    const menuFloor = await measure(
+    const menu = await compare(
       { name: 'floor: menu queries', url: `${floor.baseUrl}/floor/menu`, method: 'GET' },
-      token,
-    );
-    const menu = await measure(
       { name: 'server: menu', url: `${server.baseUrl}${MENU_URL}`, method: 'GET' },
       token,
     );
-    const health = await measure(
-      { name: 'server: /api/health', url: `${server.baseUrl}${HEALTH_URL}`, method: 'GET' },
-      token,
-    );
     const result = {
-      messagesFloor,
       messages,
-      menuFloor,
       menu,
-      health,
-      ratioToFloor: { messages: ratio(messages, messagesFloor), menu: ratio(menu, menuFloor) },
+      ratioToFloor: { messages: messages.ratio, menu: menu.ratio },
     };
     say(
       `  ratio to the floor: message page ${result.ratioToFloor.messages}, ` +
@@ -220,7 +257,9 @@ async function main(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL;
   const postgres = databaseUrl ? await runPostgres(databaseUrl) : null;
   if (!databaseUrl) say('DATABASE_URL is not set: PostgreSQL skipped');
-  say(`wrote ${await writeResult('request-path', { seconds, connections, pglite, postgres })}`);
+  say(
+    `wrote ${await writeResult('request-path', { seconds, rounds, connections, pglite, postgres })}`,
+  );
 }
 
 await main();
