@@ -18,10 +18,14 @@ export async function loadTest(options: {
   headers: Record<string, string>;
   seconds: number;
   connections: number;
+  method?: 'GET' | 'POST';
+  body?: string;
 }): Promise<LoadResult> {
   const result = await autocannon({
     url: options.url,
     headers: options.headers,
+    ...(options.method ? { method: options.method } : {}),
+    ...(options.body !== undefined ? { body: options.body } : {}),
     duration: options.seconds,
     connections: options.connections,
   });

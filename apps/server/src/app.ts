@@ -24,6 +24,7 @@ import securityHeaders from './plugins/security-headers.js';
 import webApp from './plugins/web-app.js';
 import { PURGE_INTERVAL_MS } from './modules/purge/purge.service.js';
 import { appModules } from './app-modules.js';
+import { SessionCache } from './modules/auth/session-cache.js';
 import { createRepositories, transactionRunner } from './repositories.js';
 import { type Services, createServices } from './services.js';
 
@@ -41,6 +42,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
     database: Database;
+    /** Remembered sessions (modules/auth/session-cache.ts). */
+    sessionCache: SessionCache;
   }
 }
 
@@ -77,13 +80,17 @@ export async function buildApp(
       announce: (text) => process.stdout.write(`\n${text}\n\n`),
     }),
   );
+  // Remembered sessions; every instance forgets a revoked one (modules/auth/session-cache.ts).
+  const sessionCache = new SessionCache({ database, clock });
+  await sessionCache.start();
+  app.addHook('onClose', async () => sessionCache.stop());
   const modules = appModules.filter((module) => module.enabled?.(config) ?? true);
   const services = createServices(modules, {
     config,
     clock,
     database,
-    repositories: createRepositories(database.db),
-    withTransaction: transactionRunner(database.db),
+    repositories: createRepositories(database.db, sessionCache),
+    withTransaction: transactionRunner(database.db, sessionCache),
     log: () => app.log,
     onError: (error) => app.log.error({ err: error }, 'live notification failed'),
   });
@@ -95,6 +102,7 @@ export async function buildApp(
   purgeTimer.unref();
   app.addHook('onClose', async () => clearInterval(purgeTimer));
   app.decorate('database', database);
+  app.decorate('sessionCache', sessionCache);
 
   await app.register(errorHandler);
   await app.register(gracefulShutdown);

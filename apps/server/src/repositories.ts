@@ -3,6 +3,7 @@ import { AuditRepository } from './modules/audit/audit.repository.js';
 import { CaptchaRepository } from './modules/auth/captcha.repository.js';
 import { LoginAttemptRepository } from './modules/auth/login-attempt.repository.js';
 import { RsaKeyRepository } from './modules/auth/rsa-key.repository.js';
+import { PendingSessionChanges, type SessionCache } from './modules/auth/session-cache.js';
 import { SessionRepository } from './modules/auth/session.repository.js';
 import { BusinessGuideRepository } from './modules/business-guide/business-guide.repository.js';
 import { FileRepository } from './modules/files/file.repository.js';
@@ -23,7 +24,11 @@ import { SmsCodeRepository } from './modules/sms/sms-code.repository.js';
  * app's pool, or one transaction (`withTransaction`). A new repository gets its
  * line here.
  */
-export function createRepositories(db: Executor) {
+export function createRepositories(
+  db: Executor,
+  sessionCache?: SessionCache,
+  sessionChanges: SessionCache | PendingSessionChanges | undefined = sessionCache,
+) {
   return {
     audit: new AuditRepository(db),
     businessGuide: new BusinessGuideRepository(db),
@@ -33,13 +38,13 @@ export function createRepositories(db: Executor) {
     loginAttempts: new LoginAttemptRepository(db),
     menus: new MenuRepository(db),
     notifications: new NotificationRepository(db),
-    passwords: new PasswordRepository(db),
+    passwords: new PasswordRepository(db, sessionChanges),
     profiles: new ProfileRepository(db),
     qrTickets: new QrTicketRepository(db),
     requestLimits: new RequestLimitRepository(db),
     rsaKeys: new RsaKeyRepository(db),
     serverSecrets: new ServerSecretRepository(db),
-    sessions: new SessionRepository(db),
+    sessions: new SessionRepository(db, sessionChanges, sessionCache),
     settings: new SettingsRepository(db),
     smsCodes: new SmsCodeRepository(db),
     users: new UserRepository(db),
@@ -55,6 +60,13 @@ export type Repositories = ReturnType<typeof createRepositories>;
  */
 export type WithTransaction = <T>(work: (repositories: Repositories) => Promise<T>) => Promise<T>;
 
-export function transactionRunner(db: Db): WithTransaction {
-  return (work) => db.transaction((tx) => work(createRepositories(tx)));
+export function transactionRunner(db: Db, sessionCache?: SessionCache): WithTransaction {
+  if (!sessionCache) return (work) => db.transaction((tx) => work(createRepositories(tx)));
+  return async (work) => {
+    // Revocations are announced once they are committed (auth/session-cache.ts).
+    const pending = new PendingSessionChanges();
+    const result = await db.transaction((tx) => work(createRepositories(tx, undefined, pending)));
+    await pending.flushTo(sessionCache);
+    return result;
+  };
 }

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { sessions, userRoles, users } from '../../db/schema/index.js';
+import type { SessionCache, SessionChanges } from './session-cache.js';
 
 export interface SessionPrincipal {
   userId: number;
@@ -12,7 +13,16 @@ export interface SessionPrincipal {
 }
 
 export class SessionRepository {
-  constructor(private readonly db: Executor) {}
+  /**
+   * `changes` hears of every revocation (after the commit, see repositories.ts);
+   * `cache` answers `findLive` from memory (the app's own repositories, not a
+   * transaction's).
+   */
+  constructor(
+    private readonly db: Executor,
+    private readonly changes?: SessionChanges,
+    private readonly cache?: SessionCache,
+  ) {}
 
   async insert(session: {
     tokenHash: string;
@@ -27,7 +37,15 @@ export class SessionRepository {
 
   /** The live session of a token digest with its user; revoked, expired or disabled gives null. */
   async findLive(tokenHash: string, now: Date): Promise<SessionPrincipal | null> {
-    const rows = await this.db
+    if (this.cache) return this.cache.lookup(tokenHash, now, () => this.readLive(tokenHash, now));
+    return this.readLive(tokenHash, now);
+  }
+
+  /** Built once and prepared on the database: it runs on every request a session is not remembered for. */
+  private live?: ReturnType<SessionRepository['prepareLive']>;
+
+  private prepareLive() {
+    return this.db
       .select({
         userId: users.id,
         username: users.username,
@@ -43,12 +61,18 @@ export class SessionRepository {
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(
         and(
-          eq(sessions.tokenHash, tokenHash),
+          eq(sessions.tokenHash, sql.placeholder('tokenHash')),
           isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, now),
+          gt(sessions.expiresAt, sql.placeholder('now')),
           eq(users.disabled, false),
         ),
-      );
+      )
+      .prepare('session_live');
+  }
+
+  private async readLive(tokenHash: string, now: Date): Promise<SessionPrincipal | null> {
+    this.live ??= this.prepareLive();
+    const rows = await this.live.execute({ tokenHash, now });
     return rows[0] ?? null;
   }
 
@@ -57,6 +81,7 @@ export class SessionRepository {
       .update(sessions)
       .set({ revokedAt: now })
       .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+    await this.changes?.changed({ tokenHash });
   }
 
   async revokeAllOfUser(userId: number, now: Date): Promise<void> {
@@ -64,5 +89,6 @@ export class SessionRepository {
       .update(sessions)
       .set({ revokedAt: now })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    await this.changes?.changed({ userId });
   }
 }

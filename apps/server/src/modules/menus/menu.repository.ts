@@ -37,8 +37,16 @@ export interface NewMenuEntry {
 export class MenuRepository {
   constructor(private readonly db: Executor) {}
 
+  /** Built once and prepared on the database: the menu is read on every menu request. */
+  private all?: ReturnType<MenuRepository['prepareAll']>;
+
   /** Every entry, parents before children, in sidebar order. */
   async findAll(): Promise<MenuEntryRecord[]> {
+    this.all ??= this.prepareAll();
+    return this.all.execute();
+  }
+
+  private prepareAll() {
     return this.db
       .select({
         id: menuEntries.id,
@@ -59,7 +67,8 @@ export class MenuRepository {
           '{}'::text[])`,
       })
       .from(menuEntries)
-      .orderBy(asc(menuEntries.sortOrder), asc(menuEntries.id));
+      .orderBy(asc(menuEntries.sortOrder), asc(menuEntries.id))
+      .prepare('menu_entries_all');
   }
 
   async insert(entry: NewMenuEntry): Promise<number> {

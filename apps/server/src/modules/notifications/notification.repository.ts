@@ -36,17 +36,55 @@ export interface Audience {
 export class NotificationRepository {
   constructor(private readonly db: Executor) {}
 
-  private readFilter(userId: number, isRead: boolean | undefined) {
-    return isRead === undefined
-      ? eq(messageRecipients.userId, userId)
-      : and(eq(messageRecipients.userId, userId), eq(messageRecipients.isRead, isRead));
+  /**
+   * The bell's two queries, built once and prepared on the database (they run on
+   * every page of messages; issue 14). One statement per read filter, with the
+   * filter written out rather than a parameter, so the unread partial index
+   * still matches a generic plan.
+   */
+  private hot?: ReturnType<NotificationRepository['prepareHot']>;
+
+  private prepareHot() {
+    const userId = sql.placeholder('userId');
+    const filters = {
+      all: eq(messageRecipients.userId, userId),
+      read: and(eq(messageRecipients.userId, userId), sql`${messageRecipients.isRead}`),
+      unread: and(eq(messageRecipients.userId, userId), sql`not ${messageRecipients.isRead}`),
+    };
+    const prepare = (name: keyof typeof filters) => ({
+      count: this.db
+        .select({ total: count() })
+        .from(messageRecipients)
+        .where(filters[name])
+        .prepare(`messages_count_${name}`),
+      page: this.db
+        .select({
+          id: messages.id,
+          title: messages.title,
+          content: messages.content,
+          type: messages.type,
+          isRead: messageRecipients.isRead,
+          createdAt: messageRecipients.createdAt,
+          updatedAt: messageRecipients.updatedAt,
+        })
+        .from(messageRecipients)
+        .innerJoin(messages, eq(messages.id, messageRecipients.messageId))
+        .where(filters[name])
+        .orderBy(desc(messageRecipients.createdAt), desc(messageRecipients.messageId))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(`messages_page_${name}`),
+    });
+    return { all: prepare('all'), read: prepare('read'), unread: prepare('unread') };
+  }
+
+  private queriesFor(isRead: boolean | undefined) {
+    this.hot ??= this.prepareHot();
+    return isRead === undefined ? this.hot.all : isRead ? this.hot.read : this.hot.unread;
   }
 
   async countFor(userId: number, isRead: boolean | undefined): Promise<number> {
-    const rows = await this.db
-      .select({ total: count() })
-      .from(messageRecipients)
-      .where(this.readFilter(userId, isRead));
+    const rows = await this.queriesFor(isRead).count.execute({ userId });
     return rows[0]?.total ?? 0;
   }
 
@@ -57,22 +95,7 @@ export class NotificationRepository {
     offset: number,
     limit: number,
   ): Promise<MessageRow[]> {
-    return this.db
-      .select({
-        id: messages.id,
-        title: messages.title,
-        content: messages.content,
-        type: messages.type,
-        isRead: messageRecipients.isRead,
-        createdAt: messageRecipients.createdAt,
-        updatedAt: messageRecipients.updatedAt,
-      })
-      .from(messageRecipients)
-      .innerJoin(messages, eq(messages.id, messageRecipients.messageId))
-      .where(this.readFilter(userId, isRead))
-      .orderBy(desc(messageRecipients.createdAt), desc(messageRecipients.messageId))
-      .limit(limit)
-      .offset(offset);
+    return this.queriesFor(isRead).page.execute({ userId, offset, limit });
   }
 
   /** Marks one of the user's messages read; false when the user has no such message. */

@@ -1,0 +1,158 @@
+import type { Database } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import type { SessionPrincipal } from './session.repository.js';
+
+/** The channel every instance listens on; payloads are `{"t":"<digest>"}` or `{"u":<user id>}`. */
+export const SESSIONS_CHANNEL = 'cityops_sessions';
+
+/**
+ * How long a looked-up session is trusted without asking the database. Every
+ * revocation is broadcast, so this only bounds a change that is not one (a role
+ * added by hand in the database) and a broadcast lost while the listening
+ * connection was down (a reconnect forgets everything anyway).
+ */
+export const SESSION_CACHE_MS = 10_000;
+/** Beyond this many entries the oldest go first. */
+const MAX_ENTRIES = 10_000;
+
+/** A session that stopped being valid: one token, or every token of a user. */
+export type SessionChange = { tokenHash: string } | { userId: number };
+
+/** Where the repositories report revocations (session.repository.ts, password.repository.ts). */
+export interface SessionChanges {
+  changed(change: SessionChange): Promise<void>;
+}
+
+interface Entry {
+  principal: SessionPrincipal;
+  cachedAt: number;
+}
+
+/**
+ * The live sessions of one instance, looked up once and then answered from
+ * memory (issue 14: the lookup was a third of the message page's queries).
+ * A revocation (sign-out, password change or reset, disabling, a renamed
+ * account) is forgotten here at once and published to every other instance on
+ * the database (PostgreSQL NOTIFY, in-process on PGlite), as the unread counts
+ * are (notifications/unread-hub.ts).
+ */
+export class SessionCache implements SessionChanges {
+  private readonly entries = new Map<string, Entry>();
+  /**
+   * Bumped by every change: a lookup that started before a change must not
+   * store what it read, which may be the session the change just revoked.
+   */
+  private generation = 0;
+  private stopListening: (() => Promise<void>) | null = null;
+  private readonly waiters: (() => void)[] = [];
+
+  constructor(
+    private readonly options: {
+      database: Pick<Database, 'notify' | 'listen'>;
+      clock: Clock;
+      ttlMs?: number;
+    },
+  ) {}
+
+  async start(): Promise<void> {
+    this.stopListening = await this.options.database.listen(SESSIONS_CHANNEL, (payload) => {
+      this.forget(parseChange(payload));
+      for (const resolve of this.waiters.splice(0)) resolve();
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.stopListening?.();
+    this.stopListening = null;
+    this.entries.clear();
+  }
+
+  /** The live session of a token digest: from memory, or `load` (the database) and remembered. */
+  async lookup(
+    tokenHash: string,
+    now: Date,
+    load: () => Promise<SessionPrincipal | null>,
+  ): Promise<SessionPrincipal | null> {
+    const entry = this.entries.get(tokenHash);
+    const ttl = this.options.ttlMs ?? SESSION_CACHE_MS;
+    const at = now.getTime();
+    if (entry) {
+      if (at >= entry.cachedAt && at - entry.cachedAt < ttl && entry.principal.expiresAt > now) {
+        return entry.principal;
+      }
+      this.entries.delete(tokenHash);
+    }
+    const generation = this.generation;
+    const principal = await load();
+    if (principal && generation === this.generation) {
+      if (this.entries.size >= MAX_ENTRIES) {
+        const oldest = this.entries.keys().next();
+        if (!oldest.done) this.entries.delete(oldest.value);
+      }
+      this.entries.set(tokenHash, { principal, cachedAt: at });
+    }
+    return principal;
+  }
+
+  /** Forgets the change here at once, then tells every instance. Call it after the commit. */
+  async changed(change: SessionChange): Promise<void> {
+    this.forget(change);
+    await this.options.database.notify(SESSIONS_CHANNEL, JSON.stringify(encode(change)));
+  }
+
+  /** Sessions remembered now. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Settles once the next broadcast (from any instance) has been applied here. */
+  nextBroadcast(): Promise<void> {
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  /** `null`: everything (a reconnect may have missed changes, or a payload is unreadable). */
+  private forget(change: SessionChange | null): void {
+    this.generation += 1;
+    if (change === null) {
+      this.entries.clear();
+    } else if ('tokenHash' in change) {
+      this.entries.delete(change.tokenHash);
+    } else {
+      for (const [hash, entry] of this.entries) {
+        if (entry.principal.userId === change.userId) this.entries.delete(hash);
+      }
+    }
+  }
+}
+
+function encode(change: SessionChange): { t: string } | { u: number } {
+  return 'tokenHash' in change ? { t: change.tokenHash } : { u: change.userId };
+}
+
+function parseChange(payload: string): SessionChange | null {
+  try {
+    const parsed = JSON.parse(payload) as { t?: unknown; u?: unknown };
+    if (typeof parsed.t === 'string') return { tokenHash: parsed.t };
+    if (Number.isInteger(parsed.u)) return { userId: parsed.u as number };
+  } catch {
+    // Unreadable (or '' after a reconnect): forget everything.
+  }
+  return null;
+}
+
+/**
+ * Collects the changes made inside a transaction, to report them once it has
+ * committed: reported earlier, another instance could read the session again
+ * before the revocation is visible and keep it.
+ */
+export class PendingSessionChanges implements SessionChanges {
+  private readonly changes: SessionChange[] = [];
+
+  async changed(change: SessionChange): Promise<void> {
+    this.changes.push(change);
+  }
+
+  async flushTo(target: SessionChanges): Promise<void> {
+    for (const change of this.changes.splice(0)) await target.changed(change);
+  }
+}

@@ -1,0 +1,152 @@
+import { Writable } from 'node:stream';
+import { ErrorCode } from '@cityops/contract';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../src/app.js';
+import { type Database, openDatabase } from '../../../src/db/client.js';
+import { type TestApp, bearer, createTestApp } from '../../helpers/test-app.js';
+import { withDatabase } from '../../helpers/global-setup.js';
+import { tokenDigest } from '../../../src/lib/tokens.js';
+import { createRepositories } from '../../../src/repositories.js';
+
+// Sessions are remembered after their first lookup (src/modules/auth/session-cache.ts):
+// every way a session ends must still refuse it on the next request, on every instance.
+
+const menuUrl = '/api/organization/customize_configuration/userSysModel';
+const logoutUrl = '/api/authorization-server/oauth/logout';
+
+let t: TestApp;
+/** A second instance on the same database, as a second server behind the proxy. */
+let other: FastifyInstance;
+
+/** The same database through its own connections (PostgreSQL) or the same one (PGlite, one process). */
+async function sameDatabase(database: Database): Promise<Database> {
+  if (database.driver === 'pglite') return { ...database, close: async () => undefined };
+  const { rows } = await database.db.execute<{ name: string }>(
+    sql`select current_database() as name`,
+  );
+  return openDatabase({
+    databaseUrl: withDatabase(process.env.DATABASE_URL!, rows[0]!.name),
+    dataDir: '',
+    poolSize: 2,
+  });
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  other = await buildApp(t.config, {
+    database: await sameDatabase(t.database),
+    clock: t.clock,
+    logStream: new Writable({ write: (_chunk, _encoding, callback) => callback() }),
+  });
+  await other.ready();
+});
+afterAll(async () => {
+  await other.close();
+  await t.close();
+});
+
+async function userId(username: string): Promise<number> {
+  const { rows } = await t.database.db.execute<{ id: number }>(
+    sql`select id from users where username = ${username}`,
+  );
+  return rows[0]!.id;
+}
+
+function menu(app: FastifyInstance, token: string) {
+  return app.inject({ method: 'GET', url: menuUrl, headers: bearer(token) });
+}
+
+/** Signs in and uses the token on both instances, so both remember the session. */
+async function rememberedToken(username: string, password: string): Promise<string> {
+  const token = (await t.login(username, password)).access_token;
+  expect((await menu(t.app, token)).statusCode).toBe(200);
+  expect((await menu(other, token)).statusCode).toBe(200);
+  return token;
+}
+
+function expectRefused(response: Awaited<ReturnType<typeof menu>>) {
+  expect(response.statusCode).toBe(401);
+  expect(response.json().code).toBe(ErrorCode.TOKEN_INVALID);
+}
+
+describe('a remembered session', () => {
+  it('is looked up once, then answered from memory', async () => {
+    const before = t.app.sessionCache.size;
+    const token = await rememberedToken('operator', 'Operator@2026');
+    expect(t.app.sessionCache.size).toBe(before + 1);
+    expect((await menu(t.app, token)).statusCode).toBe(200);
+    expect(t.app.sessionCache.size).toBe(before + 1);
+  });
+
+  it('is refused after sign-out, here at once and on the other instance once it hears', async () => {
+    const token = await rememberedToken('operator', 'Operator@2026');
+    const heard = other.sessionCache.nextBroadcast();
+    await t.app.inject({ method: 'POST', url: logoutUrl, headers: bearer(token) });
+    expectRefused(await menu(t.app, token));
+    await heard;
+    expectRefused(await menu(other, token));
+  });
+
+  it('is refused after a password change', async () => {
+    const token = await rememberedToken('operator', 'Operator@2026');
+    const heard = other.sessionCache.nextBroadcast();
+    const id = await userId('operator');
+    const { rows } = await t.database.db.execute<{ hash: string }>(
+      sql`select password_hash as hash from users where id = ${id}`,
+    );
+    await t.app.services.passwords.setPassword(id, 'a-new-password-digest');
+    expectRefused(await menu(t.app, token));
+    await heard;
+    expectRefused(await menu(other, token));
+    // Back to the demo password for the other tests.
+    await t.database.db.execute(
+      sql`update users set password_hash = ${rows[0]!.hash} where id = ${id}`,
+    );
+  });
+
+  it('is refused once the account is disabled', async () => {
+    const token = await rememberedToken('stale', 'Stale@2026a');
+    const heard = other.sessionCache.nextBroadcast();
+    const id = await userId('stale');
+    await t.app.services.passwords.setDisabled(id, true);
+    try {
+      expectRefused(await menu(t.app, token));
+      await heard;
+      expectRefused(await menu(other, token));
+    } finally {
+      await t.app.services.passwords.setDisabled(id, false);
+    }
+  });
+
+  it('answers the password status the account has now', async () => {
+    const token = await rememberedToken('operator', 'Operator@2026');
+    const heard = other.sessionCache.nextBroadcast();
+    const id = await userId('operator');
+    // As any code on the app's repositories would (no service sets it yet).
+    const { passwords } = createRepositories(t.database.db, t.app.sessionCache);
+    await passwords.setMustChange(id, true);
+    try {
+      for (const app of [t.app, other]) {
+        if (app === other) await heard;
+        const response = await menu(app, token);
+        expect(response.json().code).toBe(ErrorCode.PASSWORD_RESET_REQUIRED);
+      }
+    } finally {
+      await passwords.setMustChange(id, false);
+    }
+  });
+
+  it('is refused once it expires, without a broadcast', async () => {
+    const token = await rememberedToken('operator', 'Operator@2026');
+    const { rows } = await t.database.db.execute<{ ms: number }>(
+      sql`select (extract(epoch from expires_at) * 1000)::float8 as ms from sessions
+          where token_hash = ${tokenDigest(token)}`,
+    );
+    const now = t.clock.now().getTime();
+    t.clock.advance(rows[0]!.ms - now + 1);
+    expectRefused(await menu(t.app, token));
+    expectRefused(await menu(other, token));
+  });
+});
