@@ -44,3 +44,8 @@ export const ISO_DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
  */
 export const ARTICLE_LANGUAGES = ['zh-CN', 'en'] as const;
 export type ArticleLanguage = (typeof ARTICLE_LANGUAGES)[number];
+
+/** Whether a value (an address parameter, the interface language) names an article language. */
+export function isArticleLanguage(value: string | null | undefined): value is ArticleLanguage {
+  return (ARTICLE_LANGUAGES as readonly (string | null | undefined)[]).includes(value);
+}

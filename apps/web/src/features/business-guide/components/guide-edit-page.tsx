@@ -2,6 +2,7 @@ import {
   ARTICLE_AUTHORITY_MAX,
   ARTICLE_DOCUMENT_NUMBER_MAX,
   ARTICLE_LANGUAGES,
+  isArticleLanguage,
   ARTICLE_SUMMARY_MAX,
   ARTICLE_TITLE_MAX,
   type Article,
@@ -46,11 +47,7 @@ function valuesOf(article: Article | undefined, writerLanguage?: string): Metada
   return {
     categoryId: article?.categoryId,
     title: article?.title ?? '',
-    language:
-      article?.language ??
-      ((ARTICLE_LANGUAGES as readonly string[]).includes(writerLanguage ?? '')
-        ? (writerLanguage as ArticleLanguage)
-        : 'zh-CN'),
+    language: article?.language ?? (isArticleLanguage(writerLanguage) ? writerLanguage : 'zh-CN'),
     summary: article?.summary ?? '',
     coverImage: article?.coverImage ?? '',
     issuingAuthority: article?.issuingAuthority ?? '',

@@ -1,9 +1,9 @@
 import {
   ARTICLE_LANGUAGES,
+  isArticleLanguage,
   ARTICLE_PAGE_SIZE,
   ARTICLE_SORT_KEYS,
   ARTICLE_STATUSES,
-  type ArticleLanguage,
   type ArticleListQuery,
   type ArticleSortKey,
   type ArticleStatus,
@@ -60,9 +60,7 @@ function readQuery(params: URLSearchParams, readerLanguage: string): ArticleList
   return {
     keyword: params.get('keyword') ?? undefined,
     categoryId: number('categoryId'),
-    language: (ARTICLE_LANGUAGES as readonly string[]).includes(language)
-      ? (language as ArticleLanguage)
-      : undefined,
+    language: isArticleLanguage(language) ? language : undefined,
     status: (ARTICLE_STATUSES as readonly string[]).includes(status ?? '')
       ? (status as ArticleStatus)
       : undefined,
