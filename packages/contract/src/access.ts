@@ -1,55 +1,86 @@
 /**
  * Who may do what, as plain code (no zod) for the server's route declarations
- * and the web app's screens alike. A rule names an action as
- * `<area>:<object>:<action>`; the roles below hold it. The one place the
- * server checks a rule is its route declaration (`config.access`, enforced by
- * apps/server/src/plugins/auth.ts); a service asks `hasPermission` only where
- * the answer depends on the data (someone else's profile, the articles shown).
+ * and the web app's screens alike (issue 12). A permission code names an action
+ * as `<area>:<object>:<action>`; it is held by an action entry of the menu tree
+ * (apps/server/src/modules/menus/built-in-menu.ts), and a role holds entries.
+ * A caller's codes are those of the entries their roles hold, read with their
+ * session; the `admin` role holds every entry. The one place the server checks a
+ * code is its route declaration (`config.access`, enforced by
+ * apps/server/src/plugins/auth.ts); a service asks `hasPermission` only where the
+ * answer depends on the data (someone else's profile, the articles shown).
  */
 
-/** The role that sees every route and menu entry. */
+/** The built-in role that holds every entry with the data scope `all`; it cannot be changed. */
 export const ADMIN_ROLE = 'admin';
 /** The role that writes guidance articles and map features. */
 export const EDITOR_ROLE = 'editor';
 
-const ADMINISTRATORS = [ADMIN_ROLE] as const;
-const EDITORS = [ADMIN_ROLE, EDITOR_ROLE] as const;
-
-/** Each rule and the roles that hold it. */
-export const PERMISSION_ROLES = {
+/** Every permission code a route or a screen may ask for. */
+export const PERMISSION_CODES = [
   /** Create, edit, publish, withdraw and delete guidance articles; read every status. */
-  'guide:article:write': EDITORS,
+  'guide:article:write',
   /** Add, change and delete guidance categories. */
-  'guide:category:write': ADMINISTRATORS,
+  'guide:category:write',
   /** Add map layers and change map features. */
-  'gis:feature:write': EDITORS,
+  'gis:feature:write',
   /** Change the map's tile layers, centre and zoom. */
-  'gis:settings:write': ADMINISTRATORS,
+  'gis:settings:write',
   /** Send messages and list who they can go to. */
-  'system:message:send': ADMINISTRATORS,
-  /** Read any account's user data (everyone reads their own). */
-  'system:user:read': ADMINISTRATORS,
-  /** Change any account's personal info, every field (staff change their own avatar). */
-  'system:user:update': ADMINISTRATORS,
+  'system:message:send',
   /** See the server's driver and uptime in the health answer. */
-  'system:health:read': ADMINISTRATORS,
-} as const satisfies Record<string, readonly string[]>;
+  'system:health:read',
+  /** List users in the data scope; read any account's user data. */
+  'system:user:read',
+  'system:user:create',
+  /** Change a user's account (and any account's personal info, every field). */
+  'system:user:update',
+  /** Disable and enable accounts. */
+  'system:user:disable',
+  'system:user:reset-password',
+  /** Unlock an account locked by failed sign-ins. */
+  'system:user:unlock',
+  'system:user:import',
+  'system:user:export',
+  'system:role:read',
+  'system:role:create',
+  'system:role:update',
+  'system:role:delete',
+  'system:unit:read',
+  /** Create, rename, move and delete units and departments. */
+  'system:unit:write',
+  'system:menu:read',
+  /** Change the menu tree: entries, addresses, order, visibility, actions. */
+  'system:menu:write',
+] as const;
 
-export type PermissionRule = keyof typeof PERMISSION_ROLES;
+export type PermissionCode = (typeof PERMISSION_CODES)[number];
 
-/** A caller as far as access goes: the roles they hold. */
-export interface RoleHolder {
-  readonly roleIds: readonly string[];
+const KNOWN_CODES: ReadonlySet<string> = new Set(PERMISSION_CODES);
+
+export function isPermissionCode(value: string): value is PermissionCode {
+  return KNOWN_CODES.has(value);
 }
 
-/** Who may call a route: anyone, any signed-in user, or a holder of a rule. */
-export type RouteAccess = 'public' | 'signed-in' | { readonly permission: PermissionRule };
-
-export function isAdministrator(user: RoleHolder): boolean {
-  return user.roleIds.includes(ADMIN_ROLE);
+/** A caller as far as access goes: the permission codes their roles hold. */
+export interface PermissionHolder {
+  readonly permissions: readonly string[];
 }
 
-export function hasPermission(user: RoleHolder, rule: PermissionRule): boolean {
-  const holders: readonly string[] = PERMISSION_ROLES[rule];
-  return user.roleIds.some((role) => holders.includes(role));
+/** Who may call a route: anyone, any signed-in user, or a holder of a code. */
+export type RouteAccess = 'public' | 'signed-in' | { readonly permission: PermissionCode };
+
+export function hasPermission(user: PermissionHolder, code: PermissionCode): boolean {
+  return user.permissions.includes(code);
 }
+
+/**
+ * Whose users and units a role's holder manages: everyone; the units chosen on
+ * the role; their own unit; their own unit and the units below it; only
+ * themselves. A holder of several roles reaches the union.
+ */
+export const DATA_SCOPES = ['all', 'units', 'unit', 'unit-and-below', 'self'] as const;
+export type DataScope = (typeof DATA_SCOPES)[number];
+
+/** The kinds of menu entries: a directory groups, a page is a sidebar entry, an action a button. */
+export const MENU_ENTRY_KINDS = ['directory', 'page', 'action'] as const;
+export type MenuEntryKind = (typeof MENU_ENTRY_KINDS)[number];

@@ -114,3 +114,25 @@ export function fillPath<Pattern extends string>(
     encodeURIComponent(String((params as Record<string, string | number>)[name])),
   );
 }
+
+/** The administration console (issue 12). */
+export const SYSTEM_PATHS = {
+  users: '/system/users',
+  user: '/system/users/:id',
+  userStatus: '/system/users/:id/status',
+  userPassword: '/system/users/:id/password-reset',
+  userUnlock: '/system/users/:id/unlock',
+  usersImport: '/system/users/import',
+  usersImportTemplate: '/system/users/import-template',
+  usersExport: '/system/users/export',
+  roles: '/system/roles',
+  role: '/system/roles/:id',
+  roleUsers: '/system/roles/:id/users',
+  grantable: '/system/permissions',
+  units: '/system/units',
+  unit: '/system/units/:id',
+  departments: '/system/departments',
+  department: '/system/departments/:id',
+  menus: '/system/menus',
+  menu: '/system/menus/:id',
+} as const;

@@ -36,6 +36,8 @@ export const userDataSchema = z.object({
   id: z.string(),
   userId: z.string(),
   roleIds: z.array(z.string()),
+  /** The permission codes the user's roles hold (access.ts); the server checks them on every call. */
+  permissions: z.array(z.string()),
   name: z.string(),
   mobile: z.string(),
   organizationId: z.string().nullable(),

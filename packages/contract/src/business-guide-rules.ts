@@ -1,16 +1,9 @@
-import { hasPermission } from './access.js';
-
 /**
  * Plain rules of the business guide (no zod): the article lifecycle, who
  * writes, the list's sort keys and paging limits. The web app imports these.
  */
 export const ARTICLE_STATUSES = ['draft', 'published', 'withdrawn'] as const;
 export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
-
-/** Whether these roles create, edit, publish, withdraw and delete articles (access.ts). */
-export function canWriteGuide(roleIds: readonly string[]): boolean {
-  return hasPermission({ roleIds }, 'guide:article:write');
-}
 
 export const ARTICLE_SORT_KEYS = [
   'publishDate',

@@ -3,7 +3,6 @@
  * check an imported file with the very rules the server applies. Coordinates
  * are WGS-84 longitude/latitude in degrees (GeoJSON order).
  */
-import { hasPermission } from './access.js';
 import type { MessageKey } from './messages.js';
 
 /** The most vertices one feature may have. */
@@ -14,11 +13,6 @@ export const GIS_QUERY_MAX_FEATURES = 20_000;
 export const GIS_MAX_PROPERTIES = 50;
 export const GIS_NAME_MAX_LENGTH = 100;
 export const GIS_KIND_MAX_LENGTH = 64;
-
-/** Whether these roles may change map features (access.ts); every signed-in user views them. */
-export function canEditMap(roleIds: readonly string[]): boolean {
-  return hasPermission({ roleIds }, 'gis:feature:write');
-}
 
 export type Position = [number, number];
 export type GisGeometry =

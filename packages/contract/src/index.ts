@@ -14,6 +14,8 @@ export * from './business-guide-rules.js';
 export * from './business-guide-messages.js';
 export * from './gis-rules.js';
 export * from './security-rules.js';
+export * from './system-rules.js';
+export * from './system-messages.js';
 // zod schemas: the server, the OpenAPI document and tests.
 export * from './auth.js';
 export * from './envelope-schemas.js';
@@ -28,3 +30,4 @@ export * from './notifications.js';
 export * from './profile.js';
 export * from './business-guide.js';
 export * from './gis.js';
+export * from './administration.js';

@@ -1,5 +1,6 @@
 import { authMessagesEn, authMessagesZhCN } from './auth-messages.js';
 import { guideMessagesEn, guideMessagesZhCN } from './business-guide-messages.js';
+import { systemMessagesEn, systemMessagesZhCN } from './system-messages.js';
 
 /**
  * Texts that both the server and the web app show: the forms' validation
@@ -65,6 +66,7 @@ const en = {
   'profile.departmentMismatch': 'The department does not belong to the unit',
   'profile.readOnlyFields': 'Only an administrator can change these fields: {{fields}}',
   ...guideMessagesEn,
+  ...systemMessagesEn,
   'gis.geometry.invalid': 'The geometry is not valid GeoJSON',
   'gis.geometry.outOfRange':
     'Coordinates must be longitude -180 to 180 and latitude -90 to 90 (WGS-84)',
@@ -136,6 +138,7 @@ const zhCN: Record<MessageKey, string> = {
   'profile.departmentMismatch': '所选部门不属于该单位',
   'profile.readOnlyFields': '只有管理员可以修改以下字段：{{fields}}',
   ...guideMessagesZhCN,
+  ...systemMessagesZhCN,
   'gis.geometry.invalid': '几何图形不是有效的 GeoJSON',
   'gis.geometry.outOfRange': '坐标须为经度 -180 至 180、纬度 -90 至 90（WGS-84）',
   'gis.geometry.tooManyVertices': '一个要素最多 5000 个顶点',

@@ -1,45 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import {
-  PERMISSION_ROLES,
-  canEditMap,
-  canWriteGuide,
-  hasPermission,
-  isAdministrator,
-} from '../src/index.js';
+import { PERMISSION_CODES, hasPermission, isPermissionCode } from '../src/index.js';
 
 describe('access rules', () => {
-  const admin = { roleIds: ['admin'] };
-  const editor = { roleIds: ['editor'] };
-  const staff = { roleIds: ['staff'] };
-
-  it('gives administrators every rule', () => {
-    for (const rule of Object.keys(PERMISSION_ROLES) as (keyof typeof PERMISSION_ROLES)[]) {
-      expect(hasPermission(admin, rule)).toBe(true);
-    }
-    expect(isAdministrator(admin)).toBe(true);
-    expect(isAdministrator(editor)).toBe(false);
-  });
-
-  it('gives editors the writing rules only', () => {
+  it('answers from the codes the holder carries, nothing else', () => {
+    const editor = { permissions: ['guide:article:write', 'gis:feature:write'] };
     expect(hasPermission(editor, 'guide:article:write')).toBe(true);
-    expect(hasPermission(editor, 'gis:feature:write')).toBe(true);
     expect(hasPermission(editor, 'guide:category:write')).toBe(false);
-    expect(hasPermission(editor, 'system:message:send')).toBe(false);
+    expect(hasPermission({ permissions: [] }, 'system:user:read')).toBe(false);
   });
 
-  it('gives staff none, and a holder of several roles the union', () => {
-    expect(
-      Object.keys(PERMISSION_ROLES).some((rule) =>
-        hasPermission(staff, rule as 'guide:article:write'),
-      ),
-    ).toBe(false);
-    expect(hasPermission({ roleIds: ['staff', 'editor'] }, 'guide:article:write')).toBe(true);
-  });
-
-  it('answers the guide and map helpers from the same rules', () => {
-    expect(canWriteGuide(['editor'])).toBe(true);
-    expect(canWriteGuide(['staff'])).toBe(false);
-    expect(canEditMap(['admin'])).toBe(true);
-    expect(canEditMap(['staff'])).toBe(false);
+  it('knows every code once, each as <area>:<object>:<action>', () => {
+    expect(new Set(PERMISSION_CODES).size).toBe(PERMISSION_CODES.length);
+    for (const code of PERMISSION_CODES) {
+      expect(code).toMatch(/^[a-z]+:[a-z]+:[a-z-]+$/);
+      expect(isPermissionCode(code)).toBe(true);
+    }
+    expect(isPermissionCode('system:user:everything')).toBe(false);
   });
 });

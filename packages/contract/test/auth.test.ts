@@ -79,6 +79,7 @@ const userData = {
   id: '1',
   userId: '1',
   roleIds: ['admin'],
+  permissions: ['system:user:read'],
   name: '系统管理员',
   mobile: '13800138000',
   organizationId: '1',

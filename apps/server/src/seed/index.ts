@@ -11,7 +11,8 @@ import { seedGuideCategories, seedGuideDemo } from './business-guide.js';
 import { ensureDemoAccounts, hashDemoPasswords } from './demo-accounts.js';
 import { demoAccounts, demoOrganisations } from './demo-data.js';
 import { seedGisDemo, seedGisLayers } from './gis.js';
-import { type MenuSeed, demoMenu, productMenu } from './menu-data.js';
+import { type MenuSeed, demoMenu } from './menu-data.js';
+import { ensureBuiltInMenu } from './built-in-menu.js';
 import { seedDemoMessages } from './notifications.js';
 
 export interface SeedOptions {
@@ -32,6 +33,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
   const repositories = createRepositories(db);
   const withTransaction = transactionRunner(db);
   await seedBase(repositories, options.systemName, options.now);
+  await ensureBuiltInMenu(withTransaction);
   await seedSecuritySettings(repositories);
   await ensureRsaKey(repositories.rsaKeys, options.now);
   await seedGuideCategories(repositories);
@@ -44,10 +46,15 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
   }
 }
 
-async function insertMenu(menus: MenuRepository, entries: MenuSeed[], parentId: number | null) {
-  for (const [index, { children, ...entry }] of entries.entries()) {
-    const id = await menus.insert({ ...entry, parentId, sortOrder: (index + 1) * 10 });
-    if (children) await insertMenu(menus, children, id);
+async function insertMenu(
+  menus: MenuRepository,
+  entries: MenuSeed[],
+  parentId: number | null,
+  parentRoles: readonly string[],
+) {
+  for (const { children, roleIds = [...parentRoles], ...entry } of entries) {
+    const id = await menus.insert({ ...entry, parentId, roleIds });
+    if (children) await insertMenu(menus, children, id, roleIds);
   }
 }
 
@@ -62,7 +69,7 @@ async function seedDemo(withTransaction: WithTransaction, now: Date): Promise<vo
     }
     // The accounts find their organisation and department by these sort orders.
     const accountIds = await ensureDemoAccounts(repositories, accounts, now);
-    await insertMenu(repositories.menus, demoMenu, null);
+    await insertMenu(repositories.menus, demoMenu, null, ['editor', 'staff']);
     await seedDemoMessages(repositories.notifications, accountIds, now);
   });
   await seedGuideDemo(withTransaction, now);
@@ -94,7 +101,7 @@ async function seedProduction(
 ): Promise<void> {
   const password = randomPassword();
   const passwordHash = await hashPassword(password);
-  await withTransaction(async ({ users, menus }) => {
+  await withTransaction(async ({ users }) => {
     await users.insert({
       username: 'admin',
       name: 'Administrator',
@@ -106,7 +113,6 @@ async function seedProduction(
       mustChangePassword: true,
       roleIds: ['admin'],
     });
-    await insertMenu(menus, productMenu, null);
   });
   options.announce(
     `First start: created the administrator account "admin" with the password ${password}\n` +

@@ -1,52 +1,20 @@
 import type { NewMenuEntry } from '../modules/menus/menu.repository.js';
 
-export interface MenuSeed extends Omit<NewMenuEntry, 'parentId' | 'sortOrder'> {
+/**
+ * A demo entry; its roles default to its parent's (the top level's to every role
+ * but `admin`, which holds all). The product's own entries are not here: they are
+ * built in (modules/menus/built-in-menu.ts) and placed among these by sort order.
+ */
+export interface MenuSeed extends Omit<NewMenuEntry, 'parentId'> {
   children?: MenuSeed[];
 }
 
-/**
- * The product's own pages: every installation has them. They open in the shell's
- * frame like any subsystem, in embedded mode (the frame address adds embed=true).
- */
-export const productMenu: MenuSeed[] = [
-  {
-    code: 'business_guide',
-    name: '业务指导',
-    nameEn: 'Business guidance',
-    icon: 'book',
-    url: '/business_guide/table',
-    children: [
-      {
-        code: 'guide_list',
-        name: '指导文件',
-        nameEn: 'Guidance documents',
-        icon: 'book',
-        url: '/business_guide/table',
-      },
-      {
-        code: 'guide_laws',
-        name: '法律法规',
-        nameEn: 'Laws and regulations',
-        icon: 'book',
-        url: '/business_guide/table',
-        query: { tab: 'laws' },
-      },
-    ],
-  },
-  {
-    code: 'map_editing',
-    name: '地图编辑',
-    nameEn: 'Map editing',
-    icon: 'environment',
-    url: '/amap',
-  },
-];
-
-/** The subsystems of the demo city's operations platform. */
+/** The subsystems of the demo city's operations platform, around the built-in entries. */
 export const demoMenu: MenuSeed[] = [
-  productMenu[0]!,
   {
     code: 'command_coordination',
+    kind: 'directory',
+    sortOrder: 20,
     name: '指挥协调',
     nameEn: 'Command coordination',
     icon: 'apartment',
@@ -54,6 +22,8 @@ export const demoMenu: MenuSeed[] = [
     children: [
       {
         code: 'event_dispatch',
+        kind: 'page',
+        sortOrder: 10,
         name: '事件调度',
         nameEn: 'Event dispatch',
         icon: 'alert',
@@ -62,6 +32,8 @@ export const demoMenu: MenuSeed[] = [
       },
       {
         code: 'video_surveillance',
+        kind: 'page',
+        sortOrder: 20,
         name: '视频监控',
         nameEn: 'Video surveillance',
         icon: 'video-camera',
@@ -70,6 +42,8 @@ export const demoMenu: MenuSeed[] = [
       },
       {
         code: 'emergency_command',
+        kind: 'page',
+        sortOrder: 30,
         name: '应急指挥',
         nameEn: 'Emergency command',
         icon: 'thunderbolt',
@@ -80,12 +54,16 @@ export const demoMenu: MenuSeed[] = [
   },
   {
     code: 'industry_applications',
+    kind: 'directory',
+    sortOrder: 30,
     name: '行业应用',
     nameEn: 'Industry applications',
     icon: 'appstore',
     children: [
       {
         code: 'city_sanitation',
+        kind: 'page',
+        sortOrder: 10,
         name: '市容环卫',
         nameEn: 'City appearance and sanitation',
         icon: 'delete',
@@ -94,6 +72,8 @@ export const demoMenu: MenuSeed[] = [
       },
       {
         code: 'parks_greening',
+        kind: 'page',
+        sortOrder: 20,
         name: '园林绿化',
         nameEn: 'Parks and greening',
         icon: 'environment',
@@ -102,6 +82,8 @@ export const demoMenu: MenuSeed[] = [
       },
       {
         code: 'municipal_facilities',
+        kind: 'page',
+        sortOrder: 30,
         name: '市政设施',
         nameEn: 'Municipal facilities',
         icon: 'tool',
@@ -112,12 +94,16 @@ export const demoMenu: MenuSeed[] = [
   },
   {
     code: 'public_service',
+    kind: 'directory',
+    sortOrder: 40,
     name: '公众服务',
     nameEn: 'Public service',
     icon: 'team',
     children: [
       {
         code: 'hotline_12345',
+        kind: 'page',
+        sortOrder: 10,
         name: '12345热线',
         nameEn: '12345 hotline',
         icon: 'phone',
@@ -126,6 +112,8 @@ export const demoMenu: MenuSeed[] = [
       },
       {
         code: 'public_supervision',
+        kind: 'page',
+        sortOrder: 20,
         name: '公众监督',
         nameEn: 'Public supervision',
         icon: 'eye',
@@ -134,16 +122,20 @@ export const demoMenu: MenuSeed[] = [
       },
     ],
   },
-  productMenu[1]!,
   {
     code: 'data_exchange',
+    kind: 'directory',
+    sortOrder: 60,
     name: '数据交换',
     nameEn: 'Data exchange',
     icon: 'swap',
-    roleIds: ['admin'],
+    // Administrators only: the admin role holds every entry.
+    roleIds: [],
     children: [
       {
         code: 'data_sharing_platform',
+        kind: 'page',
+        sortOrder: 10,
         name: '数据共享交换平台',
         nameEn: 'Data sharing and exchange platform',
         icon: 'cloud-server',
@@ -157,10 +149,13 @@ export const demoMenu: MenuSeed[] = [
   },
   {
     code: 'comprehensive_evaluation',
+    kind: 'page',
+    sortOrder: 70,
     name: '综合评价',
     nameEn: 'Comprehensive evaluation',
     icon: 'bar-chart',
-    roleIds: ['admin'],
+    // Administrators only: the admin role holds every entry.
+    roleIds: [],
     url: '/demo-subsystem.html',
     query: { system: 'comprehensive_evaluation' },
   },

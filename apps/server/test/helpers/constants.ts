@@ -10,4 +10,5 @@ export const DEMO_SUBSYSTEM_CODES = [
   'map_editing',
   'data_exchange',
   'comprehensive_evaluation',
+  'system_admin',
 ];

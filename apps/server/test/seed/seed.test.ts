@@ -140,7 +140,11 @@ describe('production seed (NODE_ENV=production)', () => {
       const { rows: menu } = await database.db.execute<{ code: string }>(
         sql`select code from menu_entries where parent_id is null order by sort_order`,
       );
-      expect(menu.map((row) => row.code)).toEqual(['business_guide', 'map_editing']);
+      expect(menu.map((row) => row.code)).toEqual([
+        'business_guide',
+        'map_editing',
+        'system_admin',
+      ]);
 
       const signedIn = await requestToken(app, { username: 'admin', password });
       expect(signedIn.json()).toMatchObject({ code: '000000', data: { roleIds: ['admin'] } });

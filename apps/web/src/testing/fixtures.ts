@@ -1,4 +1,4 @@
-import type { MenuEntry, UserData } from '@cityops/contract';
+import { type MenuEntry, PERMISSION_CODES, type UserData } from '@cityops/contract';
 
 /** A menu entry in the server's shape, with what a test does not care about filled in. */
 export function menuEntry(code: string, patch: Partial<MenuEntry> = {}): MenuEntry {
@@ -15,8 +15,16 @@ export function menuEntry(code: string, patch: Partial<MenuEntry> = {}): MenuEnt
   };
 }
 
+/** The codes the server gives the demo roles (apps/server/src/modules/menus/built-in-menu.ts). */
+export function permissionsOf(roleIds: readonly string[]): string[] {
+  if (roleIds.includes('admin')) return [...PERMISSION_CODES];
+  if (roleIds.includes('editor')) return ['gis:feature:write', 'guide:article:write'];
+  return [];
+}
+
 export function userData(patch: Partial<UserData> = {}): UserData {
   return {
+    permissions: permissionsOf(patch.roleIds ?? ['admin']),
     username: 'admin',
     id: 'u-1',
     userId: 'u-1',

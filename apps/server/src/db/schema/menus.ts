@@ -1,12 +1,15 @@
+import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  check,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
   text,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { roles } from './users.js';
 
@@ -30,20 +33,38 @@ export const menuEntries = pgTable(
       onDelete: 'cascade',
     }),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** `directory`, `page` (a sidebar entry) or `action` (a button: holds a permission code). */
+    kind: text('kind').notNull().default('page'),
+    /** The permission code an action entry grants (`system:user:create`); null otherwise. */
+    permission: text('permission'),
+    /** Hidden entries stay grantable but are left out of the sidebar. */
+    visible: boolean('visible').notNull().default(true),
+    /** Made by the product (modules/menus/built-in-menu.ts): cannot be deleted or recoded. */
+    builtIn: boolean('built_in').notNull().default(false),
+    version: integer('version').notNull().default(1),
   },
-  (table) => [index('menu_entries_parent_idx').on(table.parentId, table.sortOrder)],
+  (table) => [
+    index('menu_entries_parent_idx').on(table.parentId, table.sortOrder),
+    uniqueIndex('menu_entries_permission_idx')
+      .on(table.permission)
+      .where(sql`${table.permission} is not null`),
+    check('menu_entries_kind_check', sql`${table.kind} in ('directory', 'page', 'action')`),
+  ],
 );
 
-/** An entry with no rows here is visible to every role. */
-export const menuEntryRoles = pgTable(
-  'menu_entry_roles',
+/** The entries a role holds (and so their permission codes); the `admin` role holds all. */
+export const roleMenuEntries = pgTable(
+  'role_menu_entries',
   {
-    menuEntryId: integer('menu_entry_id')
-      .notNull()
-      .references(() => menuEntries.id, { onDelete: 'cascade' }),
     roleId: text('role_id')
       .notNull()
       .references(() => roles.id, { onDelete: 'cascade' }),
+    menuEntryId: integer('menu_entry_id')
+      .notNull()
+      .references(() => menuEntries.id, { onDelete: 'cascade' }),
   },
-  (table) => [primaryKey({ columns: [table.menuEntryId, table.roleId] })],
+  (table) => [
+    primaryKey({ columns: [table.roleId, table.menuEntryId] }),
+    index('role_menu_entries_entry_idx').on(table.menuEntryId),
+  ],
 );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   pgTable,
@@ -11,12 +12,45 @@ import {
 } from 'drizzle-orm/pg-core';
 import { departments, organizations } from './organizations.js';
 
-export const roles = pgTable('roles', {
-  /** The role code doubles as its id: it is what `roleIds` carries. */
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  nameEn: text('name_en').notNull(),
-});
+export const roles = pgTable(
+  'roles',
+  {
+    /** The role code doubles as its id: it is what `roleIds` carries. */
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    nameEn: text('name_en').notNull(),
+    /** Whose users and units the holder manages (contract `DataScope`). */
+    dataScope: text('data_scope').notNull().default('self'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    /** Optimistic version: an edit names the version it started from. */
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      'roles_data_scope_check',
+      sql`${table.dataScope} in ('all', 'units', 'unit', 'unit-and-below', 'self')`,
+    ),
+  ],
+);
+
+/** The units a role with the `units` data scope reaches. */
+export const roleUnits = pgTable(
+  'role_units',
+  {
+    roleId: text('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.roleId, table.organizationId] }),
+    index('role_units_organization_idx').on(table.organizationId),
+  ],
+);
 
 export const users = pgTable(
   'users',
@@ -37,10 +71,15 @@ export const users = pgTable(
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull(),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     disabled: boolean('disabled').notNull().default(false),
+    /** Optimistic version: an edit names the version it started from. */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${table.username})`)],
+  (table) => [
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${table.username})`),
+    index('users_organization_idx').on(table.organizationId, table.id),
+  ],
 );
 
 export const userRoles = pgTable(

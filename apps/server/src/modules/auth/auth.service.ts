@@ -23,6 +23,8 @@ export interface AuthContext {
   userId: number;
   username: string;
   roleIds: string[];
+  /** The permission codes the caller's roles hold, as of this request. */
+  permissions: string[];
   tokenHash: string;
   /** 1 means every call but the password change, the status and sign-out is refused. */
   passwordStatus: PasswordStatus;
@@ -114,6 +116,7 @@ export class AuthService {
       userId: principal.userId,
       username: principal.username,
       roleIds: principal.roleIds,
+      permissions: principal.permissions,
       tokenHash,
       passwordStatus: await passwordStatusOf(
         this.options.settings,

@@ -2,7 +2,7 @@ import type { Database } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SessionPrincipal } from './session.repository.js';
 
-/** The channel every instance listens on; payloads are `{"t":"<digest>"}` or `{"u":<user id>}`. */
+/** The channel every instance listens on; payloads are `{"t":"<digest>"}`, `{"u":<user id>}` or `{"a":1}`. */
 export const SESSIONS_CHANNEL = 'cityops_sessions';
 
 /**
@@ -15,8 +15,12 @@ export const SESSION_CACHE_MS = 10_000;
 /** Beyond this many entries the oldest go first. */
 const MAX_ENTRIES = 10_000;
 
-/** A session that stopped being valid: one token, or every token of a user. */
-export type SessionChange = { tokenHash: string } | { userId: number };
+/**
+ * A session that stopped being valid, or whose rights changed: one token, every
+ * token of a user, or every session (a role's entries or the menu's codes changed,
+ * which touches every holder: issue 12, rights apply on the next request).
+ */
+export type SessionChange = { tokenHash: string } | { userId: number } | { everyone: true };
 
 /** Where the repositories report revocations (session.repository.ts, password.repository.ts). */
 export interface SessionChanges {
@@ -113,7 +117,7 @@ export class SessionCache implements SessionChanges {
   /** `null`: everything (a reconnect may have missed changes, or a payload is unreadable). */
   private forget(change: SessionChange | null): void {
     this.generation += 1;
-    if (change === null) {
+    if (change === null || 'everyone' in change) {
       this.entries.clear();
     } else if ('tokenHash' in change) {
       this.entries.delete(change.tokenHash);
@@ -125,7 +129,8 @@ export class SessionCache implements SessionChanges {
   }
 }
 
-function encode(change: SessionChange): { t: string } | { u: number } {
+function encode(change: SessionChange): { t: string } | { u: number } | { a: 1 } {
+  if ('everyone' in change) return { a: 1 };
   return 'tokenHash' in change ? { t: change.tokenHash } : { u: change.userId };
 }
 

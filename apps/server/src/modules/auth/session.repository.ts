@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { heldPermissions } from '../../db/held-permissions.js';
 import { sessions, userRoles, users } from '../../db/schema/index.js';
 import type { SessionCache, SessionChanges } from './session-cache.js';
 
@@ -7,6 +8,8 @@ export interface SessionPrincipal {
   userId: number;
   username: string;
   roleIds: string[];
+  /** The permission codes the roles hold (db/held-permissions.ts). */
+  permissions: string[];
   mustChangePassword: boolean;
   passwordChangedAt: Date;
   expiresAt: Date;
@@ -56,6 +59,7 @@ export class SessionRepository {
           (select array_agg(${userRoles.roleId} order by ${userRoles.roleId})
              from ${userRoles} where ${userRoles.userId} = ${users.id}),
           '{}'::text[])`,
+        permissions: heldPermissions(users.id),
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))

@@ -9,7 +9,6 @@ import {
   type GuideCategory,
   type GuideCategoryInput,
   type Page,
-  canWriteGuide,
   hasPermission,
   type articleCreateSchema,
   type articleListQuerySchema,
@@ -107,7 +106,7 @@ export class BusinessGuideService {
   constructor(private readonly options: BusinessGuideServiceOptions) {}
 
   private readableStatuses(auth: AuthContext): readonly ArticleStatus[] {
-    return canWriteGuide(auth.roleIds) ? ARTICLE_STATUSES : PUBLISHED_ONLY;
+    return hasPermission(auth, 'guide:article:write') ? ARTICLE_STATUSES : PUBLISHED_ONLY;
   }
 
   // ---- categories ----

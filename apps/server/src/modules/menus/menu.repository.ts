@@ -1,6 +1,7 @@
-import { asc, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { MenuEntryKind } from '@cityops/contract';
 import type { Executor } from '../../db/client.js';
-import { menuEntries, menuEntryRoles } from '../../db/schema/index.js';
+import { menuEntries, roleMenuEntries } from '../../db/schema/index.js';
 
 export interface MenuEntryRecord {
   id: number;
@@ -15,7 +16,12 @@ export interface MenuEntryRecord {
   hasTwo: boolean;
   parentId: number | null;
   sortOrder: number;
-  /** Roles that see the entry; empty means everyone. */
+  kind: MenuEntryKind;
+  permission: string | null;
+  visible: boolean;
+  builtIn: boolean;
+  version: number;
+  /** Roles that hold the entry (the `admin` role holds every entry without a row). */
   roleIds: string[];
 }
 
@@ -31,8 +37,17 @@ export interface NewMenuEntry {
   hasTwo?: boolean;
   parentId?: number | null;
   sortOrder: number;
+  kind?: MenuEntryKind;
+  permission?: string | null;
+  visible?: boolean;
+  builtIn?: boolean;
+  /** Roles granted the entry as it is made. */
   roleIds?: string[];
 }
+
+export type MenuEntryChanges = Partial<Omit<NewMenuEntry, 'roleIds' | 'code' | 'builtIn'>> & {
+  code?: string;
+};
 
 export class MenuRepository {
   constructor(private readonly db: Executor) {}
@@ -61,14 +76,27 @@ export class MenuRepository {
         hasTwo: menuEntries.hasTwo,
         parentId: menuEntries.parentId,
         sortOrder: menuEntries.sortOrder,
+        kind: sql<MenuEntryKind>`${menuEntries.kind}`,
+        permission: menuEntries.permission,
+        visible: menuEntries.visible,
+        builtIn: menuEntries.builtIn,
+        version: menuEntries.version,
         roleIds: sql<string[]>`coalesce(
-          (select array_agg(${menuEntryRoles.roleId} order by ${menuEntryRoles.roleId})
-             from ${menuEntryRoles} where ${menuEntryRoles.menuEntryId} = ${menuEntries.id}),
+          (select array_agg(${roleMenuEntries.roleId} order by ${roleMenuEntries.roleId})
+             from ${roleMenuEntries} where ${roleMenuEntries.menuEntryId} = ${menuEntries.id}),
           '{}'::text[])`,
       })
       .from(menuEntries)
       .orderBy(asc(menuEntries.sortOrder), asc(menuEntries.id))
       .prepare('menu_entries_all');
+  }
+
+  async findByCode(code: string): Promise<{ id: number; builtIn: boolean } | null> {
+    const rows = await this.db
+      .select({ id: menuEntries.id, builtIn: menuEntries.builtIn })
+      .from(menuEntries)
+      .where(eq(menuEntries.code, code));
+    return rows[0] ?? null;
   }
 
   async insert(entry: NewMenuEntry): Promise<number> {
@@ -80,9 +108,50 @@ export class MenuRepository {
     const id = inserted[0]!.id;
     if (roleIds.length > 0) {
       await this.db
-        .insert(menuEntryRoles)
-        .values(roleIds.map((roleId) => ({ menuEntryId: id, roleId })));
+        .insert(roleMenuEntries)
+        .values(roleIds.map((roleId) => ({ menuEntryId: id, roleId })))
+        .onConflictDoNothing();
     }
     return id;
+  }
+
+  /** Marks an entry made by an earlier version of the product as built in, with its kind and code. */
+  async adoptBuiltIn(
+    id: number,
+    values: { kind: MenuEntryKind; permission: string | null },
+  ): Promise<void> {
+    await this.db
+      .update(menuEntries)
+      .set({ ...values, builtIn: true })
+      .where(eq(menuEntries.id, id));
+  }
+
+  /** Changes an entry if it is still at `version`; false when someone changed it first. */
+  async update(id: number, version: number, changes: MenuEntryChanges): Promise<boolean> {
+    const rows = await this.db
+      .update(menuEntries)
+      .set({ ...changes, version: sql`${menuEntries.version} + 1` })
+      .where(and(eq(menuEntries.id, id), eq(menuEntries.version, version)))
+      .returning({ id: menuEntries.id });
+    return rows.length > 0;
+  }
+
+  /** Deletes an entry at `version` (its subtree and grants go with it); false when changed first. */
+  async delete(id: number, version: number): Promise<boolean> {
+    const rows = await this.db
+      .delete(menuEntries)
+      .where(and(eq(menuEntries.id, id), eq(menuEntries.version, version)))
+      .returning({ id: menuEntries.id });
+    return rows.length > 0;
+  }
+
+  /** Whether any of the entries exists with these ids. */
+  async existing(ids: number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .select({ id: menuEntries.id })
+      .from(menuEntries)
+      .where(inArray(menuEntries.id, ids));
+    return rows.map((row) => row.id);
   }
 }

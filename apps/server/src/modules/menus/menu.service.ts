@@ -5,15 +5,19 @@ import {
   type ModelQuery,
   type OtherUrl,
   type SysModelRecord,
-  isAdministrator,
+  ADMIN_ROLE,
 } from '@cityops/contract';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { MenuEntryRecord, MenuRepository } from './menu.repository.js';
 
-/** Whether a caller with these roles sees an entry: administrators all, else a shared role or an entry for everyone. */
+/**
+ * Whether a caller with these roles sees an entry in the sidebar: a directory
+ * or page, visible, held by one of their roles (the `admin` role holds all).
+ * Action entries are buttons: they grant codes and never show in the sidebar.
+ */
 export function canSee(entry: MenuEntryRecord, roleIds: readonly string[]): boolean {
-  if (isAdministrator({ roleIds })) return true;
-  if (entry.roleIds.length === 0) return true;
+  if (entry.kind === 'action' || !entry.visible) return false;
+  if (roleIds.includes(ADMIN_ROLE)) return true;
   return entry.roleIds.some((role) => roleIds.includes(role));
 }
 

@@ -24,7 +24,7 @@ export interface ProfileUpdate {
 
 interface Caller {
   userId: number;
-  roleIds: string[];
+  permissions: string[];
 }
 
 const identityFields = ['username', 'name', 'mobile', 'organizationId', 'departmentId'] as const;

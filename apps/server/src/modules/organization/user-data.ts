@@ -8,6 +8,7 @@ export function toUserData(user: UserRecord): UserData {
     id: String(user.id),
     userId: String(user.id),
     roleIds: user.roleIds,
+    permissions: user.permissions,
     name: user.name,
     mobile: user.mobile,
     organizationId: user.organizationId === null ? null : String(user.organizationId),

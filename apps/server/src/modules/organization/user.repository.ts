@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { heldPermissions } from '../../db/held-permissions.js';
 import { roles, userRoles, users } from '../../db/schema/index.js';
 
 export interface UserRecord {
@@ -15,6 +16,7 @@ export interface UserRecord {
   mustChangePassword: boolean;
   disabled: boolean;
   roleIds: string[];
+  permissions: string[];
 }
 
 const userColumns = {
@@ -33,6 +35,7 @@ const userColumns = {
     (select array_agg(${userRoles.roleId} order by ${userRoles.roleId})
        from ${userRoles} where ${userRoles.userId} = ${users.id}),
     '{}'::text[])`,
+  permissions: heldPermissions(users.id),
 };
 
 export interface NewUser {

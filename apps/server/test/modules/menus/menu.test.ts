@@ -155,10 +155,16 @@ describe('buildMenuTree', () => {
       url: '',
       query: {},
       integrated: false,
+      externalUrl: '',
       hasTwo: false,
       parentId: null,
       sortOrder: 0,
-      roleIds: [],
+      kind: 'page',
+      permission: null,
+      visible: true,
+      builtIn: false,
+      version: 1,
+      roleIds: ['editor', 'staff'],
       ...overrides,
     };
   }
@@ -166,10 +172,26 @@ describe('buildMenuTree', () => {
   const open = record({ code: 'open' });
   const editorsOnly = record({ code: 'editors', roleIds: ['editor'] });
   const hiddenChild = record({ code: 'editors_child', parentId: editorsOnly.id });
-  const twoLevel = record({ code: 'two', hasTwo: true });
+  const twoLevel = record({ code: 'two', hasTwo: true, kind: 'directory' });
   const staffChild = record({ code: 'staff_child', parentId: twoLevel.id, roleIds: ['staff'] });
-  const adminChild = record({ code: 'admin_child', parentId: twoLevel.id, roleIds: ['admin'] });
-  const records = [open, editorsOnly, hiddenChild, twoLevel, staffChild, adminChild];
+  const adminChild = record({ code: 'admin_child', parentId: twoLevel.id, roleIds: [] });
+  const button = record({
+    code: 'button',
+    parentId: open.id,
+    kind: 'action',
+    permission: 'guide:article:write',
+  });
+  const hidden = record({ code: 'hidden', visible: false });
+  const records = [
+    open,
+    editorsOnly,
+    hiddenChild,
+    twoLevel,
+    staffChild,
+    adminChild,
+    button,
+    hidden,
+  ];
 
   it.each([
     [['admin'], ['open', 'editors', 'two']],
@@ -179,7 +201,7 @@ describe('buildMenuTree', () => {
       ['editor', 'staff'],
       ['open', 'editors', 'two'],
     ],
-    [[], ['open', 'two']],
+    [[], []],
   ])('roles %j see %j', (roles, expected) => {
     expect(codes(buildMenuTree(records, roles))).toEqual(expected);
   });
@@ -189,7 +211,7 @@ describe('buildMenuTree', () => {
     expect(find(tree, 'editors_child')).toBeUndefined();
   });
 
-  it('filters sub-entries by role too', () => {
+  it('filters sub-entries by role too; the admin role holds every entry', () => {
     expect(codes(find(buildMenuTree(records, ['staff']), 'two')!.sysModelVos)).toEqual([
       'staff_child',
     ]);
@@ -199,9 +221,15 @@ describe('buildMenuTree', () => {
     ]);
   });
 
-  it('canSee: admin sees all, no roles means everyone, otherwise one shared role', () => {
+  it('never shows action entries or hidden entries in the sidebar', () => {
+    const tree = buildMenuTree(records, ['admin']);
+    expect(find(tree, 'button')).toBeUndefined();
+    expect(find(tree, 'hidden')).toBeUndefined();
+  });
+
+  it('canSee: admin sees all, otherwise a role that holds the entry', () => {
     expect(canSee(editorsOnly, ['admin'])).toBe(true);
-    expect(canSee(open, [])).toBe(true);
+    expect(canSee(open, [])).toBe(false);
     expect(canSee(editorsOnly, ['staff'])).toBe(false);
     expect(canSee(editorsOnly, ['staff', 'editor'])).toBe(true);
   });

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { resolveFileUrl } from '@/lib/file-url';
 import { useArticle } from '../api/get-article';
 import { useArticleId } from '../hooks/use-article-id';
-import { useCanWrite } from '../hooks/use-can-write';
+import { useAccess } from '@/lib/access/use-access';
 import { guidePaths } from '../lib/article-links';
 import { categoryLabel } from '../lib/category-label';
 import { ArticleBody } from './article-body';
@@ -30,7 +30,7 @@ function GuideDetailsPageContent() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const id = useArticleId();
-  const canWrite = useCanWrite();
+  const canWrite = useAccess('guide:article:write');
   const article = useArticle(id, 'read');
 
   const back = (

@@ -21,7 +21,7 @@ import { useArticle } from '../api/get-article';
 import { useCategories } from '../api/get-categories';
 import { useUpdateArticle } from '../api/update-article';
 import { useArticleId } from '../hooks/use-article-id';
-import { useCanWrite } from '../hooks/use-can-write';
+import { useAccess } from '@/lib/access/use-access';
 import { failureMessage, isConflict, showFieldErrors } from '@/lib/forms/api-failure';
 import { guidePaths } from '../lib/article-links';
 import { categoryLabel } from '../lib/category-label';
@@ -76,7 +76,7 @@ function GuideEditPageContent() {
   const updateArticle = useUpdateArticle();
   const [modal, modalHolder] = Modal.useModal();
   const id = useArticleId();
-  const canWrite = useCanWrite();
+  const canWrite = useAccess('guide:article:write');
   const categories = useCategories();
   const article = useArticle(canWrite ? id : null, 'edit');
   const [form] = Form.useForm<MetadataValues>();

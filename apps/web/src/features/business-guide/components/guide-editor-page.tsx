@@ -10,7 +10,7 @@ import { useChangeArticleStatus } from '../api/change-article-status';
 import { getArticle, useArticle } from '../api/get-article';
 import { useUpdateArticle } from '../api/update-article';
 import { useArticleId } from '../hooks/use-article-id';
-import { useCanWrite } from '../hooks/use-can-write';
+import { useAccess } from '@/lib/access/use-access';
 import { useLeaveGuard } from '../hooks/use-leave-guard';
 import { failureMessage, isConflict } from '@/lib/forms/api-failure';
 import { toDisplayHtml, toStoredHtml } from '../lib/article-html';
@@ -41,7 +41,7 @@ export function GuideEditorPage() {
 function GuideEditorPageContent() {
   const { t } = useTranslation();
   const id = useArticleId();
-  const canWrite = useCanWrite();
+  const canWrite = useAccess('guide:article:write');
   const article = useArticle(canWrite ? id : null, 'edit');
 
   if (!canWrite || id === null || article.isError) {

@@ -26,8 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useArticles } from '../api/get-articles';
 import { useCategories } from '../api/get-categories';
-import { useCanWrite } from '../hooks/use-can-write';
-import { useIsAdmin } from '@/lib/access/use-is-admin';
+import { useAccess } from '@/lib/access/use-access';
 import { guidePaths } from '../lib/article-links';
 import { categoryLabel } from '../lib/category-label';
 import { ArticleActions } from './article-actions';
@@ -90,8 +89,8 @@ function GuideTablePageContent() {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const canWrite = useCanWrite();
-  const isAdmin = useIsAdmin();
+  const canWrite = useAccess('guide:article:write');
+  const canManageCategories = useAccess('guide:category:write');
   const scale = useUiScale();
   const categories = useCategories();
   // Mounted on the first open and kept, so closing animates and gives focus back.
@@ -241,7 +240,7 @@ function GuideTablePageContent() {
           {t('businessGuide.list.heading')}
         </Typography.Title>
         <Space wrap>
-          {isAdmin && (
+          {canManageCategories && (
             <Button
               icon={<TagsOutlined aria-hidden />}
               aria-haspopup="dialog"
@@ -264,7 +263,7 @@ function GuideTablePageContent() {
           )}
         </Space>
       </Flex>
-      {isAdmin && categoriesOpened && (
+      {canManageCategories && categoriesOpened && (
         <Suspense fallback={null}>
           <CategoryDialog open={categoriesOpen} onClose={() => setCategoriesOpen(false)} />
         </Suspense>

@@ -1,9 +1,9 @@
-import { type GisFeature, type GisLayer, type MapSettings, canEditMap } from '@cityops/contract';
+import type { GisFeature, GisLayer, MapSettings } from '@cityops/contract';
+import { useAccess } from '@/lib/access/use-access';
 import { Button, Result, Spin, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
-import { useUserStore } from '@/stores/user-store';
 import { getFeatures } from '../api/get-features';
 import { useLayers } from '../api/get-layers';
 import { useMapSettings } from '../api/get-map-settings';
@@ -70,8 +70,7 @@ function download(name: string, text: string) {
 
 function MapWorkspace({ layers, settings }: { layers: GisLayer[]; settings: MapSettings }) {
   const { t } = useTranslation();
-  const roles = useUserStore((state) => state.roles);
-  const canEdit = canEditMap(roles);
+  const canEdit = useAccess('gis:feature:write');
   const target = useRef<HTMLDivElement>(null);
   const [editor, setEditor] = useState<MapEditor | null>(null);
   const [state, setState] = useState<EditorState | null>(null);

@@ -31,6 +31,7 @@ beforeEach(() => {
       id: '12',
       userId: '12',
       roleIds: ['staff', 'editor'],
+      permissions: [],
       name: 'Operator',
       mobile: '',
       organizationId: null,

@@ -3,7 +3,7 @@ import { Badge, Button, Popover, Spin } from 'antd';
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useIsAdmin } from '@/lib/access/use-is-admin';
+import { useAccess } from '@/lib/access/use-access';
 import { useUserStore } from '@/stores/user-store';
 import { useLiveUnread } from '../hooks/use-live-unread';
 import { useMessageList } from '../hooks/use-message-list';
@@ -33,7 +33,7 @@ export function NotificationBell() {
   const list = useMessageList(userId);
   const [open, setOpen] = useState(false);
   const [composing, setComposing] = useState(false);
-  const isAdmin = useIsAdmin();
+  const canSend = useAccess('system:message:send');
   useLiveUnread(true, list.onLiveUnread);
 
   async function onPick(message: MessageView) {
@@ -67,7 +67,7 @@ export function NotificationBell() {
               onPick={(message) => void onPick(message).catch(() => undefined)}
               onLoadMore={() => void list.loadMore()}
               onAllRead={() => void list.markAll().catch(() => undefined)}
-              {...(isAdmin
+              {...(canSend
                 ? {
                     onCompose: () => {
                       setOpen(false);

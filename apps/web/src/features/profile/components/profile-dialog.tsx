@@ -3,7 +3,7 @@ import { Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageUpload } from '@/components/image-upload/image-upload';
-import { useIsAdmin } from '@/lib/access/use-is-admin';
+import { useAccess } from '@/lib/access/use-access';
 import { showFieldErrors } from '@/lib/forms/api-failure';
 import { dialogFormLayout } from '@/lib/forms/dialog-form-layout';
 import { toast } from '@/lib/toast';
@@ -48,7 +48,7 @@ export function ProfileDialog({ open, onClose, onSignOut }: ProfileDialogProps) 
   const userData = useUserStore((state) => state.userData);
   const username = useUserStore((state) => state.username);
   const setUserInfo = useUserStore((state) => state.setUserInfo);
-  const editable = useIsAdmin();
+  const editable = useAccess('system:user:update');
   const [form] = Form.useForm<FormValues>();
   const organizationId = Form.useWatch('organizationId', form);
   const organs = useOrgans();

@@ -1,0 +1,190 @@
+import type { MenuEntryKind, PermissionCode } from '@cityops/contract';
+
+/** An entry the product itself needs: its pages and the actions whose codes its routes declare. */
+export interface BuiltInEntry {
+  code: string;
+  name: string;
+  nameEn: string;
+  kind: MenuEntryKind;
+  icon?: string;
+  url?: string;
+  query?: Record<string, string>;
+  /** Action entries only. */
+  permission?: PermissionCode;
+  sortOrder: number;
+  /** Roles granted the entry when it is first made (the `admin` role holds every entry anyway). */
+  grantedTo: readonly string[];
+  children?: BuiltInEntry[];
+}
+
+const EVERYONE = ['editor', 'staff'] as const;
+const NOBODY = [] as const;
+
+function action(
+  code: string,
+  permission: PermissionCode,
+  name: string,
+  nameEn: string,
+  sortOrder: number,
+  grantedTo: readonly string[] = NOBODY,
+): BuiltInEntry {
+  return { code, name, nameEn, kind: 'action', permission, sortOrder, grantedTo };
+}
+
+/**
+ * The product's own entries: made on every start when missing (seed/built-in-menu.ts),
+ * granted then to the roles that held the same rights before issue 12 (so nothing a
+ * user could do changed), never deleted or recoded through the console. A new
+ * permission code gets its action entry here; `test/modules/menus/built-in-menu.test.ts`
+ * fails on a code of the contract without one.
+ */
+export const builtInMenu: BuiltInEntry[] = [
+  {
+    code: 'business_guide',
+    name: '业务指导',
+    nameEn: 'Business guidance',
+    kind: 'directory',
+    icon: 'book',
+    url: '/business_guide/table',
+    sortOrder: 10,
+    grantedTo: EVERYONE,
+    children: [
+      {
+        code: 'guide_list',
+        name: '指导文件',
+        nameEn: 'Guidance documents',
+        kind: 'page',
+        icon: 'book',
+        url: '/business_guide/table',
+        sortOrder: 10,
+        grantedTo: EVERYONE,
+        children: [
+          action('guide_article_write', 'guide:article:write', '编写文章', 'Write articles', 10, [
+            'editor',
+          ]),
+          action(
+            'guide_category_write',
+            'guide:category:write',
+            '管理分类',
+            'Manage categories',
+            20,
+          ),
+        ],
+      },
+      {
+        code: 'guide_laws',
+        name: '法律法规',
+        nameEn: 'Laws and regulations',
+        kind: 'page',
+        icon: 'book',
+        url: '/business_guide/table',
+        query: { tab: 'laws' },
+        sortOrder: 20,
+        grantedTo: EVERYONE,
+      },
+    ],
+  },
+  {
+    code: 'map_editing',
+    name: '地图编辑',
+    nameEn: 'Map editing',
+    kind: 'page',
+    icon: 'environment',
+    url: '/amap',
+    sortOrder: 50,
+    grantedTo: EVERYONE,
+    children: [
+      action('gis_feature_write', 'gis:feature:write', '编辑要素', 'Edit features', 10, ['editor']),
+      action('gis_settings_write', 'gis:settings:write', '地图设置', 'Map settings', 20),
+    ],
+  },
+  {
+    code: 'system_admin',
+    name: '系统管理',
+    nameEn: 'System administration',
+    kind: 'directory',
+    icon: 'setting',
+    sortOrder: 90,
+    grantedTo: NOBODY,
+    children: [
+      {
+        code: 'system_users',
+        name: '用户管理',
+        nameEn: 'Users',
+        kind: 'page',
+        icon: 'user',
+        url: '/system/users',
+        sortOrder: 10,
+        grantedTo: NOBODY,
+        children: [
+          action('system_user_read', 'system:user:read', '查询用户', 'View users', 10),
+          action('system_user_create', 'system:user:create', '新增用户', 'Add users', 20),
+          action('system_user_update', 'system:user:update', '修改用户', 'Edit users', 30),
+          action(
+            'system_user_disable',
+            'system:user:disable',
+            '停用启用',
+            'Disable and enable',
+            40,
+          ),
+          action(
+            'system_user_reset_password',
+            'system:user:reset-password',
+            '重置密码',
+            'Reset passwords',
+            50,
+          ),
+          action('system_user_unlock', 'system:user:unlock', '解除锁定', 'Unlock accounts', 60),
+          action('system_user_import', 'system:user:import', '导入用户', 'Import users', 70),
+          action('system_user_export', 'system:user:export', '导出用户', 'Export users', 80),
+        ],
+      },
+      {
+        code: 'system_roles',
+        name: '角色管理',
+        nameEn: 'Roles',
+        kind: 'page',
+        icon: 'team',
+        url: '/system/roles',
+        sortOrder: 20,
+        grantedTo: NOBODY,
+        children: [
+          action('system_role_read', 'system:role:read', '查询角色', 'View roles', 10),
+          action('system_role_create', 'system:role:create', '新增角色', 'Add roles', 20),
+          action('system_role_update', 'system:role:update', '修改角色', 'Edit roles', 30),
+          action('system_role_delete', 'system:role:delete', '删除角色', 'Delete roles', 40),
+        ],
+      },
+      {
+        code: 'system_units',
+        name: '单位与部门',
+        nameEn: 'Units and departments',
+        kind: 'page',
+        icon: 'apartment',
+        url: '/system/units',
+        sortOrder: 30,
+        grantedTo: NOBODY,
+        children: [
+          action('system_unit_read', 'system:unit:read', '查询单位', 'View units', 10),
+          action('system_unit_write', 'system:unit:write', '维护单位', 'Manage units', 20),
+        ],
+      },
+      {
+        code: 'system_menus',
+        name: '菜单管理',
+        nameEn: 'Menus',
+        kind: 'page',
+        icon: 'menu',
+        url: '/system/menus',
+        sortOrder: 40,
+        grantedTo: NOBODY,
+        children: [
+          action('system_menu_read', 'system:menu:read', '查询菜单', 'View menus', 10),
+          action('system_menu_write', 'system:menu:write', '维护菜单', 'Manage menus', 20),
+        ],
+      },
+      action('system_message_send', 'system:message:send', '发送消息', 'Send messages', 50),
+      action('system_health_read', 'system:health:read', '查看服务状态', 'See server status', 60),
+    ],
+  },
+];

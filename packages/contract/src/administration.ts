@@ -1,0 +1,383 @@
+import { z } from 'zod';
+import { DATA_SCOPES, MENU_ENTRY_KINDS } from './access.js';
+import {
+  LOGIN_NAME_PATTERN,
+  MENU_CODE_PATTERN,
+  MENU_ICONS,
+  PERMISSION_CODE_PATTERN,
+  ROLE_CODE_PATTERN,
+  SYSTEM_MAX_PAGE_SIZE,
+  SYSTEM_PAGE_SIZE,
+  USER_SORT_KEYS,
+  USER_STATUSES,
+  isAllowedMenuAddress,
+  normalizeLoginName,
+} from './system-rules.js';
+import { mobileSchema, pageIndexSchema } from './validation.js';
+
+/**
+ * The administration console's requests and answers (issue 12): users, roles,
+ * units and departments, menus. Every change names the `version` it started
+ * from; a change made by someone else first is refused (`040009`), nothing
+ * overwritten.
+ */
+
+const numericId = z
+  .union([z.string(), z.number()], { error: 'validation.invalid' })
+  .transform((value) => String(value).trim())
+  .pipe(z.string().regex(/^[1-9]\d{0,9}$/, 'validation.invalid'))
+  .transform(Number);
+const versionSchema = z.coerce
+  .number({ error: 'validation.invalid' })
+  .int('validation.invalid')
+  .min(1, 'validation.invalid')
+  .max(2_147_483_647, 'validation.invalid');
+
+export const recordParamsSchema = z.object({ id: numericId });
+export const versionQuerySchema = z.object({ version: versionSchema });
+
+const text = (max: number, required: 'validation.name.required' | 'validation.required') =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(max, 'validation.tooLong')
+    .regex(/^[^\p{Cc}]*$/u, 'validation.controlCharacter');
+
+/** Names in both languages, as every console object has them. */
+const bilingualName = {
+  name: text(64, 'validation.name.required'),
+  nameEn: text(128, 'validation.required'),
+};
+
+export const loginNameSchema = z
+  .string({ error: 'validation.username.required' })
+  .max(256, 'validation.tooLong')
+  .transform(normalizeLoginName)
+  .pipe(
+    z
+      .string()
+      .min(1, 'validation.username.required')
+      .regex(LOGIN_NAME_PATTERN, 'system.loginName.invalid'),
+  );
+
+export const roleCodeSchema = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, 'validation.required')
+  .regex(ROLE_CODE_PATTERN, 'system.roleCode.invalid');
+export const roleParamsSchema = z.object({ id: roleCodeSchema });
+
+const roleIdList = z.array(roleCodeSchema).max(50, 'validation.invalid');
+const idList = z.array(numericId).max(5000, 'validation.invalid');
+
+const pageSizeSchema = z.coerce
+  .number({ error: 'validation.invalid' })
+  .int('validation.invalid')
+  .min(1, 'validation.invalid')
+  .max(SYSTEM_MAX_PAGE_SIZE, 'validation.invalid')
+  .default(SYSTEM_PAGE_SIZE);
+
+export const pagingSchema = z.object({ pageIndex: pageIndexSchema, pageSize: pageSizeSchema });
+
+// ----- Users -----
+
+/** The filters of the user list and of its export. */
+export const userFilterSchema = z.object({
+  keyword: z.string().trim().max(64, 'validation.tooLong').optional(),
+  organizationId: numericId.optional(),
+  departmentId: numericId.optional(),
+  roleId: roleCodeSchema.optional(),
+  status: z.enum(USER_STATUSES).optional(),
+  sort: z.enum(USER_SORT_KEYS).default('createdAt'),
+  order: z.enum(['ascend', 'descend']).default('descend'),
+});
+export type UserFilter = z.infer<typeof userFilterSchema>;
+export const userListQuerySchema = userFilterSchema.extend(pagingSchema.shape);
+export type UserListQuery = z.input<typeof userListQuerySchema>;
+
+const roleRefSchema = z.object({ id: z.string(), name: z.string(), nameEn: z.string() });
+
+export const adminUserSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  name: z.string(),
+  mobile: z.string(),
+  organizationId: z.number().nullable(),
+  organizationName: z.string().nullable(),
+  organizationNameEn: z.string().nullable(),
+  departmentId: z.number().nullable(),
+  departmentName: z.string().nullable(),
+  departmentNameEn: z.string().nullable(),
+  roles: z.array(roleRefSchema),
+  disabled: z.boolean(),
+  /** Locked by failed sign-ins, until `lockedUntil`. */
+  locked: z.boolean(),
+  mustChangePassword: z.boolean(),
+  createdAt: z.string(),
+  version: z.number(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+export const adminUserPageSchema = z.object({
+  total: z.number(),
+  pageIndex: z.number(),
+  pageSize: z.number(),
+  list: z.array(adminUserSchema),
+});
+export type AdminUserPage = z.infer<typeof adminUserPageSchema>;
+
+const userFields = {
+  username: loginNameSchema,
+  name: text(64, 'validation.name.required'),
+  mobile: mobileSchema,
+  organizationId: numericId,
+  departmentId: numericId.nullable().default(null),
+  roleIds: roleIdList,
+};
+export const userCreateSchema = z.object(userFields);
+export type UserCreate = z.input<typeof userCreateSchema>;
+export const userEditSchema = z.object({ ...userFields, version: versionSchema });
+export type UserEdit = z.input<typeof userEditSchema>;
+
+/** A new account, or a reset one: its password is shown this once and must be changed at sign-in. */
+export const issuedPasswordSchema = z.object({
+  user: adminUserSchema,
+  initialPassword: z.string(),
+});
+export type IssuedPassword = z.infer<typeof issuedPasswordSchema>;
+
+export const userStatusSchema = z.object({ disabled: z.boolean(), version: versionSchema });
+export type UserStatusChange = z.input<typeof userStatusSchema>;
+
+/** One refused import row and why (message keys, in the caller's language on the wire as text). */
+export const importRowErrorSchema = z.object({
+  row: z.number(),
+  messages: z.array(z.string()),
+});
+export type ImportRowError = z.infer<typeof importRowErrorSchema>;
+export const userImportResultSchema = z.object({
+  created: z.array(
+    z.object({
+      row: z.number(),
+      username: z.string(),
+      name: z.string(),
+      initialPassword: z.string(),
+    }),
+  ),
+});
+export type UserImportResult = z.infer<typeof userImportResultSchema>;
+/** The `data` of a refused import: every row that failed (nothing was imported). */
+export const userImportRefusalSchema = z.object({ rows: z.array(importRowErrorSchema) });
+export type UserImportRefusal = z.infer<typeof userImportRefusalSchema>;
+
+// ----- Roles -----
+
+export const roleSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  nameEn: z.string(),
+  dataScope: z.enum(DATA_SCOPES),
+  unitIds: z.array(z.number()),
+  /** The menu entries the role holds (with their ancestors). */
+  entryIds: z.array(z.number()),
+  userCount: z.number(),
+  /** The admin role (holds everything) and the product's base roles cannot be deleted. */
+  builtIn: z.boolean(),
+  version: z.number(),
+});
+export type Role = z.infer<typeof roleSchema>;
+export const rolePageSchema = z.object({
+  total: z.number(),
+  pageIndex: z.number(),
+  pageSize: z.number(),
+  list: z.array(roleSchema),
+});
+export type RolePage = z.infer<typeof rolePageSchema>;
+export const roleListQuerySchema = pagingSchema.extend({
+  keyword: z.string().trim().max(64, 'validation.tooLong').optional(),
+});
+
+const roleFields = {
+  ...bilingualName,
+  dataScope: z.enum(DATA_SCOPES, { error: 'validation.invalid' }),
+  unitIds: idList.default([]),
+  entryIds: idList.default([]),
+};
+export const roleCreateSchema = z.object({ id: roleCodeSchema, ...roleFields });
+export type RoleCreate = z.input<typeof roleCreateSchema>;
+export const roleEditSchema = z.object({ ...roleFields, version: versionSchema });
+export type RoleEdit = z.input<typeof roleEditSchema>;
+
+/** An entry of the permission tree the caller may grant. */
+export interface GrantableEntry {
+  id: number;
+  code: string;
+  name: string;
+  nameEn: string;
+  kind: (typeof MENU_ENTRY_KINDS)[number];
+  permission: string | null;
+  children: GrantableEntry[];
+}
+export const grantableEntrySchema: z.ZodType<GrantableEntry> = z.lazy(() =>
+  z.object({
+    id: z.number(),
+    code: z.string(),
+    name: z.string(),
+    nameEn: z.string(),
+    kind: z.enum(MENU_ENTRY_KINDS),
+    permission: z.string().nullable(),
+    children: z.array(grantableEntrySchema),
+  }),
+);
+export const grantableTreeSchema = z.array(grantableEntrySchema);
+
+// ----- Units and departments -----
+
+export const departmentSchema = z.object({
+  id: z.number(),
+  organizationId: z.number(),
+  name: z.string(),
+  nameEn: z.string(),
+  sortOrder: z.number(),
+  userCount: z.number(),
+  version: z.number(),
+});
+export type Department = z.infer<typeof departmentSchema>;
+
+export interface UnitNode {
+  id: number;
+  name: string;
+  nameEn: string;
+  parentId: number | null;
+  sortOrder: number;
+  userCount: number;
+  version: number;
+  departments: Department[];
+  children: UnitNode[];
+}
+export const unitNodeSchema: z.ZodType<UnitNode> = z.lazy(() =>
+  z.object({
+    id: z.number(),
+    name: z.string(),
+    nameEn: z.string(),
+    parentId: z.number().nullable(),
+    sortOrder: z.number(),
+    userCount: z.number(),
+    version: z.number(),
+    departments: z.array(departmentSchema),
+    children: z.array(unitNodeSchema),
+  }),
+);
+export const unitTreeSchema = z.array(unitNodeSchema);
+
+const sortOrderSchema = z.coerce
+  .number({ error: 'validation.invalid' })
+  .int('validation.invalid')
+  .min(0, 'validation.invalid')
+  .max(1_000_000, 'validation.invalid');
+
+export const unitCreateSchema = z.object({
+  ...bilingualName,
+  parentId: numericId.nullable().default(null),
+  sortOrder: sortOrderSchema.default(0),
+});
+export type UnitCreate = z.input<typeof unitCreateSchema>;
+export const unitEditSchema = unitCreateSchema.extend({ version: versionSchema });
+export type UnitEdit = z.input<typeof unitEditSchema>;
+
+export const departmentCreateSchema = z.object({
+  ...bilingualName,
+  organizationId: numericId,
+  sortOrder: sortOrderSchema.default(0),
+});
+export type DepartmentCreate = z.input<typeof departmentCreateSchema>;
+export const departmentEditSchema = departmentCreateSchema.extend({ version: versionSchema });
+export type DepartmentEdit = z.input<typeof departmentEditSchema>;
+
+// ----- Menus -----
+
+const menuAddress = z
+  .string()
+  .trim()
+  .max(2000, 'validation.tooLong')
+  .refine(isAllowedMenuAddress, 'system.menu.addressInvalid');
+
+export interface AdminMenuEntry {
+  id: number;
+  parentId: number | null;
+  kind: (typeof MENU_ENTRY_KINDS)[number];
+  code: string;
+  name: string;
+  nameEn: string;
+  icon: string | null;
+  url: string;
+  query: Record<string, string>;
+  integrated: boolean;
+  externalUrl: string;
+  hasTwo: boolean;
+  sortOrder: number;
+  visible: boolean;
+  permission: string | null;
+  builtIn: boolean;
+  version: number;
+  children: AdminMenuEntry[];
+}
+export const adminMenuEntrySchema: z.ZodType<AdminMenuEntry> = z.lazy(() =>
+  z.object({
+    id: z.number(),
+    parentId: z.number().nullable(),
+    kind: z.enum(MENU_ENTRY_KINDS),
+    code: z.string(),
+    name: z.string(),
+    nameEn: z.string(),
+    icon: z.string().nullable(),
+    url: z.string(),
+    query: z.record(z.string(), z.string()),
+    integrated: z.boolean(),
+    externalUrl: z.string(),
+    hasTwo: z.boolean(),
+    sortOrder: z.number(),
+    visible: z.boolean(),
+    permission: z.string().nullable(),
+    builtIn: z.boolean(),
+    version: z.number(),
+    children: z.array(adminMenuEntrySchema),
+  }),
+);
+export const adminMenuTreeSchema = z.array(adminMenuEntrySchema);
+
+const menuFields = {
+  ...bilingualName,
+  parentId: numericId.nullable().default(null),
+  kind: z.enum(MENU_ENTRY_KINDS, { error: 'validation.invalid' }),
+  icon: z.enum(MENU_ICONS, { error: 'validation.invalid' }).nullable().default(null),
+  url: menuAddress.default(''),
+  query: z
+    .record(
+      z.string().trim().min(1).max(64, 'validation.tooLong'),
+      z.string().max(500, 'validation.tooLong'),
+    )
+    .refine((value) => Object.keys(value).length <= 20, 'validation.invalid')
+    .default({}),
+  integrated: z.boolean().default(false),
+  externalUrl: menuAddress.default(''),
+  hasTwo: z.boolean().default(false),
+  sortOrder: sortOrderSchema.default(0),
+  visible: z.boolean().default(true),
+  permission: z
+    .string()
+    .trim()
+    .regex(PERMISSION_CODE_PATTERN, 'system.menu.permissionInvalid')
+    .nullable()
+    .default(null),
+};
+export const menuCreateSchema = z.object({
+  code: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .regex(MENU_CODE_PATTERN, 'system.menu.codeInvalid'),
+  ...menuFields,
+});
+export type MenuCreate = z.input<typeof menuCreateSchema>;
+export const menuEditSchema = menuCreateSchema.extend({ version: versionSchema });
+export type MenuEdit = z.input<typeof menuEditSchema>;
