@@ -14,6 +14,7 @@ import { purgeModule } from './modules/purge/purge.module.js';
 import { qrLoginModule } from './modules/qr-login/qr-login.module.js';
 import { settingsModule } from './modules/settings/settings.module.js';
 import { smsModule } from './modules/sms/sms.module.js';
+import { systemModule } from './modules/system/system.module.js';
 import { testingModule } from './modules/testing/testing.module.js';
 
 /**
@@ -37,5 +38,6 @@ export const appModules: readonly AppModule[] = [
   notificationsModule,
   businessGuideModule,
   gisModule,
+  systemModule,
   purgeModule,
 ];

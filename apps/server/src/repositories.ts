@@ -18,6 +18,10 @@ import { QrTicketRepository } from './modules/qr-login/qr-ticket.repository.js';
 import { ServerSecretRepository } from './modules/secrets/server-secret.repository.js';
 import { SettingsRepository } from './modules/settings/settings.repository.js';
 import { SmsCodeRepository } from './modules/sms/sms-code.repository.js';
+import { AdminUserRepository } from './modules/system/admin-user.repository.js';
+import { RoleRepository } from './modules/system/role.repository.js';
+import { ScopeRepository } from './modules/system/scope.repository.js';
+import { UnitRepository } from './modules/system/unit.repository.js';
 
 /**
  * One repository per table group, all bound to the same database handle: the
@@ -30,23 +34,27 @@ export function createRepositories(
   sessionChanges: SessionCache | PendingSessionChanges | undefined = sessionCache,
 ) {
   return {
+    adminUsers: new AdminUserRepository(db, sessionChanges),
     audit: new AuditRepository(db),
     businessGuide: new BusinessGuideRepository(db),
     captchas: new CaptchaRepository(db),
     files: new FileRepository(db),
     gis: new GisRepository(db),
     loginAttempts: new LoginAttemptRepository(db),
-    menus: new MenuRepository(db),
+    menus: new MenuRepository(db, sessionChanges),
     notifications: new NotificationRepository(db),
     passwords: new PasswordRepository(db, sessionChanges),
     profiles: new ProfileRepository(db),
     qrTickets: new QrTicketRepository(db),
     requestLimits: new RequestLimitRepository(db),
+    roles: new RoleRepository(db, sessionChanges),
     rsaKeys: new RsaKeyRepository(db),
+    scopes: new ScopeRepository(db),
     serverSecrets: new ServerSecretRepository(db),
     sessions: new SessionRepository(db, sessionChanges, sessionCache),
     settings: new SettingsRepository(db),
     smsCodes: new SmsCodeRepository(db),
+    units: new UnitRepository(db),
     users: new UserRepository(db),
   };
 }

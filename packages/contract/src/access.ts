@@ -14,6 +14,10 @@
 export const ADMIN_ROLE = 'admin';
 /** The role that writes guidance articles and map features. */
 export const EDITOR_ROLE = 'editor';
+/** The role of every other member of staff. */
+export const STAFF_ROLE = 'staff';
+/** Roles every installation has (made on every start): they cannot be deleted. */
+export const BUILT_IN_ROLES: readonly string[] = [ADMIN_ROLE, EDITOR_ROLE, STAFF_ROLE];
 
 /** Every permission code a route or a screen may ask for. */
 export const PERMISSION_CODES = [

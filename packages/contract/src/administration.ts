@@ -218,17 +218,20 @@ export interface GrantableEntry {
   permission: string | null;
   children: GrantableEntry[];
 }
-export const grantableEntrySchema: z.ZodType<GrantableEntry> = z.lazy(() =>
-  z.object({
-    id: z.number(),
-    code: z.string(),
-    name: z.string(),
-    nameEn: z.string(),
-    kind: z.enum(MENU_ENTRY_KINDS),
-    permission: z.string().nullable(),
-    children: z.array(grantableEntrySchema),
-  }),
-);
+export const grantableEntrySchema: z.ZodType<GrantableEntry> = z
+  .lazy(() =>
+    z.object({
+      id: z.number(),
+      code: z.string(),
+      name: z.string(),
+      nameEn: z.string(),
+      kind: z.enum(MENU_ENTRY_KINDS),
+      permission: z.string().nullable(),
+      children: z.array(grantableEntrySchema),
+    }),
+  )
+  .meta({ id: 'GrantableEntry' });
+
 export const grantableTreeSchema = z.array(grantableEntrySchema);
 
 // ----- Units and departments -----
@@ -255,19 +258,22 @@ export interface UnitNode {
   departments: Department[];
   children: UnitNode[];
 }
-export const unitNodeSchema: z.ZodType<UnitNode> = z.lazy(() =>
-  z.object({
-    id: z.number(),
-    name: z.string(),
-    nameEn: z.string(),
-    parentId: z.number().nullable(),
-    sortOrder: z.number(),
-    userCount: z.number(),
-    version: z.number(),
-    departments: z.array(departmentSchema),
-    children: z.array(unitNodeSchema),
-  }),
-);
+export const unitNodeSchema: z.ZodType<UnitNode> = z
+  .lazy(() =>
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      nameEn: z.string(),
+      parentId: z.number().nullable(),
+      sortOrder: z.number(),
+      userCount: z.number(),
+      version: z.number(),
+      departments: z.array(departmentSchema),
+      children: z.array(unitNodeSchema),
+    }),
+  )
+  .meta({ id: 'UnitNode' });
+
 export const unitTreeSchema = z.array(unitNodeSchema);
 
 const sortOrderSchema = z.coerce
@@ -322,28 +328,31 @@ export interface AdminMenuEntry {
   version: number;
   children: AdminMenuEntry[];
 }
-export const adminMenuEntrySchema: z.ZodType<AdminMenuEntry> = z.lazy(() =>
-  z.object({
-    id: z.number(),
-    parentId: z.number().nullable(),
-    kind: z.enum(MENU_ENTRY_KINDS),
-    code: z.string(),
-    name: z.string(),
-    nameEn: z.string(),
-    icon: z.string().nullable(),
-    url: z.string(),
-    query: z.record(z.string(), z.string()),
-    integrated: z.boolean(),
-    externalUrl: z.string(),
-    hasTwo: z.boolean(),
-    sortOrder: z.number(),
-    visible: z.boolean(),
-    permission: z.string().nullable(),
-    builtIn: z.boolean(),
-    version: z.number(),
-    children: z.array(adminMenuEntrySchema),
-  }),
-);
+export const adminMenuEntrySchema: z.ZodType<AdminMenuEntry> = z
+  .lazy(() =>
+    z.object({
+      id: z.number(),
+      parentId: z.number().nullable(),
+      kind: z.enum(MENU_ENTRY_KINDS),
+      code: z.string(),
+      name: z.string(),
+      nameEn: z.string(),
+      icon: z.string().nullable(),
+      url: z.string(),
+      query: z.record(z.string(), z.string()),
+      integrated: z.boolean(),
+      externalUrl: z.string(),
+      hasTwo: z.boolean(),
+      sortOrder: z.number(),
+      visible: z.boolean(),
+      permission: z.string().nullable(),
+      builtIn: z.boolean(),
+      version: z.number(),
+      children: z.array(adminMenuEntrySchema),
+    }),
+  )
+  .meta({ id: 'AdminMenuEntry' });
+
 export const adminMenuTreeSchema = z.array(adminMenuEntrySchema);
 
 const menuFields = {

@@ -48,6 +48,19 @@ export const systemMessagesEn = {
   'system.import.unknownDepartment': 'The unit has no department named "{{name}}"',
   'system.import.refused': 'Nothing was imported: {{count}} rows have errors',
   'system.export.tooMany': 'At most {{max}} users can be exported at once; narrow the filters',
+  'system.column.username': 'Username',
+  'system.column.name': 'Name',
+  'system.column.mobile': 'Mobile',
+  'system.column.unit': 'Unit',
+  'system.column.department': 'Department',
+  'system.column.roles': 'Roles',
+  'system.column.status': 'Status',
+  'system.column.createdAt': 'Created',
+  'system.status.enabled': 'Enabled',
+  'system.status.disabled': 'Disabled',
+  'system.sheet.users': 'Users',
+  'system.sheet.hint':
+    'One account per row. Unit and department by name; roles by code or name, separated by commas. Passwords are generated at import.',
 } as const;
 
 export const systemMessagesZhCN: Record<keyof typeof systemMessagesEn, string> = {
@@ -93,4 +106,17 @@ export const systemMessagesZhCN: Record<keyof typeof systemMessagesEn, string> =
   'system.import.unknownDepartment': '该单位下没有名为“{{name}}”的部门',
   'system.import.refused': '未导入任何数据：{{count}} 行有错误',
   'system.export.tooMany': '每次最多导出 {{max}} 名用户，请缩小筛选范围',
+  'system.column.username': '用户名',
+  'system.column.name': '姓名',
+  'system.column.mobile': '手机号',
+  'system.column.unit': '单位',
+  'system.column.department': '部门',
+  'system.column.roles': '角色',
+  'system.column.status': '状态',
+  'system.column.createdAt': '创建时间',
+  'system.status.enabled': '启用',
+  'system.status.disabled': '停用',
+  'system.sheet.users': '用户',
+  'system.sheet.hint':
+    '每行一个账号。单位、部门填写名称；角色填写编码或名称，多个用逗号分隔。密码在导入时自动生成。',
 };

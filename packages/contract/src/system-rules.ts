@@ -91,9 +91,18 @@ export function escapeSpreadsheetText(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-/** Whether a text cell would be read as a formula: such a cell is refused on import. */
+/**
+ * Whether a text cell would be read as a formula (`=…`, `@…`, or `+`/`-` before
+ * anything but a digit): such a cell is refused on import. `+8613800138000` is a
+ * mobile number, not a formula.
+ */
 export function looksLikeFormula(value: string): boolean {
-  return /^[=+@]/.test(value.trim()) || /^-[^\d]/.test(value.trim());
+  return /^(?:[=@]|[+-][^\d])/.test(value.trim());
+}
+
+/** A cell's text as written before `escapeSpreadsheetText` (our own export read back). */
+export function unescapeSpreadsheetText(value: string): string {
+  return /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
 }
 
 export const USER_SORT_KEYS = ['username', 'name', 'createdAt'] as const;

@@ -16,6 +16,14 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Tx;
 
+/**
+ * The rows of a raw `execute` (SQL the query builder cannot write, such as a
+ * recursive walk): both drivers answer `{ rows }`, typed differently.
+ */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
 export type DriverName = 'pglite' | 'postgres';
 
 export interface Database {

@@ -85,3 +85,17 @@ export function describeDatabaseFailure(error: unknown): { code?: string; messag
   }
   return chain;
 }
+
+/**
+ * Whether a failure is a unique-constraint violation (SQLSTATE 23505), looked for
+ * through the error's causes (Drizzle wraps the driver's error): two
+ * administrators saving the same name at once, the second after the first's check.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

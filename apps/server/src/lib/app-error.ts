@@ -42,3 +42,6 @@ export const notFound = () => new AppError(ErrorCode.NOT_FOUND);
 export const forbidden = () => new AppError(ErrorCode.FORBIDDEN);
 export const tokenInvalid = () => new AppError(ErrorCode.TOKEN_INVALID);
 export const badCredentials = () => new AppError(ErrorCode.BAD_CREDENTIALS);
+/** An edit that named a version someone else has already changed: nothing was overwritten. */
+export const changedByOthers = () =>
+  new AppError(ErrorCode.CONFLICT, { messageKey: 'system.changedByOthers' });

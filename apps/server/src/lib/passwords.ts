@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
+import { PASSWORD_SPECIALS, meetsPasswordPolicy } from '@cityops/contract';
 import { hash, verify } from '@node-rs/argon2';
 
 /** argon2id with the OWASP minimum (19 MiB, 2 passes, 1 lane). */
@@ -35,4 +36,23 @@ let decoyHash: Promise<string> | undefined;
 export function decoyPasswordHash(): Promise<string> {
   decoyHash ??= hashPasswordDigest(md5Hex('decoy-password-never-used'));
   return decoyHash;
+}
+
+/** A password that meets the policy, from a cryptographic source. */
+export function randomPassword(length = 16): string {
+  const pools = [
+    'ABCDEFGHJKLMNPQRSTUVWXYZ',
+    'abcdefghijkmnopqrstuvwxyz',
+    '23456789',
+    PASSWORD_SPECIALS.trim(),
+  ];
+  const all = pools.join('');
+  const characters = pools.map((pool) => pool[randomInt(pool.length)]!);
+  while (characters.length < length) characters.push(all[randomInt(all.length)]!);
+  for (let i = characters.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [characters[i], characters[j]] = [characters[j]!, characters[i]!];
+  }
+  const password = characters.join('');
+  return meetsPasswordPolicy(password) ? password : randomPassword(length);
 }

@@ -1,5 +1,15 @@
-/** The demo city: Jiangcheng, a fictional city with its bureaus and sections. */
-export const demoOrganisations = [
+/**
+ * The demo city: Jiangcheng, a fictional city with its bureaus and sections, and
+ * below the urban management bureau two district bureaus (one with a street
+ * office), so that a district administrator's scope can be seen. `parent` is a
+ * position in this list.
+ */
+export const demoOrganisations: readonly {
+  name: string;
+  nameEn: string;
+  parent?: number;
+  departments: { name: string; nameEn: string }[];
+}[] = [
   {
     name: '江城市城市管理局',
     nameEn: 'Jiangcheng Urban Management Bureau',
@@ -34,7 +44,61 @@ export const demoOrganisations = [
       { name: '网络安全科', nameEn: 'Cyber Security Section' },
     ],
   },
+  {
+    name: '江北区城市管理局',
+    nameEn: 'Jiangbei District Urban Management Bureau',
+    parent: 0,
+    departments: [
+      { name: '综合执法大队', nameEn: 'Law Enforcement Brigade' },
+      { name: '环卫所', nameEn: 'Sanitation Station' },
+    ],
+  },
+  {
+    name: '江南区城市管理局',
+    nameEn: 'Jiangnan District Urban Management Bureau',
+    parent: 0,
+    departments: [{ name: '综合执法大队', nameEn: 'Law Enforcement Brigade' }],
+  },
+  {
+    name: '江北区滨江街道办事处',
+    nameEn: 'Binjiang Subdistrict Office, Jiangbei',
+    parent: 4,
+    departments: [{ name: '城管中队', nameEn: 'Urban Management Squad' }],
+  },
 ];
+
+/** The district administrator's role: users, roles (read) and units of their district and below. */
+export const districtAdminRole = {
+  id: 'district_admin',
+  name: '区级管理员',
+  nameEn: 'District administrator',
+  dataScope: 'unit-and-below' as const,
+  /** Built-in entry codes (modules/menus/built-in-menu.ts) the role holds. */
+  entryCodes: [
+    'business_guide',
+    'guide_list',
+    'guide_laws',
+    'map_editing',
+    'system_admin',
+    'system_users',
+    'system_user_read',
+    'system_user_create',
+    'system_user_update',
+    'system_user_disable',
+    'system_user_reset_password',
+    'system_user_unlock',
+    'system_user_import',
+    'system_user_export',
+    'system_roles',
+    'system_role_read',
+    'system_role_create',
+    'system_role_update',
+    'system_role_delete',
+    'system_units',
+    'system_unit_read',
+    'system_unit_write',
+  ],
+};
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -96,6 +160,54 @@ export const demoAccounts = [
     roleIds: ['staff'],
     passwordAgeDays: 0,
     mustChangePassword: true,
+  },
+  {
+    username: 'jiangbei',
+    password: 'Jiangbei@2026',
+    name: '周敏',
+    mobile: '13900003333',
+    organisation: 4,
+    department: 0,
+    roleIds: ['district_admin'],
+    passwordAgeDays: 5,
+    mustChangePassword: false,
+  },
+] as const satisfies readonly DemoAccount[];
+
+/** Staff of the districts: the district administrator manages the first two, not the third. */
+export const demoDistrictStaff = [
+  {
+    username: 'jb_officer',
+    password: 'Officer@2026',
+    name: '孙磊',
+    mobile: '13900004444',
+    organisation: 4,
+    department: 1,
+    roleIds: ['staff'],
+    passwordAgeDays: 30,
+    mustChangePassword: false,
+  },
+  {
+    username: 'bj_officer',
+    password: 'Officer@2026',
+    name: '吴芳',
+    mobile: '13900005555',
+    organisation: 6,
+    department: 0,
+    roleIds: ['staff'],
+    passwordAgeDays: 30,
+    mustChangePassword: false,
+  },
+  {
+    username: 'jn_officer',
+    password: 'Officer@2026',
+    name: '郑浩',
+    mobile: '13900006666',
+    organisation: 5,
+    department: 0,
+    roleIds: ['staff'],
+    passwordAgeDays: 30,
+    mustChangePassword: false,
   },
 ] as const satisfies readonly DemoAccount[];
 

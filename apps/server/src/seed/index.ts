@@ -1,15 +1,23 @@
-import { randomInt } from 'node:crypto';
-import { PASSWORD_SPECIALS, meetsPasswordPolicy } from '@cityops/contract';
 import type { Db } from '../db/client.js';
-import { hashPassword } from '../lib/passwords.js';
+import { hashPassword, randomPassword } from '../lib/passwords.js';
 import { ensureRsaKey } from '../modules/auth/rsa-key.service.js';
 import type { MenuRepository } from '../modules/menus/menu.repository.js';
-import { type WithTransaction, createRepositories, transactionRunner } from '../repositories.js';
+import {
+  type Repositories,
+  type WithTransaction,
+  createRepositories,
+  transactionRunner,
+} from '../repositories.js';
 import { seedBase } from './base.js';
 import { seedSecuritySettings } from './security.js';
 import { seedGuideCategories, seedGuideDemo } from './business-guide.js';
 import { ensureDemoAccounts, hashDemoPasswords } from './demo-accounts.js';
-import { demoAccounts, demoOrganisations } from './demo-data.js';
+import {
+  demoAccounts,
+  demoDistrictStaff,
+  demoOrganisations,
+  districtAdminRole,
+} from './demo-data.js';
 import { seedGisDemo, seedGisLayers } from './gis.js';
 import { type MenuSeed, demoMenu } from './menu-data.js';
 import { ensureBuiltInMenu } from './built-in-menu.js';
@@ -59,14 +67,22 @@ async function insertMenu(
 }
 
 async function seedDemo(withTransaction: WithTransaction, now: Date): Promise<void> {
-  const accounts = await hashDemoPasswords(demoAccounts);
+  const accounts = await hashDemoPasswords([...demoAccounts, ...demoDistrictStaff]);
   await withTransaction(async (repositories) => {
-    for (const [index, { departments, ...organisation }] of demoOrganisations.entries()) {
-      await repositories.profiles.insertOrganization(
-        { ...organisation, sortOrder: index },
-        departments,
+    const unitIds: number[] = [];
+    for (const [index, { departments, parent, ...organisation }] of demoOrganisations.entries()) {
+      unitIds.push(
+        await repositories.profiles.insertOrganization(
+          {
+            ...organisation,
+            sortOrder: index,
+            parentId: parent === undefined ? null : unitIds[parent]!,
+          },
+          departments,
+        ),
       );
     }
+    await seedDistrictAdminRole(repositories, now);
     // The accounts find their organisation and department by these sort orders.
     const accountIds = await ensureDemoAccounts(repositories, accounts, now);
     await insertMenu(repositories.menus, demoMenu, null, ['editor', 'staff']);
@@ -74,25 +90,6 @@ async function seedDemo(withTransaction: WithTransaction, now: Date): Promise<vo
   });
   await seedGuideDemo(withTransaction, now);
   await seedGisDemo(withTransaction, now);
-}
-
-/** A password that meets the policy, from a cryptographic source. */
-export function randomPassword(length = 16): string {
-  const pools = [
-    'ABCDEFGHJKLMNPQRSTUVWXYZ',
-    'abcdefghijkmnopqrstuvwxyz',
-    '23456789',
-    PASSWORD_SPECIALS.trim(),
-  ];
-  const all = pools.join('');
-  const characters = pools.map((pool) => pool[randomInt(pool.length)]!);
-  while (characters.length < length) characters.push(all[randomInt(all.length)]!);
-  for (let i = characters.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [characters[i], characters[j]] = [characters[j]!, characters[i]!];
-  }
-  const password = characters.join('');
-  return meetsPasswordPolicy(password) ? password : randomPassword(length);
 }
 
 async function seedProduction(
@@ -118,4 +115,16 @@ async function seedProduction(
     `First start: created the administrator account "admin" with the password ${password}\n` +
       'It is shown only this once and must be changed at the first sign-in.',
   );
+}
+
+/** The demo's district administrator role, holding built-in entries by code. */
+async function seedDistrictAdminRole({ roles, menus }: Repositories, now: Date): Promise<void> {
+  const { id, name, nameEn, dataScope, entryCodes } = districtAdminRole;
+  await roles.insert(id, { name, nameEn, dataScope }, now);
+  const entryIds: number[] = [];
+  for (const code of entryCodes) {
+    const entry = await menus.findByCode(code);
+    if (entry) entryIds.push(entry.id);
+  }
+  await roles.setEntries(id, entryIds);
 }

@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
+import { readMultipart } from '../../lib/multipart-file.js';
 import { authOf } from '../../plugins/auth.js';
 import type { Services } from '../../services.js';
 import { FILES_ROUTE } from './file.service.js';
@@ -40,43 +41,19 @@ const fileRoutes: FastifyPluginAsyncZod<{ services: Services; maxBytes: number }
     },
     async (request) => {
       const auth = authOf(request);
-      if (!request.isMultipart()) {
-        throw new AppError(ErrorCode.UNSUPPORTED_MEDIA, { messageKey: 'upload.fileMissing' });
-      }
+      const { file, fields } = await readMultipart(request, UPLOAD_FIELD_NAME, {
+        missing: 'upload.fileMissing',
+        tooLarge: () => services.files.tooLarge(),
+      });
       let bucket = 'default';
-      let file: { name: string; bytes: Buffer } | null = null;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            const bytes = await part.toBuffer();
-            if (part.fieldname === UPLOAD_FIELD_NAME) file = { name: part.filename, bytes };
-          } else if (part.fieldname === 'bucketName') {
-            const parsed = bucketNameSchema.safeParse(part.value);
-            if (!parsed.success) {
-              throw new AppError(ErrorCode.VALIDATION, {
-                fields: [{ field: 'bucketName', message: parsed.error.issues[0]!.message }],
-              });
-            }
-            bucket = parsed.data;
-          }
+      if (fields.bucketName !== undefined) {
+        const parsed = bucketNameSchema.safeParse(fields.bucketName);
+        if (!parsed.success) {
+          throw new AppError(ErrorCode.VALIDATION, {
+            fields: [{ field: 'bucketName', message: parsed.error.issues[0]!.message }],
+          });
         }
-      } catch (error) {
-        if (error instanceof AppError) throw error;
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw services.files.tooLarge();
-        }
-        // The multipart parser's own refusals (no boundary, a cut-off part) carry no
-        // status: they are the sender's fault, not a server exception.
-        if (typeof (error as { statusCode?: unknown }).statusCode !== 'number') {
-          throw new AppError(ErrorCode.BAD_REQUEST);
-        }
-        throw error;
-      }
-      if (!file) {
-        throw new AppError(ErrorCode.VALIDATION, {
-          messageKey: 'upload.fileMissing',
-          fields: [{ field: UPLOAD_FIELD_NAME, message: 'upload.fileMissing' }],
-        });
+        bucket = parsed.data;
       }
       return ok(
         await services.files.upload({

@@ -1,6 +1,7 @@
 import type { Bbox, GisGeometry } from '@cityops/contract';
 import { type SQL, and, asc, count, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { escapeLike } from '../../db/like.js';
+import { type Executor, rowsOf } from '../../db/client.js';
 import { gisFeatures, gisLayers } from '../../db/schema/index.js';
 
 export type GisFeatureRow = typeof gisFeatures.$inferSelect;
@@ -27,10 +28,6 @@ export interface FeatureValues {
 
 /** The box expression the GiST index of the custom migration is built on. */
 const featureBox = sql`box(point(${gisFeatures.minLon}, ${gisFeatures.minLat}), point(${gisFeatures.maxLon}, ${gisFeatures.maxLat}))`;
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
 
 function columns(values: FeatureValues) {
   const [minLon, minLat, maxLon, maxLat] = values.bbox;
@@ -115,7 +112,7 @@ export class GisRepository {
              )::text as features,
              count(*)::int as matched
       from numbered`);
-    const row = (result as unknown as { rows: { features: string; matched: number }[] }).rows[0]!;
+    const row = rowsOf<{ features: string; matched: number }>(result)[0]!;
     return { featuresJson: row.features, matched: Number(row.matched) };
   }
 

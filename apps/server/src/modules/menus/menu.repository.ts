@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { MenuEntryKind } from '@cityops/contract';
 import type { Executor } from '../../db/client.js';
 import { menuEntries, roleMenuEntries } from '../../db/schema/index.js';
+import type { SessionChanges } from '../auth/session-cache.js';
 
 export interface MenuEntryRecord {
   id: number;
@@ -49,8 +50,15 @@ export type MenuEntryChanges = Partial<Omit<NewMenuEntry, 'roleIds' | 'code' | '
   code?: string;
 };
 
+/**
+ * The menu tree and the roles that hold its entries. A change to an entry's code,
+ * place or existence changes what sessions may do: it is reported (`everyone`).
+ */
 export class MenuRepository {
-  constructor(private readonly db: Executor) {}
+  constructor(
+    private readonly db: Executor,
+    private readonly changes?: SessionChanges,
+  ) {}
 
   /** Built once and prepared on the database: the menu is read on every menu request. */
   private all?: ReturnType<MenuRepository['prepareAll']>;
@@ -112,6 +120,7 @@ export class MenuRepository {
         .values(roleIds.map((roleId) => ({ menuEntryId: id, roleId })))
         .onConflictDoNothing();
     }
+    await this.changes?.changed({ everyone: true });
     return id;
   }
 
@@ -133,15 +142,23 @@ export class MenuRepository {
       .set({ ...changes, version: sql`${menuEntries.version} + 1` })
       .where(and(eq(menuEntries.id, id), eq(menuEntries.version, version)))
       .returning({ id: menuEntries.id });
+    if (rows.length > 0) await this.changes?.changed({ everyone: true });
     return rows.length > 0;
   }
 
-  /** Deletes an entry at `version` (its subtree and grants go with it); false when changed first. */
+  /** Deletes a leaf entry at `version` (its grants go with it); false when changed first or not a leaf. */
   async delete(id: number, version: number): Promise<boolean> {
     const rows = await this.db
       .delete(menuEntries)
-      .where(and(eq(menuEntries.id, id), eq(menuEntries.version, version)))
+      .where(
+        and(
+          eq(menuEntries.id, id),
+          eq(menuEntries.version, version),
+          sql`not exists (select 1 from ${menuEntries} child where child.parent_id = ${id})`,
+        ),
+      )
       .returning({ id: menuEntries.id });
+    if (rows.length > 0) await this.changes?.changed({ everyone: true });
     return rows.length > 0;
   }
 

@@ -30,7 +30,7 @@ export class ProfileRepository {
 
   /** A unit with its departments, in the order given (the demo seed). */
   async insertOrganization(
-    organization: { name: string; nameEn: string; sortOrder: number },
+    organization: { name: string; nameEn: string; sortOrder: number; parentId?: number | null },
     unitDepartments: { name: string; nameEn: string }[],
   ): Promise<number> {
     const [created] = await this.db

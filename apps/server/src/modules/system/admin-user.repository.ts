@@ -1,0 +1,241 @@
+import type { UserFilter } from '@cityops/contract';
+import { type SQL, and, asc, count, desc, eq, exists, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { containsPattern } from '../../db/like.js';
+import {
+  departments,
+  loginAttempts,
+  organizations,
+  roles,
+  userRoles,
+  users,
+} from '../../db/schema/index.js';
+import type { SessionChanges } from '../auth/session-cache.js';
+
+/** Whose accounts a query may touch: everyone, or these units and perhaps the caller. */
+export type UserReach =
+  { all: true } | { all: false; unitIds: number[]; selfUserId: number | null };
+
+export interface AdminUserRow {
+  id: number;
+  username: string;
+  name: string;
+  mobile: string;
+  organizationId: number | null;
+  organizationName: string | null;
+  organizationNameEn: string | null;
+  departmentId: number | null;
+  departmentName: string | null;
+  departmentNameEn: string | null;
+  roles: { id: string; name: string; nameEn: string }[];
+  disabled: boolean;
+  locked: boolean;
+  mustChangePassword: boolean;
+  createdAt: Date;
+  version: number;
+}
+
+export interface AccountValues {
+  username: string;
+  name: string;
+  mobile: string;
+  organizationId: number;
+  departmentId: number | null;
+}
+
+/** The account sign-in lock row of a user (`login_attempts`, scope `account`, lower-cased name). */
+function lockedAt(now: Date): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${loginAttempts}
+    where ${loginAttempts.scope} = 'account' and ${loginAttempts.subject} = lower(${users.username})
+      and ${loginAttempts.lockedUntil} > ${now})`;
+}
+
+function columns(now: Date) {
+  return {
+    id: users.id,
+    username: users.username,
+    name: users.name,
+    mobile: users.mobile,
+    organizationId: users.organizationId,
+    organizationName: organizations.name,
+    organizationNameEn: organizations.nameEn,
+    departmentId: users.departmentId,
+    departmentName: departments.name,
+    departmentNameEn: departments.nameEn,
+    roles: sql<{ id: string; name: string; nameEn: string }[]>`coalesce((
+      select json_agg(json_build_object('id', ${roles.id}, 'name', ${roles.name}, 'nameEn', ${roles.nameEn}) order by ${roles.sortOrder}, ${roles.id})
+        from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId}
+       where ${userRoles.userId} = ${users.id}), '[]'::json)`,
+    disabled: users.disabled,
+    locked: lockedAt(now),
+    mustChangePassword: users.mustChangePassword,
+    createdAt: users.createdAt,
+    version: users.version,
+  };
+}
+
+/** The accounts as the console lists and changes them; `reach` bounds every query. */
+export class AdminUserRepository {
+  constructor(
+    private readonly db: Executor,
+    private readonly changes?: SessionChanges,
+  ) {}
+
+  private where(filter: Partial<UserFilter>, reach: UserReach, now: Date): SQL | undefined {
+    const conditions: (SQL | undefined)[] = [];
+    if (!reach.all) {
+      conditions.push(
+        or(
+          inArray(users.organizationId, reach.unitIds),
+          reach.selfUserId === null ? sql`false` : eq(users.id, reach.selfUserId),
+        ),
+      );
+    }
+    if (filter.keyword) {
+      const pattern = containsPattern(filter.keyword);
+      conditions.push(
+        or(
+          ilike(users.username, pattern),
+          ilike(users.name, pattern),
+          ilike(users.mobile, pattern),
+        ),
+      );
+    }
+    if (filter.organizationId !== undefined) {
+      conditions.push(eq(users.organizationId, filter.organizationId));
+    }
+    if (filter.departmentId !== undefined) {
+      conditions.push(eq(users.departmentId, filter.departmentId));
+    }
+    if (filter.roleId !== undefined) {
+      conditions.push(
+        exists(
+          this.db
+            .select({ one: sql`1` })
+            .from(userRoles)
+            .where(and(eq(userRoles.userId, users.id), eq(userRoles.roleId, filter.roleId))),
+        ),
+      );
+    }
+    if (filter.status === 'enabled') conditions.push(eq(users.disabled, false));
+    if (filter.status === 'disabled') conditions.push(eq(users.disabled, true));
+    if (filter.status === 'locked') conditions.push(lockedAt(now));
+    return and(...conditions);
+  }
+
+  private order(filter: Partial<UserFilter>) {
+    const direction = filter.order === 'ascend' ? asc : desc;
+    const key =
+      filter.sort === 'username'
+        ? sql`lower(${users.username})`
+        : filter.sort === 'name'
+          ? users.name
+          : users.createdAt;
+    return [direction(key), direction(users.id)];
+  }
+
+  async page(
+    filter: Partial<UserFilter>,
+    reach: UserReach,
+    now: Date,
+    offset: number,
+    limit: number,
+  ): Promise<{ total: number; list: AdminUserRow[] }> {
+    const where = this.where(filter, reach, now);
+    const [totalRow] = await this.db.select({ total: count() }).from(users).where(where);
+    const list = await this.select(now)
+      .where(where)
+      .orderBy(...this.order(filter))
+      .limit(limit)
+      .offset(offset);
+    return { total: totalRow?.total ?? 0, list };
+  }
+
+  /** At most `limit` rows of the filtered list, in its order (the export). */
+  async list(
+    filter: Partial<UserFilter>,
+    reach: UserReach,
+    now: Date,
+    limit: number,
+  ): Promise<AdminUserRow[]> {
+    return this.select(now)
+      .where(this.where(filter, reach, now))
+      .orderBy(...this.order(filter))
+      .limit(limit);
+  }
+
+  async find(id: number, now: Date): Promise<AdminUserRow | null> {
+    const rows = await this.select(now).where(eq(users.id, id));
+    return rows[0] ?? null;
+  }
+
+  private select(now: Date) {
+    return this.db
+      .select(columns(now))
+      .from(users)
+      .leftJoin(organizations, eq(organizations.id, users.organizationId))
+      .leftJoin(departments, eq(departments.id, users.departmentId))
+      .$dynamic();
+  }
+
+  /** False when someone changed the account after `version`. */
+  async update(id: number, version: number, values: AccountValues, now: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(users)
+      .set({ ...values, updatedAt: now, version: sql`${users.version} + 1` })
+      .where(and(eq(users.id, id), eq(users.version, version)))
+      .returning({ id: users.id });
+    if (rows.length > 0) await this.changes?.changed({ userId: id });
+    return rows.length > 0;
+  }
+
+  async setRoles(userId: number, roleIds: readonly string[]): Promise<void> {
+    await this.db.delete(userRoles).where(eq(userRoles.userId, userId));
+    if (roleIds.length > 0) {
+      await this.db.insert(userRoles).values(roleIds.map((roleId) => ({ userId, roleId })));
+    }
+    await this.changes?.changed({ userId });
+  }
+
+  /** False when someone changed the account after `version`. */
+  async setDisabled(id: number, version: number, disabled: boolean, now: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(users)
+      .set({ disabled, updatedAt: now, version: sql`${users.version} + 1` })
+      .where(and(eq(users.id, id), eq(users.version, version)))
+      .returning({ id: users.id });
+    if (rows.length > 0) await this.changes?.changed({ userId: id });
+    return rows.length > 0;
+  }
+
+  /** A new password that must be changed at the next sign-in. */
+  async issuePassword(id: number, passwordHash: string, now: Date): Promise<void> {
+    await this.db
+      .update(users)
+      .set({
+        passwordHash,
+        passwordChangedAt: now,
+        mustChangePassword: true,
+        updatedAt: now,
+        version: sql`${users.version} + 1`,
+      })
+      .where(eq(users.id, id));
+    await this.changes?.changed({ userId: id });
+  }
+
+  /** Lower-cased login names of these that are taken (by another account than `exceptUserId`). */
+  async takenNames(names: readonly string[], exceptUserId: number | null): Promise<string[]> {
+    if (names.length === 0) return [];
+    const lowered = [...new Set(names.map((name) => name.toLowerCase()))];
+    const rows = await this.db
+      .select({ name: sql<string>`lower(${users.username})` })
+      .from(users)
+      .where(
+        and(
+          inArray(sql`lower(${users.username})`, lowered),
+          exceptUserId === null ? undefined : sql`${users.id} <> ${exceptUserId}`,
+        ),
+      );
+    return rows.map((row) => row.name);
+  }
+}

@@ -1,0 +1,145 @@
+import {
+  type AdminMenuEntry,
+  ErrorCode,
+  type MessageKey,
+  type menuCreateSchema,
+  type menuEditSchema,
+} from '@cityops/contract';
+import type { z } from 'zod';
+import { isUniqueViolation } from '../../db/errors.js';
+import { AppError, changedByOthers, notFound } from '../../lib/app-error.js';
+import type { Repositories } from '../../repositories.js';
+import type { MenuEntryRecord } from '../menus/menu.repository.js';
+
+type MenuInput = z.output<typeof menuCreateSchema>;
+type MenuChanges = z.output<typeof menuEditSchema>;
+
+const refused = (
+  code: typeof ErrorCode.CONFLICT | typeof ErrorCode.VALIDATION,
+  field: string,
+  key: MessageKey,
+) => new AppError(code, { messageKey: key, fields: [{ field, message: key }] });
+
+export interface MenuAdminServiceOptions {
+  repositories: Pick<Repositories, 'menus'>;
+}
+
+/**
+ * The menu tree as the console edits it: directories, pages and their action
+ * entries. Users' sidebars read the tree on their next menu load; a change to a
+ * code or an entry reaches every session's permissions on its next request.
+ */
+export class MenuAdminService {
+  constructor(private readonly options: MenuAdminServiceOptions) {}
+
+  async tree(): Promise<AdminMenuEntry[]> {
+    const records = await this.options.repositories.menus.findAll();
+    const byParent = new Map<number | null, MenuEntryRecord[]>();
+    for (const record of records) {
+      const siblings = byParent.get(record.parentId) ?? [];
+      siblings.push(record);
+      byParent.set(record.parentId, siblings);
+    }
+    const toEntry = ({ roleIds: _roles, ...record }: MenuEntryRecord): AdminMenuEntry => ({
+      ...record,
+      children: (byParent.get(record.id) ?? []).map(toEntry),
+    });
+    return (byParent.get(null) ?? []).map(toEntry);
+  }
+
+  async create(input: MenuInput): Promise<AdminMenuEntry> {
+    const records = await this.options.repositories.menus.findAll();
+    this.check(records, input, null);
+    const id = await this.guarded(() =>
+      this.options.repositories.menus.insert({ ...input, builtIn: false }),
+    );
+    return this.entry(id);
+  }
+
+  async update(id: number, input: MenuChanges): Promise<AdminMenuEntry> {
+    const records = await this.options.repositories.menus.findAll();
+    const current = records.find((record) => record.id === id);
+    if (!current) throw notFound();
+    if (
+      current.builtIn &&
+      (input.code !== current.code ||
+        input.kind !== current.kind ||
+        input.permission !== current.permission ||
+        input.parentId !== current.parentId)
+    ) {
+      throw new AppError(ErrorCode.CONFLICT, { messageKey: 'system.menu.builtIn' });
+    }
+    this.check(records, input, current);
+    const { version, ...values } = input;
+    const saved = await this.guarded(async () =>
+      (await this.options.repositories.menus.update(id, version, values)) ? id : 0,
+    );
+    if (!saved) throw changedByOthers();
+    return this.entry(id);
+  }
+
+  async delete(id: number, version: number): Promise<void> {
+    const records = await this.options.repositories.menus.findAll();
+    const current = records.find((record) => record.id === id);
+    if (!current) throw notFound();
+    if (current.builtIn)
+      throw new AppError(ErrorCode.CONFLICT, { messageKey: 'system.menu.builtIn' });
+    if (records.some((record) => record.parentId === id)) {
+      throw new AppError(ErrorCode.CONFLICT, { messageKey: 'system.menu.hasChildren' });
+    }
+    if (!(await this.options.repositories.menus.delete(id, version))) throw changedByOthers();
+  }
+
+  /** Kind, place, code and permission code: the rules the schema cannot see. */
+  private check(records: MenuEntryRecord[], input: MenuInput, current: MenuEntryRecord | null) {
+    const byId = new Map(records.map((record) => [record.id, record]));
+    if (input.parentId !== null) {
+      const parent = byId.get(input.parentId);
+      if (!parent || parent.kind === 'action') {
+        throw refused(ErrorCode.VALIDATION, 'parentId', 'system.menu.parentInvalid');
+      }
+      // Not below itself: walk up from the new parent.
+      for (let at: MenuEntryRecord | undefined = parent, depth = 0; at && depth < 32; depth++) {
+        if (current && at.id === current.id) {
+          throw refused(ErrorCode.VALIDATION, 'parentId', 'system.menu.parentInvalid');
+        }
+        at = at.parentId === null ? undefined : byId.get(at.parentId);
+      }
+    } else if (input.kind === 'action') {
+      throw refused(ErrorCode.VALIDATION, 'parentId', 'system.menu.parentInvalid');
+    }
+    if (input.kind === 'action' && input.permission === null) {
+      throw refused(ErrorCode.VALIDATION, 'permission', 'system.menu.permissionInvalid');
+    }
+    if (input.kind !== 'action' && input.permission !== null) {
+      throw refused(ErrorCode.VALIDATION, 'permission', 'system.menu.permissionInvalid');
+    }
+    for (const record of records) {
+      if (current && record.id === current.id) continue;
+      if (record.code === input.code) {
+        throw refused(ErrorCode.CONFLICT, 'code', 'system.menu.codeTaken');
+      }
+      if (input.permission !== null && record.permission === input.permission) {
+        throw refused(ErrorCode.CONFLICT, 'permission', 'system.menu.permissionTaken');
+      }
+    }
+  }
+
+  private async entry(id: number): Promise<AdminMenuEntry> {
+    const record = (await this.options.repositories.menus.findAll()).find((r) => r.id === id);
+    if (!record) throw notFound();
+    const { roleIds: _roles, ...entry } = record;
+    return { ...entry, children: [] };
+  }
+
+  /** Two administrators saving the same code at once: the second gets the conflict. */
+  private async guarded(write: () => Promise<number>): Promise<number> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error))
+        throw refused(ErrorCode.CONFLICT, 'code', 'system.menu.codeTaken');
+      throw error;
+    }
+  }
+}

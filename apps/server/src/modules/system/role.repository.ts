@@ -1,0 +1,166 @@
+import { type DataScope, ADMIN_ROLE } from '@cityops/contract';
+import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { containsPattern } from '../../db/like.js';
+import { roleMenuEntries, roleUnits, roles, userRoles, users } from '../../db/schema/index.js';
+import type { SessionChanges } from '../auth/session-cache.js';
+import { intArray } from './sql-arrays.js';
+
+export interface RoleRecord {
+  id: string;
+  name: string;
+  nameEn: string;
+  dataScope: DataScope;
+  unitIds: number[];
+  entryIds: number[];
+  userCount: number;
+  version: number;
+}
+
+export interface RoleValues {
+  name: string;
+  nameEn: string;
+  dataScope: DataScope;
+}
+
+const roleColumns = {
+  id: roles.id,
+  name: roles.name,
+  nameEn: roles.nameEn,
+  dataScope: sql<DataScope>`${roles.dataScope}`,
+  unitIds: sql<number[]>`coalesce(
+    (select array_agg(${roleUnits.organizationId} order by ${roleUnits.organizationId})
+       from ${roleUnits} where ${roleUnits.roleId} = ${roles.id}), '{}'::int[])`,
+  entryIds: sql<number[]>`coalesce(
+    (select array_agg(${roleMenuEntries.menuEntryId} order by ${roleMenuEntries.menuEntryId})
+       from ${roleMenuEntries} where ${roleMenuEntries.roleId} = ${roles.id}), '{}'::int[])`,
+  userCount: sql<number>`(select count(*)::int from ${userRoles} where ${userRoles.roleId} = ${roles.id})`,
+  version: roles.version,
+};
+
+/**
+ * Roles, the entries they hold and the units they reach. Every write changes what
+ * some sessions may do: it is reported (`everyone`), so remembered sessions are
+ * read again on their next request (auth/session-cache.ts).
+ */
+export class RoleRepository {
+  constructor(
+    private readonly db: Executor,
+    private readonly changes?: SessionChanges,
+  ) {}
+
+  async page(
+    keyword: string | undefined,
+    offset: number,
+    limit: number,
+  ): Promise<{ total: number; list: RoleRecord[] }> {
+    const pattern = keyword ? containsPattern(keyword) : undefined;
+    const where = pattern
+      ? or(ilike(roles.id, pattern), ilike(roles.name, pattern), ilike(roles.nameEn, pattern))
+      : undefined;
+    const [totalRow] = await this.db.select({ total: count() }).from(roles).where(where);
+    const list = await this.db
+      .select(roleColumns)
+      .from(roles)
+      .where(where)
+      .orderBy(asc(roles.sortOrder), asc(roles.createdAt), asc(roles.id))
+      .limit(limit)
+      .offset(offset);
+    return { total: totalRow?.total ?? 0, list };
+  }
+
+  async find(id: string): Promise<RoleRecord | null> {
+    const rows = await this.db.select(roleColumns).from(roles).where(eq(roles.id, id));
+    return rows[0] ?? null;
+  }
+
+  /** False when a role with this code exists. */
+  async insert(id: string, values: RoleValues, now: Date): Promise<boolean> {
+    const rows = await this.db
+      .insert(roles)
+      .values({ id, ...values, createdAt: now, updatedAt: now })
+      .onConflictDoNothing()
+      .returning({ id: roles.id });
+    return rows.length > 0;
+  }
+
+  /** False when someone changed the role after `version`. */
+  async update(id: string, version: number, values: RoleValues, now: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(roles)
+      .set({ ...values, updatedAt: now, version: sql`${roles.version} + 1` })
+      .where(and(eq(roles.id, id), eq(roles.version, version)))
+      .returning({ id: roles.id });
+    if (rows.length > 0) await this.changes?.changed({ everyone: true });
+    return rows.length > 0;
+  }
+
+  async setEntries(id: string, entryIds: readonly number[]): Promise<void> {
+    await this.db.delete(roleMenuEntries).where(eq(roleMenuEntries.roleId, id));
+    if (entryIds.length > 0) {
+      await this.db
+        .insert(roleMenuEntries)
+        .values(entryIds.map((menuEntryId) => ({ roleId: id, menuEntryId })));
+    }
+    await this.changes?.changed({ everyone: true });
+  }
+
+  async setUnits(id: string, unitIds: readonly number[]): Promise<void> {
+    await this.db.delete(roleUnits).where(eq(roleUnits.roleId, id));
+    if (unitIds.length > 0) {
+      await this.db
+        .insert(roleUnits)
+        .values(unitIds.map((organizationId) => ({ roleId: id, organizationId })));
+    }
+  }
+
+  /** False when someone changed the role after `version`. */
+  async delete(id: string, version: number): Promise<boolean> {
+    const rows = await this.db
+      .delete(roles)
+      .where(and(eq(roles.id, id), eq(roles.version, version)))
+      .returning({ id: roles.id });
+    if (rows.length > 0) await this.changes?.changed({ everyone: true });
+    return rows.length > 0;
+  }
+
+  /** Which of these role codes exist. */
+  async existing(ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db.select({ id: roles.id }).from(roles);
+    const wanted = new Set(ids);
+    return rows.map((row) => row.id).filter((id) => wanted.has(id));
+  }
+
+  /** Holders of a role outside a reach (a scoped administrator may not touch such a role). */
+  async holdersOutside(id: string, unitIds: readonly number[], selfUserId: number | null) {
+    const rows = await this.db
+      .select({ total: count() })
+      .from(userRoles)
+      .innerJoin(users, eq(users.id, userRoles.userId))
+      .where(
+        and(
+          eq(userRoles.roleId, id),
+          sql`not (coalesce(${users.organizationId} = any(${intArray(unitIds)}), false)
+                   or ${users.id} is not distinct from ${selfUserId})`,
+        ),
+      );
+    return rows[0]?.total ?? 0;
+  }
+
+  /** Enabled holders of the admin role other than `exceptUserId`. */
+  async otherActiveAdministrators(exceptUserId: number): Promise<number> {
+    const rows = await this.db
+      .select({ total: count() })
+      .from(userRoles)
+      .innerJoin(users, eq(users.id, userRoles.userId))
+      .where(
+        and(
+          eq(userRoles.roleId, ADMIN_ROLE),
+          eq(users.disabled, false),
+          sql`${users.id} <> ${exceptUserId}`,
+        ),
+      );
+    return rows[0]?.total ?? 0;
+  }
+}

@@ -1,0 +1,72 @@
+import { type DataScope, ADMIN_ROLE } from '@cityops/contract';
+import { eq, sql } from 'drizzle-orm';
+import { type Executor, rowsOf } from '../../db/client.js';
+import {
+  organizations,
+  roleMenuEntries,
+  roleUnits,
+  roles,
+  userRoles,
+  users,
+} from '../../db/schema/index.js';
+import { intArray } from './sql-arrays.js';
+
+export interface RoleScopeRow {
+  roleId: string;
+  dataScope: DataScope;
+  unitIds: number[];
+}
+
+/** What a user's roles reach: their scopes, their own unit and the entries they hold. */
+export class ScopeRepository {
+  constructor(private readonly db: Executor) {}
+
+  async rolesOf(userId: number): Promise<RoleScopeRow[]> {
+    return this.db
+      .select({
+        roleId: roles.id,
+        dataScope: sql<DataScope>`${roles.dataScope}`,
+        unitIds: sql<number[]>`coalesce(
+          (select array_agg(${roleUnits.organizationId} order by ${roleUnits.organizationId})
+             from ${roleUnits} where ${roleUnits.roleId} = ${roles.id}), '{}'::int[])`,
+      })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(eq(userRoles.userId, userId));
+  }
+
+  async organizationOf(userId: number): Promise<number | null> {
+    const rows = await this.db
+      .select({ organizationId: users.organizationId })
+      .from(users)
+      .where(eq(users.id, userId));
+    return rows[0]?.organizationId ?? null;
+  }
+
+  /** The units and every unit below them (a bounded walk of the unit tree). */
+  async withDescendants(unitIds: readonly number[]): Promise<number[]> {
+    if (unitIds.length === 0) return [];
+    const result = await this.db.execute(sql`
+      with recursive tree(id, depth) as (
+        select ${organizations.id}, 0 from ${organizations}
+         where ${organizations.id} = any(${intArray(unitIds)})
+        union
+        select o.id, t.depth + 1 from ${organizations} o join tree t on o.parent_id = t.id
+         where t.depth < 64
+      )
+      select distinct id from tree order by id`);
+    return rowsOf<{ id: number | string }>(result).map((row) => Number(row.id));
+  }
+
+  /** The menu entries a user's roles hold (all of them for the admin role). */
+  async heldEntryIds(userId: number): Promise<number[] | 'all'> {
+    const held = await this.rolesOf(userId);
+    if (held.some((role) => role.roleId === ADMIN_ROLE)) return 'all';
+    const rows = await this.db
+      .selectDistinct({ id: roleMenuEntries.menuEntryId })
+      .from(roleMenuEntries)
+      .innerJoin(userRoles, eq(userRoles.roleId, roleMenuEntries.roleId))
+      .where(eq(userRoles.userId, userId));
+    return rows.map((row) => row.id);
+  }
+}

@@ -1,0 +1,180 @@
+import {
+  ErrorCode,
+  type Department,
+  type UnitNode,
+  type departmentCreateSchema,
+  type departmentEditSchema,
+  type unitCreateSchema,
+  type unitEditSchema,
+} from '@cityops/contract';
+import type { z } from 'zod';
+import { AppError, changedByOthers, notFound } from '../../lib/app-error.js';
+import type { Repositories } from '../../repositories.js';
+import type { AuthContext } from '../auth/auth.service.js';
+import type { AccessScopeService, CallerScope } from './access-scope.service.js';
+import type { UnitRow } from './unit.repository.js';
+
+type UnitInput = z.output<typeof unitCreateSchema>;
+type UnitChanges = z.output<typeof unitEditSchema>;
+type DepartmentInput = z.output<typeof departmentCreateSchema>;
+type DepartmentChanges = z.output<typeof departmentEditSchema>;
+
+const outside = () => new AppError(ErrorCode.FORBIDDEN, { messageKey: 'system.scope.outside' });
+
+export interface UnitServiceOptions {
+  repositories: Pick<Repositories, 'units' | 'scopes'>;
+  access: AccessScopeService;
+}
+
+/** Units (a tree) and their departments, each inside the caller's data scope. */
+export class UnitService {
+  constructor(private readonly options: UnitServiceOptions) {}
+
+  async tree(auth: AuthContext): Promise<UnitNode[]> {
+    const scope = await this.options.access.scopeOf(auth.userId);
+    const { units } = this.options.repositories;
+    const visible = (await units.units()).filter((u) =>
+      this.options.access.reachesUnit(scope, u.id),
+    );
+    const ids = new Set(visible.map((unit) => unit.id));
+    const departmentsOf = new Map<number, Department[]>();
+    for (const department of await units.departments()) {
+      if (!ids.has(department.organizationId)) continue;
+      const list = departmentsOf.get(department.organizationId) ?? [];
+      list.push(department);
+      departmentsOf.set(department.organizationId, list);
+    }
+    const childrenOf = new Map<number, UnitRow[]>();
+    for (const unit of visible) {
+      if (unit.parentId === null || !ids.has(unit.parentId)) continue;
+      const list = childrenOf.get(unit.parentId) ?? [];
+      list.push(unit);
+      childrenOf.set(unit.parentId, list);
+    }
+    const toNode = (unit: UnitRow): UnitNode => ({
+      ...unit,
+      departments: departmentsOf.get(unit.id) ?? [],
+      children: (childrenOf.get(unit.id) ?? []).map(toNode),
+    });
+    // A unit whose parent is outside the scope is a root of the caller's tree.
+    return visible.filter((u) => u.parentId === null || !ids.has(u.parentId)).map(toNode);
+  }
+
+  async createUnit(auth: AuthContext, input: UnitInput): Promise<UnitNode> {
+    const scope = await this.options.access.scopeOf(auth.userId);
+    await this.checkParent(scope, input.parentId);
+    const id = await this.options.repositories.units.insertUnit(input);
+    return this.node(id);
+  }
+
+  async updateUnit(auth: AuthContext, id: number, input: UnitChanges): Promise<UnitNode> {
+    const scope = await this.options.access.scopeOf(auth.userId);
+    const unit = await this.unitInScope(scope, id);
+    if (input.parentId !== unit.parentId) {
+      await this.checkParent(scope, input.parentId);
+      if (input.parentId !== null) {
+        const below = await this.options.repositories.scopes.withDescendants([id]);
+        if (below.includes(input.parentId)) {
+          throw new AppError(ErrorCode.VALIDATION, {
+            messageKey: 'system.unit.cycle',
+            fields: [{ field: 'parentId', message: 'system.unit.cycle' }],
+          });
+        }
+      }
+    }
+    const { version, ...values } = input;
+    if (!(await this.options.repositories.units.updateUnit(id, version, values))) {
+      throw changedByOthers();
+    }
+    return this.node(id);
+  }
+
+  async deleteUnit(auth: AuthContext, id: number, version: number): Promise<void> {
+    const scope = await this.options.access.scopeOf(auth.userId);
+    await this.unitInScope(scope, id);
+    const { units } = this.options.repositories;
+    if (await units.deleteUnit(id, version)) return;
+    const now = await units.findUnit(id);
+    if (!now) throw notFound();
+    const children = await units.childCount(id);
+    if (now.userCount > 0 || children > 0) {
+      throw new AppError(ErrorCode.CONFLICT, {
+        messageKey: 'system.unit.inUse',
+        values: { users: now.userCount, children },
+      });
+    }
+    throw changedByOthers();
+  }
+
+  async createDepartment(auth: AuthContext, input: DepartmentInput): Promise<Department> {
+    const scope = await this.options.access.scopeOf(auth.userId);
+    await this.unitInScope(scope, input.organizationId);
+    const id = await this.options.repositories.units.insertDepartment(input);
+    return (await this.options.repositories.units.findDepartment(id))!;
+  }
+
+  async updateDepartment(
+    auth: AuthContext,
+    id: number,
+    input: DepartmentChanges,
+  ): Promise<Department> {
+    const scope = await this.options.access.scopeOf(auth.userId);
+    const department = await this.departmentInScope(scope, id);
+    if (input.organizationId !== department.organizationId) {
+      await this.unitInScope(scope, input.organizationId);
+    }
+    const { version, ...values } = input;
+    if (!(await this.options.repositories.units.updateDepartment(id, version, values))) {
+      throw changedByOthers();
+    }
+    return (await this.options.repositories.units.findDepartment(id))!;
+  }
+
+  async deleteDepartment(auth: AuthContext, id: number, version: number): Promise<void> {
+    const scope = await this.options.access.scopeOf(auth.userId);
+    await this.departmentInScope(scope, id);
+    const { units } = this.options.repositories;
+    if (await units.deleteDepartment(id, version)) return;
+    const now = await units.findDepartment(id);
+    if (!now) throw notFound();
+    if (now.userCount > 0) {
+      throw new AppError(ErrorCode.CONFLICT, {
+        messageKey: 'system.department.inUse',
+        values: { count: now.userCount },
+      });
+    }
+    throw changedByOthers();
+  }
+
+  /** A new unit's parent: a unit in scope, or the top, which only an all-scope caller may use. */
+  private async checkParent(scope: CallerScope, parentId: number | null): Promise<void> {
+    if (parentId === null) {
+      if (!scope.all) throw outside();
+      return;
+    }
+    await this.unitInScope(scope, parentId);
+  }
+
+  private async unitInScope(scope: CallerScope, id: number): Promise<UnitRow> {
+    const unit = await this.options.repositories.units.findUnit(id);
+    if (!unit) throw notFound();
+    this.options.access.assertUnit(scope, id);
+    return unit;
+  }
+
+  private async departmentInScope(scope: CallerScope, id: number): Promise<Department> {
+    const department = await this.options.repositories.units.findDepartment(id);
+    if (!department) throw notFound();
+    this.options.access.assertUnit(scope, department.organizationId);
+    return department;
+  }
+
+  private async node(id: number): Promise<UnitNode> {
+    const unit = await this.options.repositories.units.findUnit(id);
+    if (!unit) throw notFound();
+    const departments = (await this.options.repositories.units.departments()).filter(
+      (department) => department.organizationId === id,
+    );
+    return { ...unit, departments, children: [] };
+  }
+}

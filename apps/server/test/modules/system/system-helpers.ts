@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { bearer } from '../../helpers/test-app.js';
+
+/** A JSON call as a signed-in user; gives the status and the envelope. */
+export async function call(
+  app: FastifyInstance,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: unknown,
+  language = 'en',
+) {
+  const response = await app.inject({
+    method,
+    url: `/api${url}`,
+    headers: { ...bearer(token), 'accept-language': language },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+  return { status: response.statusCode, body: response.json(), response };
+}
+
+/** The data of a call that must succeed. */
+export async function data<T = any>(
+  app: FastifyInstance,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: unknown,
+): Promise<T> {
+  const { status, body } = await call(app, token, method, url, payload);
+  expect(body, `${method} ${url}`).toMatchObject({ code: '000000' });
+  expect(status).toBe(200);
+  return body.data as T;
+}
+
+/** A unit's id by its English name. */
+export async function unitId(app: FastifyInstance, token: string, nameEn: string) {
+  const units = await data<{ id: number; nameEn: string }[]>(
+    app,
+    token,
+    'GET',
+    '/organization/organ/cascade',
+  );
+  const unit = units.find((u) => u.nameEn === nameEn);
+  if (!unit) throw new Error(`no unit ${nameEn}`);
+  return Number(unit.id);
+}
