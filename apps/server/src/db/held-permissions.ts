@@ -1,25 +1,27 @@
-import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { menuEntries, roleMenuEntries, userRoles } from './schema/index.js';
 
 /** The built-in role that holds every entry (contract `ADMIN_ROLE`). */
 const ADMIN_ROLE = 'admin';
 
 /**
- * The permission codes a user holds, as a text array: the codes of the action
- * entries their roles hold, every code for the `admin` role (issue 12). One
- * fragment for the session lookup and the user data, so both say the same.
+ * The permission codes of the user in the outer query's `users` row, as a text
+ * array: the codes of the action entries their roles hold, every code for the
+ * `admin` role (issue 12). One fragment for the session lookup and the user data,
+ * so both say the same. Every column is written with its alias: Drizzle leaves
+ * columns unqualified in a one-table query, where an inner `"id"` would bind to
+ * the wrong table.
  */
-export function heldPermissions(userId: SQLWrapper): SQL<string[]> {
+export function heldPermissions(): SQL<string[]> {
   return sql<string[]>`coalesce((
-    select array_agg(${menuEntries.permission} order by ${menuEntries.permission})
-      from ${menuEntries}
-     where ${menuEntries.permission} is not null
+    select array_agg(me.permission order by me.permission)
+      from ${menuEntries} me
+     where me.permission is not null
        and exists (
-         select 1 from ${userRoles}
-          where ${userRoles.userId} = ${userId}
-            and (${userRoles.roleId} = ${ADMIN_ROLE}
-                 or exists (select 1 from ${roleMenuEntries}
-                             where ${roleMenuEntries.roleId} = ${userRoles.roleId}
-                               and ${roleMenuEntries.menuEntryId} = ${menuEntries.id})))),
+         select 1 from ${userRoles} ur
+          where ur.user_id = "users"."id"
+            and (ur.role_id = ${ADMIN_ROLE}
+                 or exists (select 1 from ${roleMenuEntries} rme
+                             where rme.role_id = ur.role_id and rme.menu_entry_id = me.id)))),
     '{}'::text[])`;
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../db/client.js';
+import { STAFF_ROLE } from '@cityops/contract';
 import { hashPassword, randomPassword } from '../lib/passwords.js';
 import { ensureRsaKey } from '../modules/auth/rsa-key.service.js';
 import type { MenuRepository } from '../modules/menus/menu.repository.js';
@@ -82,10 +83,10 @@ async function seedDemo(withTransaction: WithTransaction, now: Date): Promise<vo
         ),
       );
     }
+    await insertMenu(repositories.menus, demoMenu, null, ['editor', 'staff']);
     await seedDistrictAdminRole(repositories, now);
     // The accounts find their organisation and department by these sort orders.
     const accountIds = await ensureDemoAccounts(repositories, accounts, now);
-    await insertMenu(repositories.menus, demoMenu, null, ['editor', 'staff']);
     await seedDemoMessages(repositories.notifications, accountIds, now);
   });
   await seedGuideDemo(withTransaction, now);
@@ -117,14 +118,17 @@ async function seedProduction(
   );
 }
 
-/** The demo's district administrator role, holding built-in entries by code. */
+/**
+ * The demo's district administrator role: what staff hold (so the role may give
+ * the staff role to the district's people) and the console's entries by code.
+ */
 async function seedDistrictAdminRole({ roles, menus }: Repositories, now: Date): Promise<void> {
   const { id, name, nameEn, dataScope, entryCodes } = districtAdminRole;
   await roles.insert(id, { name, nameEn, dataScope }, now);
-  const entryIds: number[] = [];
+  const entryIds: number[] = [...((await roles.find(STAFF_ROLE))?.entryIds ?? [])];
   for (const code of entryCodes) {
     const entry = await menus.findByCode(code);
     if (entry) entryIds.push(entry.id);
   }
-  await roles.setEntries(id, entryIds);
+  await roles.setEntries(id, [...new Set(entryIds)]);
 }

@@ -59,7 +59,7 @@ export class SessionRepository {
           (select array_agg(${userRoles.roleId} order by ${userRoles.roleId})
              from ${userRoles} where ${userRoles.userId} = ${users.id}),
           '{}'::text[])`,
-        permissions: heldPermissions(users.id),
+        permissions: heldPermissions(),
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))

@@ -35,7 +35,7 @@ const userColumns = {
     (select array_agg(${userRoles.roleId} order by ${userRoles.roleId})
        from ${userRoles} where ${userRoles.userId} = ${users.id}),
     '{}'::text[])`,
-  permissions: heldPermissions(users.id),
+  permissions: heldPermissions(),
 };
 
 export interface NewUser {

@@ -1,5 +1,5 @@
 import type { UserFilter } from '@cityops/contract';
-import { type SQL, and, asc, count, desc, eq, exists, ilike, inArray, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
 import {
@@ -45,9 +45,9 @@ export interface AccountValues {
 
 /** The account sign-in lock row of a user (`login_attempts`, scope `account`, lower-cased name). */
 function lockedAt(now: Date): SQL<boolean> {
-  return sql<boolean>`exists (select 1 from ${loginAttempts}
-    where ${loginAttempts.scope} = 'account' and ${loginAttempts.subject} = lower(${users.username})
-      and ${loginAttempts.lockedUntil} > ${now})`;
+  return sql<boolean>`exists (select 1 from ${loginAttempts} la
+    where la.scope = 'account' and la.subject = lower("users"."username")
+      and la.locked_until > ${now})`;
 }
 
 function columns(now: Date) {
@@ -63,9 +63,10 @@ function columns(now: Date) {
     departmentName: departments.name,
     departmentNameEn: departments.nameEn,
     roles: sql<{ id: string; name: string; nameEn: string }[]>`coalesce((
-      select json_agg(json_build_object('id', ${roles.id}, 'name', ${roles.name}, 'nameEn', ${roles.nameEn}) order by ${roles.sortOrder}, ${roles.id})
-        from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId}
-       where ${userRoles.userId} = ${users.id}), '[]'::json)`,
+      select json_agg(json_build_object('id', r.id, 'name', r.name, 'nameEn', r.name_en)
+                      order by r.sort_order, r.id)
+        from ${userRoles} ur join ${roles} r on r.id = ur.role_id
+       where ur.user_id = "users"."id"), '[]'::json)`,
     disabled: users.disabled,
     locked: lockedAt(now),
     mustChangePassword: users.mustChangePassword,
@@ -109,12 +110,8 @@ export class AdminUserRepository {
     }
     if (filter.roleId !== undefined) {
       conditions.push(
-        exists(
-          this.db
-            .select({ one: sql`1` })
-            .from(userRoles)
-            .where(and(eq(userRoles.userId, users.id), eq(userRoles.roleId, filter.roleId))),
-        ),
+        sql`exists (select 1 from ${userRoles} ur
+                     where ur.user_id = "users"."id" and ur.role_id = ${filter.roleId})`,
       );
     }
     if (filter.status === 'enabled') conditions.push(eq(users.disabled, false));

@@ -29,12 +29,12 @@ const roleColumns = {
   nameEn: roles.nameEn,
   dataScope: sql<DataScope>`${roles.dataScope}`,
   unitIds: sql<number[]>`coalesce(
-    (select array_agg(${roleUnits.organizationId} order by ${roleUnits.organizationId})
-       from ${roleUnits} where ${roleUnits.roleId} = ${roles.id}), '{}'::int[])`,
+    (select array_agg(ru.organization_id order by ru.organization_id)
+       from ${roleUnits} ru where ru.role_id = "roles"."id"), '{}'::int[])`,
   entryIds: sql<number[]>`coalesce(
-    (select array_agg(${roleMenuEntries.menuEntryId} order by ${roleMenuEntries.menuEntryId})
-       from ${roleMenuEntries} where ${roleMenuEntries.roleId} = ${roles.id}), '{}'::int[])`,
-  userCount: sql<number>`(select count(*)::int from ${userRoles} where ${userRoles.roleId} = ${roles.id})`,
+    (select array_agg(rme.menu_entry_id order by rme.menu_entry_id)
+       from ${roleMenuEntries} rme where rme.role_id = "roles"."id"), '{}'::int[])`,
+  userCount: sql<number>`(select count(*)::int from ${userRoles} ur where ur.role_id = "roles"."id")`,
   version: roles.version,
 };
 

@@ -27,8 +27,8 @@ export class ScopeRepository {
         roleId: roles.id,
         dataScope: sql<DataScope>`${roles.dataScope}`,
         unitIds: sql<number[]>`coalesce(
-          (select array_agg(${roleUnits.organizationId} order by ${roleUnits.organizationId})
-             from ${roleUnits} where ${roleUnits.roleId} = ${roles.id}), '{}'::int[])`,
+          (select array_agg(ru.organization_id order by ru.organization_id)
+             from ${roleUnits} ru where ru.role_id = "roles"."id"), '{}'::int[])`,
       })
       .from(userRoles)
       .innerJoin(roles, eq(roles.id, userRoles.roleId))

@@ -48,7 +48,7 @@ export class UnitRepository {
         nameEn: organizations.nameEn,
         parentId: organizations.parentId,
         sortOrder: organizations.sortOrder,
-        userCount: sql<number>`(select count(*)::int from ${users} where ${users.organizationId} = ${organizations.id})`,
+        userCount: sql<number>`(select count(*)::int from ${users} u where u.organization_id = "organizations"."id")`,
         version: organizations.version,
       })
       .from(organizations)
@@ -63,7 +63,7 @@ export class UnitRepository {
         name: departments.name,
         nameEn: departments.nameEn,
         sortOrder: departments.sortOrder,
-        userCount: sql<number>`(select count(*)::int from ${users} where ${users.departmentId} = ${departments.id})`,
+        userCount: sql<number>`(select count(*)::int from ${users} u where u.department_id = "departments"."id")`,
         version: departments.version,
       })
       .from(departments)
@@ -82,7 +82,7 @@ export class UnitRepository {
         name: departments.name,
         nameEn: departments.nameEn,
         sortOrder: departments.sortOrder,
-        userCount: sql<number>`(select count(*)::int from ${users} where ${users.departmentId} = ${departments.id})`,
+        userCount: sql<number>`(select count(*)::int from ${users} u where u.department_id = "departments"."id")`,
         version: departments.version,
       })
       .from(departments)

@@ -56,7 +56,7 @@ describe('personal info', () => {
   it('lists units and the departments of a unit', async () => {
     const { access_token: token } = await t.login('operator', 'Operator@2026');
     const units = (await call('GET', '/organization/organ/cascade', token)).json().data;
-    expect(units).toHaveLength(4);
+    expect(units).toHaveLength(7);
     expect(units[0]).toEqual({
       id: expect.any(String),
       name: '江城市城市管理局',

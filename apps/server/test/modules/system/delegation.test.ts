@@ -1,0 +1,259 @@
+import { SYSTEM_PATHS } from '@cityops/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, createTestApp } from '../../helpers/test-app.js';
+import { call, data, unitId } from './system-helpers.js';
+
+interface Entry {
+  id: number;
+  code: string;
+  children: Entry[];
+}
+
+function flatten(entries: Entry[]): Entry[] {
+  return entries.flatMap((entry) => [entry, ...flatten(entry.children)]);
+}
+
+describe('delegation without escalation (the district administrator)', () => {
+  let t: TestApp;
+  let admin: string;
+  let district: string;
+  let jiangbei: number;
+  let jiangnan: number;
+  let binjiang: number;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = (await t.login('admin', 'Admin@2026')).access_token;
+    district = (await t.login('jiangbei', 'Jiangbei@2026')).access_token;
+    jiangbei = await unitId(t.app, admin, 'Jiangbei District Urban Management Bureau');
+    jiangnan = await unitId(t.app, admin, 'Jiangnan District Urban Management Bureau');
+    binjiang = await unitId(t.app, admin, 'Binjiang Subdistrict Office, Jiangbei');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const usernames = (page: { list: { username: string }[] }) =>
+    page.list.map((user) => user.username).sort();
+
+  it('sees only the users and units of the district and below', async () => {
+    const page = await data(t.app, district, 'GET', `${SYSTEM_PATHS.users}?pageSize=100`);
+    expect(usernames(page)).toEqual(['bj_officer', 'jb_officer', 'jiangbei']);
+    const units = await data<{ id: number; children: { id: number }[] }[]>(
+      t.app,
+      district,
+      'GET',
+      SYSTEM_PATHS.units,
+    );
+    expect(units.map((unit) => unit.id)).toEqual([jiangbei]);
+    expect(units[0]!.children.map((unit) => unit.id)).toEqual([binjiang]);
+  });
+
+  it('cannot change or create users of another district', async () => {
+    const other = (await data(t.app, admin, 'GET', `${SYSTEM_PATHS.users}?keyword=jn_officer`))
+      .list[0];
+    const edit = await call(
+      t.app,
+      district,
+      'PUT',
+      SYSTEM_PATHS.user.replace(':id', String(other.id)),
+      {
+        username: other.username,
+        name: '改名',
+        mobile: other.mobile,
+        organizationId: other.organizationId,
+        departmentId: other.departmentId,
+        roleIds: ['staff'],
+        version: other.version,
+      },
+    );
+    expect(edit.status).toBe(403);
+    expect(edit.body.msg).toBe('This is outside the units you manage');
+    const reset = await call(
+      t.app,
+      district,
+      'POST',
+      SYSTEM_PATHS.userPassword.replace(':id', String(other.id)),
+    );
+    expect(reset.status).toBe(403);
+    const create = await call(t.app, district, 'POST', SYSTEM_PATHS.users, {
+      username: 'jn.new',
+      name: '新人',
+      mobile: '13900007777',
+      organizationId: jiangnan,
+      departmentId: null,
+      roleIds: ['staff'],
+    });
+    expect(create.status).toBe(403);
+    const own = await data(t.app, district, 'POST', SYSTEM_PATHS.users, {
+      username: 'bj.new',
+      name: '新人',
+      mobile: '13900007777',
+      organizationId: binjiang,
+      departmentId: null,
+      roleIds: ['staff'],
+    });
+    expect(own.user.organizationId).toBe(binjiang);
+  });
+
+  it('grants only entries and scopes it holds, and never the administrator role', async () => {
+    const grantable = flatten(await data<Entry[]>(t.app, district, 'GET', SYSTEM_PATHS.grantable));
+    const codes = grantable.map((entry) => entry.code);
+    expect(codes).toContain('system_user_read');
+    expect(codes).not.toContain('system_menus');
+    const all = flatten(await data<Entry[]>(t.app, admin, 'GET', SYSTEM_PATHS.grantable));
+    const menus = all.find((entry) => entry.code === 'system_menu_write')!;
+    const role = {
+      id: 'jb_helper',
+      name: '江北助理',
+      nameEn: 'Jiangbei helper',
+      dataScope: 'unit',
+      entryIds: [grantable.find((entry) => entry.code === 'system_user_read')!.id],
+    };
+    const wider = await call(t.app, district, 'POST', SYSTEM_PATHS.roles, {
+      ...role,
+      entryIds: [menus.id],
+    });
+    expect(wider.status).toBe(403);
+    expect(wider.body.msg).toBe('You can only grant permissions you hold yourself');
+    for (const scope of [{ dataScope: 'all' }, { dataScope: 'units', unitIds: [jiangnan] }]) {
+      const refused = await call(t.app, district, 'POST', SYSTEM_PATHS.roles, {
+        ...role,
+        ...scope,
+      });
+      expect(refused.status, scope.dataScope).toBe(403);
+      expect(refused.body.msg).toBe('You can only grant a data scope within your own');
+    }
+    const created = await data(t.app, district, 'POST', SYSTEM_PATHS.roles, role);
+    // The page above the action comes with it.
+    expect(created.entryIds).toHaveLength(3);
+
+    const officer = (await data(t.app, district, 'GET', `${SYSTEM_PATHS.users}?keyword=jb_officer`))
+      .list[0];
+    const toAdmin = await call(
+      t.app,
+      district,
+      'PUT',
+      SYSTEM_PATHS.user.replace(':id', String(officer.id)),
+      {
+        username: officer.username,
+        name: officer.name,
+        mobile: officer.mobile,
+        organizationId: officer.organizationId,
+        departmentId: officer.departmentId,
+        roleIds: ['staff', 'admin'],
+        version: officer.version,
+      },
+    );
+    expect(toAdmin.status).toBe(403);
+    const toHelper = await data(
+      t.app,
+      district,
+      'PUT',
+      SYSTEM_PATHS.user.replace(':id', String(officer.id)),
+      {
+        username: officer.username,
+        name: officer.name,
+        mobile: officer.mobile,
+        organizationId: officer.organizationId,
+        departmentId: officer.departmentId,
+        roleIds: ['staff', 'jb_helper'],
+        version: officer.version,
+      },
+    );
+    expect(toHelper.roles.map((r: { id: string }) => r.id).sort()).toEqual(['jb_helper', 'staff']);
+  });
+
+  it('cannot change a role it holds, the administrator role, or a role held outside its district', async () => {
+    const own = await data(
+      t.app,
+      district,
+      'GET',
+      SYSTEM_PATHS.role.replace(':id', 'district_admin'),
+    );
+    const mine = await call(
+      t.app,
+      district,
+      'PUT',
+      SYSTEM_PATHS.role.replace(':id', 'district_admin'),
+      {
+        ...own,
+        dataScope: 'all',
+      },
+    );
+    expect(mine.status).toBe(403);
+    expect(mine.body.msg).toBe('You cannot change a role you hold yourself');
+    const staff = await data(t.app, admin, 'GET', SYSTEM_PATHS.role.replace(':id', 'staff'));
+    const cityWide = await call(t.app, district, 'PUT', SYSTEM_PATHS.role.replace(':id', 'staff'), {
+      name: staff.name,
+      nameEn: staff.nameEn,
+      dataScope: staff.dataScope,
+      unitIds: [],
+      entryIds: [],
+      version: staff.version,
+    });
+    expect(cityWide.status).toBe(403);
+    const adminRole = await call(t.app, admin, 'PUT', SYSTEM_PATHS.role.replace(':id', 'admin'), {
+      name: 'x',
+      nameEn: 'x',
+      dataScope: 'all',
+      version: 1,
+    });
+    expect(adminRole.status).toBe(403);
+  });
+
+  it('applies a role change on the holder’s next request, without a new sign-in', async () => {
+    const staffToken = (await t.login('operator', 'Operator@2026')).access_token;
+    const before = await call(t.app, staffToken, 'GET', '/business-guide/categories');
+    expect(before.status).toBe(200);
+    const write = await call(t.app, staffToken, 'POST', '/business-guide/categories', {
+      code: 'x',
+      name: 'x',
+      nameEn: 'x',
+    });
+    expect(write.status).toBe(403);
+    const all = flatten(await data<Entry[]>(t.app, admin, 'GET', SYSTEM_PATHS.grantable));
+    const staff = await data(t.app, admin, 'GET', SYSTEM_PATHS.role.replace(':id', 'staff'));
+    const category = all.find((entry) => entry.code === 'guide_category_write')!;
+    await data(t.app, admin, 'PUT', SYSTEM_PATHS.role.replace(':id', 'staff'), {
+      name: staff.name,
+      nameEn: staff.nameEn,
+      dataScope: staff.dataScope,
+      unitIds: staff.unitIds,
+      entryIds: [...staff.entryIds, category.id],
+      version: staff.version,
+    });
+    const user = await call(t.app, staffToken, 'GET', '/organization/user?uniqueId=operator');
+    expect(user.body.data.permissions).toContain('guide:category:write');
+    const menu = await data<{ code: string }[]>(
+      t.app,
+      staffToken,
+      'GET',
+      '/organization/customize_configuration/userSysModel',
+    );
+    expect(menu.map((entry) => entry.code)).not.toContain('system_admin');
+
+    // And taken away again: the sidebar loses a page at the next menu load.
+    const guideList = all.find((entry) => entry.code === 'guide_laws')!;
+    const now = await data(t.app, admin, 'GET', SYSTEM_PATHS.role.replace(':id', 'staff'));
+    await data(t.app, admin, 'PUT', SYSTEM_PATHS.role.replace(':id', 'staff'), {
+      name: now.name,
+      nameEn: now.nameEn,
+      dataScope: now.dataScope,
+      unitIds: now.unitIds,
+      entryIds: now.entryIds.filter((id: number) => id !== guideList.id && id !== category.id),
+      version: now.version,
+    });
+    const after = await call(t.app, staffToken, 'POST', '/business-guide/categories', {
+      code: 'y',
+      name: 'y',
+      nameEn: 'y',
+    });
+    expect(after.status).toBe(403);
+    const menuAfter = JSON.stringify(
+      await data(t.app, staffToken, 'GET', '/organization/customize_configuration/userSysModel'),
+    );
+    expect(menuAfter).not.toContain('guide_laws');
+    expect(menuAfter).toContain('guide_list');
+  });
+});
