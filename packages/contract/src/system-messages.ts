@@ -17,7 +17,8 @@ export const systemMessagesEn = {
   'system.grant.scopeTooWide': 'You can only grant a data scope within your own',
   'system.grant.roleNotGrantable': 'You cannot give the role {{id}}: it holds more than you do',
   'system.scope.outside': 'This is outside the units you manage',
-  'system.user.self': 'You cannot disable your own account or change your own roles',
+  'system.user.self':
+    'You cannot change your own account here; use your personal information and password instead',
   'system.user.lastAdministrator': 'The platform must keep at least one active administrator',
   'system.user.notLocked': 'This account is not locked',
   'system.changedByOthers':
@@ -79,7 +80,7 @@ export const systemMessagesZhCN: Record<keyof typeof systemMessagesEn, string> =
   'system.grant.scopeTooWide': '只能授予不超出本人范围的数据权限',
   'system.grant.roleNotGrantable': '不能分配角色 {{id}}：其权限超出本人权限',
   'system.scope.outside': '超出您所管理的单位范围',
-  'system.user.self': '不能停用本人账号或修改本人角色',
+  'system.user.self': '不能在此修改本人账号，请通过个人信息和修改密码操作',
   'system.user.lastAdministrator': '平台须至少保留一名在用的系统管理员',
   'system.user.notLocked': '该账号未被锁定',
   'system.changedByOthers': '该记录在您打开后已被他人修改，请刷新后重新修改。',

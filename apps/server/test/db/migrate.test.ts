@@ -34,9 +34,9 @@ async function counts(db: Db) {
 }
 
 const seeded = {
-  roles: 3,
-  organizations: 4,
-  departments: 10,
+  roles: 4,
+  organizations: 7,
+  departments: 14,
   rsa_keys: 1,
 };
 

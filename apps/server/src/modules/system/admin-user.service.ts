@@ -50,7 +50,11 @@ export interface AdminUserServiceOptions {
   clock: Clock;
 }
 
-/** Accounts as administrators manage them: within their data scope, granting no more than they hold. */
+/**
+ * Accounts as administrators manage them: within their data scope, granting no
+ * more than they hold. Never their own account (no disabling oneself, no removing
+ * one's own rights): that is the personal information and password screens' job.
+ */
 export class AdminUserService {
   constructor(private readonly options: AdminUserServiceOptions) {}
 
@@ -99,6 +103,7 @@ export class AdminUserService {
   }
 
   async update(auth: AuthContext, id: number, input: UserChanges): Promise<AdminUser> {
+    if (id === auth.userId) throw selfRefused();
     const scope = await this.options.access.scopeOf(auth.userId);
     const target = await this.managed(scope, id);
     await this.checkPlacement(scope, input.organizationId, input.departmentId);
@@ -106,7 +111,6 @@ export class AdminUserService {
     const after = new Set(input.roleIds);
     const rolesChanged = before.size !== after.size || [...after].some((r) => !before.has(r));
     if (rolesChanged) {
-      if (id === auth.userId) throw selfRefused();
       const touched = [...after, ...before].filter((r) => before.has(r) !== after.has(r));
       await this.options.access.assertAssignable(auth.userId, touched);
       if (before.has(ADMIN_ROLE) && !after.has(ADMIN_ROLE) && !target.disabled) {
@@ -152,6 +156,7 @@ export class AdminUserService {
 
   /** A new generated password, shown once; it must be changed at sign-in and ends every session. */
   async resetPassword(auth: AuthContext, id: number): Promise<IssuedPassword> {
+    if (id === auth.userId) throw selfRefused();
     const scope = await this.options.access.scopeOf(auth.userId);
     await this.managed(scope, id);
     const initialPassword = randomPassword(ISSUED_PASSWORD_LENGTH);

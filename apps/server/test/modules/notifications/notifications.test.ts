@@ -202,7 +202,7 @@ describe('messages of the bell', () => {
       content: '全体员工',
       roleIds: 'staff',
     });
-    expect(toStaff.json().data.recipients).toBe(3);
+    expect(toStaff.json().data.recipients).toBe(6);
     const toAll = await send(admin.token, { title: '通知', content: '全体', allUsers: 'true' });
     // Everyone: every active account the recipients list offers.
     expect(toAll.json().data.recipients).toBe(options.users.length);

@@ -183,7 +183,9 @@ describe('system users', () => {
       },
     );
     expect(status.status).toBe(403);
-    expect(status.body.msg).toBe('You cannot disable your own account or change your own roles');
+    expect(status.body.msg).toBe(
+      'You cannot change your own account here; use your personal information and password instead',
+    );
     const roles = await call(t.app, admin, 'PUT', SYSTEM_PATHS.user.replace(':id', String(me.id)), {
       username: me.username,
       name: me.name,
