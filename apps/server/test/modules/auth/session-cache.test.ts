@@ -120,6 +120,46 @@ describe('a remembered session', () => {
     }
   });
 
+  it('carries a role change to the holder on both instances, without a new sign-in', async () => {
+    const token = await rememberedToken('operator', 'Operator@2026');
+    const categories = (app: FastifyInstance) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/business-guide/categories',
+        headers: bearer(token),
+        payload: { code: 'cache-x', name: '缓存', nameEn: 'Cache' },
+      });
+    expect((await categories(t.app)).statusCode).toBe(403);
+    expect((await categories(other)).statusCode).toBe(403);
+    const admin = (await t.login('admin', 'Admin@2026')).access_token;
+    const role = (
+      await t.app.inject({ method: 'GET', url: '/api/system/roles/staff', headers: bearer(admin) })
+    ).json().data;
+    const { rows } = await t.database.db.execute<{ id: number }>(
+      sql`select id from menu_entries where code = 'guide_category_write'`,
+    );
+    const heard = other.sessionCache.nextBroadcast();
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/system/roles/staff',
+      headers: bearer(admin),
+      payload: { ...role, entryIds: [...role.entryIds, rows[0]!.id] },
+    });
+    expect(changed.statusCode).toBe(200);
+    await heard;
+    try {
+      expect((await categories(t.app)).statusCode).not.toBe(403);
+      expect((await categories(other)).statusCode).not.toBe(403);
+    } finally {
+      await t.app.inject({
+        method: 'PUT',
+        url: '/api/system/roles/staff',
+        headers: bearer(admin),
+        payload: { ...role, version: changed.json().data.version },
+      });
+    }
+  });
+
   it('answers the password status the account has now', async () => {
     const token = await rememberedToken('operator', 'Operator@2026');
     const heard = other.sessionCache.nextBroadcast();
