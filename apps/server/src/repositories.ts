@@ -41,7 +41,7 @@ export function createRepositories(
     files: new FileRepository(db),
     gis: new GisRepository(db),
     loginAttempts: new LoginAttemptRepository(db),
-    menus: new MenuRepository(db, sessionChanges),
+    menus: new MenuRepository(db, sessionChanges, sessionCache),
     notifications: new NotificationRepository(db),
     passwords: new PasswordRepository(db, sessionChanges),
     profiles: new ProfileRepository(db),

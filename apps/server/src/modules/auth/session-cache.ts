@@ -48,6 +48,10 @@ export class SessionCache implements SessionChanges {
    */
   private generation = 0;
   private stopListening: (() => Promise<void>) | null = null;
+  /** Values read from the rights of every session (the menu tree), by key. */
+  private readonly derived = new Map<string, { value: unknown; cachedAt: number }>();
+  /** Bumped by every change of rights, as `generation` is by every change. */
+  private rightsGeneration = 0;
   private readonly waiters: (() => void)[] = [];
 
   constructor(
@@ -69,6 +73,7 @@ export class SessionCache implements SessionChanges {
     await this.stopListening?.();
     this.stopListening = null;
     this.entries.clear();
+    this.derived.clear();
   }
 
   /** The live session of a token digest: from memory, or `load` (the database) and remembered. */
@@ -104,6 +109,22 @@ export class SessionCache implements SessionChanges {
     await this.options.database.notify(SESSIONS_CHANNEL, JSON.stringify(encode(change)));
   }
 
+  /**
+   * A value read from what decides every session's rights (the menu tree and the
+   * roles' entries), kept until rights change (`everyone`, on any instance) or
+   * for the cache's time at most: the menu is read on every menu request.
+   */
+  async derivedFromRights<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const at = this.options.clock.now().getTime();
+    const ttl = this.options.ttlMs ?? SESSION_CACHE_MS;
+    const entry = this.derived.get(key);
+    if (entry && at >= entry.cachedAt && at - entry.cachedAt < ttl) return entry.value as T;
+    const generation = this.rightsGeneration;
+    const value = await load();
+    if (generation === this.rightsGeneration) this.derived.set(key, { value, cachedAt: at });
+    return value;
+  }
+
   /** Sessions remembered now. */
   get size(): number {
     return this.entries.size;
@@ -118,6 +139,8 @@ export class SessionCache implements SessionChanges {
   private forget(change: SessionChange | null): void {
     this.generation += 1;
     if (change === null || 'everyone' in change) {
+      this.rightsGeneration += 1;
+      this.derived.clear();
       this.entries.clear();
     } else if ('tokenHash' in change) {
       this.entries.delete(change.tokenHash);

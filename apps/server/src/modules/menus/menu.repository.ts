@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { MenuEntryKind } from '@cityops/contract';
 import type { Executor } from '../../db/client.js';
 import { menuEntries, roleMenuEntries } from '../../db/schema/index.js';
-import type { SessionChanges } from '../auth/session-cache.js';
+import type { SessionCache, SessionChanges } from '../auth/session-cache.js';
 
 export interface MenuEntryRecord {
   id: number;
@@ -55,9 +55,11 @@ export type MenuEntryChanges = Partial<Omit<NewMenuEntry, 'roleIds' | 'code' | '
  * place or existence changes what sessions may do: it is reported (`everyone`).
  */
 export class MenuRepository {
+  /** `cache` keeps the tree between changes (the app's own repositories, not a transaction's). */
   constructor(
     private readonly db: Executor,
     private readonly changes?: SessionChanges,
+    private readonly cache?: SessionCache,
   ) {}
 
   /** Built once and prepared on the database: the menu is read on every menu request. */
@@ -66,7 +68,9 @@ export class MenuRepository {
   /** Every entry, parents before children, in sidebar order. */
   async findAll(): Promise<MenuEntryRecord[]> {
     this.all ??= this.prepareAll();
-    return this.all.execute();
+    const all = this.all;
+    if (this.cache) return this.cache.derivedFromRights('menu', () => all.execute());
+    return all.execute();
   }
 
   private prepareAll() {

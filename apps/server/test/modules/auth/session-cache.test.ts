@@ -160,6 +160,39 @@ describe('a remembered session', () => {
     }
   });
 
+  it('keeps the menu tree until rights change on any instance', async () => {
+    const token = await rememberedToken('operator', 'Operator@2026');
+    const names = async (app: FastifyInstance) =>
+      JSON.stringify((await menu(app, token)).json().data);
+    expect(await names(t.app)).toContain('Business guidance');
+    // Changed by hand, not through the repositories: no instance hears of it.
+    await t.database.db.execute(
+      sql`update menu_entries set name_en = 'Guidance (by hand)' where code = 'business_guide'`,
+    );
+    try {
+      expect(await names(t.app)).not.toContain('Guidance (by hand)');
+      const admin = (await t.login('admin', 'Admin@2026')).access_token;
+      const tree = (
+        await other.inject({ method: 'GET', url: '/api/system/menus', headers: bearer(admin) })
+      ).json().data as { code: string; id: number; version: number }[];
+      const entry = tree.find((e) => e.code === 'comprehensive_evaluation')!;
+      const heard = t.app.sessionCache.nextBroadcast();
+      const changed = await other.inject({
+        method: 'PUT',
+        url: `/api/system/menus/${entry.id}`,
+        headers: bearer(admin),
+        payload: { ...entry, sortOrder: 71 },
+      });
+      expect(changed.statusCode).toBe(200);
+      await heard;
+      expect(await names(t.app)).toContain('Guidance (by hand)');
+    } finally {
+      await t.database.db.execute(
+        sql`update menu_entries set name_en = 'Business guidance' where code = 'business_guide'`,
+      );
+    }
+  });
+
   it('answers the password status the account has now', async () => {
     const token = await rememberedToken('operator', 'Operator@2026');
     const heard = other.sessionCache.nextBroadcast();
