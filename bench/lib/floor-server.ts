@@ -17,9 +17,11 @@ const SQL = {
     where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2 and u.disabled = false`,
   count: `select count(*)::int as total from message_recipients where user_id = $1 and is_read = $2`,
   page: `select m.id, m.title, m.content, m.type, r.is_read, r.created_at, r.updated_at
-    from message_recipients r inner join messages m on m.id = r.message_id
-    where r.user_id = $1 and r.is_read = $2
-    order by r.created_at desc, r.message_id desc limit $3 offset $4`,
+    from (select message_id, is_read, created_at, updated_at from message_recipients
+      where user_id = $1 and is_read = $2
+      order by created_at desc nulls last, message_id desc nulls last limit $3 offset $4) r
+    inner join messages m on m.id = r.message_id
+    order by r.created_at desc nulls last, r.message_id desc nulls last`,
   menu: `select e.id, e.code, e.name, e.name_en, e.icon, e.url, e.query, e.integrated, e.external_url,
       e.has_two, e.parent_id, e.sort_order,
       coalesce((select array_agg(r.role_id order by r.role_id) from menu_entry_roles r where r.menu_entry_id = e.id), '{}'::text[]) as role_ids

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { type SQL, and, count, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   messageRecipients,
@@ -57,25 +57,50 @@ export class NotificationRepository {
         .from(messageRecipients)
         .where(filters[name])
         .prepare(`messages_count_${name}`),
-      page: this.db
-        .select({
-          id: messages.id,
-          title: messages.title,
-          content: messages.content,
-          type: messages.type,
-          isRead: messageRecipients.isRead,
-          createdAt: messageRecipients.createdAt,
-          updatedAt: messageRecipients.updatedAt,
-        })
-        .from(messageRecipients)
-        .innerJoin(messages, eq(messages.id, messageRecipients.messageId))
-        .where(filters[name])
-        .orderBy(desc(messageRecipients.createdAt), desc(messageRecipients.messageId))
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'))
-        .prepare(`messages_page_${name}`),
+      page: this.pageQuery(filters[name]).prepare(`messages_page_${name}`),
     });
     return { all: prepare('all'), read: prepare('read'), unread: prepare('unread') };
+  }
+
+  /**
+   * The page: the user's deliveries are limited first, walking the recipient
+   * index in its order, and only that page is joined to its messages; joined
+   * before the limit, PostgreSQL fetched the message of every delivery the
+   * filter matched (every unread one, hundreds for a busy inbox) before sorting.
+   */
+  private pageQuery(filter: SQL | undefined) {
+    const page = this.db
+      .select({
+        messageId: messageRecipients.messageId,
+        isRead: messageRecipients.isRead,
+        createdAt: messageRecipients.createdAt,
+        updatedAt: messageRecipients.updatedAt,
+      })
+      .from(messageRecipients)
+      .where(filter)
+      // Written as the recipient indexes are (desc nulls last): a plain `desc`
+      // means nulls first, which those indexes cannot answer in order, so
+      // PostgreSQL sorted the whole inbox for every page.
+      .orderBy(
+        sql`${messageRecipients.createdAt} desc nulls last`,
+        sql`${messageRecipients.messageId} desc nulls last`,
+      )
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .as('page');
+    return this.db
+      .select({
+        id: messages.id,
+        title: messages.title,
+        content: messages.content,
+        type: messages.type,
+        isRead: page.isRead,
+        createdAt: page.createdAt,
+        updatedAt: page.updatedAt,
+      })
+      .from(page)
+      .innerJoin(messages, eq(messages.id, page.messageId))
+      .orderBy(sql`${page.createdAt} desc nulls last`, sql`${page.messageId} desc nulls last`);
   }
 
   private queriesFor(isRead: boolean | undefined) {
