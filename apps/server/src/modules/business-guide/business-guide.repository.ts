@@ -1,5 +1,5 @@
 import type { ArticleLanguage, ArticleSortKey, ArticleStatus } from '@cityops/contract';
-import { type SQL, and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { guideArticles, guideCategories, organizations, users } from '../../db/schema/index.js';
@@ -224,23 +224,39 @@ export class BusinessGuideRepository {
       viewCount: guideArticles.viewCount,
       title: guideArticles.title,
     }[search.sortBy];
-    const order =
+    // Ordered with the sort key as `orderedBy` gives it: the page's own select
+    // and the outer one must agree, nulls included.
+    const orderedBy = (key: SQLWrapper, id: SQLWrapper) => [
       search.sortBy === 'publishDate'
-        ? sql`${guideArticles.publishDate} ${sql.raw(search.sortOrder)} nulls last`
-        : direction(sortColumn);
+        ? sql`${key} ${sql.raw(search.sortOrder)} nulls last`
+        : direction(key),
+      direction(id),
+    ];
+    /*
+     * The page is chosen from the articles alone and only its rows are joined
+     * to their category, authors and organisation: joined before the limit,
+     * PostgreSQL joined every match of the keyword (and, misjudging how few
+     * they were, scanned the organisations once per match) before sorting.
+     */
+    const page = this.db
+      .select({ id: guideArticles.id, sortKey: sql`${sortColumn}`.as('sort_key') })
+      .from(guideArticles)
+      .where(where)
+      .orderBy(...orderedBy(sortColumn, guideArticles.id))
+      .limit(search.limit)
+      .offset(search.offset)
+      .as('page');
 
     const [rows, totals] = await Promise.all([
       this.db
         .select(articleColumns)
-        .from(guideArticles)
+        .from(page)
+        .innerJoin(guideArticles, eq(guideArticles.id, page.id))
         .innerJoin(guideCategories, eq(guideCategories.id, guideArticles.categoryId))
         .leftJoin(author, eq(author.id, guideArticles.authorId))
         .leftJoin(editor, eq(editor.id, guideArticles.updatedBy))
         .leftJoin(organizations, eq(organizations.id, guideArticles.organizationId))
-        .where(where)
-        .orderBy(order, direction(guideArticles.id))
-        .limit(search.limit)
-        .offset(search.offset),
+        .orderBy(...orderedBy(page.sortKey, page.id)),
       this.db.select({ value: count() }).from(guideArticles).where(where),
     ]);
     return { rows, total: totals[0]?.value ?? 0 };
