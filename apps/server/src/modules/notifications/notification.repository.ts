@@ -123,22 +123,33 @@ export class NotificationRepository {
     return this.queriesFor(isRead).page.execute({ userId, offset, limit });
   }
 
-  /** Marks one of the user's messages read; false when the user has no such message. */
-  async markRead(userId: number, messageId: number, now: Date): Promise<boolean> {
+  /**
+   * Marks one of the user's messages read: `missing` when the user has no such
+   * message, `unchanged` when it was read already (nothing to tell anyone).
+   */
+  async markRead(
+    userId: number,
+    messageId: number,
+    now: Date,
+  ): Promise<'missing' | 'changed' | 'unchanged'> {
     const existing = await this.db
       .select({ isRead: messageRecipients.isRead })
       .from(messageRecipients)
       .where(and(eq(messageRecipients.userId, userId), eq(messageRecipients.messageId, messageId)));
-    if (existing.length === 0) return false;
-    if (!existing[0]!.isRead) {
-      await this.db
-        .update(messageRecipients)
-        .set({ isRead: true, updatedAt: now })
-        .where(
-          and(eq(messageRecipients.userId, userId), eq(messageRecipients.messageId, messageId)),
-        );
-    }
-    return true;
+    if (existing.length === 0) return 'missing';
+    if (existing[0]!.isRead) return 'unchanged';
+    const updated = await this.db
+      .update(messageRecipients)
+      .set({ isRead: true, updatedAt: now })
+      .where(
+        and(
+          eq(messageRecipients.userId, userId),
+          eq(messageRecipients.messageId, messageId),
+          eq(messageRecipients.isRead, false),
+        ),
+      )
+      .returning({ messageId: messageRecipients.messageId });
+    return updated.length > 0 ? 'changed' : 'unchanged';
   }
 
   async markAllRead(userId: number, now: Date): Promise<number> {

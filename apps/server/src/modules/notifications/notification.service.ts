@@ -20,6 +20,7 @@ import { tokenDigest } from '../../lib/tokens.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import type { Repositories, WithTransaction } from '../../repositories.js';
 import type { MessageRow } from './notification.repository.js';
+import { InboxCache } from './inbox-cache.js';
 import type { UnreadHub } from './unread-hub.js';
 
 export interface PageQuery {
@@ -93,9 +94,12 @@ export class NotificationService {
   private readonly messages: Repositories['notifications'];
   private readonly sessions: Repositories['sessions'];
   private readonly clock: Clock;
+  private readonly inbox: InboxCache;
 
   constructor(private readonly options: NotificationServiceOptions) {
     this.hub = options.hub;
+    this.inbox = new InboxCache({ clock: options.clock });
+    this.hub.onChange((userIds) => this.inbox.forget(userIds));
     this.messages = options.repositories.notifications;
     this.sessions = options.repositories.sessions;
     this.clock = options.clock;
@@ -105,15 +109,29 @@ export class NotificationService {
     // The spec's call names the user; naming anyone else is refused, even for administrators.
     if (query.userId !== undefined && query.userId !== auth.userId) throw forbidden();
     const pageSize = query.pageSize || MESSAGE_PAGE_SIZE;
-    const total = await this.messages.countFor(auth.userId, query.boolRead);
+    // The first page is what the bell asks for on every visit: remembered.
+    if (query.pageIndex !== 1)
+      return this.loadPage(auth.userId, query.pageIndex, pageSize, query.boolRead);
+    return this.inbox.lookup(auth.userId, `${String(query.boolRead)}:${pageSize}`, () =>
+      this.loadPage(auth.userId, 1, pageSize, query.boolRead),
+    );
+  }
+
+  private async loadPage(
+    userId: number,
+    pageIndex: number,
+    pageSize: number,
+    boolRead: boolean | undefined,
+  ): Promise<Page<Message>> {
+    const total = await this.messages.countFor(userId, boolRead);
     const pages = Math.ceil(total / pageSize);
     const rows = await this.messages.pageFor(
-      auth.userId,
-      query.boolRead,
-      (query.pageIndex - 1) * pageSize,
+      userId,
+      boolRead,
+      (pageIndex - 1) * pageSize,
       pageSize,
     );
-    return { pageIndex: query.pageIndex, pageSize, pages, total, rows: rows.map(toMessage) };
+    return { pageIndex, pageSize, pages, total, rows: rows.map(toMessage) };
   }
 
   async unread(userId: number): Promise<number> {
@@ -121,9 +139,10 @@ export class NotificationService {
   }
 
   async markRead(auth: AuthContext, messageId: number): Promise<UnreadCount> {
-    const found = await this.messages.markRead(auth.userId, messageId, this.clock.now());
-    if (!found) throw messageNotFound();
-    await this.hub.publish([auth.userId]);
+    const outcome = await this.messages.markRead(auth.userId, messageId, this.clock.now());
+    if (outcome === 'missing') throw messageNotFound();
+    // Opening a message read before changes nothing: no broadcast, caches kept.
+    if (outcome === 'changed') await this.hub.publish([auth.userId]);
     return { unread: await this.unread(auth.userId) };
   }
 

@@ -8,6 +8,9 @@ const IDS_PER_NOTIFICATION = 500;
 
 export type UnreadListener = (unread: number) => void;
 
+/** Told of every change of users' messages; `null`: anyone's may have changed (a reconnect). */
+export type ChangeListener = (userIds: readonly number[] | null) => void;
+
 export interface UnreadHubOptions {
   database: Pick<Database, 'notify' | 'listen'>;
   countUnread: (userIds: number[]) => Promise<Map<number, number>>;
@@ -22,11 +25,13 @@ export interface UnreadHubOptions {
 export class UnreadHub {
   private readonly subscribers = new Map<number, Set<UnreadListener>>();
   private stopListening: (() => Promise<void>) | null = null;
+  private readonly changeListeners: ChangeListener[] = [];
 
   constructor(private readonly options: UnreadHubOptions) {}
 
   async start(): Promise<void> {
     this.stopListening = await this.options.database.listen(UNREAD_CHANNEL, (payload) => {
+      this.changed(payload === '' ? null : parseIdsOrNull(payload));
       this.receive(payload).catch(this.options.onError);
     });
   }
@@ -57,13 +62,26 @@ export class UnreadHub {
     };
   }
 
-  /** Tells every instance that these users' unread counts changed. */
+  /**
+   * Calls `listener` with every change, this instance's at once (before the
+   * broadcast) and the others' when their broadcast arrives (the inbox cache).
+   */
+  onChange(listener: ChangeListener): void {
+    this.changeListeners.push(listener);
+  }
+
+  /** Tells every instance that these users' unread counts changed. Call it after the commit. */
   async publish(userIds: number[]): Promise<void> {
     const unique = [...new Set(userIds)];
+    this.changed(unique);
     for (let start = 0; start < unique.length; start += IDS_PER_NOTIFICATION) {
       const chunk = unique.slice(start, start + IDS_PER_NOTIFICATION);
       await this.options.database.notify(UNREAD_CHANNEL, JSON.stringify({ u: chunk }));
     }
+  }
+
+  private changed(userIds: readonly number[] | null): void {
+    for (const listener of this.changeListeners) listener(userIds);
   }
 
   private async receive(payload: string): Promise<void> {
@@ -76,6 +94,16 @@ export class UnreadHub {
       const unread = counts.get(id) ?? 0;
       for (const listener of this.subscribers.get(id) ?? []) listener(unread);
     }
+  }
+}
+
+/** The ids of a payload; `null` when it cannot be read (then anyone's may have changed). */
+function parseIdsOrNull(payload: string): number[] | null {
+  try {
+    const parsed = JSON.parse(payload) as { u?: unknown };
+    return Array.isArray(parsed.u) ? parsed.u.filter((id) => Number.isInteger(id)) : null;
+  } catch {
+    return null;
   }
 }
 
