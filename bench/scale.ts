@@ -210,7 +210,8 @@ function printPlans(plans: RequestPlans[]): void {
     say(`  ${request.request}`);
     for (const statement of request.statements) {
       say(
-        `    ${statement.rowsReturned} rows returned, ${statement.rowsScanned} scanned, ` +
+        `    ${statement.rowsReturned} rows returned, ${statement.rowsScanned} read ` +
+          `(+${statement.bitmapEntries} bitmap index entries), ` +
           `${statement.sharedBlocks} buffers, ${statement.executionMs} ms: ${statement.sql.slice(0, 90)}`,
       );
     }

@@ -42,8 +42,13 @@ export interface StatementPlan {
   generic: boolean;
   /** Rows the statement answers. */
   rowsReturned: number;
-  /** Rows the scans produced or threw away (heap and index), summed over the plan. */
+  /**
+   * Rows the table and index scans produced or threw away, summed over the plan
+   * (a bitmap's index entries are counted in `bitmapEntries`, not here).
+   */
   rowsScanned: number;
+  /** Entries the bitmap index scans found (the index walk of a bitmap heap scan). */
+  bitmapEntries: number;
   /** Rows read by each scan: relation, index, rows (actual x loops) and rows removed. */
   scans: { node: string; relation: string; index?: string; rows: number; removed: number }[];
   sharedBlocks: number;
@@ -141,7 +146,12 @@ async function explain(client: pg.Client, statement: Recorded): Promise<Statemen
     sql: statement.text.replace(/\s+/g, ' ').trim(),
     generic: statement.prepared,
     rowsReturned: json.Plan['Actual Rows'] * json.Plan['Actual Loops'],
-    rowsScanned: scans.reduce((sum, scan) => sum + scan.rows + scan.removed, 0),
+    rowsScanned: scans
+      .filter((scan) => scan.node !== 'Bitmap Index Scan')
+      .reduce((sum, scan) => sum + scan.rows + scan.removed, 0),
+    bitmapEntries: scans
+      .filter((scan) => scan.node === 'Bitmap Index Scan')
+      .reduce((sum, scan) => sum + scan.rows, 0),
     scans,
     sharedBlocks: (json.Plan['Shared Hit Blocks'] ?? 0) + (json.Plan['Shared Read Blocks'] ?? 0),
     executionMs: Math.round(json['Execution Time'] * 1000) / 1000,
