@@ -88,6 +88,14 @@ function targets(account: Account): Target[] {
       body: JSON.stringify({ pageIndex: 1, pageSize: 10, boolRead: false }),
     },
     {
+      // The first page is remembered per instance (notifications/inbox-cache.ts);
+      // the second is read from the database on every request.
+      name: 'message page 2 (from the database)',
+      path: `/api${MESSAGE_PATHS.page}`,
+      method: 'POST',
+      body: JSON.stringify({ pageIndex: 2, pageSize: 10, boolRead: false }),
+    },
+    {
       name: 'unread count',
       path: `/api${MESSAGE_PATHS.updateRead}?id=${account.readMessageId}`,
       method: 'GET',

@@ -201,10 +201,11 @@ export async function explainRequests(
     const requests: [string, () => Promise<unknown>][] = [
       ['session lookup (every request without a remembered session)', session],
       [
-        'message page',
+        'message page (first page: when not remembered; second page: always)',
         async () => {
           await notifications.countFor(inputs.userId, false);
           await notifications.pageFor(inputs.userId, false, 0, 10);
+          await notifications.pageFor(inputs.userId, false, 10, 10);
         },
       ],
       [

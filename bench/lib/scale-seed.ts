@@ -11,7 +11,9 @@
  *   and service with shared boilerplate paragraphs, their search terms computed
  *   by the server's own `documentTerms`;
  * - 1,000,000 map features over the city's extent: points, polygons and lines in
- *   the three editable layers.
+ *   the three editable layers;
+ * - 1,000,000 records in the security audit log (sign-ins, failures, sign-outs of
+ *   the scale users over 90 days), the table that exists until issue 13's trail.
  *
  * Secondary indexes are dropped before the bulk inserts and built again after
  * (one sorted build instead of a million random insertions), foreign-key
@@ -36,6 +38,8 @@ export const SCALE = {
   adminUnreadWindow: 1_200,
   articles: 100_000,
   features: 1_000_000,
+  /** In the security audit log that exists today (audit_log); issue 13's trail will replace it. */
+  auditRecords: 1_000_000,
 } as const;
 
 /** The city's extent (the demo's district grid, seed/gis.ts). */
@@ -409,6 +413,23 @@ export async function seedScale(databaseUrl: string, now: Date): Promise<ScaleSe
       for (const statement of rebuild) await timed(client, statement.slice(0, 70), statement);
     });
 
+    await step('audit records', async () => {
+      const rebuild = await dropIndexes(client, 'audit_log');
+      await timed(
+        client,
+        'audit log',
+        `with scale_users as (select min(id) as first from users where username like 'scale%')
+         insert into audit_log (at, event, user_id, username, ip_address, user_agent, detail)
+         select $3::timestamptz - g * interval '1 second' * (90 * 86400.0 / $1::int),
+                case when g % 10 < 6 then 'login.success' when g % 10 < 9 then 'logout' else 'login.failure' end,
+                u.first + (g::bigint * 7919) % $2::int, 'scale' || lpad((1 + (g::bigint * 7919) % $2::int)::text, 5, '0'),
+                '10.' || (g % 250) || '.' || (g / 250 % 250) || '.' || (g % 97), 'Mozilla/5.0 (scale)', '{}'::jsonb
+         from generate_series(1, $1::int) g cross join scale_users u`,
+        [SCALE.auditRecords, SCALE.users, nowIso],
+      );
+      for (const statement of rebuild) await timed(client, statement.slice(0, 70), statement);
+    });
+
     await step('vacuum analyze', async () => {
       for (const table of [
         'users',
@@ -419,6 +440,7 @@ export async function seedScale(databaseUrl: string, now: Date): Promise<ScaleSe
         'message_recipients',
         'guide_articles',
         'gis_features',
+        'audit_log',
       ]) {
         await client.query(`vacuum (analyze) ${table}`);
       }
@@ -430,7 +452,8 @@ export async function seedScale(databaseUrl: string, now: Date): Promise<ScaleSe
               (select count(*) from messages) as messages,
               (select count(*) from message_recipients) as message_recipients,
               (select count(*) from guide_articles) as guide_articles,
-              (select count(*) from gis_features) as gis_features`,
+              (select count(*) from gis_features) as gis_features,
+              (select count(*) from audit_log) as audit_log`,
     );
     const rows = Object.fromEntries(
       Object.entries(counts.rows[0]!).map(([key, value]) => [key, Number(value)]),
