@@ -8,12 +8,24 @@ import type { Clock } from '../../lib/clock.js';
  * database.
  */
 export const INBOX_CACHE_MS = 10_000;
-/** Beyond this many users the oldest go first. */
+/**
+ * Beyond this many users, or this many bytes of remembered text (a message may
+ * carry 10,000 characters), the users remembered first are forgotten first.
+ */
 const MAX_USERS = 10_000;
+const MAX_BYTES = 16 * 1024 * 1024;
 
 interface Entry {
   page: Page<Message>;
   cachedAt: number;
+  /** About what the page holds in memory: its text, two bytes a character. */
+  bytes: number;
+}
+
+function sizeOf(page: Page<Message>): number {
+  let characters = 0;
+  for (const row of page.rows) characters += row.title.length + row.content.length + 100;
+  return characters * 2;
 }
 
 /**
@@ -25,6 +37,7 @@ interface Entry {
  */
 export class InboxCache {
   private readonly users = new Map<number, Map<string, Entry>>();
+  private bytes = 0;
   /**
    * Bumped by every change: a read that started before a change must not store
    * what it read, which may be the page the change just made stale.
@@ -53,14 +66,14 @@ export class InboxCache {
     if (generation === this.generation) {
       let pages = this.users.get(userId);
       if (!pages) {
-        if (this.users.size >= MAX_USERS) {
-          const oldest = this.users.keys().next();
-          if (!oldest.done) this.users.delete(oldest.value);
-        }
         pages = new Map();
         this.users.set(userId, pages);
       }
-      pages.set(key, { page, cachedAt: at });
+      this.bytes -= pages.get(key)?.bytes ?? 0;
+      const stored = { page, cachedAt: at, bytes: sizeOf(page) };
+      pages.set(key, stored);
+      this.bytes += stored.bytes;
+      this.evict();
     }
     return page;
   }
@@ -70,13 +83,33 @@ export class InboxCache {
     this.generation += 1;
     if (userIds === null) {
       this.users.clear();
+      this.bytes = 0;
       return;
     }
-    for (const id of userIds) this.users.delete(id);
+    for (const id of userIds) this.drop(id);
+  }
+
+  private drop(userId: number): void {
+    for (const entry of this.users.get(userId)?.values() ?? []) this.bytes -= entry.bytes;
+    this.users.delete(userId);
+  }
+
+  /** The users remembered first go first while over either bound. */
+  private evict(): void {
+    while (this.users.size > MAX_USERS || (this.bytes > MAX_BYTES && this.users.size > 1)) {
+      const oldest = this.users.keys().next();
+      if (oldest.done) return;
+      this.drop(oldest.value);
+    }
   }
 
   /** Users remembered now. */
   get size(): number {
     return this.users.size;
+  }
+
+  /** About how much memory the remembered pages hold. */
+  get byteSize(): number {
+    return this.bytes;
   }
 }

@@ -33,6 +33,29 @@ describe('the inbox cache alone', () => {
     expect(cache.size).toBe(0);
   });
 
+  it('forgets the users remembered first beyond 16 MiB of text', async () => {
+    const cache = new InboxCache({ clock });
+    const row = {
+      id: '1',
+      title: 't',
+      content: 'x'.repeat(100_000),
+      type: 'text',
+      boolRead: false,
+      createdTime: '',
+      updatedTime: '',
+    };
+    const big = async () => ({ ...page(10), rows: Array.from({ length: 10 }, () => row) });
+    for (let user = 1; user <= 12; user += 1) await cache.lookup(user, 'k', big);
+    expect(cache.byteSize).toBeLessThanOrEqual(16 * 1024 * 1024);
+    expect(cache.size).toBeLessThan(12);
+    let loaded = false;
+    await cache.lookup(1, 'k', async () => {
+      loaded = true;
+      return page(0);
+    });
+    expect(loaded).toBe(true);
+  });
+
   it('does not keep a page read while a change happened', async () => {
     const cache = new InboxCache({ clock });
     let release: () => void = () => undefined;
