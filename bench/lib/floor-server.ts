@@ -9,10 +9,14 @@ import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
 
-/** The same SQL the server's repositories send (session.repository.ts, notification.repository.ts, menu.repository.ts). */
+/** The same SQL the server's repositories send (session.repository.ts with db/held-permissions.ts, notification.repository.ts, menu.repository.ts). */
 const SQL = {
   session: `select u.id, u.username, u.must_change_password, u.password_changed_at, s.expires_at,
-      coalesce((select array_agg(ur.role_id order by ur.role_id) from user_roles ur where ur.user_id = u.id), '{}'::text[]) as role_ids
+      coalesce((select array_agg(ur.role_id order by ur.role_id) from user_roles ur where ur.user_id = u.id), '{}'::text[]) as role_ids,
+      coalesce((select array_agg(me.permission order by me.permission) from menu_entries me
+        where me.permission is not null and exists (select 1 from user_roles ur where ur.user_id = u.id
+          and (ur.role_id = 'admin' or exists (select 1 from role_menu_entries rme
+            where rme.role_id = ur.role_id and rme.menu_entry_id = me.id)))), '{}'::text[]) as permissions
     from sessions s inner join users u on u.id = s.user_id
     where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2 and u.disabled = false`,
   count: `select count(*)::int as total from message_recipients where user_id = $1 and is_read = $2`,
@@ -23,8 +27,8 @@ const SQL = {
     inner join messages m on m.id = r.message_id
     order by r.created_at desc nulls last, r.message_id desc nulls last`,
   menu: `select e.id, e.code, e.name, e.name_en, e.icon, e.url, e.query, e.integrated, e.external_url,
-      e.has_two, e.parent_id, e.sort_order,
-      coalesce((select array_agg(r.role_id order by r.role_id) from menu_entry_roles r where r.menu_entry_id = e.id), '{}'::text[]) as role_ids
+      e.has_two, e.parent_id, e.sort_order, e.kind, e.permission, e.visible, e.built_in, e.version,
+      coalesce((select array_agg(r.role_id order by r.role_id) from role_menu_entries r where r.menu_entry_id = e.id), '{}'::text[]) as role_ids
     from menu_entries e order by e.sort_order, e.id`,
 };
 

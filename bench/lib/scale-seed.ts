@@ -3,7 +3,8 @@
  * the server has already migrated and seeded with its demo, in set-based SQL
  * (generate_series), so that millions of rows take minutes on a small machine:
  *
- * - 300 units (30 organisations of 10 departments) and 20,000 users in them;
+ * - 300 units (organizations: 12 district units with 24 units under each) of two
+ *   departments each, and 20,000 users spread over them;
  * - 10,000 messages and 2,000,000 deliveries (message_recipients): about 100 per
  *   user, and the benchmark account (admin) receives every fourth message,
  *   2,500, the newest 300 of them unread;
@@ -27,8 +28,10 @@ import {
 } from '../../apps/server/dist/modules/business-guide/search-terms.js';
 
 export const SCALE = {
-  organisations: 30,
-  departmentsPerOrganisation: 10,
+  /** Top-level units; each has `unitsPerDistrict` units under it: 12 + 288 = 300. */
+  districts: 12,
+  unitsPerDistrict: 24,
+  departmentsPerUnit: 2,
   users: 20_000,
   messages: 10_000,
   recipientsPerMessage: 200,
@@ -241,14 +244,24 @@ export async function seedScale(databaseUrl: string, now: Date): Promise<ScaleSe
     await client.query(`select setseed(0.14)`);
     const nowIso = now.toISOString();
 
+    const unitCount = SCALE.districts * (1 + SCALE.unitsPerDistrict);
     await step('units and users', async () => {
       await timed(
         client,
-        'organisations',
+        'district units',
         `insert into organizations (name, name_en, sort_order)
-         select '规模单位' || g, 'Scale unit ' || g, 1000 + g
+         select '规模区' || g, 'Scale district ' || g, 1000 + g
          from generate_series(1, $1::int) g`,
-        [SCALE.organisations],
+        [SCALE.districts],
+      );
+      await timed(
+        client,
+        'units under them',
+        `insert into organizations (name, name_en, sort_order, parent_id)
+         select p.name || '第' || g || '所', p.name_en || ', unit ' || g, 2000 + g, p.id
+         from organizations p cross join generate_series(1, $1::int) g
+         where p.sort_order between 1001 and 1999 order by p.id, g`,
+        [SCALE.unitsPerDistrict],
       );
       await timed(
         client,
@@ -257,7 +270,7 @@ export async function seedScale(databaseUrl: string, now: Date): Promise<ScaleSe
          select o.id, o.name || '第' || d || '科', o.name_en || ', section ' || d, d
          from organizations o cross join generate_series(1, $1::int) d
          where o.sort_order > 1000 order by o.id, d`,
-        [SCALE.departmentsPerOrganisation],
+        [SCALE.departmentsPerUnit],
       );
       const rebuild = await dropIndexes(client, 'users');
       await timed(
@@ -272,7 +285,7 @@ export async function seedScale(databaseUrl: string, now: Date): Promise<ScaleSe
          join (select id, organization_id, (row_number() over (order by id) - 1)::int as n
                  from departments where organization_id in (select id from organizations where sort_order > 1000)) d
            on d.n = g % $3::int`,
-        [SCALE.users, nowIso, SCALE.organisations * SCALE.departmentsPerOrganisation],
+        [SCALE.users, nowIso, unitCount * SCALE.departmentsPerUnit],
       );
       for (const statement of rebuild) await timed(client, statement.slice(0, 70), statement);
       await timed(
@@ -448,6 +461,7 @@ export async function seedScale(databaseUrl: string, now: Date): Promise<ScaleSe
 
     const counts = await client.query<Record<string, string>>(
       `select (select count(*) from users) as users,
+              (select count(*) from organizations) as units,
               (select count(*) from departments) as departments,
               (select count(*) from messages) as messages,
               (select count(*) from message_recipients) as message_recipients,
