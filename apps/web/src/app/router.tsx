@@ -82,6 +82,33 @@ export const routes: RouteObject[] = [
                 ],
               },
               { path: paths.map, handle: title('route.map'), lazy: () => import('./routes/map') },
+              {
+                path: paths.system.root,
+                handle: title('route.system'),
+                children: [
+                  { index: true, loader: () => redirect(paths.system.users) },
+                  {
+                    path: paths.system.users,
+                    handle: title('route.systemUsers'),
+                    lazy: () => import('./routes/system-users'),
+                  },
+                  {
+                    path: paths.system.roles,
+                    handle: title('route.systemRoles'),
+                    lazy: () => import('./routes/system-roles'),
+                  },
+                  {
+                    path: paths.system.units,
+                    handle: title('route.systemUnits'),
+                    lazy: () => import('./routes/system-units'),
+                  },
+                  {
+                    path: paths.system.menus,
+                    handle: title('route.systemMenus'),
+                    lazy: () => import('./routes/system-menus'),
+                  },
+                ],
+              },
             ],
           },
         ],

@@ -20,6 +20,14 @@ export const paths = {
     editor: '/business_guide/guideEditer',
   },
   map: '/amap',
+  /** The administration console (issue 12); the server's menu leads to its pages. */
+  system: {
+    root: '/system',
+    users: '/system/users',
+    roles: '/system/roles',
+    units: '/system/units',
+    menus: '/system/menus',
+  },
 } as const;
 
 /** Addresses that need no token; every other one sends a signed-out visitor to sign in. */

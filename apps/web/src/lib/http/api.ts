@@ -43,6 +43,11 @@ export const api = {
     const response = await http().put<Envelope<T>>(url, data, options);
     return response.data.data;
   },
+  /** A file answer (a spreadsheet), fetched with the token like any call. */
+  async download(url: string, params?: Payload, options?: RequestOptions): Promise<Blob> {
+    const response = await http().get<Blob>(url, { ...options, params, responseType: 'blob' });
+    return response.data;
+  },
   async delete<T>(url: string, params?: Payload, options?: RequestOptions): Promise<T> {
     const response = await http().delete<Envelope<T>>(url, { ...options, params });
     return response.data.data;

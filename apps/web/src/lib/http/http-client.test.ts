@@ -275,6 +275,31 @@ describe('HTTP client: requests', () => {
 });
 
 describe('HTTP client: answers', () => {
+  it('resolves a file answer as a Blob with the token sent, and a refused one as a failure', async () => {
+    let next: () => Response = () =>
+      new HttpResponse(new Uint8Array([80, 75, 3, 4]), {
+        headers: {
+          'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        },
+      });
+    answer(() => next());
+    const client = makeClient();
+
+    const file = await client.get<Blob>('/system/users/export', {
+      params: { keyword: 'li' },
+      responseType: 'blob',
+    });
+    expect(file.data).toBeInstanceOf(Blob);
+    expect(new Uint8Array(await file.data.arrayBuffer())).toEqual(new Uint8Array([80, 75, 3, 4]));
+    expect(seen[0]!.authorization).toBe('Bearer token-1');
+    expect(seen[0]!.url.searchParams.get('keyword')).toBe('li');
+
+    next = () => failure('040003', 'not allowed', 403);
+    await expect(
+      client.get('/system/users/export', { responseType: 'blob', silent: true }),
+    ).rejects.toMatchObject({ code: '040003', message: 'not allowed' });
+  });
+
   it('counts code 000000 or boolSuccess true as success, anything else as failure', async () => {
     let next: object = {};
     answer(() => HttpResponse.json(next));

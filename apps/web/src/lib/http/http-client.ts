@@ -46,6 +46,11 @@ export interface RequestOptions {
   silent?: boolean;
   signal?: AbortSignal;
   onUploadProgress?: (progress: { loaded: number; total: number | undefined }) => void;
+  /**
+   * `'blob'`: the answer is a file (a spreadsheet download) and resolves as a Blob;
+   * a refusal still arrives as the JSON envelope and fails as any other.
+   */
+  responseType?: 'blob';
 }
 
 export interface HttpResponse<T> {
@@ -139,6 +144,15 @@ interface Sent {
   body: XMLHttpRequestBodyInit | null;
   signal?: AbortSignal;
   onUploadProgress?: RequestOptions['onUploadProgress'];
+  responseType?: 'blob';
+}
+
+function parseBody(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return text;
+  }
 }
 
 /** XMLHttpRequest rather than fetch: it reports upload progress, which the upload widget shows. */
@@ -148,6 +162,8 @@ function send(request: Sent, timeout: number): Promise<HttpResponse<unknown>> {
     const xhr = new XMLHttpRequest();
     xhr.open(request.method, request.url, true);
     xhr.timeout = timeout;
+    // A file is read as bytes (a Blob answer trips msw's interceptor in the tests).
+    if (request.responseType) xhr.responseType = 'arraybuffer';
     for (const [name, value] of Object.entries(request.headers)) xhr.setRequestHeader(name, value);
     const settle = () => request.signal?.removeEventListener('abort', onAbort);
     // Settled here too, not only in onabort: the call ends when its caller says so.
@@ -159,6 +175,18 @@ function send(request: Sent, timeout: number): Promise<HttpResponse<unknown>> {
     request.signal?.addEventListener('abort', onAbort, { once: true });
     xhr.onload = () => {
       settle();
+      if (request.responseType === 'blob') {
+        const type = xhr.getResponseHeader('Content-Type') ?? '';
+        const bytes = new Uint8Array((xhr.response as ArrayBuffer | null) ?? new ArrayBuffer(0));
+        // A refusal is the JSON envelope even when a file was asked for.
+        resolve({
+          status: xhr.status,
+          data: type.includes('json')
+            ? parseBody(new TextDecoder().decode(bytes))
+            : new Blob([bytes], { type }),
+        });
+        return;
+      }
       let data: unknown = xhr.responseText;
       try {
         data = data ? JSON.parse(data as string) : undefined;
@@ -294,6 +322,7 @@ export function createHttpClient(hooks: HttpHooks): HttpClient {
           body,
           signal: options.signal,
           onUploadProgress: options.onUploadProgress,
+          responseType: options.responseType,
         },
         REQUEST_TIMEOUT_MS,
       );
@@ -313,6 +342,9 @@ export function createHttpClient(hooks: HttpHooks): HttpClient {
       : undefined;
     const ok = response.status >= 200 && response.status < 300;
     if (ok && isSuccess(envelope)) return response as HttpResponse<T>;
+    if (ok && options.responseType === 'blob' && response.data instanceof Blob) {
+      return response as HttpResponse<T>;
+    }
 
     if (envelope?.code === ErrorCode.TOKEN_INVALID) {
       const refused = refusedCurrentToken(headers.Authorization);

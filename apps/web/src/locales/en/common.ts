@@ -24,6 +24,11 @@ export const route = {
   guideEdit: 'Guidance edit',
   guideEditor: 'Guidance editor',
   map: 'Map editing',
+  system: 'System administration',
+  systemUsers: 'Users',
+  systemRoles: 'Roles',
+  systemUnits: 'Units and departments',
+  systemMenus: 'Menus',
 };
 
 export const guard = {

@@ -27,6 +27,11 @@ export const route: LocaleShape<typeof en.route> = {
   guideEdit: '指导编辑',
   guideEditor: '指导编辑器',
   map: '地图编辑',
+  system: '系统管理',
+  systemUsers: '用户管理',
+  systemRoles: '角色管理',
+  systemUnits: '单位与部门',
+  systemMenus: '菜单管理',
 };
 
 export const guard: LocaleShape<typeof en.guard> = {

@@ -1,0 +1,30 @@
+import type { UserListQuery } from '@cityops/contract';
+
+export interface Paging {
+  pageIndex: number;
+  pageSize: number;
+}
+export interface RoleListQuery extends Paging {
+  keyword?: string;
+}
+
+/**
+ * Every query key of the administration console. Queries take their key from
+ * here and mutations invalidate by these keys, so a key is never typed by hand.
+ */
+export const systemKeys = {
+  all: ['system'] as const,
+  /** Every page of the user search. */
+  userLists: () => [...systemKeys.all, 'users'] as const,
+  userList: (query: UserListQuery) => [...systemKeys.userLists(), query] as const,
+  /** Every page of the role list. */
+  roleLists: () => [...systemKeys.all, 'roles'] as const,
+  roleList: (query: RoleListQuery) => [...systemKeys.roleLists(), query] as const,
+  role: (id: string) => [...systemKeys.all, 'role', id] as const,
+  /** Every page of every role's holders. */
+  roleUsersAll: () => [...systemKeys.all, 'role-users'] as const,
+  roleUsers: (id: string, paging: Paging) => [...systemKeys.roleUsersAll(), id, paging] as const,
+  grantable: () => [...systemKeys.all, 'grantable'] as const,
+  units: () => [...systemKeys.all, 'units'] as const,
+  menus: () => [...systemKeys.all, 'menus'] as const,
+};

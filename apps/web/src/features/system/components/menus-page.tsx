@@ -1,0 +1,12 @@
+import { Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { registerTexts } from '@/lib/i18n';
+import { systemTexts } from '@/locales/system-texts';
+
+registerTexts(systemTexts);
+
+/** `/system/menus`: its screen follows in the next step. */
+export function MenusPage() {
+  const { t } = useTranslation();
+  return <Typography.Title level={2}>{t('system.menus.heading')}</Typography.Title>;
+}

@@ -1,0 +1,201 @@
+import type { AdminUser, IssuedPassword, UnitNode } from '@cityops/contract';
+import { Alert, Form, Input, Modal, Select, TreeSelect } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { failureMessage, isConflict, showFieldErrors } from '@/lib/forms/api-failure';
+import { dialogFormLayout } from '@/lib/forms/dialog-form-layout';
+import { toast } from '@/lib/toast';
+import { useCreateUser } from '../api/create-user';
+import { useUpdateUser } from '../api/update-user';
+import { systemRules } from '../lib/form-rules';
+import { localName } from '../lib/names';
+import { departmentsOf, unitOptions } from '../lib/unit-tree';
+
+export interface RoleOption {
+  value: string;
+  label: string;
+}
+
+export interface UserDialogProps {
+  open: boolean;
+  /** The user to edit; null for a new one. */
+  user: AdminUser | null;
+  units: readonly UnitNode[];
+  roleOptions: readonly RoleOption[];
+  onClose(): void;
+  /** A new account was made: its password is shown once. */
+  onCreated(issued: IssuedPassword): void;
+  /** The user as the server has it now (after a conflict). */
+  onReload(id: number): Promise<AdminUser | undefined>;
+}
+
+interface Values {
+  username: string;
+  name: string;
+  mobile: string;
+  organizationId: number | undefined;
+  departmentId: number | null;
+  roleIds: string[];
+}
+
+const FIELDS = ['username', 'name', 'mobile', 'organizationId', 'departmentId', 'roleIds'];
+
+function valuesOf(user: AdminUser | null): Values {
+  return {
+    username: user?.username ?? '',
+    name: user?.name ?? '',
+    mobile: user?.mobile ?? '',
+    organizationId: user?.organizationId ?? undefined,
+    departmentId: user?.departmentId ?? null,
+    roleIds: user?.roles.map((role) => role.id) ?? [],
+  };
+}
+
+/**
+ * The create and edit dialog of a user account, mounted for one user at a time
+ * (the page keys it by the user), so its form starts from that user. A save refused because someone
+ * else changed the user meanwhile says so and loads their version into the form:
+ * nothing is overwritten without the administrator seeing it.
+ */
+export function UserDialog(props: UserDialogProps) {
+  const { open, user, units, roleOptions, onClose, onCreated, onReload } = props;
+  const { t, i18n } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const organizationId = Form.useWatch('organizationId', form);
+  const create = useCreateUser();
+  const update = useUpdateUser();
+  const [saving, setSaving] = useState(false);
+  const busy = useRef(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  // The version the form holds: the one read, or the one reloaded after a conflict.
+  const [current, setCurrent] = useState<AdminUser | null>(user);
+  const rules = systemRules(t);
+
+  // A role the caller cannot list still shows by its name.
+  const roles = [...roleOptions];
+  for (const role of current?.roles ?? []) {
+    if (!roles.some((option) => option.value === role.id)) {
+      roles.push({ value: role.id, label: localName(role, i18n.language) });
+    }
+  }
+
+  async function save() {
+    if (busy.current) return;
+    busy.current = true;
+    try {
+      let values: Values;
+      try {
+        values = await form.validateFields();
+      } catch {
+        return;
+      }
+      setSaving(true);
+      setFailure(null);
+      const input = {
+        username: values.username,
+        name: values.name.trim(),
+        mobile: values.mobile.trim(),
+        organizationId: values.organizationId ?? 0,
+        departmentId: values.departmentId ?? null,
+        roleIds: values.roleIds ?? [],
+      };
+      try {
+        if (current) {
+          await update.mutateAsync({
+            id: current.id,
+            input: { ...input, version: current.version },
+          });
+          toast.success({ content: t('system.users.dialog.saved') });
+          onClose();
+        } else {
+          const issued = await create.mutateAsync(input);
+          onClose();
+          onCreated(issued);
+        }
+      } catch (error) {
+        if (showFieldErrors(form, error, FIELDS)) return;
+        setFailure(failureMessage(error, t('error.server')));
+        if (isConflict(error) && current) {
+          const fresh = await onReload(current.id);
+          if (fresh) {
+            setCurrent(fresh);
+            form.setFieldsValue(valuesOf(fresh));
+            setFailure(
+              `${failureMessage(error, t('error.server'))} ${t('system.common.reloaded')}`,
+            );
+          }
+        }
+      }
+    } finally {
+      busy.current = false;
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      title={user ? t('system.users.dialog.editTitle') : t('system.users.dialog.createTitle')}
+      okText={t('system.common.save')}
+      cancelText={t('system.common.cancel')}
+      onOk={() => void save()}
+      onCancel={onClose}
+      confirmLoading={saving}
+      maskClosable={false}
+      destroyOnHidden
+      width={600}
+    >
+      {failure && (
+        <Alert type="error" showIcon role="alert" title={failure} style={{ marginBottom: 16 }} />
+      )}
+      <Form<Values>
+        form={form}
+        name="system-user"
+        {...dialogFormLayout(i18n.language)}
+        initialValues={valuesOf(user)}
+        disabled={saving}
+        onFinish={() => void save()}
+      >
+        <Form.Item
+          name="username"
+          label={t('system.users.dialog.username')}
+          rules={rules.loginName}
+        >
+          <Input maxLength={64} autoComplete="off" spellCheck={false} />
+        </Form.Item>
+        <Form.Item name="name" label={t('system.users.dialog.name')} rules={rules.name}>
+          <Input maxLength={64} autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="mobile" label={t('system.users.dialog.mobile')} rules={rules.mobile}>
+          <Input maxLength={16} autoComplete="off" inputMode="tel" />
+        </Form.Item>
+        <Form.Item name="organizationId" label={t('system.users.dialog.unit')} rules={rules.unit}>
+          <TreeSelect
+            treeData={unitOptions(units, i18n.language)}
+            treeDefaultExpandAll
+            showSearch={{ treeNodeFilterProp: 'title' }}
+            onChange={() => form.setFieldValue('departmentId', null)}
+          />
+        </Form.Item>
+        <Form.Item name="departmentId" label={t('system.users.dialog.department')}>
+          <Select
+            allowClear
+            placeholder={t('system.users.dialog.noDepartment')}
+            options={departmentsOf(units, organizationId).map((department) => ({
+              value: department.id,
+              label: localName(department, i18n.language),
+            }))}
+          />
+        </Form.Item>
+        <Form.Item name="roleIds" label={t('system.users.dialog.roles')}>
+          <Select
+            mode="multiple"
+            allowClear
+            options={roles}
+            showSearch={{ optionFilterProp: 'label' }}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

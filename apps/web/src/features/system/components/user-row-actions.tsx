@@ -1,0 +1,142 @@
+import type { AdminUser } from '@cityops/contract';
+import { Button, Modal, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Access } from '@/lib/access/access';
+import { toast } from '@/lib/toast';
+import { useChangeUserStatus } from '../api/change-user-status';
+import { useResetUserPassword } from '../api/reset-user-password';
+import { useUnlockUser } from '../api/unlock-user';
+import type { IssuedPassword } from './issued-password-dialog';
+
+export interface UserRowActionsProps {
+  user: AdminUser;
+  onEdit(user: AdminUser): void;
+  onPasswordIssued(issued: IssuedPassword): void;
+}
+
+/**
+ * A row's actions, each shown only to holders of its code: edit, disable or
+ * enable and reset password (confirmed first), unlock (for a locked account).
+ */
+export function UserRowActions({ user, onEdit, onPasswordIssued }: UserRowActionsProps) {
+  const { t } = useTranslation();
+  const [modal, modalHolder] = Modal.useModal();
+  const changeStatus = useChangeUserStatus();
+  const resetPassword = useResetUserPassword();
+  const unlock = useUnlockUser();
+  const name = user.name || user.username;
+
+  function confirmStatus() {
+    const disabling = !user.disabled;
+    const texts = disabling ? 'system.users.confirmDisable' : 'system.users.confirmEnable';
+    void modal.confirm({
+      title: t(`${texts}.title`, { name }),
+      content: t(`${texts}.content`, { name }),
+      okText: t(`${texts}.ok`),
+      cancelText: t('system.common.cancel'),
+      okButtonProps: { danger: disabling },
+      // The OK button spins and takes no second click until the answer.
+      onOk: async () => {
+        try {
+          await changeStatus.mutateAsync({
+            id: user.id,
+            change: { disabled: disabling, version: user.version },
+          });
+          toast.success({
+            content: t(disabling ? 'system.users.disabled' : 'system.users.enabled', { name }),
+          });
+        } catch {
+          // The HTTP client has shown why; the list reloads the user.
+        }
+      },
+    });
+  }
+
+  function confirmReset() {
+    void modal.confirm({
+      title: t('system.users.confirmReset.title', { name }),
+      content: t('system.users.confirmReset.content', { name }),
+      okText: t('system.users.confirmReset.ok'),
+      cancelText: t('system.common.cancel'),
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          const issued = await resetPassword.mutateAsync(user.id);
+          onPasswordIssued({
+            name: issued.user.name,
+            username: issued.user.username,
+            password: issued.initialPassword,
+            reason: 'reset',
+          });
+        } catch {
+          // The HTTP client has shown why.
+        }
+      },
+    });
+  }
+
+  async function doUnlock() {
+    if (unlock.isPending) return;
+    try {
+      await unlock.mutateAsync(user.id);
+      toast.success({ content: t('system.users.unlocked', { name }) });
+    } catch {
+      // The HTTP client has shown why.
+    }
+  }
+
+  return (
+    <Space size={0} wrap>
+      {modalHolder}
+      <Access code="system:user:update">
+        <Button
+          type="link"
+          size="small"
+          aria-label={t('system.users.action.edit', { name })}
+          onClick={() => onEdit(user)}
+        >
+          {t('system.common.edit')}
+        </Button>
+      </Access>
+      <Access code="system:user:disable">
+        <Button
+          type="link"
+          size="small"
+          danger={!user.disabled}
+          loading={changeStatus.isPending}
+          aria-label={t(
+            user.disabled ? 'system.users.action.enableOf' : 'system.users.action.disableOf',
+            { name },
+          )}
+          onClick={confirmStatus}
+        >
+          {user.disabled ? t('system.users.action.enable') : t('system.users.action.disable')}
+        </Button>
+      </Access>
+      <Access code="system:user:reset-password">
+        <Button
+          type="link"
+          size="small"
+          loading={resetPassword.isPending}
+          aria-label={t('system.users.action.resetPasswordOf', { name })}
+          onClick={confirmReset}
+        >
+          {t('system.users.action.resetPassword')}
+        </Button>
+      </Access>
+      {user.locked && (
+        <Access code="system:user:unlock">
+          <Button
+            type="link"
+            size="small"
+            loading={unlock.isPending}
+            aria-label={t('system.users.action.unlockOf', { name })}
+            onClick={() => void doUnlock()}
+          >
+            {t('system.users.action.unlock')}
+          </Button>
+        </Access>
+      )}
+    </Space>
+  );
+}

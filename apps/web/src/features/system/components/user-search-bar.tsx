@@ -1,0 +1,107 @@
+import { USER_STATUSES, type UnitNode, type UserStatus } from '@cityops/contract';
+import { Button, Flex, Form, Input, Select, TreeSelect } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { scaledPx } from '@/lib/root-font-size';
+import { localName } from '../lib/names';
+import { departmentsOf, unitOptions } from '../lib/unit-tree';
+import type { RoleOption } from './user-dialog';
+
+export interface UserFilters {
+  keyword?: string;
+  organizationId?: number;
+  departmentId?: number;
+  roleId?: string;
+  status?: UserStatus;
+}
+
+export interface UserSearchBarProps {
+  units: readonly UnitNode[];
+  roleOptions: readonly RoleOption[];
+  onSearch(filters: UserFilters): void;
+}
+
+/** The user list's search: keyword, unit, department, role and status; applied on "Search". */
+export function UserSearchBar({ units, roleOptions, onSearch }: UserSearchBarProps) {
+  const { t, i18n } = useTranslation();
+  const [form] = Form.useForm<UserFilters>();
+  const organizationId = Form.useWatch('organizationId', form);
+
+  function submit(values: UserFilters) {
+    onSearch({ ...values, keyword: values.keyword?.trim() || undefined });
+  }
+
+  return (
+    <Form<UserFilters>
+      form={form}
+      name="system-user-search"
+      role="search"
+      aria-label={t('system.users.search')}
+      layout="inline"
+      onFinish={submit}
+      style={{ rowGap: 12, marginBottom: 16 }}
+    >
+      <Form.Item name="keyword" label={t('system.users.keyword')}>
+        <Input
+          allowClear
+          placeholder={t('system.users.keywordPlaceholder')}
+          style={{ width: scaledPx(220) }}
+        />
+      </Form.Item>
+      <Form.Item name="organizationId" label={t('system.users.unit')}>
+        <TreeSelect
+          allowClear
+          placeholder={t('system.users.allUnits')}
+          treeData={unitOptions(units, i18n.language)}
+          treeDefaultExpandAll
+          showSearch={{ treeNodeFilterProp: 'title' }}
+          style={{ width: scaledPx(200) }}
+          onChange={() => form.setFieldValue('departmentId', undefined)}
+        />
+      </Form.Item>
+      <Form.Item name="departmentId" label={t('system.users.department')}>
+        <Select
+          allowClear
+          placeholder={t('system.users.allDepartments')}
+          disabled={!organizationId}
+          options={departmentsOf(units, organizationId).map((department) => ({
+            value: department.id,
+            label: localName(department, i18n.language),
+          }))}
+          style={{ width: scaledPx(160) }}
+        />
+      </Form.Item>
+      <Form.Item name="roleId" label={t('system.users.role')}>
+        <Select
+          allowClear
+          placeholder={t('system.users.allRoles')}
+          options={[...roleOptions]}
+          style={{ width: scaledPx(160) }}
+        />
+      </Form.Item>
+      <Form.Item name="status" label={t('system.users.status')}>
+        <Select
+          allowClear
+          placeholder={t('system.users.allStatuses')}
+          options={USER_STATUSES.map((status) => ({
+            value: status,
+            label: t(`system.users.statusName.${status}`),
+          }))}
+          style={{ width: scaledPx(120) }}
+        />
+      </Form.Item>
+      <Flex gap={8}>
+        <Button type="primary" htmlType="submit">
+          {t('system.common.search')}
+        </Button>
+        <Button
+          onClick={() => {
+            form.resetFields();
+            submit({});
+          }}
+        >
+          {t('system.common.reset')}
+        </Button>
+      </Flex>
+    </Form>
+  );
+}

@@ -1,0 +1,119 @@
+import type { AdminUser, Role, UnitNode } from '@cityops/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, waitFor } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
+import type { ReactNode } from 'react';
+import { expect } from 'vitest';
+import { useUserStore } from '@/stores/user-store';
+import { userData } from '@/testing/fixtures';
+
+/** The console's tests: records in the server's shape and the page rendered as the app does. */
+
+export function adminUser(id: number, patch: Partial<AdminUser> = {}): AdminUser {
+  return {
+    id,
+    username: `user${id}`,
+    name: `用户${id}`,
+    mobile: '13800138000',
+    organizationId: 1,
+    organizationName: '市城管局',
+    organizationNameEn: 'City bureau',
+    departmentId: 11,
+    departmentName: '办公室',
+    departmentNameEn: 'Office',
+    roles: [{ id: 'staff', name: '工作人员', nameEn: 'Staff' }],
+    disabled: false,
+    locked: false,
+    mustChangePassword: false,
+    createdAt: '2026-11-01T08:00:00.000Z',
+    version: 1,
+    ...patch,
+  };
+}
+
+export function role(id: string, patch: Partial<Role> = {}): Role {
+  return {
+    id,
+    name: `${id} 角色`,
+    nameEn: `${id} role`,
+    dataScope: 'all',
+    unitIds: [],
+    entryIds: [],
+    userCount: 0,
+    builtIn: false,
+    version: 1,
+    ...patch,
+  };
+}
+
+export const unitTree = (): UnitNode[] => [
+  {
+    id: 1,
+    name: '市城管局',
+    nameEn: 'City bureau',
+    parentId: null,
+    sortOrder: 10,
+    userCount: 3,
+    version: 1,
+    departments: [
+      {
+        id: 11,
+        organizationId: 1,
+        name: '办公室',
+        nameEn: 'Office',
+        sortOrder: 10,
+        userCount: 2,
+        version: 1,
+      },
+    ],
+    children: [
+      {
+        id: 2,
+        name: '东城区分局',
+        nameEn: 'East district',
+        parentId: 1,
+        sortOrder: 10,
+        userCount: 0,
+        version: 1,
+        departments: [],
+        children: [],
+      },
+    ],
+  },
+];
+
+export const page = <T,>(list: T[]) => ({ total: list.length, pageIndex: 1, pageSize: 20, list });
+
+/** Signs in a user holding exactly these permission codes. */
+export function signInWith(permissions: string[]) {
+  useUserStore.getState().signedIn('token-1', 'admin', userData({ permissions }));
+}
+
+export function renderWithClient(children: ReactNode) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider button={{ autoInsertSpace: false }}>{children}</ConfigProvider>
+    </QueryClientProvider>,
+  );
+}
+
+/**
+ * A dialog by its title (rc-util gives every generated id the same value in tests,
+ * so `aria-labelledby` cannot name it; the browser tests check the accessible names).
+ */
+export function findDialog(title: string): Promise<HTMLElement> {
+  return waitFor(() => {
+    const dialog = [...document.querySelectorAll<HTMLElement>('[role="dialog"]')].findLast(
+      (element) => element.querySelector('.ant-modal-title')?.textContent === title,
+    );
+    expect(dialog).toBeDefined();
+    return dialog!;
+  });
+}
+
+/** A row's cell texts; plain DOM: role queries over a whole table are slow on a busy machine. */
+export const rowTexts = (table: HTMLElement, cells = 3) =>
+  [...table.querySelectorAll('tbody tr.ant-table-row')].map((row) =>
+    [...row.querySelectorAll('td')].slice(0, cells).map((cell) => cell.textContent),
+  );
