@@ -1,0 +1,69 @@
+import type { GrantableEntry } from '@cityops/contract';
+import { Tag, Tree, type TreeDataNode } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { localName } from '../lib/names';
+import { indexTree, toggleEntry, treeState } from '../lib/permission-tree';
+
+export interface PermissionTreeProps {
+  entries: readonly GrantableEntry[];
+  /** The held entries' ids. */
+  value: ReadonlySet<number>;
+  onChange(next: Set<number>): void;
+  labelledBy: string;
+  disabled?: boolean;
+}
+
+/**
+ * The grantable entries with tri-state boxes (lib/permission-tree.ts says why the
+ * states are worked out here rather than by the tree): a box is checked when the
+ * entry and everything below it are held, half-filled when only part is.
+ */
+export function PermissionTree({
+  entries,
+  value,
+  onChange,
+  labelledBy,
+  disabled,
+}: PermissionTreeProps) {
+  const { t, i18n } = useTranslation();
+  const index = useMemo(() => indexTree(entries), [entries]);
+  const state = treeState(index, value);
+
+  const toNodes = (list: readonly GrantableEntry[]): TreeDataNode[] =>
+    list.map((entry) => ({
+      key: entry.id,
+      title: (
+        <span>
+          {localName(entry, i18n.language)}{' '}
+          {entry.kind === 'action' && entry.permission && (
+            <Tag bordered={false} style={{ marginInlineStart: 4 }}>
+              {entry.permission}
+            </Tag>
+          )}
+          {entry.kind !== 'action' && (
+            <Tag bordered={false} color="blue" style={{ marginInlineStart: 4 }}>
+              {t(`system.menus.kind.${entry.kind}`)}
+            </Tag>
+          )}
+        </span>
+      ),
+      children: toNodes(entry.children),
+    }));
+
+  return (
+    <div role="group" aria-labelledby={labelledBy}>
+      <Tree
+        checkable
+        checkStrictly
+        selectable={false}
+        defaultExpandAll
+        disabled={disabled}
+        treeData={toNodes(entries)}
+        checkedKeys={state}
+        onCheck={(_checked, info) => onChange(toggleEntry(index, value, Number(info.node.key)))}
+        style={{ maxHeight: 360, overflow: 'auto' }}
+      />
+    </div>
+  );
+}

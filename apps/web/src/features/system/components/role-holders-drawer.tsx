@@ -1,0 +1,69 @@
+import { type AdminUser, SYSTEM_PAGE_SIZE, type Role } from '@cityops/contract';
+import { Drawer, Empty, Table } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRoleUsers } from '../api/get-role-users';
+import { localName } from '../lib/names';
+import { UserStatusTag } from './user-status-tag';
+
+export interface RoleHoldersDrawerProps {
+  role: Role | null;
+  onClose(): void;
+}
+
+/** Who holds a role, a page at a time. */
+export function RoleHoldersDrawer({ role, onClose }: RoleHoldersDrawerProps) {
+  const { t, i18n } = useTranslation();
+  const [paging, setPaging] = useState({ pageIndex: 1, pageSize: SYSTEM_PAGE_SIZE });
+  const holders = useRoleUsers(role?.id ?? null, paging);
+  const name = role ? localName(role, i18n.language) : '';
+
+  return (
+    <Drawer
+      open={role !== null}
+      title={t('system.roles.holders.title', { name })}
+      onClose={onClose}
+      size="large"
+      destroyOnHidden
+      afterOpenChange={(open) => {
+        if (!open) setPaging({ pageIndex: 1, pageSize: SYSTEM_PAGE_SIZE });
+      }}
+    >
+      <Table<AdminUser>
+        rowKey="id"
+        size="small"
+        aria-label={t('system.roles.action.holdersOf', { name })}
+        dataSource={holders.data?.list ?? []}
+        loading={holders.isFetching}
+        locale={{ emptyText: <Empty description={t('system.roles.holders.empty')} /> }}
+        columns={[
+          { key: 'username', dataIndex: 'username', title: t('system.users.column.username') },
+          { key: 'name', dataIndex: 'name', title: t('system.users.column.name') },
+          {
+            key: 'unit',
+            title: t('system.users.column.unit'),
+            render: (_, user) =>
+              i18n.language === 'en' ? user.organizationNameEn : user.organizationName,
+          },
+          {
+            key: 'status',
+            title: t('system.users.column.status'),
+            render: (_, user) => <UserStatusTag user={user} />,
+          },
+        ]}
+        pagination={{
+          current: paging.pageIndex,
+          pageSize: paging.pageSize,
+          total: holders.data?.total ?? 0,
+          showTotal: (total) => t('system.users.total', { count: total }),
+        }}
+        onChange={(pagination) =>
+          setPaging({
+            pageIndex: pagination.current ?? 1,
+            pageSize: pagination.pageSize ?? SYSTEM_PAGE_SIZE,
+          })
+        }
+      />
+    </Drawer>
+  );
+}
