@@ -148,7 +148,7 @@ export function RoleDialog({ role, units, onClose }: RoleDialogProps) {
         >
           <Input maxLength={32} autoComplete="off" spellCheck={false} disabled={role !== null} />
         </Form.Item>
-        <Form.Item name="name" label={t('system.common.name')} rules={rules.name}>
+        <Form.Item name="name" label={t('system.common.name')} rules={rules.title}>
           <Input maxLength={64} autoComplete="off" />
         </Form.Item>
         <Form.Item name="nameEn" label={t('system.common.nameEn')} rules={rules.nameEn}>

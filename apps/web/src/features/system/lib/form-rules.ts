@@ -61,6 +61,12 @@ export function systemRules(t: TFunction) {
       },
     ] satisfies Rule[],
     name: text(64, 'validation.name.required'),
+    /**
+     * The Chinese name of a role, unit or menu entry. The server's key for it is
+     * `validation.name.required`, whose text says a person's name ("姓名"); the form
+     * says "required" instead.
+     */
+    title: text(64),
     nameEn: text(128),
     mobile: [
       required('validation.mobile.required'),

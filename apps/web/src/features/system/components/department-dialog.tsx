@@ -1,0 +1,139 @@
+import type { Department, UnitNode } from '@cityops/contract';
+import { Alert, Form, Input, InputNumber, Modal, TreeSelect } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { failureMessage, isConflict, showFieldErrors } from '@/lib/forms/api-failure';
+import { dialogFormLayout } from '@/lib/forms/dialog-form-layout';
+import { toast } from '@/lib/toast';
+import { useCreateDepartment } from '../api/create-department';
+import { useUpdateDepartment } from '../api/update-department';
+import { systemRules } from '../lib/form-rules';
+import { allUnits, unitOptions } from '../lib/unit-tree';
+
+export interface DepartmentDialogProps {
+  /** The department to edit, or null for a new one in `organizationId`. */
+  department: Department | null;
+  organizationId: number;
+  units: readonly UnitNode[];
+  onClose(): void;
+  onReload(): Promise<readonly UnitNode[]>;
+}
+
+interface Values {
+  name: string;
+  nameEn: string;
+  organizationId: number;
+  sortOrder: number | null;
+}
+
+const FIELDS = ['name', 'nameEn', 'organizationId', 'sortOrder'];
+
+const valuesOf = (department: Department | null, organizationId: number): Values => ({
+  name: department?.name ?? '',
+  nameEn: department?.nameEn ?? '',
+  organizationId: department?.organizationId ?? organizationId,
+  sortOrder: department?.sortOrder ?? 0,
+});
+
+/** Create, rename, reorder or move a department. Mounted for one department at a time. */
+export function DepartmentDialog(props: DepartmentDialogProps) {
+  const { department, organizationId, units, onClose, onReload } = props;
+  const { t, i18n } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const create = useCreateDepartment();
+  const update = useUpdateDepartment();
+  const [current, setCurrent] = useState(department);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const busy = useRef(false);
+  const rules = systemRules(t);
+
+  async function save() {
+    if (busy.current) return;
+    busy.current = true;
+    try {
+      let values: Values;
+      try {
+        values = await form.validateFields();
+      } catch {
+        return;
+      }
+      setSaving(true);
+      setFailure(null);
+      const input = {
+        name: values.name.trim(),
+        nameEn: values.nameEn.trim(),
+        organizationId: values.organizationId,
+        sortOrder: values.sortOrder ?? 0,
+      };
+      try {
+        if (current)
+          await update.mutateAsync({
+            id: current.id,
+            input: { ...input, version: current.version },
+          });
+        else await create.mutateAsync(input);
+        toast.success({ content: t('system.units.dialog.saved') });
+        onClose();
+      } catch (error) {
+        if (showFieldErrors(form, error, FIELDS)) return;
+        const message = failureMessage(error, t('error.server'));
+        setFailure(message);
+        if (isConflict(error) && current) {
+          const fresh = allUnits(await onReload())
+            .flatMap((unit) => unit.departments)
+            .find((entry) => entry.id === current.id);
+          if (fresh) {
+            setCurrent(fresh);
+            form.setFieldsValue(valuesOf(fresh, fresh.organizationId));
+            setFailure(`${message} ${t('system.common.reloaded')}`);
+          }
+        }
+      }
+    } finally {
+      busy.current = false;
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal
+      open
+      title={
+        department
+          ? t('system.units.dialog.editDepartmentTitle')
+          : t('system.units.dialog.createDepartmentTitle')
+      }
+      okText={t('system.common.save')}
+      cancelText={t('system.common.cancel')}
+      onOk={() => void save()}
+      onCancel={onClose}
+      confirmLoading={saving}
+      maskClosable={false}
+    >
+      {failure && (
+        <Alert type="error" showIcon role="alert" title={failure} style={{ marginBottom: 16 }} />
+      )}
+      <Form<Values>
+        form={form}
+        name="system-department"
+        {...dialogFormLayout(i18n.language)}
+        initialValues={valuesOf(department, organizationId)}
+        disabled={saving}
+      >
+        <Form.Item name="name" label={t('system.common.name')} rules={rules.title}>
+          <Input maxLength={64} autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="nameEn" label={t('system.common.nameEn')} rules={rules.nameEn}>
+          <Input maxLength={128} autoComplete="off" lang="en" />
+        </Form.Item>
+        <Form.Item name="organizationId" label={t('system.units.dialog.unit')} rules={rules.unit}>
+          <TreeSelect treeData={unitOptions(units, i18n.language)} treeDefaultExpandAll />
+        </Form.Item>
+        <Form.Item name="sortOrder" label={t('system.common.sortOrder')}>
+          <InputNumber min={0} max={1_000_000} precision={0} style={{ width: 160 }} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,140 @@
+import { PERMISSION_CODES } from '@cityops/contract';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, delay, http } from 'msw';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { initI18n } from '@/lib/i18n';
+import { API, configureTestApi, testServer } from '@/testing/api-server';
+import { failBody, okBody } from '@/testing/fixtures';
+import { findDialog, renderWithClient, rowTexts, signInWith, unitTree } from '../test-support';
+import { UnitsPage } from './units-page';
+
+configure({ asyncUtilTimeout: 15_000 });
+
+let tree = unitTree();
+let posted: unknown[] = [];
+let put: { id: number; body: unknown }[] = [];
+let deleted: string[] = [];
+let toasts: ReturnType<typeof configureTestApi>;
+
+beforeAll(async () => {
+  testServer.listen({ onUnhandledRequest: 'error' });
+  await initI18n('zh-CN');
+});
+afterAll(() => testServer.close());
+afterEach(() => testServer.resetHandlers());
+beforeEach(() => {
+  toasts = configureTestApi();
+  tree = unitTree();
+  posted = [];
+  put = [];
+  deleted = [];
+  testServer.use(
+    http.get(`${API}/system/units`, () => HttpResponse.json(okBody(tree))),
+    http.post(`${API}/system/units`, async ({ request }) => {
+      posted.push(await request.json());
+      await delay(30);
+      return HttpResponse.json(okBody(null));
+    }),
+    http.put(`${API}/system/units/:id`, async ({ request, params }) => {
+      const body = (await request.json()) as { version: number; name: string };
+      put.push({ id: Number(params.id), body });
+      const unit = tree[0]!.children.find((entry) => entry.id === Number(params.id)) ?? tree[0]!;
+      if (body.version !== unit.version) {
+        return HttpResponse.json(failBody('040009', '该记录在您打开后已被他人修改'), {
+          status: 409,
+        });
+      }
+      return HttpResponse.json(okBody(null));
+    }),
+    http.delete(`${API}/system/units/:id`, ({ params }) => {
+      if (params.id === '1') {
+        return HttpResponse.json(
+          failBody('040009', '该单位仍有 3 名用户、2 个下级单位或部门，不能删除'),
+          { status: 409 },
+        );
+      }
+      deleted.push(`unit ${String(params.id)}`);
+      return HttpResponse.json(okBody(null));
+    }),
+    http.delete(`${API}/system/departments/:id`, ({ params, request }) => {
+      deleted.push(
+        `department ${String(params.id)} v${new URL(request.url).searchParams.get('version')}`,
+      );
+      return HttpResponse.json(okBody(null));
+    }),
+  );
+});
+
+async function renderPage(permissions: string[] = [...PERMISSION_CODES]) {
+  signInWith(permissions);
+  const user = userEvent.setup();
+  renderWithClient(<UnitsPage />);
+  const table = await screen.findByRole('table', { name: '单位与部门' });
+  await waitFor(() => expect(rowTexts(table, 2).length).toBe(3));
+  return { user, table };
+}
+
+describe('the units page', { timeout: 60_000 }, () => {
+  it('shows the units open with their departments', async () => {
+    const { table } = await renderPage();
+    expect(rowTexts(table, 2)).toEqual([
+      ['市城管局', '3 人'],
+      ['东城区分局', '0 人'],
+      ['办公室部门', '2 人'],
+    ]);
+  });
+
+  it('creates a subunit under the chosen unit', async () => {
+    const { user, table } = await renderPage();
+    await user.click(within(table).getByRole('button', { name: '为 东城区分局 新增下级单位' }));
+    const dialog = await findDialog('新增单位');
+    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(within(dialog).getAllByText('此项为必填项')).toHaveLength(2));
+    await user.type(within(dialog).getByRole('textbox', { name: '中文名称' }), '东城一所');
+    await user.type(within(dialog).getByRole('textbox', { name: '英文名称' }), 'East office 1');
+    await user.dblClick(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith({ content: '已保存。' }));
+    expect(posted).toEqual([
+      { name: '东城一所', nameEn: 'East office 1', parentId: 2, sortOrder: 0 },
+    ]);
+  });
+
+  it('renames with the version read, and reloads a unit changed meanwhile', async () => {
+    const { user, table } = await renderPage();
+    await user.click(within(table).getByRole('button', { name: '编辑单位 东城区分局' }));
+    const dialog = await findDialog('编辑单位');
+    tree[0]!.children[0] = { ...tree[0]!.children[0]!, name: '东城区局', version: 3 };
+    const name = within(dialog).getByRole('textbox', { name: '中文名称' });
+    await user.clear(name);
+    await user.type(name, '东城分局');
+    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('已被他人修改');
+    await waitFor(() => expect(name).toHaveValue('东城区局'));
+    expect(put[0]).toMatchObject({ id: 2, body: { name: '东城分局', parentId: 1, version: 1 } });
+  });
+
+  it('asks before deleting and shows why a unit in use stays', async () => {
+    const { user, table } = await renderPage();
+    await user.click(within(table).getByRole('button', { name: '删除单位 市城管局' }));
+    await user.click(
+      within(await findDialog('确定删除单位“市城管局”吗？')).getByRole('button', { name: '删除' }),
+    );
+    await waitFor(() =>
+      expect(toasts.error).toHaveBeenCalledWith(
+        expect.objectContaining({ content: '该单位仍有 3 名用户、2 个下级单位或部门，不能删除' }),
+      ),
+    );
+    await user.click(within(table).getByRole('button', { name: '删除部门 办公室' }));
+    await user.click(
+      within(await findDialog('确定删除部门“办公室”吗？')).getByRole('button', { name: '删除' }),
+    );
+    await waitFor(() => expect(deleted).toEqual(['department 11 v1']));
+  });
+
+  it('offers no changes without system:unit:write', async () => {
+    const { table } = await renderPage(['system:unit:read']);
+    expect(screen.queryByRole('button', { name: '新增单位' })).toBeNull();
+    expect(within(table).queryAllByRole('button', { name: /编辑|删除|新增/ })).toEqual([]);
+  });
+});
