@@ -109,7 +109,7 @@ export function DepartmentDialog(props: DepartmentDialogProps) {
       onOk={() => void save()}
       onCancel={onClose}
       confirmLoading={saving}
-      maskClosable={false}
+      mask={{ closable: false }}
     >
       {failure && (
         <Alert type="error" showIcon role="alert" title={failure} style={{ marginBottom: 16 }} />

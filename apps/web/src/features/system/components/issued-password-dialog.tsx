@@ -43,7 +43,7 @@ export function IssuedPasswordDialog({ issued, onClose }: IssuedPasswordDialogPr
           : t('system.users.password.createdTitle')
       }
       onCancel={onClose}
-      maskClosable={false}
+      mask={{ closable: false }}
       destroyOnHidden
       footer={
         <Button type="primary" onClick={onClose}>

@@ -37,12 +37,12 @@ export function PermissionTree({
         <span>
           {localName(entry, i18n.language)}{' '}
           {entry.kind === 'action' && entry.permission && (
-            <Tag bordered={false} style={{ marginInlineStart: 4 }}>
+            <Tag variant="filled" style={{ marginInlineStart: 4 }}>
               {entry.permission}
             </Tag>
           )}
           {entry.kind !== 'action' && (
-            <Tag bordered={false} color="blue" style={{ marginInlineStart: 4 }}>
+            <Tag variant="filled" color="blue" style={{ marginInlineStart: 4 }}>
               {t(`system.menus.kind.${entry.kind}`)}
             </Tag>
           )}

@@ -127,7 +127,7 @@ export function RoleDialog({ role, units, onClose }: RoleDialogProps) {
       onOk={() => void save()}
       onCancel={onClose}
       confirmLoading={saving}
-      maskClosable={false}
+      mask={{ closable: false }}
       width={720}
     >
       {failure && (

@@ -105,7 +105,7 @@ export function UnitDialog({ unit, parentId, units, onClose, onReload }: UnitDia
       onOk={() => void save()}
       onCancel={onClose}
       confirmLoading={saving}
-      maskClosable={false}
+      mask={{ closable: false }}
     >
       {failure && (
         <Alert type="error" showIcon role="alert" title={failure} style={{ marginBottom: 16 }} />

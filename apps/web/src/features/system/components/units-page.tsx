@@ -99,7 +99,7 @@ export function UnitsPage() {
         ) : (
           <Space size={4}>
             {localName(row.department, i18n.language)}
-            <Tag bordered={false}>{t('system.units.department')}</Tag>
+            <Tag variant="filled">{t('system.units.department')}</Tag>
           </Space>
         ),
     },

@@ -141,7 +141,7 @@ export function UserDialog(props: UserDialogProps) {
       onOk={() => void save()}
       onCancel={onClose}
       confirmLoading={saving}
-      maskClosable={false}
+      mask={{ closable: false }}
       destroyOnHidden
       width={600}
     >

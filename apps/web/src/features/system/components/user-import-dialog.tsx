@@ -112,7 +112,7 @@ export function UserImportDialog({ open, onClose }: UserImportDialogProps) {
       open={open}
       title={t('system.users.importDialog.title')}
       onCancel={close}
-      maskClosable={false}
+      mask={{ closable: false }}
       width={720}
       footer={
         <Flex justify="flex-end" gap={8}>

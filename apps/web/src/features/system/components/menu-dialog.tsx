@@ -1,0 +1,352 @@
+import {
+  type AdminMenuEntry,
+  MENU_ENTRY_KINDS,
+  type MenuEntryKind,
+  type MenuIcon,
+} from '@cityops/contract';
+import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  Alert,
+  Button,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Select,
+  Switch,
+  TreeSelect,
+} from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { failureMessage, isConflict, showFieldErrors } from '@/lib/forms/api-failure';
+import { dialogFormLayout } from '@/lib/forms/dialog-form-layout';
+import { toast } from '@/lib/toast';
+import { useCreateMenu } from '../api/create-menu';
+import { useUpdateMenu } from '../api/update-menu';
+import { systemRules } from '../lib/form-rules';
+import { findEntry, menuParentOptions } from '../lib/menu-tree';
+import { IconPicker } from './icon-picker';
+
+export interface MenuDialogProps {
+  /** The entry to edit, or null for a new one under `parentId`. */
+  entry: AdminMenuEntry | null;
+  parentId: number | null;
+  entries: readonly AdminMenuEntry[];
+  onClose(): void;
+  onReload(): Promise<readonly AdminMenuEntry[]>;
+}
+
+interface Values {
+  parentId: number | null;
+  kind: MenuEntryKind;
+  code: string;
+  name: string;
+  nameEn: string;
+  icon: MenuIcon | null;
+  url: string;
+  query: { key: string; value: string }[];
+  integrated: boolean;
+  externalUrl: string;
+  hasTwo: boolean;
+  sortOrder: number | null;
+  visible: boolean;
+  permission: string;
+}
+
+const FIELDS = [
+  'parentId',
+  'kind',
+  'code',
+  'name',
+  'nameEn',
+  'icon',
+  'url',
+  'query',
+  'integrated',
+  'externalUrl',
+  'hasTwo',
+  'sortOrder',
+  'visible',
+  'permission',
+];
+const MAX_QUERY = 20;
+
+function valuesOf(
+  entry: AdminMenuEntry | null,
+  parentId: number | null,
+  parentKind?: MenuEntryKind,
+): Values {
+  return {
+    parentId: entry ? entry.parentId : parentId,
+    // Under a page, a new entry is most likely one of its buttons.
+    kind: entry?.kind ?? (parentKind === 'page' ? 'action' : 'page'),
+    code: entry?.code ?? '',
+    name: entry?.name ?? '',
+    nameEn: entry?.nameEn ?? '',
+    icon: (entry?.icon as MenuIcon | null) ?? null,
+    url: entry?.url ?? '',
+    query: Object.entries(entry?.query ?? {}).map(([key, value]) => ({ key, value })),
+    integrated: entry?.integrated ?? false,
+    externalUrl: entry?.externalUrl ?? '',
+    hasTwo: entry?.hasTwo ?? false,
+    sortOrder: entry?.sortOrder ?? 0,
+    visible: entry?.visible ?? true,
+    permission: entry?.permission ?? '',
+  };
+}
+
+/**
+ * Create or edit a menu entry: kind, code, names, icon, address and extra query,
+ * the integrated subsystem's external address, `hasTwo`, order, visibility, and
+ * an action's permission code. A built-in entry keeps its code, kind, permission
+ * and place. Mounted for one entry at a time.
+ */
+export function MenuDialog({ entry, parentId, entries, onClose, onReload }: MenuDialogProps) {
+  const { t, i18n } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const kind = Form.useWatch('kind', form);
+  const integrated = Form.useWatch('integrated', form);
+  const create = useCreateMenu();
+  const update = useUpdateMenu();
+  const [current, setCurrent] = useState(entry);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const busy = useRef(false);
+  const rules = systemRules(t);
+  const builtIn = current?.builtIn ?? false;
+  const parentKind = findEntry(entries, parentId)?.kind;
+
+  async function save() {
+    if (busy.current) return;
+    busy.current = true;
+    try {
+      let values: Values;
+      try {
+        values = await form.validateFields();
+      } catch {
+        return;
+      }
+      setSaving(true);
+      setFailure(null);
+      const isAction = values.kind === 'action';
+      const input = {
+        parentId: values.parentId ?? null,
+        kind: values.kind,
+        code: values.code.trim(),
+        name: values.name.trim(),
+        nameEn: values.nameEn.trim(),
+        icon: isAction ? null : values.icon,
+        url: isAction ? '' : values.url.trim(),
+        query: isAction
+          ? {}
+          : Object.fromEntries(
+              (values.query ?? []).map((pair) => [pair.key.trim(), pair.value ?? '']),
+            ),
+        integrated: !isAction && values.integrated,
+        externalUrl: !isAction && values.integrated ? values.externalUrl.trim() : '',
+        hasTwo: !isAction && values.hasTwo,
+        sortOrder: values.sortOrder ?? 0,
+        visible: values.visible,
+        permission: isAction ? values.permission.trim() : null,
+      };
+      try {
+        if (current) {
+          await update.mutateAsync({
+            id: current.id,
+            input: { ...input, version: current.version },
+          });
+        } else {
+          await create.mutateAsync(input);
+        }
+        toast.success({ content: t('system.menus.dialog.saved') });
+        onClose();
+      } catch (error) {
+        if (showFieldErrors(form, error, FIELDS)) return;
+        const message = failureMessage(error, t('error.server'));
+        setFailure(message);
+        if (isConflict(error) && current) {
+          const fresh = findEntry(await onReload(), current.id);
+          if (fresh) {
+            setCurrent(fresh);
+            form.setFieldsValue(valuesOf(fresh, null));
+            setFailure(`${message} ${t('system.common.reloaded')}`);
+          }
+        }
+      }
+    } finally {
+      busy.current = false;
+      setSaving(false);
+    }
+  }
+
+  const isAction = kind === 'action';
+  return (
+    <Modal
+      open
+      title={entry ? t('system.menus.dialog.editTitle') : t('system.menus.dialog.createTitle')}
+      okText={t('system.common.save')}
+      cancelText={t('system.common.cancel')}
+      onOk={() => void save()}
+      onCancel={onClose}
+      confirmLoading={saving}
+      mask={{ closable: false }}
+      width={680}
+    >
+      {failure && (
+        <Alert type="error" showIcon role="alert" title={failure} style={{ marginBottom: 16 }} />
+      )}
+      {builtIn && (
+        <Alert
+          type="info"
+          showIcon
+          title={t('system.menus.dialog.builtInNote')}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <Form<Values>
+        form={form}
+        name="system-menu"
+        {...dialogFormLayout(i18n.language)}
+        initialValues={valuesOf(entry, parentId, parentKind)}
+        disabled={saving}
+      >
+        <Form.Item name="parentId" label={t('system.menus.dialog.parent')}>
+          <TreeSelect
+            allowClear
+            disabled={builtIn}
+            placeholder={t('system.menus.dialog.topLevel')}
+            treeData={menuParentOptions(entries, i18n.language, current?.id)}
+            treeDefaultExpandAll
+          />
+        </Form.Item>
+        <Form.Item name="kind" label={t('system.menus.dialog.kind')} rules={rules.requiredChoice}>
+          <Select
+            disabled={builtIn}
+            options={MENU_ENTRY_KINDS.map((value) => ({
+              value,
+              label: t(`system.menus.kind.${value}`),
+            }))}
+          />
+        </Form.Item>
+        <Form.Item name="code" label={t('system.menus.dialog.code')} rules={rules.menuCode}>
+          <Input maxLength={64} autoComplete="off" spellCheck={false} disabled={builtIn} />
+        </Form.Item>
+        <Form.Item name="name" label={t('system.common.name')} rules={rules.title}>
+          <Input maxLength={64} autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="nameEn" label={t('system.common.nameEn')} rules={rules.nameEn}>
+          <Input maxLength={128} autoComplete="off" lang="en" />
+        </Form.Item>
+        {isAction ? (
+          <Form.Item
+            name="permission"
+            label={t('system.menus.dialog.permission')}
+            rules={rules.permission}
+            extra={t('system.menus.dialog.permissionHelp')}
+          >
+            <Input maxLength={100} autoComplete="off" spellCheck={false} disabled={builtIn} />
+          </Form.Item>
+        ) : (
+          <>
+            <Form.Item name="icon" label={t('system.menus.dialog.icon')}>
+              <IconPicker />
+            </Form.Item>
+            <Form.Item
+              name="url"
+              label={t('system.menus.dialog.url')}
+              rules={rules.address}
+              extra={t('system.menus.dialog.urlHelp')}
+            >
+              <Input maxLength={2000} autoComplete="off" spellCheck={false} inputMode="url" />
+            </Form.Item>
+            <Form.Item label={t('system.menus.dialog.query')}>
+              <Form.List name="query">
+                {(fields, { add, remove }) => (
+                  <Flex vertical gap={8}>
+                    {fields.map((field, position) => (
+                      <Flex key={field.key} gap={8} align="baseline">
+                        <Form.Item
+                          name={[field.name, 'key']}
+                          noStyle
+                          rules={[
+                            { required: true, whitespace: true, message: t('validation.required') },
+                            { max: 64, message: t('validation.tooLong') },
+                          ]}
+                        >
+                          <Input
+                            aria-label={`${t('system.menus.dialog.queryKey')} ${position + 1}`}
+                            placeholder={t('system.menus.dialog.queryKey')}
+                            maxLength={64}
+                          />
+                        </Form.Item>
+                        <Form.Item
+                          name={[field.name, 'value']}
+                          noStyle
+                          rules={[{ max: 500, message: t('validation.tooLong') }]}
+                        >
+                          <Input
+                            aria-label={`${t('system.menus.dialog.queryValue')} ${position + 1}`}
+                            placeholder={t('system.menus.dialog.queryValue')}
+                            maxLength={500}
+                          />
+                        </Form.Item>
+                        <Button
+                          type="text"
+                          icon={<MinusCircleOutlined aria-hidden />}
+                          aria-label={t('system.menus.dialog.removeQuery', { index: position + 1 })}
+                          onClick={() => remove(field.name)}
+                        />
+                      </Flex>
+                    ))}
+                    {fields.length < MAX_QUERY && (
+                      <Button
+                        type="dashed"
+                        icon={<PlusOutlined aria-hidden />}
+                        onClick={() => add({ key: '', value: '' })}
+                      >
+                        {t('system.menus.dialog.addQuery')}
+                      </Button>
+                    )}
+                  </Flex>
+                )}
+              </Form.List>
+            </Form.Item>
+            <Form.Item
+              name="integrated"
+              label={t('system.menus.dialog.integrated')}
+              valuePropName="checked"
+            >
+              <Switch />
+            </Form.Item>
+            {integrated && (
+              <Form.Item
+                name="externalUrl"
+                label={t('system.menus.dialog.externalUrl')}
+                rules={[
+                  ...rules.address,
+                  { required: true, whitespace: true, message: t('validation.required') },
+                ]}
+              >
+                <Input maxLength={2000} autoComplete="off" spellCheck={false} inputMode="url" />
+              </Form.Item>
+            )}
+            <Form.Item
+              name="hasTwo"
+              label={t('system.menus.dialog.hasTwo')}
+              valuePropName="checked"
+            >
+              <Switch />
+            </Form.Item>
+          </>
+        )}
+        <Form.Item name="sortOrder" label={t('system.menus.dialog.sortOrder')}>
+          <InputNumber min={0} max={1_000_000} precision={0} style={{ width: 160 }} />
+        </Form.Item>
+        <Form.Item name="visible" label={t('system.menus.dialog.visible')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

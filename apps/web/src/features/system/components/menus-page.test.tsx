@@ -1,0 +1,239 @@
+import { type AdminMenuEntry, PERMISSION_CODES } from '@cityops/contract';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, delay, http } from 'msw';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { initI18n } from '@/lib/i18n';
+import { API, configureTestApi, testServer } from '@/testing/api-server';
+import { failBody, okBody } from '@/testing/fixtures';
+import { findDialog, renderWithClient, rowTexts, signInWith } from '../test-support';
+import { MenusPage } from './menus-page';
+
+configure({ asyncUtilTimeout: 15_000 });
+
+function entry(id: number, patch: Partial<AdminMenuEntry> = {}): AdminMenuEntry {
+  return {
+    id,
+    parentId: null,
+    kind: 'page',
+    code: `entry_${id}`,
+    name: `菜单${id}`,
+    nameEn: `Entry ${id}`,
+    icon: null,
+    url: '',
+    query: {},
+    integrated: false,
+    externalUrl: '',
+    hasTwo: false,
+    sortOrder: id * 10,
+    visible: true,
+    permission: null,
+    builtIn: false,
+    version: 1,
+    children: [],
+    ...patch,
+  };
+}
+
+const tree = (): AdminMenuEntry[] => [
+  entry(1, {
+    kind: 'directory',
+    code: 'system_admin',
+    name: '系统管理',
+    icon: 'setting',
+    builtIn: true,
+    children: [
+      entry(2, {
+        parentId: 1,
+        code: 'system_users',
+        name: '用户管理',
+        url: '/system/users',
+        icon: 'user',
+        builtIn: true,
+        children: [
+          entry(3, {
+            parentId: 2,
+            kind: 'action',
+            code: 'system_user_create',
+            name: '新增用户',
+            permission: 'system:user:create',
+            builtIn: true,
+          }),
+        ],
+      }),
+    ],
+  }),
+  entry(4, { code: 'city_report', name: '城市报表', url: '/reports', query: { tab: 'week' } }),
+];
+
+let menus = tree();
+let posted: unknown[] = [];
+let put: { id: number; body: unknown }[] = [];
+let deleted: number[] = [];
+let toasts: ReturnType<typeof configureTestApi>;
+
+beforeAll(async () => {
+  testServer.listen({ onUnhandledRequest: 'error' });
+  await initI18n('zh-CN');
+});
+afterAll(() => testServer.close());
+afterEach(() => testServer.resetHandlers());
+beforeEach(() => {
+  toasts = configureTestApi();
+  menus = tree();
+  posted = [];
+  put = [];
+  deleted = [];
+  testServer.use(
+    http.get(`${API}/system/menus`, () => HttpResponse.json(okBody(menus))),
+    http.post(`${API}/system/menus`, async ({ request }) => {
+      posted.push(await request.json());
+      await delay(30);
+      return HttpResponse.json(okBody(null));
+    }),
+    http.put(`${API}/system/menus/:id`, async ({ request, params }) => {
+      const body = (await request.json()) as { version: number };
+      put.push({ id: Number(params.id), body });
+      if (Number(params.id) === 4 && body.version !== menus[1]!.version) {
+        return HttpResponse.json(failBody('040009', '该记录在您打开后已被他人修改'), {
+          status: 409,
+        });
+      }
+      return HttpResponse.json(okBody(null));
+    }),
+    http.delete(`${API}/system/menus/:id`, ({ params }) => {
+      deleted.push(Number(params.id));
+      return HttpResponse.json(okBody(null));
+    }),
+  );
+});
+
+async function renderPage(permissions: string[] = [...PERMISSION_CODES]) {
+  signInWith(permissions);
+  const user = userEvent.setup();
+  renderWithClient(<MenusPage />);
+  const table = await screen.findByRole('table', { name: '菜单项' });
+  await waitFor(() => expect(rowTexts(table).length).toBe(4));
+  return { user, table };
+}
+
+describe('the menus page', { timeout: 60_000 }, () => {
+  it('shows the whole tree with kinds, codes, addresses and permission codes', async () => {
+    const { table } = await renderPage();
+    expect(rowTexts(table, 4)).toEqual([
+      ['系统管理内置', '目录', 'system_admin', ''],
+      ['用户管理内置', '页面', 'system_users', '/system/users'],
+      ['新增用户内置', '按钮', 'system_user_create', 'system:user:create'],
+      ['城市报表', '页面', 'city_report', '/reports?tab=week'],
+    ]);
+    // Built-in entries cannot be deleted.
+    expect(within(table).queryByRole('button', { name: '删除 系统管理' })).toBeNull();
+    expect(within(table).getByRole('button', { name: '删除 城市报表' })).toBeInTheDocument();
+  });
+
+  it('adds a page with an icon, an address and an extra query, refusing other schemes', async () => {
+    const { user } = await renderPage();
+    await user.click(screen.getByRole('button', { name: '新增顶级菜单' }));
+    const dialog = await findDialog('新增菜单项');
+    await user.type(within(dialog).getByRole('textbox', { name: '编码' }), 'city_map');
+    await user.type(within(dialog).getByRole('textbox', { name: '中文名称' }), '城市地图');
+    await user.type(within(dialog).getByRole('textbox', { name: '英文名称' }), 'City map');
+    const address = within(dialog).getByRole('textbox', { name: '地址' });
+    await user.type(address, 'javascript:alert(1)');
+    await waitFor(() =>
+      expect(
+        within(dialog).getByText('地址须为 http、https 地址或本系统内的路径'),
+      ).toBeInTheDocument(),
+    );
+    await user.clear(address);
+    await user.type(address, 'https://map.example.gov.cn/view');
+    // The picker filters by the icon's name as it is typed.
+    await user.type(within(dialog).getByRole('combobox', { name: '图标' }), 'environ');
+    await user.click(await screen.findByTitle('environment'));
+    await user.click(within(dialog).getByRole('button', { name: '添加参数' }));
+    await user.type(within(dialog).getByRole('textbox', { name: '参数名 1' }), 'layer');
+    await user.type(within(dialog).getByRole('textbox', { name: '参数值 1' }), 'roads');
+    await user.dblClick(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith({ content: '菜单项已保存。' }));
+    expect(posted).toEqual([
+      {
+        parentId: null,
+        kind: 'page',
+        code: 'city_map',
+        name: '城市地图',
+        nameEn: 'City map',
+        icon: 'environment',
+        url: 'https://map.example.gov.cn/view',
+        query: { layer: 'roads' },
+        integrated: false,
+        externalUrl: '',
+        hasTwo: false,
+        sortOrder: 0,
+        visible: true,
+        permission: null,
+      },
+    ]);
+  });
+
+  it('adds an action under a page with its permission code', async () => {
+    const { user, table } = await renderPage();
+    await user.click(within(table).getByRole('button', { name: '在 城市报表 下新增' }));
+    const dialog = await findDialog('新增菜单项');
+    await user.type(within(dialog).getByRole('textbox', { name: '编码' }), 'report_approve');
+    await user.type(within(dialog).getByRole('textbox', { name: '中文名称' }), '审批报表');
+    await user.type(within(dialog).getByRole('textbox', { name: '英文名称' }), 'Approve reports');
+    await user.type(within(dialog).getByRole('textbox', { name: '权限标识' }), 'approve');
+    await waitFor(() =>
+      expect(within(dialog).getByText('权限标识格式为“领域:对象:操作”')).toBeInTheDocument(),
+    );
+    await user.clear(within(dialog).getByRole('textbox', { name: '权限标识' }));
+    await user.type(
+      within(dialog).getByRole('textbox', { name: '权限标识' }),
+      'city:report:approve',
+    );
+    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({
+      parentId: 4,
+      kind: 'action',
+      permission: 'city:report:approve',
+      icon: null,
+      url: '',
+    });
+  });
+
+  it('keeps a built-in entry in place and reloads an entry changed meanwhile', async () => {
+    const { user, table } = await renderPage();
+    await user.click(within(table).getByRole('button', { name: '编辑 用户管理' }));
+    let dialog = await findDialog('编辑菜单项');
+    expect(within(dialog).getByRole('textbox', { name: '编码' })).toBeDisabled();
+    expect(within(dialog).getByText(/内置菜单项的编码/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: '取消' }));
+
+    await user.click(within(table).getByRole('button', { name: '编辑 城市报表' }));
+    dialog = await findDialog('编辑菜单项');
+    menus[1] = { ...menus[1]!, name: '城市周报', version: 2 };
+    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('已被他人修改');
+    await waitFor(() =>
+      expect(within(dialog).getByRole('textbox', { name: '中文名称' })).toHaveValue('城市周报'),
+    );
+  });
+
+  it('deletes after the confirmation', async () => {
+    const { user, table } = await renderPage();
+    await user.click(within(table).getByRole('button', { name: '删除 城市报表' }));
+    await user.click(
+      within(await findDialog('确定删除菜单项“城市报表”吗？')).getByRole('button', {
+        name: '删除',
+      }),
+    );
+    await waitFor(() => expect(deleted).toEqual([4]));
+  });
+
+  it('offers no changes without system:menu:write', async () => {
+    const { table } = await renderPage(['system:menu:read']);
+    expect(screen.queryByRole('button', { name: '新增顶级菜单' })).toBeNull();
+    expect(within(table).queryAllByRole('button', { name: /编辑|删除|新增/ })).toEqual([]);
+  });
+});
