@@ -273,6 +273,7 @@ export const system = {
       query: 'Extra query',
       queryKey: 'Parameter',
       queryValue: 'Value',
+      queryDuplicate: 'Each parameter may appear only once',
       addQuery: 'Add parameter',
       removeQuery: 'Remove parameter {{index}}',
       integrated: 'Integrated subsystem',

@@ -271,6 +271,7 @@ export const system: LocaleShape<typeof en.system> = {
       query: '附加参数',
       queryKey: '参数名',
       queryValue: '参数值',
+      queryDuplicate: '参数名不能重复',
       addQuery: '添加参数',
       removeQuery: '删除第 {{index}} 个参数',
       integrated: '集成子系统',

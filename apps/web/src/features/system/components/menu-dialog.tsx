@@ -272,6 +272,17 @@ export function MenuDialog({ entry, parentId, entries, onClose, onReload }: Menu
                           rules={[
                             { required: true, whitespace: true, message: t('validation.required') },
                             { max: 64, message: t('validation.tooLong') },
+                            ({ getFieldValue }) => ({
+                              // Two equal names would leave only the last one's value.
+                              validator: async (_rule, value: unknown) => {
+                                const name = typeof value === 'string' ? value.trim() : '';
+                                const pairs = (getFieldValue('query') ?? []) as Values['query'];
+                                const same = pairs.filter((pair) => pair?.key?.trim() === name);
+                                if (name && same.length > 1) {
+                                  throw new Error(t('system.menus.dialog.queryDuplicate'));
+                                }
+                              },
+                            }),
                           ]}
                         >
                           <Input

@@ -3,7 +3,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, delay, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { initI18n } from '@/lib/i18n';
+import { i18n, initI18n } from '@/lib/i18n';
 import { API, configureTestApi, testServer } from '@/testing/api-server';
 import { failBody, okBody } from '@/testing/fixtures';
 import {
@@ -290,5 +290,27 @@ describe('the users page', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('button', { name: '导入' })).toBeNull();
     expect(screen.queryByRole('button', { name: '导出' })).toBeNull();
     expect(within(table).queryByRole('button', { name: /编辑|停用|重置密码|解除锁定/ })).toBeNull();
+  });
+
+  it('speaks English in sentence case', async () => {
+    await i18n.changeLanguage('en');
+    try {
+      signInWith([...PERMISSION_CODES]);
+      const user = userEvent.setup();
+      renderWithClient(<UsersPage />);
+      const table = await screen.findByRole('table', { name: 'Users' });
+      await waitFor(() => expect(rowTexts(table)).toHaveLength(2));
+      expect(screen.getByRole('heading', { name: 'Users' })).toBeInTheDocument();
+      expect(screen.getByRole('search', { name: 'Search users' })).toBeInTheDocument();
+      expect(within(table).getByRole('button', { name: 'Disable 用户1' })).toBeInTheDocument();
+      expect(within(table).getByRole('button', { name: 'Unlock 用户2' })).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'New user' }));
+      const dialog = await findDialog('New user');
+      for (const label of ['Username', 'Name', 'Mobile', 'Unit', 'Department', 'Roles']) {
+        expect(within(dialog).getByText(label, { selector: 'label' })).toBeInTheDocument();
+      }
+    } finally {
+      await i18n.changeLanguage('zh-CN');
+    }
   });
 });
