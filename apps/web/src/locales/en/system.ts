@@ -166,6 +166,7 @@ export const system = {
       delete: 'Delete {{name}}',
       holders: 'Holders',
       holdersOf: 'Users holding {{name}}',
+      holdersButton: 'Holders of {{name}}',
     },
     confirmDelete: {
       title: 'Delete the role {{name}}?',
@@ -205,8 +206,8 @@ export const system = {
       deleteUnit: 'Delete unit {{name}}',
       editDepartment: 'Edit department {{name}}',
       deleteDepartment: 'Delete department {{name}}',
-      addChild: 'Add a subunit to {{name}}',
-      addDepartment: 'Add a department to {{name}}',
+      addChild: 'New subunit in {{name}}',
+      addDepartment: 'New department in {{name}}',
     },
     confirmDeleteUnit: {
       title: 'Delete the unit {{name}}?',
@@ -251,7 +252,7 @@ export const system = {
     action: {
       edit: 'Edit {{name}}',
       delete: 'Delete {{name}}',
-      addChild: 'Add an entry under {{name}}',
+      addChild: 'New entry under {{name}}',
     },
     confirmDelete: {
       title: 'Delete the entry {{name}}?',

@@ -165,6 +165,7 @@ export const system: LocaleShape<typeof en.system> = {
       delete: '删除 {{name}}',
       holders: '查看用户',
       holdersOf: '持有 {{name}} 的用户',
+      holdersButton: '查看用户：{{name}}',
     },
     confirmDelete: {
       title: '确定删除角色“{{name}}”吗？',

@@ -11,6 +11,8 @@ export function createUser(input: UserCreate): Promise<IssuedPassword> {
 export function useCreateUser() {
   const queryClient = useQueryClient();
   return useMutation({
+    // The answer carries a password shown once: the mutation cache forgets it at once.
+    gcTime: 0,
     mutationFn: createUser,
     onSettled: () => refreshAfter(queryClient, 'user'),
   });

@@ -29,6 +29,8 @@ export function importRefusal(error: unknown): UserImportRefusal | null {
 export function useImportUsers() {
   const queryClient = useQueryClient();
   return useMutation({
+    // The answer carries a password shown once: the mutation cache forgets it at once.
+    gcTime: 0,
     mutationFn: importUsers,
     onSuccess: () => refreshAfter(queryClient, 'user'),
   });

@@ -11,6 +11,8 @@ export function resetUserPassword(id: number): Promise<IssuedPassword> {
 export function useResetUserPassword() {
   const queryClient = useQueryClient();
   return useMutation({
+    // The answer carries a password shown once: the mutation cache forgets it at once.
+    gcTime: 0,
     mutationFn: resetUserPassword,
     onSettled: () => refreshAfter(queryClient, 'user'),
   });

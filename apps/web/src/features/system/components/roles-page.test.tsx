@@ -197,7 +197,7 @@ describe('the roles page', { timeout: 60_000 }, () => {
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith({ content: '角色已删除。' }));
     expect(deleted).toEqual(['clerk']);
 
-    await user.click(within(table).getByRole('button', { name: '持有 工作人员 的用户' }));
+    await user.click(within(table).getByRole('button', { name: '查看用户：工作人员' }));
     const holders = await screen.findByRole('table', { name: '持有 工作人员 的用户' });
     await waitFor(() => expect(rowTexts(holders, 2)).toEqual([['user7', '王五']]));
   });
@@ -206,6 +206,6 @@ describe('the roles page', { timeout: 60_000 }, () => {
     const { table } = await renderPage(['system:role:read']);
     expect(screen.queryByRole('button', { name: '新增角色' })).toBeNull();
     expect(within(table).queryByRole('button', { name: /编辑|删除/ })).toBeNull();
-    expect(within(table).getAllByRole('button', { name: /持有/ })).toHaveLength(3);
+    expect(within(table).getAllByRole('button', { name: /查看用户/ })).toHaveLength(3);
   });
 });

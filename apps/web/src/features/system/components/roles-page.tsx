@@ -95,7 +95,7 @@ export function RolesPage() {
             <Button
               type="link"
               size="small"
-              aria-label={t('system.roles.action.holdersOf', { name })}
+              aria-label={t('system.roles.action.holdersButton', { name })}
               onClick={() => setHoldersOf(role)}
             >
               {t('system.roles.action.holders')}

@@ -86,57 +86,59 @@ export function UserRowActions({ user, onEdit, onPasswordIssued }: UserRowAction
   }
 
   return (
-    <Space size={0} wrap>
+    <>
       {modalHolder}
-      <Access code="system:user:update">
-        <Button
-          type="link"
-          size="small"
-          aria-label={t('system.users.action.edit', { name })}
-          onClick={() => onEdit(user)}
-        >
-          {t('system.common.edit')}
-        </Button>
-      </Access>
-      <Access code="system:user:disable">
-        <Button
-          type="link"
-          size="small"
-          danger={!user.disabled}
-          loading={changeStatus.isPending}
-          aria-label={t(
-            user.disabled ? 'system.users.action.enableOf' : 'system.users.action.disableOf',
-            { name },
-          )}
-          onClick={confirmStatus}
-        >
-          {user.disabled ? t('system.users.action.enable') : t('system.users.action.disable')}
-        </Button>
-      </Access>
-      <Access code="system:user:reset-password">
-        <Button
-          type="link"
-          size="small"
-          loading={resetPassword.isPending}
-          aria-label={t('system.users.action.resetPasswordOf', { name })}
-          onClick={confirmReset}
-        >
-          {t('system.users.action.resetPassword')}
-        </Button>
-      </Access>
-      {user.locked && (
-        <Access code="system:user:unlock">
+      <Space size={0} wrap>
+        <Access code="system:user:update">
           <Button
             type="link"
             size="small"
-            loading={unlock.isPending}
-            aria-label={t('system.users.action.unlockOf', { name })}
-            onClick={() => void doUnlock()}
+            aria-label={t('system.users.action.edit', { name })}
+            onClick={() => onEdit(user)}
           >
-            {t('system.users.action.unlock')}
+            {t('system.common.edit')}
           </Button>
         </Access>
-      )}
-    </Space>
+        <Access code="system:user:disable">
+          <Button
+            type="link"
+            size="small"
+            danger={!user.disabled}
+            loading={changeStatus.isPending}
+            aria-label={t(
+              user.disabled ? 'system.users.action.enableOf' : 'system.users.action.disableOf',
+              { name },
+            )}
+            onClick={confirmStatus}
+          >
+            {user.disabled ? t('system.users.action.enable') : t('system.users.action.disable')}
+          </Button>
+        </Access>
+        <Access code="system:user:reset-password">
+          <Button
+            type="link"
+            size="small"
+            loading={resetPassword.isPending}
+            aria-label={t('system.users.action.resetPasswordOf', { name })}
+            onClick={confirmReset}
+          >
+            {t('system.users.action.resetPassword')}
+          </Button>
+        </Access>
+        {user.locked && (
+          <Access code="system:user:unlock">
+            <Button
+              type="link"
+              size="small"
+              loading={unlock.isPending}
+              aria-label={t('system.users.action.unlockOf', { name })}
+              onClick={() => void doUnlock()}
+            >
+              {t('system.users.action.unlock')}
+            </Button>
+          </Access>
+        )}
+      </Space>
+    </>
   );
 }

@@ -159,7 +159,8 @@ export function UsersPage() {
         <Typography.Title level={2} id="system-users-title" style={{ margin: 0 }}>
           {t('system.users.heading')}
         </Typography.Title>
-        <Space wrap>
+        {/* Flex, not Space: a hidden action leaves no empty slot behind. */}
+        <Flex wrap gap={8}>
           <Access code="system:user:import">
             <Button
               icon={<UploadOutlined aria-hidden />}
@@ -188,7 +189,7 @@ export function UsersPage() {
               {t('system.users.create')}
             </Button>
           </Access>
-        </Space>
+        </Flex>
       </Flex>
       <UserSearchBar
         units={units.data ?? []}
