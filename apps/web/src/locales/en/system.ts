@@ -56,6 +56,7 @@ export const system = {
       disabled: 'Disabled',
       locked: 'Locked',
     },
+    self: 'You',
     mustChangePassword: 'Must change password',
     action: {
       edit: 'Edit {{name}}',

@@ -58,6 +58,7 @@ export const system: LocaleShape<typeof en.system> = {
       disabled: '已停用',
       locked: '已锁定',
     },
+    self: '本人',
     mustChangePassword: '待修改密码',
     action: {
       edit: '编辑 {{name}}',

@@ -1,8 +1,9 @@
 import type { AdminUser } from '@cityops/contract';
-import { Button, Modal, Space } from 'antd';
+import { Button, Modal, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Access } from '@/lib/access/access';
 import { toast } from '@/lib/toast';
+import { useUserStore } from '@/stores/user-store';
 import { useChangeUserStatus } from '../api/change-user-status';
 import { useResetUserPassword } from '../api/reset-user-password';
 import { useUnlockUser } from '../api/unlock-user';
@@ -25,6 +26,13 @@ export function UserRowActions({ user, onEdit, onPasswordIssued }: UserRowAction
   const resetPassword = useResetUserPassword();
   const unlock = useUnlockUser();
   const name = user.name || user.username;
+  const self = useUserStore(
+    (state) => state.userData?.username.toLowerCase() === user.username.toLowerCase(),
+  );
+
+  // One's own account is changed in the personal-info and password dialogs, never
+  // here (the server refuses with system.user.self).
+  if (self) return <Tag>{t('system.users.self')}</Tag>;
 
   function confirmStatus() {
     const disabling = !user.disabled;

@@ -292,6 +292,15 @@ describe('the users page', { timeout: 60_000 }, () => {
     expect(within(table).queryByRole('button', { name: /编辑|停用|重置密码|解除锁定/ })).toBeNull();
   });
 
+  it("offers no action on the administrator's own account", async () => {
+    users = [adminUser(1, { username: 'Admin', name: '管理员' }), adminUser(2)];
+    const { table } = await renderPage();
+    const own = table.querySelector('tbody tr.ant-table-row')!;
+    expect(within(own as HTMLElement).getByText('本人')).toBeInTheDocument();
+    expect(within(own as HTMLElement).queryAllByRole('button')).toEqual([]);
+    expect(within(table).getByRole('button', { name: '停用 用户2' })).toBeInTheDocument();
+  });
+
   it('speaks English in sentence case', async () => {
     await i18n.changeLanguage('en');
     try {
