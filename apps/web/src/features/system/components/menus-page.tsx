@@ -8,6 +8,7 @@ import { useAccess } from '@/lib/access/use-access';
 import { registerTexts } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { systemTexts } from '@/locales/system-texts';
+import { SystemTheme } from './system-theme';
 import { useDeleteMenu } from '../api/delete-menu';
 import { useMenus } from '../api/get-menus';
 import { allEntries } from '../lib/menu-tree';
@@ -36,6 +37,14 @@ type Editing = { entry: AdminMenuEntry | null; parentId: number | null } | null;
  * users' sidebars at their next menu load. Built-in entries cannot be deleted.
  */
 export function MenusPage() {
+  return (
+    <SystemTheme>
+      <MenusPageContent />
+    </SystemTheme>
+  );
+}
+
+function MenusPageContent() {
   const { t, i18n } = useTranslation();
   const canWrite = useAccess('system:menu:write');
   const menus = useMenus();
@@ -95,7 +104,7 @@ export function MenusPage() {
       key: 'kind',
       title: t('system.menus.column.kind'),
       render: (_, row) => (
-        <Tag color={{ directory: 'gold', page: 'blue', action: 'default' }[row.kind]}>
+        <Tag color={row.kind === 'page' ? 'blue' : undefined}>
           {t(`system.menus.kind.${row.kind}`)}
         </Tag>
       ),

@@ -20,6 +20,7 @@ import { registerTexts } from '@/lib/i18n';
 import { scaledPx } from '@/lib/root-font-size';
 import { toast } from '@/lib/toast';
 import { systemTexts } from '@/locales/system-texts';
+import { SystemTheme } from './system-theme';
 import { useDeleteRole } from '../api/delete-role';
 import { useRoles } from '../api/get-roles';
 import { useUnits } from '../api/get-units';
@@ -37,6 +38,14 @@ type Editing = { role: Role | null } | null;
  * only to holders of its code. The administrator role cannot be changed.
  */
 export function RolesPage() {
+  return (
+    <SystemTheme>
+      <RolesPageContent />
+    </SystemTheme>
+  );
+}
+
+function RolesPageContent() {
   const { t, i18n } = useTranslation();
   const canReadUnits = useAccess('system:unit:read');
   const [keyword, setKeyword] = useState<string | undefined>(undefined);

@@ -7,6 +7,7 @@ import { useAccess } from '@/lib/access/use-access';
 import { registerTexts } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { systemTexts } from '@/locales/system-texts';
+import { SystemTheme } from './system-theme';
 import { useDeleteDepartment } from '../api/delete-department';
 import { useDeleteUnit } from '../api/delete-unit';
 import { useUnits } from '../api/get-units';
@@ -45,6 +46,14 @@ type Editing =
  * for holders of `system:unit:write`.
  */
 export function UnitsPage() {
+  return (
+    <SystemTheme>
+      <UnitsPageContent />
+    </SystemTheme>
+  );
+}
+
+function UnitsPageContent() {
   const { t, i18n } = useTranslation();
   const canWrite = useAccess('system:unit:write');
   const units = useUnits();

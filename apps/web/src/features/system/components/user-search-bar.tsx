@@ -62,7 +62,6 @@ export function UserSearchBar({ units, roleOptions, onSearch }: UserSearchBarPro
         <Select
           allowClear
           placeholder={t('system.users.allDepartments')}
-          disabled={!organizationId}
           options={departmentsOf(units, organizationId).map((department) => ({
             value: department.id,
             label: localName(department, i18n.language),

@@ -13,6 +13,7 @@ import { useAccess } from '@/lib/access/use-access';
 import { registerTexts } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { systemTexts } from '@/locales/system-texts';
+import { SystemTheme } from './system-theme';
 import { exportUsers } from '../api/export-users';
 import { useRoles } from '../api/get-roles';
 import { useUnits } from '../api/get-units';
@@ -39,6 +40,14 @@ type Editing = { user: AdminUser | null } | null;
  * unlock, import and export, each shown only to holders of its code.
  */
 export function UsersPage() {
+  return (
+    <SystemTheme>
+      <UsersPageContent />
+    </SystemTheme>
+  );
+}
+
+function UsersPageContent() {
   const { t, i18n } = useTranslation();
   const canReadRoles = useAccess('system:role:read');
   const canReadUnits = useAccess('system:unit:read');
