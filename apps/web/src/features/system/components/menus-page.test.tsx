@@ -236,4 +236,19 @@ describe('the menus page', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('button', { name: '新增顶级菜单' })).toBeNull();
     expect(within(table).queryAllByRole('button', { name: /编辑|删除|新增/ })).toEqual([]);
   });
+
+  it('shows a notice and calls nothing without system:menu:read', async () => {
+    let calls = 0;
+    testServer.use(
+      http.get(`${API}/system/menus`, () => {
+        calls += 1;
+        return HttpResponse.json(okBody([]));
+      }),
+    );
+    signInWith(['system:user:read']);
+    renderWithClient(<MenusPage />);
+    expect(await screen.findByText('您没有执行此操作的权限')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(calls).toBe(0);
+  });
 });

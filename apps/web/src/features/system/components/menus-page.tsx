@@ -8,7 +8,7 @@ import { useAccess } from '@/lib/access/use-access';
 import { registerTexts } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { systemTexts } from '@/locales/system-texts';
-import { SystemTheme } from './system-theme';
+import { SystemPage } from './system-page';
 import { useDeleteMenu } from '../api/delete-menu';
 import { useMenus } from '../api/get-menus';
 import { allEntries } from '../lib/menu-tree';
@@ -38,9 +38,9 @@ type Editing = { entry: AdminMenuEntry | null; parentId: number | null } | null;
  */
 export function MenusPage() {
   return (
-    <SystemTheme>
+    <SystemPage read="system:menu:read">
       <MenusPageContent />
-    </SystemTheme>
+    </SystemPage>
   );
 }
 

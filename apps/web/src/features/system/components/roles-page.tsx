@@ -20,7 +20,8 @@ import { registerTexts } from '@/lib/i18n';
 import { scaledPx } from '@/lib/root-font-size';
 import { toast } from '@/lib/toast';
 import { systemTexts } from '@/locales/system-texts';
-import { SystemTheme } from './system-theme';
+import { useUserStore } from '@/stores/user-store';
+import { SystemPage } from './system-page';
 import { useDeleteRole } from '../api/delete-role';
 import { useRoles } from '../api/get-roles';
 import { useUnits } from '../api/get-units';
@@ -32,6 +33,8 @@ registerTexts(systemTexts);
 
 type Editing = { role: Role | null } | null;
 
+const NO_ROLES: readonly string[] = [];
+
 /**
  * `/system/roles` (系统管理 / 角色管理): the roles with their data scope and
  * holders; create, edit (names, scope, permission tree) and delete, each shown
@@ -39,15 +42,17 @@ type Editing = { role: Role | null } | null;
  */
 export function RolesPage() {
   return (
-    <SystemTheme>
+    <SystemPage read="system:role:read">
       <RolesPageContent />
-    </SystemTheme>
+    </SystemPage>
   );
 }
 
 function RolesPageContent() {
   const { t, i18n } = useTranslation();
   const canReadUnits = useAccess('system:unit:read');
+  // Roles the caller holds are not theirs to change (the server: system.role.ownRole).
+  const ownRoles = useUserStore((state) => state.userData?.roleIds ?? NO_ROLES);
   const [keyword, setKeyword] = useState<string | undefined>(undefined);
   const [paging, setPaging] = useState({ pageIndex: 1, pageSize: SYSTEM_PAGE_SIZE });
   const roles = useRoles({ keyword, ...paging });
@@ -99,6 +104,7 @@ function RolesPageContent() {
       title: t('system.common.actions'),
       render: (_, role) => {
         const name = localName(role, i18n.language);
+        const own = ownRoles.includes(role.id);
         return (
           <Space size={0} wrap>
             <Button
@@ -109,7 +115,7 @@ function RolesPageContent() {
             >
               {t('system.roles.action.holders')}
             </Button>
-            {role.id !== ADMIN_ROLE && (
+            {role.id !== ADMIN_ROLE && !own && (
               <Access code="system:role:update">
                 <Button
                   type="link"
@@ -121,7 +127,7 @@ function RolesPageContent() {
                 </Button>
               </Access>
             )}
-            {!role.builtIn && (
+            {!role.builtIn && !own && (
               <Access code="system:role:delete">
                 <Button
                   type="link"

@@ -13,7 +13,7 @@ import { useAccess } from '@/lib/access/use-access';
 import { registerTexts } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { systemTexts } from '@/locales/system-texts';
-import { SystemTheme } from './system-theme';
+import { SystemPage } from './system-page';
 import { exportUsers } from '../api/export-users';
 import { useRoles } from '../api/get-roles';
 import { useUnits } from '../api/get-units';
@@ -41,9 +41,9 @@ type Editing = { user: AdminUser | null } | null;
  */
 export function UsersPage() {
   return (
-    <SystemTheme>
+    <SystemPage read="system:user:read">
       <UsersPageContent />
-    </SystemTheme>
+    </SystemPage>
   );
 }
 
