@@ -284,6 +284,46 @@ describe('the users page', { timeout: 60_000 }, () => {
     ]);
   });
 
+  it('lists the imported accounts with their passwords, shown once', async () => {
+    testServer.use(
+      http.post(`${API}/system/users/import`, () =>
+        HttpResponse.json(
+          okBody({
+            created: [
+              { row: 2, username: 'imp_one', name: '导入甲', initialPassword: 'Aa1!aaaaaaaa' },
+            ],
+          }),
+        ),
+      ),
+    );
+    const { user } = await renderPage();
+    await user.click(screen.getByRole('button', { name: '导入' }));
+    const dialog = await findDialog('导入用户');
+    await user.upload(
+      dialog.querySelector<HTMLInputElement>('input[type="file"]')!,
+      new File([new Uint8Array([80, 75, 3, 4])], 'staff.xlsx'),
+    );
+    await user.click(within(dialog).getByRole('button', { name: '开始导入' }));
+    expect(await within(dialog).findByText('已导入 1 名用户。')).toBeInTheDocument();
+    const created = within(dialog).getByRole('table', { name: '已导入的用户及其初始密码' });
+    expect(rowTexts(created, 4)).toEqual([['2', 'imp_one', '导入甲', 'Aa1!aaaaaaaa']]);
+    expect(within(dialog).queryByRole('button', { name: '开始导入' })).toBeNull();
+  });
+
+  it('refuses a file that is not a workbook before sending it', async () => {
+    await renderPage();
+    // The chooser offers only .xlsx; a file dropped past it is still refused.
+    const user = userEvent.setup({ applyAccept: false });
+    await user.click(screen.getByRole('button', { name: '导入' }));
+    const dialog = await findDialog('导入用户');
+    await user.upload(
+      dialog.querySelector<HTMLInputElement>('input[type="file"]')!,
+      new File(['a,b'], 'staff.csv', { type: 'text/csv' }),
+    );
+    expect(await within(dialog).findByText('请选择 Excel 工作簿（.xlsx）。')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: '开始导入' })).toBeDisabled();
+  });
+
   it('hides every action the user holds no code for', async () => {
     const { table } = await renderPage(['system:user:read']);
     expect(screen.queryByRole('button', { name: '新增用户' })).toBeNull();
