@@ -276,6 +276,17 @@ export const unitNodeSchema: z.ZodType<UnitNode> = z
 
 export const unitTreeSchema = z.array(unitNodeSchema);
 
+/**
+ * What the user form chooses from: the units in the caller's scope (with their
+ * departments) and the roles the caller may give. A holder of the user codes needs
+ * no unit or role code to fill the form.
+ */
+export const userOptionsSchema = z.object({
+  units: unitTreeSchema,
+  roles: z.array(z.object({ id: z.string(), name: z.string(), nameEn: z.string() })),
+});
+export type UserOptions = z.infer<typeof userOptionsSchema>;
+
 const sortOrderSchema = z.coerce
   .number({ error: 'validation.invalid' })
   .int('validation.invalid')

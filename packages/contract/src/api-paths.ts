@@ -118,6 +118,7 @@ export function fillPath<Pattern extends string>(
 /** The administration console (issue 12). */
 export const SYSTEM_PATHS = {
   users: '/system/users',
+  userOptions: '/system/users/options',
   user: '/system/users/:id',
   userStatus: '/system/users/:id/status',
   userPassword: '/system/users/:id/password-reset',

@@ -97,6 +97,7 @@ export const OPERATIONS: Readonly<Record<string, OperationEntry>> = {
   'POST /api/base-data/baseGisGeometry/saveMapSettings': { id: 'saveMapSettings' },
 
   'GET /api/system/users': { id: 'listAdminUsers' },
+  'GET /api/system/users/options': { id: 'getUserFormOptions' },
   'POST /api/system/users': { id: 'createAdminUser', errors: [409] },
   'PUT /api/system/users/{id}': { id: 'updateAdminUser', errors: [404, 409] },
   'PUT /api/system/users/{id}/status': { id: 'setAdminUserStatus', errors: [404, 409] },

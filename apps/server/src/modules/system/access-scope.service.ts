@@ -124,6 +124,17 @@ export class AccessScopeService {
     }
   }
 
+  /** Whether the caller may give a role (see `assertAssignable`). */
+  async canAssign(callerId: number, roleId: string): Promise<boolean> {
+    try {
+      await this.assertAssignable(callerId, [roleId]);
+      return true;
+    } catch (error) {
+      if (error instanceof AppError) return false;
+      throw error;
+    }
+  }
+
   private scopeWithin(scope: CallerScope, grant: Grant): boolean {
     if (scope.all) return true;
     switch (grant.dataScope) {

@@ -78,6 +78,20 @@ export class AdminUserService {
     };
   }
 
+  /** The roles the caller may give, for the user form. */
+  async assignableRoles(
+    auth: AuthContext,
+  ): Promise<{ id: string; name: string; nameEn: string }[]> {
+    const { list } = await this.options.repositories.roles.page(undefined, 0, 1000);
+    const result: { id: string; name: string; nameEn: string }[] = [];
+    for (const role of list) {
+      if (await this.options.access.canAssign(auth.userId, role.id)) {
+        result.push({ id: role.id, name: role.name, nameEn: role.nameEn });
+      }
+    }
+    return result;
+  }
+
   async create(auth: AuthContext, input: UserInput): Promise<IssuedPassword> {
     const scope = await this.options.access.scopeOf(auth.userId);
     await this.checkPlacement(scope, input.organizationId, input.departmentId);

@@ -33,6 +33,7 @@ import {
   userFilterSchema,
   userImportResultSchema,
   userListQuerySchema,
+  userOptionsSchema,
   userStatusSchema,
   versionQuerySchema,
 } from '@cityops/contract';
@@ -80,6 +81,25 @@ const systemRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services
       },
     },
     async (request) => ok(await adminUsers.page(authOf(request), request.query)),
+  );
+
+  app.get(
+    SYSTEM_PATHS.userOptions,
+    {
+      config: { access: { permission: 'system:user:read' } },
+      schema: {
+        tags: users,
+        summary: 'What the user form chooses from: units in scope, roles the caller may give',
+        response: { 200: envelopeSchema(userOptionsSchema) },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      return ok({
+        units: await units.tree(auth),
+        roles: await adminUsers.assignableRoles(auth),
+      });
+    },
   );
 
   app.post(

@@ -49,6 +49,17 @@ describe('delegation without escalation (the district administrator)', () => {
     expect(units[0]!.children.map((unit) => unit.id)).toEqual([binjiang]);
   });
 
+  it('is offered only its units and the roles it may give in the user form', async () => {
+    const options = await data(t.app, district, 'GET', SYSTEM_PATHS.userOptions);
+    expect(options.units.map((unit: { id: number }) => unit.id)).toEqual([jiangbei]);
+    const roles = options.roles.map((role: { id: string }) => role.id);
+    expect(roles).toContain('staff');
+    expect(roles).not.toContain('admin');
+    expect(roles).not.toContain('editor');
+    const all = await data(t.app, admin, 'GET', SYSTEM_PATHS.userOptions);
+    expect(all.roles.map((role: { id: string }) => role.id)).toContain('admin');
+  });
+
   it('cannot change or create users of another district', async () => {
     const other = (await data(t.app, admin, 'GET', `${SYSTEM_PATHS.users}?keyword=jn_officer`))
       .list[0];

@@ -261,6 +261,7 @@ describe('system users', () => {
     const staff = (await t.login('operator', 'Operator@2026')).access_token;
     const routes: ['GET' | 'POST' | 'PUT' | 'DELETE', string][] = [
       ['GET', SYSTEM_PATHS.users],
+      ['GET', SYSTEM_PATHS.userOptions],
       ['POST', SYSTEM_PATHS.users],
       ['PUT', SYSTEM_PATHS.user],
       ['PUT', SYSTEM_PATHS.userStatus],

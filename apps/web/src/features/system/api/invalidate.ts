@@ -16,8 +16,9 @@ export function refreshAfter(
       [...systemKeys.all, 'role'],
       systemKeys.userLists(),
       systemKeys.roleUsersAll(),
+      systemKeys.userOptions(),
     ],
-    unit: [systemKeys.units(), systemKeys.userLists()],
+    unit: [systemKeys.units(), systemKeys.userLists(), systemKeys.userOptions()],
     menu: [systemKeys.menus(), systemKeys.grantable()],
   }[changed];
   return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));

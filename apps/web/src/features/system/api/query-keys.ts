@@ -26,5 +26,7 @@ export const systemKeys = {
   roleUsers: (id: string, paging: Paging) => [...systemKeys.roleUsersAll(), id, paging] as const,
   grantable: () => [...systemKeys.all, 'grantable'] as const,
   units: () => [...systemKeys.all, 'units'] as const,
+  /** The user form's units and assignable roles. */
+  userOptions: () => [...systemKeys.all, 'user-options'] as const,
   menus: () => [...systemKeys.all, 'menus'] as const,
 };

@@ -46,9 +46,15 @@ beforeEach(() => {
       listQueries.push(new URL(request.url).searchParams);
       return HttpResponse.json(okBody(page(users)));
     }),
-    http.get(`${API}/system/units`, () => HttpResponse.json(okBody(unitTree()))),
-    http.get(`${API}/system/roles`, () =>
-      HttpResponse.json(okBody(page([role('staff', { name: '工作人员' }), role('editor')]))),
+    http.get(`${API}/system/users/options`, () =>
+      HttpResponse.json(
+        okBody({
+          units: unitTree(),
+          roles: [role('staff', { name: '工作人员' }), role('editor')].map(
+            ({ id, name, nameEn }) => ({ id, name, nameEn }),
+          ),
+        }),
+      ),
     ),
     http.post(`${API}/system/users`, async ({ request }) => {
       const body = (await request.json()) as { username: string; name: string };

@@ -9,14 +9,12 @@ import { Button, Empty, Flex, Space, Table, type TableProps, Tag, Typography } f
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Access } from '@/lib/access/access';
-import { useAccess } from '@/lib/access/use-access';
 import { registerTexts } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { systemTexts } from '@/locales/system-texts';
 import { SystemPage } from './system-page';
 import { exportUsers } from '../api/export-users';
-import { useRoles } from '../api/get-roles';
-import { useUnits } from '../api/get-units';
+import { useUserOptions } from '../api/get-user-options';
 import { useUsers } from '../api/get-users';
 import { localName } from '../lib/names';
 import { saveFile } from '../lib/save-file';
@@ -30,7 +28,6 @@ import { UserStatusTag } from './user-status-tag';
 registerTexts(systemTexts);
 
 /** Enough for every role of a city in one select. */
-const ALL_ROLES = { pageIndex: 1, pageSize: 100 };
 
 type Editing = { user: AdminUser | null } | null;
 
@@ -49,8 +46,6 @@ export function UsersPage() {
 
 function UsersPageContent() {
   const { t, i18n } = useTranslation();
-  const canReadRoles = useAccess('system:role:read');
-  const canReadUnits = useAccess('system:unit:read');
   const [filters, setFilters] = useState<UserFilters>({});
   const [sort, setSort] = useState<{ sort: UserSortKey; order: 'ascend' | 'descend' }>({
     sort: 'createdAt',
@@ -59,8 +54,7 @@ function UsersPageContent() {
   const [paging, setPaging] = useState({ pageIndex: 1, pageSize: SYSTEM_PAGE_SIZE });
   const query: UserListQuery = { ...filters, ...sort, ...paging };
   const users = useUsers(query);
-  const units = useUnits(canReadUnits);
-  const roles = useRoles(ALL_ROLES, canReadRoles);
+  const options = useUserOptions();
   const [editing, setEditing] = useState<Editing>(null);
   const [issued, setIssued] = useState<IssuedPassword | null>(null);
   const [importOpen, setImportOpen] = useState(false);
@@ -68,11 +62,11 @@ function UsersPageContent() {
 
   const roleOptions = useMemo(
     () =>
-      (roles.data?.list ?? []).map((role) => ({
+      (options.data?.roles ?? []).map((role) => ({
         value: role.id,
         label: localName(role, i18n.language),
       })),
-    [roles.data, i18n.language],
+    [options.data, i18n.language],
   );
   const createdAtFormat = useMemo(
     () => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }),
@@ -201,7 +195,7 @@ function UsersPageContent() {
         </Flex>
       </Flex>
       <UserSearchBar
-        units={units.data ?? []}
+        units={options.data?.units ?? []}
         roleOptions={roleOptions}
         onSearch={(next) => {
           setFilters(next);
@@ -247,7 +241,7 @@ function UsersPageContent() {
           key={editing.user?.id ?? 'new'}
           open
           user={editing.user}
-          units={units.data ?? []}
+          units={options.data?.units ?? []}
           roleOptions={roleOptions}
           onClose={() => setEditing(null)}
           onCreated={(created) =>
