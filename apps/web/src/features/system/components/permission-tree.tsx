@@ -1,3 +1,4 @@
+import { CaretDownOutlined } from '@ant-design/icons';
 import type { GrantableEntry } from '@cityops/contract';
 import { Tag, Tree, type TreeDataNode } from 'antd';
 import { useMemo } from 'react';
@@ -58,6 +59,9 @@ export function PermissionTree({
         checkStrictly
         selectable={false}
         defaultExpandAll
+        // The caret is decoration: without aria-hidden its icon name ("caret-down")
+        // would open every entry's accessible name.
+        switcherIcon={<CaretDownOutlined aria-hidden />}
         disabled={disabled}
         treeData={toNodes(entries)}
         checkedKeys={state}

@@ -1,0 +1,288 @@
+import { type Browser, type Page, expect as baseExpect, test } from '@playwright/test';
+import { expectAccessible } from '../support/axe';
+import { accounts, appPath, signIn } from '../support/session';
+
+// Sign-in hashes passwords (argon2) and the console loads antd's tables and trees:
+// slow on a busy two-core machine.
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+const text = {
+  'zh-CN': {
+    userMenu: '用户菜单',
+    navigation: '主菜单',
+    users: '用户管理',
+    roles: '角色管理',
+    units: '单位与部门',
+    menus: '菜单管理',
+    newUser: '新增用户',
+    newUserTitle: '新增用户',
+    newRole: '新增角色',
+    editRole: '编辑角色',
+    username: '用户名',
+    name: '姓名',
+    mobile: '手机号码',
+    unit: '单位',
+    roles_: '角色',
+    save: '保存',
+    created: '用户已创建',
+    initialPassword: '初始密码',
+    done: '我已记下',
+    resetTitle: '重置密码',
+    oldPassword: '旧密码',
+    newPassword: '新密码',
+    confirmPassword: '确认密码',
+    changed: '密码已修改，请重新登录',
+    login: '登录',
+    roleCode: '角色编码',
+    roleName: '中文名称',
+    roleNameEn: '英文名称',
+    permissions: '菜单权限',
+    guide: '业务指导',
+    disable: '停用',
+    bureau: '江城市应急管理局',
+  },
+  en: {
+    userMenu: 'User menu',
+    navigation: 'Main menu',
+    users: 'Users',
+    roles: 'Roles',
+    units: 'Units and departments',
+    menus: 'Menus',
+    newUser: 'New user',
+    newUserTitle: 'New user',
+    newRole: 'New role',
+    editRole: 'Edit role',
+    username: 'Username',
+    name: 'Name',
+    mobile: 'Mobile',
+    unit: 'Unit',
+    roles_: 'Roles',
+    save: 'Save',
+    created: 'User created',
+    initialPassword: 'Initial password',
+    done: 'I have noted it',
+    resetTitle: 'Reset password',
+    oldPassword: 'Old password',
+    newPassword: 'New password',
+    confirmPassword: 'Confirm password',
+    changed: 'Password changed, please log in again',
+    login: 'Log in',
+    roleCode: 'Code',
+    roleName: 'Name (Chinese)',
+    roleNameEn: 'Name (English)',
+    permissions: 'Permissions',
+    guide: 'Business guidance',
+    disable: 'Disable',
+    bureau: 'Jiangcheng Emergency Management Bureau',
+  },
+} as const;
+
+type Language = keyof typeof text;
+
+async function session(
+  browser: Browser,
+  baseURL: string | undefined,
+  mode: string,
+  account: { username: string; password: string },
+  language: Language,
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL, locale: language });
+  const page = await context.newPage();
+  await page.addInitScript((value) => window.localStorage.setItem('language', value), language);
+  await page.goto(appPath(mode, '/login'));
+  await signIn(page, account, language);
+  return page;
+}
+
+/** Waits for the shell after a sign-in (argon2 is slow on a busy machine). */
+async function shellReady(page: Page, language: Language): Promise<void> {
+  await expect(page.getByRole('button', { name: text[language].userMenu })).toBeVisible({
+    timeout: 20_000,
+  });
+}
+
+let counter = 0;
+function unique(prefix: string): string {
+  counter += 1;
+  return `${prefix}${Date.now().toString(36)}${process.pid % 100}${counter}`;
+}
+
+/** Creates an account on the users page; answers the password shown once. */
+async function createUser(
+  page: Page,
+  language: Language,
+  username: string,
+  roleName: string,
+): Promise<string> {
+  const t = text[language];
+  await page.getByRole('button', { name: t.newUser }).click();
+  const dialog = page.getByRole('dialog', { name: t.newUserTitle });
+  await dialog.getByLabel(t.username, { exact: true }).fill(username);
+  await dialog
+    .getByLabel(t.name, { exact: true })
+    .fill(language === 'en' ? 'Test User' : '测试用户');
+  await dialog.getByLabel(t.mobile, { exact: true }).fill('13900008888');
+  await dialog.getByLabel(t.unit, { exact: true }).click();
+  await page.getByTitle(t.bureau, { exact: true }).click();
+  await dialog.getByLabel(t.roles_, { exact: true }).click();
+  await page.getByTitle(roleName, { exact: true }).click();
+  await page.keyboard.press('Escape');
+  await dialog.getByRole('button', { name: t.save }).click();
+  const issued = page.getByRole('dialog', { name: t.created });
+  await expect(issued).toBeVisible();
+  await expectAccessible(page, `issued password (${language})`);
+  const password = (await issued.getByTestId('issued-password').textContent())!.trim();
+  expect(password).toMatch(/^.{12}$/);
+  await issued.getByRole('button', { name: t.done }).click();
+  return password;
+}
+
+/** The forced reset after the first sign-in with an issued password. */
+async function changeFirstPassword(page: Page, language: Language, old: string, next: string) {
+  const t = text[language];
+  const dialog = page.getByRole('dialog', { name: t.resetTitle });
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  await dialog.getByLabel(t.oldPassword, { exact: true }).fill(old);
+  await dialog.getByLabel(t.newPassword, { exact: true }).fill(next);
+  await dialog.getByLabel(t.confirmPassword, { exact: true }).fill(next);
+  await dialog.getByRole('button', { name: t.save }).click();
+  await expect(page.getByText(t.changed)).toBeVisible();
+}
+
+for (const language of ['zh-CN', 'en'] as const) {
+  const t = text[language];
+
+  test.describe(`administration console (${language})`, () => {
+    test('an administrator creates a user with a role; the user signs in with the shown password and must change it', async ({
+      browser,
+    }, testInfo) => {
+      test.setTimeout(240_000);
+      const mode = testInfo.project.name;
+      const admin = await session(
+        browser,
+        testInfo.project.use.baseURL,
+        mode,
+        accounts.admin,
+        language,
+      );
+      await shellReady(admin, language);
+      await admin.goto(appPath(mode, '/system/users'));
+      await expect(admin.getByRole('heading', { name: t.users })).toBeVisible();
+      await expectAccessible(admin, `users page (${language})`);
+      const username = unique('e2e.');
+      const password = await createUser(
+        admin,
+        language,
+        username,
+        language === 'en' ? 'Staff' : '工作人员',
+      );
+
+      const user = await session(
+        browser,
+        testInfo.project.use.baseURL,
+        mode,
+        { username, password },
+        language,
+      );
+      await changeFirstPassword(user, language, password, 'Fresh#2026ab');
+      await signIn(user, { username, password: 'Fresh#2026ab' }, language);
+      await expect(user.getByRole('navigation', { name: t.navigation })).toBeVisible({
+        timeout: 20_000,
+      });
+      await admin.context().close();
+      await user.context().close();
+    });
+
+    test('each console screen is accessible', async ({ browser }, testInfo) => {
+      test.setTimeout(180_000);
+      const mode = testInfo.project.name;
+      const admin = await session(
+        browser,
+        testInfo.project.use.baseURL,
+        mode,
+        accounts.admin,
+        language,
+      );
+      await shellReady(admin, language);
+      for (const [path, heading] of [
+        ['/system/roles', t.roles],
+        ['/system/units', t.units],
+        ['/system/menus', t.menus],
+      ] as const) {
+        await admin.goto(appPath(mode, path));
+        await expect(admin.getByRole('heading', { name: heading })).toBeVisible();
+        await expectAccessible(admin, `${path} (${language})`);
+      }
+      await admin.goto(appPath(mode, '/system/roles'));
+      await admin.getByRole('button', { name: t.newRole }).click();
+      await expect(admin.getByRole('dialog', { name: t.newRole })).toBeVisible();
+      await expectAccessible(admin, `role dialog (${language})`);
+      await admin.context().close();
+    });
+  });
+}
+
+test.describe('taking access away (zh-CN)', () => {
+  const t = text['zh-CN'];
+
+  test('a page removed from a role leaves the sidebar on reload; disabling ends the open session', async ({
+    browser,
+  }, testInfo) => {
+    test.setTimeout(300_000);
+    const mode = testInfo.project.name;
+    const baseURL = testInfo.project.use.baseURL;
+    const admin = await session(browser, baseURL, mode, accounts.admin, 'zh-CN');
+    await shellReady(admin, 'zh-CN');
+
+    // A role of its own holding the business guide, so no other test is touched.
+    const code = unique('e2e_role_').replace(/\./g, '_').toLowerCase();
+    const roleName = `测试角色${code.slice(-6)}`;
+    await admin.goto(appPath(mode, '/system/roles'));
+    await admin.getByRole('button', { name: t.newRole }).click();
+    const roleDialog = admin.getByRole('dialog', { name: t.newRole });
+    await roleDialog.getByLabel(t.roleCode, { exact: true }).fill(code);
+    await roleDialog.getByLabel(t.roleName, { exact: true }).fill(roleName);
+    await roleDialog.getByLabel(t.roleNameEn, { exact: true }).fill(`Test role ${code.slice(-6)}`);
+    const tree = roleDialog.getByRole('group', { name: t.permissions });
+    await tree.getByRole('checkbox', { name: `${t.guide} 目录` }).click();
+    await roleDialog.getByRole('button', { name: t.save }).click();
+    await expect(roleDialog).toBeHidden();
+
+    await admin.goto(appPath(mode, '/system/users'));
+    const username = unique('e2e.');
+    const password = await createUser(admin, 'zh-CN', username, roleName);
+    const user = await session(browser, baseURL, mode, { username, password }, 'zh-CN');
+    await changeFirstPassword(user, 'zh-CN', password, 'Fresh#2026ab');
+    await signIn(user, { username, password: 'Fresh#2026ab' }, 'zh-CN');
+    const menu = user.getByRole('navigation', { name: t.navigation });
+    await expect(menu.getByRole('menuitem', { name: t.guide })).toBeVisible({ timeout: 20_000 });
+
+    // The administrator takes the guide away: gone at the user's next load.
+    await admin.goto(appPath(mode, '/system/roles'));
+    await admin.getByRole('button', { name: `编辑 ${roleName}` }).click();
+    const editDialog = admin.getByRole('dialog', { name: t.editRole });
+    await editDialog
+      .getByRole('group', { name: t.permissions })
+      .getByRole('checkbox', { name: `${t.guide} 目录` })
+      .click();
+    await editDialog.getByRole('button', { name: t.save }).click();
+    await expect(editDialog).toBeHidden();
+    await user.reload();
+    await expect(user.getByRole('button', { name: t.userMenu })).toBeVisible({ timeout: 20_000 });
+    await expect(menu.getByRole('menuitem', { name: t.guide })).toHaveCount(0);
+
+    // Disabled: the open session ends at its next request.
+    await admin.goto(appPath(mode, '/system/users'));
+    await admin.getByRole('textbox', { name: '关键字' }).fill(username);
+    await admin.getByRole('button', { name: '查询', exact: true }).click();
+    await admin.getByRole('button', { name: '停用 测试用户' }).click();
+    await admin.getByRole('dialog').getByRole('button', { name: t.disable }).click();
+    await expect(admin.getByText('已停用 测试用户。')).toBeVisible();
+    await user.reload();
+    await expect(user.getByRole('button', { name: t.login, exact: true })).toBeVisible({
+      timeout: 20_000,
+    });
+    await admin.context().close();
+    await user.context().close();
+  });
+});
