@@ -99,6 +99,7 @@ export const OPERATIONS: Readonly<Record<string, OperationEntry>> = {
   'GET /api/system/users': { id: 'listAdminUsers' },
   'GET /api/system/users/options': { id: 'getUserFormOptions' },
   'POST /api/system/users': { id: 'createAdminUser', errors: [409] },
+  'GET /api/system/users/{id}': { id: 'getAdminUser', errors: [404] },
   'PUT /api/system/users/{id}': { id: 'updateAdminUser', errors: [404, 409] },
   'PUT /api/system/users/{id}/status': { id: 'setAdminUserStatus', errors: [404, 409] },
   'POST /api/system/users/{id}/password-reset': { id: 'resetAdminUserPassword', errors: [404] },

@@ -78,6 +78,12 @@ export class AdminUserService {
     };
   }
 
+  /** One account in the caller's scope (a form reloads it after a conflict). */
+  async read(auth: AuthContext, id: number): Promise<AdminUser> {
+    const scope = await this.options.access.scopeOf(auth.userId);
+    return toAdminUser(await this.managed(scope, id));
+  }
+
   /** The roles the caller may give, for the user form. */
   async assignableRoles(
     auth: AuthContext,

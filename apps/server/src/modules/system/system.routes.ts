@@ -116,6 +116,20 @@ const systemRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services
     async (request) => ok(await adminUsers.create(authOf(request), request.body)),
   );
 
+  app.get(
+    SYSTEM_PATHS.user,
+    {
+      config: { access: { permission: 'system:user:read' } },
+      schema: {
+        tags: users,
+        summary: 'One account in the caller’s data scope, with its current version',
+        params: recordParamsSchema,
+        response: { 200: envelopeSchema(adminUserSchema) },
+      },
+    },
+    async (request) => ok(await adminUsers.read(authOf(request), request.params.id)),
+  );
+
   app.put(
     SYSTEM_PATHS.user,
     {

@@ -80,6 +80,13 @@ describe('delegation without escalation (the district administrator)', () => {
     );
     expect(edit.status).toBe(403);
     expect(edit.body.msg).toBe('This is outside the units you manage');
+    const read = await call(
+      t.app,
+      district,
+      'GET',
+      SYSTEM_PATHS.user.replace(':id', String(other.id)),
+    );
+    expect(read.status).toBe(403);
     const reset = await call(
       t.app,
       district,

@@ -103,6 +103,9 @@ describe('system users', () => {
     expect(second.body.code).toBe('040009');
     const list = await data(t.app, admin, 'GET', `${SYSTEM_PATHS.users}?keyword=zhao.lei`);
     expect(list.list[0].name).toBe('第一个');
+    // The form reloads the record it lost to: the other save's values and version.
+    const fresh = await data(t.app, admin, 'GET', url);
+    expect(fresh).toMatchObject({ name: '第一个', version: user.version + 1 });
   });
 
   it('disabling ends every session of the user at once; enabling lets them sign in again', async () => {
@@ -263,6 +266,7 @@ describe('system users', () => {
       ['GET', SYSTEM_PATHS.users],
       ['GET', SYSTEM_PATHS.userOptions],
       ['POST', SYSTEM_PATHS.users],
+      ['GET', SYSTEM_PATHS.user],
       ['PUT', SYSTEM_PATHS.user],
       ['PUT', SYSTEM_PATHS.userStatus],
       ['POST', SYSTEM_PATHS.userPassword],

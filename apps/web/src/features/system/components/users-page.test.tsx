@@ -56,6 +56,12 @@ beforeEach(() => {
         }),
       ),
     ),
+    http.get(`${API}/system/users/:id`, ({ params }) => {
+      const found = users.find((candidate) => candidate.id === Number(params.id));
+      return found
+        ? HttpResponse.json(okBody(found))
+        : HttpResponse.json(failBody('040004', '不存在'), { status: 404 });
+    }),
     http.post(`${API}/system/users`, async ({ request }) => {
       const body = (await request.json()) as { username: string; name: string };
       created.push(body);

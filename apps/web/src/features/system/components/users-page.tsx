@@ -14,6 +14,7 @@ import { toast } from '@/lib/toast';
 import { systemTexts } from '@/locales/system-texts';
 import { SystemPage } from './system-page';
 import { exportUsers } from '../api/export-users';
+import { getUser } from '../api/get-user';
 import { useUserOptions } from '../api/get-user-options';
 import { useUsers } from '../api/get-users';
 import { localName } from '../lib/names';
@@ -73,9 +74,14 @@ function UsersPageContent() {
     [i18n.language],
   );
 
+  /** The record the form lost to, wherever it is in the list; the list follows. */
   async function reload(id: number) {
-    const fresh = await users.refetch();
-    return fresh.data?.list.find((user) => user.id === id);
+    void users.refetch();
+    try {
+      return await getUser(id);
+    } catch {
+      return undefined;
+    }
   }
 
   async function doExport() {
