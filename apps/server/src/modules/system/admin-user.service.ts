@@ -239,6 +239,20 @@ export class AdminUserService {
       problems.set(row, [...(problems.get(row) ?? []), formatMessage(language, key, values)]);
     const accepted: { row: number; input: UserInput }[] = [];
     const seen = new Map<string, number>();
+    // Each role is checked once per file, not once per row (2,000 rows, a few roles).
+    const assignable = new Map<string, AppError | null>();
+    const refusalOf = async (roleId: string): Promise<AppError | null> => {
+      if (!assignable.has(roleId)) {
+        try {
+          await this.options.access.assertAssignable(auth.userId, [roleId]);
+          assignable.set(roleId, null);
+        } catch (error) {
+          if (!(error instanceof AppError) || !error.messageKey) throw error;
+          assignable.set(roleId, error);
+        }
+      }
+      return assignable.get(roleId) ?? null;
+    };
     for (const row of rows) {
       for (const key of row.problems) report(row.row, key);
       const input = this.rowInput(row, units, departments, roleRows, report);
@@ -246,14 +260,15 @@ export class AdminUserService {
       const lowered = input.username.toLowerCase();
       if (seen.has(lowered)) report(row.row, 'system.import.duplicateInFile');
       seen.set(lowered, row.row);
-      try {
-        await this.options.access.assertAssignable(auth.userId, input.roleIds);
-      } catch (error) {
-        if (!(error instanceof AppError) || !error.messageKey) throw error;
-        report(row.row, error.messageKey, error.values);
-        continue;
+      let refused = false;
+      for (const roleId of new Set(input.roleIds)) {
+        const refusal = await refusalOf(roleId);
+        if (refusal?.messageKey) {
+          report(row.row, refusal.messageKey, refusal.values);
+          refused = true;
+        }
       }
-      if (!problems.has(row.row)) accepted.push({ row: row.row, input });
+      if (!refused && !problems.has(row.row)) accepted.push({ row: row.row, input });
     }
     const taken = new Set(
       await this.options.repositories.adminUsers.takenNames(
