@@ -1,13 +1,12 @@
 import type { Department, UnitNode } from '@cityops/contract';
 import { Alert, Form, Input, InputNumber, Modal, TreeSelect } from 'antd';
-import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { failureMessage, isConflict, showFieldErrors } from '@/lib/forms/api-failure';
 import { dialogFormLayout } from '@/lib/forms/dialog-form-layout';
 import { toast } from '@/lib/toast';
 import { useCreateDepartment } from '../api/create-department';
 import { useUpdateDepartment } from '../api/update-department';
 import { systemRules } from '../lib/form-rules';
+import { useVersionedSave } from '../lib/use-versioned-save';
 import { allUnits, unitOptions } from '../lib/unit-tree';
 
 export interface DepartmentDialogProps {
@@ -42,59 +41,33 @@ export function DepartmentDialog(props: DepartmentDialogProps) {
   const [form] = Form.useForm<Values>();
   const create = useCreateDepartment();
   const update = useUpdateDepartment();
-  const [current, setCurrent] = useState(department);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const busy = useRef(false);
   const rules = systemRules(t);
 
-  async function save() {
-    if (busy.current) return;
-    busy.current = true;
-    try {
-      let values: Values;
-      try {
-        values = await form.validateFields();
-      } catch {
-        return;
-      }
-      setSaving(true);
-      setFailure(null);
+  const { failure, saving, save } = useVersionedSave<Values, Department>({
+    form,
+    record: department,
+    fields: FIELDS,
+    async submit(values, editing) {
       const input = {
         name: values.name.trim(),
         nameEn: values.nameEn.trim(),
         organizationId: values.organizationId,
         sortOrder: values.sortOrder ?? 0,
       };
-      try {
-        if (current)
-          await update.mutateAsync({
-            id: current.id,
-            input: { ...input, version: current.version },
-          });
-        else await create.mutateAsync(input);
-        toast.success({ content: t('system.units.dialog.saved') });
-        onClose();
-      } catch (error) {
-        if (showFieldErrors(form, error, FIELDS)) return;
-        const message = failureMessage(error, t('error.server'));
-        setFailure(message);
-        if (isConflict(error) && current) {
-          const fresh = allUnits(await onReload())
-            .flatMap((unit) => unit.departments)
-            .find((entry) => entry.id === current.id);
-          if (fresh) {
-            setCurrent(fresh);
-            form.setFieldsValue(valuesOf(fresh, fresh.organizationId));
-            setFailure(`${message} ${t('system.common.reloaded')}`);
-          }
-        }
+      if (editing) {
+        await update.mutateAsync({ id: editing.id, input: { ...input, version: editing.version } });
+      } else {
+        await create.mutateAsync(input);
       }
-    } finally {
-      busy.current = false;
-      setSaving(false);
-    }
-  }
+      toast.success({ content: t('system.units.dialog.saved') });
+      onClose();
+    },
+    reload: async (editing) =>
+      allUnits(await onReload())
+        .flatMap((unit) => unit.departments)
+        .find((entry) => entry.id === editing.id),
+    show: (fresh) => form.setFieldsValue(valuesOf(fresh, fresh.organizationId)),
+  });
 
   return (
     <Modal

@@ -17,14 +17,13 @@ import {
   Switch,
   TreeSelect,
 } from 'antd';
-import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { failureMessage, isConflict, showFieldErrors } from '@/lib/forms/api-failure';
 import { dialogFormLayout } from '@/lib/forms/dialog-form-layout';
 import { toast } from '@/lib/toast';
 import { useCreateMenu } from '../api/create-menu';
 import { useUpdateMenu } from '../api/update-menu';
 import { systemRules } from '../lib/form-rules';
+import { useVersionedSave } from '../lib/use-versioned-save';
 import { findEntry, menuParentOptions } from '../lib/menu-tree';
 import { IconPicker } from './icon-picker';
 
@@ -109,26 +108,14 @@ export function MenuDialog({ entry, parentId, entries, onClose, onReload }: Menu
   const integrated = Form.useWatch('integrated', form);
   const create = useCreateMenu();
   const update = useUpdateMenu();
-  const [current, setCurrent] = useState(entry);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const busy = useRef(false);
   const rules = systemRules(t);
-  const builtIn = current?.builtIn ?? false;
   const parentKind = findEntry(entries, parentId)?.kind;
 
-  async function save() {
-    if (busy.current) return;
-    busy.current = true;
-    try {
-      let values: Values;
-      try {
-        values = await form.validateFields();
-      } catch {
-        return;
-      }
-      setSaving(true);
-      setFailure(null);
+  const { current, failure, saving, save } = useVersionedSave<Values, AdminMenuEntry>({
+    form,
+    record: entry,
+    fields: FIELDS,
+    async submit(values, editing) {
       const isAction = values.kind === 'action';
       const input = {
         parentId: values.parentId ?? null,
@@ -150,35 +137,18 @@ export function MenuDialog({ entry, parentId, entries, onClose, onReload }: Menu
         visible: values.visible,
         permission: isAction ? values.permission.trim() : null,
       };
-      try {
-        if (current) {
-          await update.mutateAsync({
-            id: current.id,
-            input: { ...input, version: current.version },
-          });
-        } else {
-          await create.mutateAsync(input);
-        }
-        toast.success({ content: t('system.menus.dialog.saved') });
-        onClose();
-      } catch (error) {
-        if (showFieldErrors(form, error, FIELDS)) return;
-        const message = failureMessage(error, t('error.server'));
-        setFailure(message);
-        if (isConflict(error) && current) {
-          const fresh = findEntry(await onReload(), current.id);
-          if (fresh) {
-            setCurrent(fresh);
-            form.setFieldsValue(valuesOf(fresh, null));
-            setFailure(`${message} ${t('system.common.reloaded')}`);
-          }
-        }
+      if (editing) {
+        await update.mutateAsync({ id: editing.id, input: { ...input, version: editing.version } });
+      } else {
+        await create.mutateAsync(input);
       }
-    } finally {
-      busy.current = false;
-      setSaving(false);
-    }
-  }
+      toast.success({ content: t('system.menus.dialog.saved') });
+      onClose();
+    },
+    reload: async (editing) => findEntry(await onReload(), editing.id),
+    show: (fresh) => form.setFieldsValue(valuesOf(fresh, null)),
+  });
+  const builtIn = current?.builtIn ?? false;
 
   const isAction = kind === 'action';
   return (

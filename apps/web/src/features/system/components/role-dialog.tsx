@@ -1,9 +1,8 @@
 import { DATA_SCOPES, type DataScope, type Role, type UnitNode } from '@cityops/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Form, Input, Modal, Select, Spin, TreeSelect, Typography } from 'antd';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { failureMessage, isConflict, showFieldErrors } from '@/lib/forms/api-failure';
 import { dialogFormLayout } from '@/lib/forms/dialog-form-layout';
 import { toast } from '@/lib/toast';
 import { useCreateRole } from '../api/create-role';
@@ -11,6 +10,7 @@ import { useGrantable } from '../api/get-grantable';
 import { roleQuery } from '../api/get-role';
 import { useUpdateRole } from '../api/update-role';
 import { systemRules } from '../lib/form-rules';
+import { useVersionedSave } from '../lib/use-versioned-save';
 import { indexTree } from '../lib/permission-tree';
 import { unitOptions } from '../lib/unit-tree';
 import { PermissionTree } from './permission-tree';
@@ -55,26 +55,15 @@ export function RoleDialog({ role, units, onClose }: RoleDialogProps) {
   const grantable = useGrantable();
   const create = useCreateRole();
   const update = useUpdateRole();
-  const [current, setCurrent] = useState<Role | null>(role);
   const [held, setHeld] = useState<Set<number>>(() => new Set(role?.entryIds ?? []));
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const busy = useRef(false);
   const permissionsLabel = useId();
   const rules = systemRules(t);
 
-  async function save() {
-    if (busy.current) return;
-    busy.current = true;
-    try {
-      let values: Values;
-      try {
-        values = await form.validateFields();
-      } catch {
-        return;
-      }
-      setSaving(true);
-      setFailure(null);
+  const { current, failure, saving, save } = useVersionedSave<Values, Role>({
+    form,
+    record: role,
+    fields: FIELDS,
+    async submit(values, editing) {
       const fields = {
         name: values.name.trim(),
         nameEn: values.nameEn.trim(),
@@ -82,38 +71,24 @@ export function RoleDialog({ role, units, onClose }: RoleDialogProps) {
         unitIds: values.dataScope === 'units' ? (values.unitIds ?? []) : [],
         entryIds: [...held].sort((a, b) => a - b),
       };
-      try {
-        if (current) {
-          await update.mutateAsync({
-            id: current.id,
-            input: { ...fields, version: current.version },
-          });
-        } else {
-          await create.mutateAsync({ id: values.id.trim(), ...fields });
-        }
-        toast.success({ content: t('system.roles.dialog.saved') });
-        onClose();
-      } catch (error) {
-        if (showFieldErrors(form, error, FIELDS)) return;
-        const message = failureMessage(error, t('error.server'));
-        setFailure(message);
-        if (isConflict(error) && current) {
-          try {
-            const fresh = await queryClient.fetchQuery({ ...roleQuery(current.id), staleTime: 0 });
-            setCurrent(fresh);
-            setHeld(new Set(fresh.entryIds));
-            form.setFieldsValue(valuesOf(fresh));
-            setFailure(`${message} ${t('system.common.reloaded')}`);
-          } catch {
-            // The HTTP client has shown why the role could not be read.
-          }
-        }
+      if (editing) {
+        await update.mutateAsync({
+          id: editing.id,
+          input: { ...fields, version: editing.version },
+        });
+      } else {
+        await create.mutateAsync({ id: values.id.trim(), ...fields });
       }
-    } finally {
-      busy.current = false;
-      setSaving(false);
-    }
-  }
+      toast.success({ content: t('system.roles.dialog.saved') });
+      onClose();
+    },
+    // The HTTP client shows why a role could not be read.
+    reload: (editing) => queryClient.fetchQuery({ ...roleQuery(editing.id), staleTime: 0 }),
+    show: (fresh) => {
+      setHeld(new Set(fresh.entryIds));
+      form.setFieldsValue(valuesOf(fresh));
+    },
+  });
 
   // Entries the caller cannot grant are kept as they are, never dropped unseen.
   const grantableIds = grantable.data ? indexTree(grantable.data).parent : null;

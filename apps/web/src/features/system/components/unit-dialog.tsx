@@ -1,13 +1,12 @@
 import type { UnitNode } from '@cityops/contract';
 import { Alert, Form, Input, InputNumber, Modal, TreeSelect } from 'antd';
-import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { failureMessage, isConflict, showFieldErrors } from '@/lib/forms/api-failure';
 import { dialogFormLayout } from '@/lib/forms/dialog-form-layout';
 import { toast } from '@/lib/toast';
 import { useCreateUnit } from '../api/create-unit';
 import { useUpdateUnit } from '../api/update-unit';
 import { systemRules } from '../lib/form-rules';
+import { useVersionedSave } from '../lib/use-versioned-save';
 import { findUnit, unitOptions } from '../lib/unit-tree';
 
 export interface UnitDialogProps {
@@ -42,57 +41,30 @@ export function UnitDialog({ unit, parentId, units, onClose, onReload }: UnitDia
   const [form] = Form.useForm<Values>();
   const create = useCreateUnit();
   const update = useUpdateUnit();
-  const [current, setCurrent] = useState(unit);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const busy = useRef(false);
   const rules = systemRules(t);
 
-  async function save() {
-    if (busy.current) return;
-    busy.current = true;
-    try {
-      let values: Values;
-      try {
-        values = await form.validateFields();
-      } catch {
-        return;
-      }
-      setSaving(true);
-      setFailure(null);
+  const { current, failure, saving, save } = useVersionedSave<Values, UnitNode>({
+    form,
+    record: unit,
+    fields: FIELDS,
+    async submit(values, editing) {
       const input = {
         name: values.name.trim(),
         nameEn: values.nameEn.trim(),
         parentId: values.parentId ?? null,
         sortOrder: values.sortOrder ?? 0,
       };
-      try {
-        if (current)
-          await update.mutateAsync({
-            id: current.id,
-            input: { ...input, version: current.version },
-          });
-        else await create.mutateAsync(input);
-        toast.success({ content: t('system.units.dialog.saved') });
-        onClose();
-      } catch (error) {
-        if (showFieldErrors(form, error, FIELDS)) return;
-        const message = failureMessage(error, t('error.server'));
-        setFailure(message);
-        if (isConflict(error) && current) {
-          const fresh = findUnit(await onReload(), current.id);
-          if (fresh) {
-            setCurrent(fresh);
-            form.setFieldsValue(valuesOf(fresh, null));
-            setFailure(`${message} ${t('system.common.reloaded')}`);
-          }
-        }
+      if (editing) {
+        await update.mutateAsync({ id: editing.id, input: { ...input, version: editing.version } });
+      } else {
+        await create.mutateAsync(input);
       }
-    } finally {
-      busy.current = false;
-      setSaving(false);
-    }
-  }
+      toast.success({ content: t('system.units.dialog.saved') });
+      onClose();
+    },
+    reload: async (editing) => findUnit(await onReload(), editing.id),
+    show: (fresh) => form.setFieldsValue(valuesOf(fresh, null)),
+  });
 
   return (
     <Modal

@@ -1,13 +1,12 @@
 import type { AdminUser, IssuedPassword, UnitNode } from '@cityops/contract';
 import { Alert, Form, Input, Modal, Select, TreeSelect } from 'antd';
-import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { failureMessage, isConflict, showFieldErrors } from '@/lib/forms/api-failure';
 import { dialogFormLayout } from '@/lib/forms/dialog-form-layout';
 import { toast } from '@/lib/toast';
 import { useCreateUser } from '../api/create-user';
 import { useUpdateUser } from '../api/update-user';
 import { systemRules } from '../lib/form-rules';
+import { useVersionedSave } from '../lib/use-versioned-save';
 import { localName } from '../lib/names';
 import { departmentsOf, unitOptions } from '../lib/unit-tree';
 
@@ -64,33 +63,13 @@ export function UserDialog(props: UserDialogProps) {
   const organizationId = Form.useWatch('organizationId', form);
   const create = useCreateUser();
   const update = useUpdateUser();
-  const [saving, setSaving] = useState(false);
-  const busy = useRef(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  // The version the form holds: the one read, or the one reloaded after a conflict.
-  const [current, setCurrent] = useState<AdminUser | null>(user);
   const rules = systemRules(t);
 
-  // A role the caller cannot list still shows by its name.
-  const roles = [...roleOptions];
-  for (const role of current?.roles ?? []) {
-    if (!roles.some((option) => option.value === role.id)) {
-      roles.push({ value: role.id, label: localName(role, i18n.language) });
-    }
-  }
-
-  async function save() {
-    if (busy.current) return;
-    busy.current = true;
-    try {
-      let values: Values;
-      try {
-        values = await form.validateFields();
-      } catch {
-        return;
-      }
-      setSaving(true);
-      setFailure(null);
+  const { current, failure, saving, save } = useVersionedSave<Values, AdminUser>({
+    form,
+    record: user,
+    fields: FIELDS,
+    async submit(values, editing) {
       const input = {
         username: values.username,
         name: values.name.trim(),
@@ -99,36 +78,25 @@ export function UserDialog(props: UserDialogProps) {
         departmentId: values.departmentId ?? null,
         roleIds: values.roleIds ?? [],
       };
-      try {
-        if (current) {
-          await update.mutateAsync({
-            id: current.id,
-            input: { ...input, version: current.version },
-          });
-          toast.success({ content: t('system.users.dialog.saved') });
-          onClose();
-        } else {
-          const issued = await create.mutateAsync(input);
-          onClose();
-          onCreated(issued);
-        }
-      } catch (error) {
-        if (showFieldErrors(form, error, FIELDS)) return;
-        setFailure(failureMessage(error, t('error.server')));
-        if (isConflict(error) && current) {
-          const fresh = await onReload(current.id);
-          if (fresh) {
-            setCurrent(fresh);
-            form.setFieldsValue(valuesOf(fresh));
-            setFailure(
-              `${failureMessage(error, t('error.server'))} ${t('system.common.reloaded')}`,
-            );
-          }
-        }
+      if (editing) {
+        await update.mutateAsync({ id: editing.id, input: { ...input, version: editing.version } });
+        toast.success({ content: t('system.users.dialog.saved') });
+        onClose();
+      } else {
+        const issued = await create.mutateAsync(input);
+        onClose();
+        onCreated(issued);
       }
-    } finally {
-      busy.current = false;
-      setSaving(false);
+    },
+    reload: (editing) => onReload(editing.id),
+    show: (fresh) => form.setFieldsValue(valuesOf(fresh)),
+  });
+
+  // A role the caller cannot list still shows by its name.
+  const roles = [...roleOptions];
+  for (const role of current?.roles ?? []) {
+    if (!roles.some((option) => option.value === role.id)) {
+      roles.push({ value: role.id, label: localName(role, i18n.language) });
     }
   }
 
