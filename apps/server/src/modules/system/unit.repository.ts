@@ -36,55 +36,57 @@ export interface DepartmentValues {
   sortOrder: number;
 }
 
+// Counts are written with aliases: Drizzle leaves columns unqualified in a
+// one-table query, where an inner "id" would bind to the wrong table.
+const unitColumns = {
+  id: organizations.id,
+  name: organizations.name,
+  nameEn: organizations.nameEn,
+  parentId: organizations.parentId,
+  sortOrder: organizations.sortOrder,
+  userCount: sql<number>`(select count(*)::int from ${users} u where u.organization_id = "organizations"."id")`,
+  version: organizations.version,
+};
+
+const departmentColumns = {
+  id: departments.id,
+  organizationId: departments.organizationId,
+  name: departments.name,
+  nameEn: departments.nameEn,
+  sortOrder: departments.sortOrder,
+  userCount: sql<number>`(select count(*)::int from ${users} u where u.department_id = "departments"."id")`,
+  version: departments.version,
+};
+
 /** Units (a tree) and their departments. */
 export class UnitRepository {
   constructor(private readonly db: Executor) {}
 
   async units(): Promise<UnitRow[]> {
     return this.db
-      .select({
-        id: organizations.id,
-        name: organizations.name,
-        nameEn: organizations.nameEn,
-        parentId: organizations.parentId,
-        sortOrder: organizations.sortOrder,
-        userCount: sql<number>`(select count(*)::int from ${users} u where u.organization_id = "organizations"."id")`,
-        version: organizations.version,
-      })
+      .select(unitColumns)
       .from(organizations)
       .orderBy(asc(organizations.sortOrder), asc(organizations.id));
   }
 
   async departments(): Promise<DepartmentRow[]> {
     return this.db
-      .select({
-        id: departments.id,
-        organizationId: departments.organizationId,
-        name: departments.name,
-        nameEn: departments.nameEn,
-        sortOrder: departments.sortOrder,
-        userCount: sql<number>`(select count(*)::int from ${users} u where u.department_id = "departments"."id")`,
-        version: departments.version,
-      })
+      .select(departmentColumns)
       .from(departments)
       .orderBy(asc(departments.sortOrder), asc(departments.id));
   }
 
   async findUnit(id: number): Promise<UnitRow | null> {
-    return (await this.units()).find((unit) => unit.id === id) ?? null;
+    const rows = await this.db
+      .select(unitColumns)
+      .from(organizations)
+      .where(eq(organizations.id, id));
+    return rows[0] ?? null;
   }
 
   async findDepartment(id: number): Promise<DepartmentRow | null> {
     const rows = await this.db
-      .select({
-        id: departments.id,
-        organizationId: departments.organizationId,
-        name: departments.name,
-        nameEn: departments.nameEn,
-        sortOrder: departments.sortOrder,
-        userCount: sql<number>`(select count(*)::int from ${users} u where u.department_id = "departments"."id")`,
-        version: departments.version,
-      })
+      .select(departmentColumns)
       .from(departments)
       .where(eq(departments.id, id));
     return rows[0] ?? null;
