@@ -10,14 +10,26 @@
  * answer depends on the data (someone else's profile, the articles shown).
  */
 
-/** The built-in role that holds every entry with the data scope `all`; it cannot be changed. */
+/**
+ * The system administrator (系统管理员): the built-in role that holds every entry not
+ * reserved to another role, with the data scope `all`; it cannot be changed.
+ */
 export const ADMIN_ROLE = 'admin';
+/** The security administrator (安全管理员): sessions, sign-in rules, unlocks, second factors. */
+export const SECURITY_ADMIN_ROLE = 'security_admin';
+/** The auditor (安全审计员): reads and exports the audit trail, changes nothing. */
+export const AUDITOR_ROLE = 'auditor';
+/**
+ * The three administrators kept apart (三员分立, GB/T 22239-2019 level 3): no account
+ * holds two of them, and each holds the entries reserved to it alone.
+ */
+export const SEPARATED_ROLES: readonly string[] = [ADMIN_ROLE, SECURITY_ADMIN_ROLE, AUDITOR_ROLE];
 /** The role that writes guidance articles and map features. */
 export const EDITOR_ROLE = 'editor';
 /** The role of every other member of staff. */
 export const STAFF_ROLE = 'staff';
 /** Roles every installation has (made on every start): they cannot be deleted. */
-export const BUILT_IN_ROLES: readonly string[] = [ADMIN_ROLE, EDITOR_ROLE, STAFF_ROLE];
+export const BUILT_IN_ROLES: readonly string[] = [...SEPARATED_ROLES, EDITOR_ROLE, STAFF_ROLE];
 
 /** Every permission code a route or a screen may ask for. */
 export const PERMISSION_CODES = [
@@ -55,9 +67,38 @@ export const PERMISSION_CODES = [
   'system:menu:read',
   /** Change the menu tree: entries, addresses, order, visibility, actions. */
   'system:menu:write',
+  /** Change the system's settings: name, framing and subsystem origins, weather, map tiles. */
+  'system:settings:write',
+  /** Read and change the sign-in, password and session rules (security administrator). */
+  'system:security:write',
+  /** List every live session (在线用户). */
+  'system:session:read',
+  /** End another user's session, or all of them. */
+  'system:session:end',
+  /** Remove a user's lost second factor so they enrol again. */
+  'system:factor:reset',
+  /** Read the audit trail and its verification (auditor). */
+  'system:audit:read',
+  /** Export the audit trail to Excel or CSV (auditor). */
+  'system:audit:export',
 ] as const;
 
 export type PermissionCode = (typeof PERMISSION_CODES)[number];
+
+/**
+ * The codes one of the separated roles holds alone: no other role may be granted
+ * them, and the system administrator's "every entry" leaves them out. So only the
+ * auditor reads the trail, and only the security administrator ends sessions.
+ */
+export const RESERVED_PERMISSIONS: Readonly<Partial<Record<PermissionCode, string>>> = {
+  'system:audit:read': AUDITOR_ROLE,
+  'system:audit:export': AUDITOR_ROLE,
+  'system:session:read': SECURITY_ADMIN_ROLE,
+  'system:session:end': SECURITY_ADMIN_ROLE,
+  'system:security:write': SECURITY_ADMIN_ROLE,
+  'system:user:unlock': SECURITY_ADMIN_ROLE,
+  'system:factor:reset': SECURITY_ADMIN_ROLE,
+};
 
 const KNOWN_CODES: ReadonlySet<string> = new Set(PERMISSION_CODES);
 

@@ -136,4 +136,8 @@ export const SYSTEM_PATHS = {
   department: '/system/departments/:id',
   menus: '/system/menus',
   menu: '/system/menus/:id',
+  audit: '/system/audit',
+  auditRecord: '/system/audit/:seq',
+  auditExport: '/system/audit/export',
+  auditVerification: '/system/audit/verification',
 } as const;

@@ -16,6 +16,7 @@ export * from './gis-rules.js';
 export * from './security-rules.js';
 export * from './system-rules.js';
 export * from './system-messages.js';
+export * from './audit-rules.js';
 // zod schemas: the server, the OpenAPI document and tests.
 export * from './auth.js';
 export * from './envelope-schemas.js';
@@ -31,3 +32,4 @@ export * from './profile.js';
 export * from './business-guide.js';
 export * from './gis.js';
 export * from './administration.js';
+export * from './audit.js';

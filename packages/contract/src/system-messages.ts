@@ -62,6 +62,28 @@ export const systemMessagesEn = {
   'system.sheet.users': 'Users',
   'system.sheet.hint':
     'One account per row. Unit and department by name; roles by code or name, separated by commas. Passwords are generated at import.',
+  'system.role.separated':
+    'One account cannot hold two of the system administrator, security administrator and auditor roles',
+  'system.role.separatedFixed':
+    'The system administrator, security administrator and auditor roles are fixed and cannot be changed',
+  'system.grant.reserved':
+    'This permission belongs to one of the three administrators alone and cannot be granted to another role',
+  'system.audit.tooMany': 'More than {{max}} records match; narrow the filter and export again',
+  'system.audit.sheet': 'Audit trail',
+  'system.audit.column.seq': 'No.',
+  'system.audit.column.at': 'Time (UTC)',
+  'system.audit.column.actor': 'User',
+  'system.audit.column.unit': 'Unit',
+  'system.audit.column.session': 'Session',
+  'system.audit.column.ip': 'Address',
+  'system.audit.column.userAgent': 'Browser',
+  'system.audit.column.action': 'Action',
+  'system.audit.column.target': 'Target',
+  'system.audit.column.outcome': 'Outcome',
+  'system.audit.column.reason': 'Reason',
+  'system.audit.column.before': 'Before',
+  'system.audit.column.after': 'After',
+  'system.audit.column.hash': 'Hash',
 } as const;
 
 export const systemMessagesZhCN: Record<keyof typeof systemMessagesEn, string> = {
@@ -120,4 +142,23 @@ export const systemMessagesZhCN: Record<keyof typeof systemMessagesEn, string> =
   'system.sheet.users': '用户',
   'system.sheet.hint':
     '每行一个账号。单位、部门填写名称；角色填写编码或名称，多个用逗号分隔。密码在导入时自动生成。',
+  'system.role.separated': '系统管理员、安全管理员、安全审计员不能由同一账号兼任',
+  'system.role.separatedFixed': '系统管理员、安全管理员、安全审计员角色的权限固定，不能修改',
+  'system.grant.reserved': '该权限为三员之一专有，不能授予其他角色',
+  'system.audit.tooMany': '符合条件的记录超过 {{max}} 条，请缩小筛选范围后再导出',
+  'system.audit.sheet': '审计记录',
+  'system.audit.column.seq': '序号',
+  'system.audit.column.at': '时间（UTC）',
+  'system.audit.column.actor': '操作人',
+  'system.audit.column.unit': '所属单位',
+  'system.audit.column.session': '会话',
+  'system.audit.column.ip': 'IP 地址',
+  'system.audit.column.userAgent': '浏览器',
+  'system.audit.column.action': '操作',
+  'system.audit.column.target': '操作对象',
+  'system.audit.column.outcome': '结果',
+  'system.audit.column.reason': '原因',
+  'system.audit.column.before': '变更前',
+  'system.audit.column.after': '变更后',
+  'system.audit.column.hash': '哈希值',
 };

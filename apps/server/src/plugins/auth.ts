@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode, PasswordStatus, type RouteAccess, hasPermission } from '@cityops/contract';
 import { AppError, forbidden, tokenInvalid } from '../lib/app-error.js';
+import { requestMeta } from '../lib/request-meta.js';
+import type { AuditService } from '../modules/audit/audit.service.js';
 import type { AuthContext, AuthService } from '../modules/auth/auth.service.js';
 
 /** The bearer token of a request, from the Authorization header. */
@@ -35,7 +37,10 @@ export function declareAccess(access: RouteAccess) {
  * without the right learns nothing about the body's rules. Deny by default: a
  * route that declares no access is refused.
  */
-async function authPlugin(app: FastifyInstance, options: { auth: AuthService }): Promise<void> {
+async function authPlugin(
+  app: FastifyInstance,
+  options: { auth: AuthService; audit: AuditService },
+): Promise<void> {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     // Unknown paths have no route: the 404 answer needs no token.
@@ -46,12 +51,19 @@ async function authPlugin(app: FastifyInstance, options: { auth: AuthService }):
       request.log.error({ url: request.routeOptions.url }, 'route declares no access: refused');
       throw forbidden();
     }
-    request.auth = await options.auth.authenticate(bearerToken(request));
+    request.auth = await options.auth.authenticate(bearerToken(request), requestMeta(request));
     // While the password must be reset, only the change, the status and sign-out answer.
     if (request.auth.passwordStatus === PasswordStatus.MUST_RESET && !allowDuringPasswordReset) {
       throw new AppError(ErrorCode.PASSWORD_RESET_REQUIRED);
     }
     if (access !== 'signed-in' && !hasPermission(request.auth, access.permission)) {
+      // Every refusal for lack of a right is in the audit trail (issue 13).
+      await options.audit.recordBy(request.auth, {
+        action: 'access.refused',
+        outcome: 'refused',
+        reason: access.permission,
+        target: { kind: 'route', id: `${request.method} ${request.routeOptions.url}`.slice(0, 64) },
+      });
       throw forbidden();
     }
   });

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import { Writable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
 import {
+  type AuditAction,
   LOGIN_APP_ID,
   LOGIN_SCOPE,
   WEB_CLIENT_ID,
@@ -16,6 +17,7 @@ import { type AppDependencies, buildApp } from '../../src/app.js';
 import { type AppConfig, loadConfig } from '../../src/config.js';
 import { type Database, openDatabase, wrapPglite } from '../../src/db/client.js';
 import { ManualClock } from '../../src/lib/clock.js';
+import { createRepositories } from '../../src/repositories.js';
 import { TEST_EPOCH } from './constants.js';
 import { withDatabase } from './global-setup.js';
 
@@ -177,4 +179,21 @@ export async function requestToken(
 
 export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
+}
+
+/**
+ * The newest audit records, newest first, each as `action/outcome[/reason]`
+ * (`auth.login/failure/password`), optionally only those of one action.
+ */
+export async function auditEvents(
+  app: FastifyInstance,
+  limit: number,
+  action?: AuditAction,
+): Promise<string[]> {
+  const rows = await createRepositories(app.database.db).audit.page(
+    action ? { action } : {},
+    undefined,
+    limit,
+  );
+  return rows.map((row) => [row.action, row.outcome, row.reason].filter(Boolean).join('/'));
 }

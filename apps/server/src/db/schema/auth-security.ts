@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   index,
   integer,
   jsonb,
@@ -121,26 +122,56 @@ export const qrTickets = pgTable(
   (table) => [index('qr_tickets_expires_idx').on(table.expiresAt)],
 );
 
-/** Security events: sign-ins, failures, locks, password changes, SMS and QR events. */
-export const auditLog = pgTable(
-  'audit_log',
+/**
+ * The audit trail (issue 13): append-only, each record chained to the one before
+ * by a hash the database computes. Written only through the insert trigger of
+ * drizzle/0011_audit_trail.sql, which assigns `seq`, `prevHash` and `hash`; an
+ * UPDATE, DELETE or TRUNCATE is refused by the database. The actor's fields are
+ * copies, so a record outlives the account.
+ */
+export const auditTrail = pgTable(
+  'audit_trail',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    seq: bigint('seq', { mode: 'number' }).primaryKey().default(0),
     at: timestamp('at', { withTimezone: true }).notNull(),
-    event: text('event').notNull(),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    /** The account name as given (also for unknown accounts). */
-    username: text('username'),
+    actorId: integer('actor_id'),
+    actorName: text('actor_name'),
+    actorUnit: text('actor_unit'),
+    session: text('session'),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
-    detail: jsonb('detail')
-      .$type<Record<string, unknown>>()
-      .notNull()
-      .default(sql`'{}'::jsonb`),
+    action: text('action').notNull(),
+    targetKind: text('target_kind'),
+    targetId: text('target_id'),
+    targetName: text('target_name'),
+    outcome: text('outcome').notNull(),
+    reason: text('reason'),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    prevHash: text('prev_hash').notNull().default(''),
+    hash: text('hash').notNull().default(''),
   },
   (table) => [
-    index('audit_log_at_idx').on(table.at),
-    index('audit_log_event_idx').on(table.event, table.at),
-    index('audit_log_user_idx').on(table.userId, table.at),
+    index('audit_trail_at_idx').on(table.at),
+    index('audit_trail_action_idx').on(table.action, table.seq),
+    index('audit_trail_actor_idx').on(sql`lower(${table.actorName})`, table.seq),
+    index('audit_trail_target_idx').on(table.targetKind, table.targetId, table.seq),
   ],
 );
+
+/** The chain's last record: locked by each insert so records chain in turn. */
+export const auditChainHead = pgTable('audit_chain_head', {
+  id: boolean('id').primaryKey().default(true),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+  hash: text('hash').notNull(),
+});
+
+/** The archive files written by the retention command; the table's chain resumes after each. */
+export const auditArchives = pgTable('audit_archives', {
+  seqFrom: bigint('seq_from', { mode: 'number' }).notNull(),
+  seqTo: bigint('seq_to', { mode: 'number' }).primaryKey(),
+  lastHash: text('last_hash').notNull(),
+  fileName: text('file_name').notNull(),
+  fileHash: text('file_hash').notNull(),
+  archivedAt: timestamp('archived_at', { withTimezone: true }).notNull(),
+});

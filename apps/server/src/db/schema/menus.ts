@@ -41,6 +41,8 @@ export const menuEntries = pgTable(
     visible: boolean('visible').notNull().default(true),
     /** Made by the product (modules/menus/built-in-menu.ts): cannot be deleted or recoded. */
     builtIn: boolean('built_in').notNull().default(false),
+    /** Only this role may hold the entry (contract `RESERVED_PERMISSIONS`); the admin role's "every entry" leaves it out. */
+    reservedRole: text('reserved_role'),
     version: integer('version').notNull().default(1),
   },
   (table) => [

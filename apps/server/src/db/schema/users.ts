@@ -22,6 +22,8 @@ export const roles = pgTable(
     /** Whose users and units the holder manages (contract `DataScope`). */
     dataScope: text('data_scope').notNull().default('self'),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** Holders confirm sign-in with a second factor (always for the three administrators). */
+    secondFactor: boolean('second_factor').notNull().default(false),
     /** Optimistic version: an edit names the version it started from. */
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

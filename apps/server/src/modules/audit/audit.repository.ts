@@ -1,31 +1,190 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-import { auditLog } from '../../db/schema/index.js';
+import type { AuditAction, AuditFilter, AuditOutcome, AuditTargetKind } from '@cityops/contract';
+import { type SQL, and, asc, desc, eq, gt, gte, ilike, lt, lte, or, sql } from 'drizzle-orm';
+import { type Executor, rowsOf } from '../../db/client.js';
+import { containsPattern } from '../../db/like.js';
+import {
+  auditArchives,
+  auditChainHead,
+  auditTrail,
+  organizations,
+  users,
+} from '../../db/schema/index.js';
 
-export interface AuditEntry {
-  at: Date;
-  event: string;
-  userId: number | null;
-  username: string | null;
+/** Who did it, from where: copied into the record, so it outlives the account. */
+export interface AuditSource {
+  actorId: number | null;
+  actorName: string | null;
+  /** The first 16 characters of the session's token digest (never the token). */
+  session: string | null;
   ipAddress: string | null;
   userAgent: string | null;
-  detail: Record<string, unknown>;
 }
 
+/** What was done, to what, with what result. */
+export interface AuditEvent {
+  action: AuditAction;
+  outcome: AuditOutcome;
+  reason?: string | null;
+  target?: { kind: AuditTargetKind; id: string | number; name?: string | null } | null;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+}
+
+export type AuditRow = typeof auditTrail.$inferSelect;
+
+/** A stretch of the chain as the database recomputes it. */
+export interface ChainLink {
+  seq: number;
+  prevHash: string;
+  hash: string;
+  /** The hash the record's content gives now. */
+  expected: string;
+}
+
+/** The trail's SQL and nothing else: the chain itself is the trigger's (drizzle/0011). */
 export class AuditRepository {
   constructor(private readonly db: Executor) {}
 
-  async insert(entry: AuditEntry): Promise<void> {
-    await this.db.insert(auditLog).values(entry);
+  /**
+   * Appends one record; its actor's unit is read in the same statement. In a
+   * transaction, the record stands or falls with the change it records.
+   */
+  async append(at: Date, source: AuditSource, event: AuditEvent): Promise<void> {
+    const unit =
+      source.actorId === null
+        ? sql`null`
+        : sql`(select ${organizations.name} from ${users}
+                 join ${organizations} on ${organizations.id} = ${users.organizationId}
+                where ${users.id} = ${source.actorId})`;
+    await this.db.insert(auditTrail).values({
+      at,
+      actorId: source.actorId,
+      actorName: source.actorName?.slice(0, 64) ?? null,
+      actorUnit: unit,
+      session: source.session,
+      ipAddress: source.ipAddress?.slice(0, 64) ?? null,
+      userAgent: source.userAgent?.slice(0, 512) ?? null,
+      action: event.action,
+      outcome: event.outcome,
+      reason: event.reason?.slice(0, 256) ?? null,
+      targetKind: event.target?.kind ?? null,
+      targetId: event.target ? String(event.target.id).slice(0, 64) : null,
+      targetName: event.target?.name?.slice(0, 256) ?? null,
+      before: event.before ?? null,
+      after: event.after ?? null,
+    });
   }
 
-  /** The latest entries, newest first; optionally one event kind. */
-  async latest(limit: number, event?: string): Promise<(AuditEntry & { id: number })[]> {
+  /** Newest first, `limit` records older than `before`. */
+  async page(filter: AuditFilter, before: number | undefined, limit: number): Promise<AuditRow[]> {
+    const where = [...conditionsOf(filter)];
+    if (before !== undefined) where.push(lt(auditTrail.seq, before));
     return this.db
       .select()
-      .from(auditLog)
-      .where(event ? and(eq(auditLog.event, event)) : sql`true`)
-      .orderBy(desc(auditLog.id))
+      .from(auditTrail)
+      .where(and(...where))
+      .orderBy(desc(auditTrail.seq))
       .limit(limit);
   }
+
+  async find(seq: number): Promise<AuditRow | null> {
+    const [row] = await this.db.select().from(auditTrail).where(eq(auditTrail.seq, seq));
+    return row ?? null;
+  }
+
+  /** Oldest first after `afterSeq`, for the export (bounded by `limit`). */
+  async slice(filter: AuditFilter, afterSeq: number, limit: number): Promise<AuditRow[]> {
+    return this.db
+      .select()
+      .from(auditTrail)
+      .where(and(gt(auditTrail.seq, afterSeq), ...conditionsOf(filter)))
+      .orderBy(asc(auditTrail.seq))
+      .limit(limit);
+  }
+
+  /** The next `limit` links after `afterSeq`, each with the hash its content gives now. */
+  async links(afterSeq: number, limit: number): Promise<ChainLink[]> {
+    const result = await this.db.execute(sql`
+      select t.seq::float8 as "seq", t.prev_hash as "prevHash", t.hash as "hash",
+             audit_trail_digest(t) as "expected"
+        from audit_trail t
+       where t.seq > ${afterSeq}
+       order by t.seq
+       limit ${limit}`);
+    return rowsOf<ChainLink>(result).map((row) => ({ ...row, seq: Number(row.seq) }));
+  }
+
+  /** The records up to `seq` with the exact text their hashes were taken over (the archive). */
+  async digestInputs(
+    afterSeq: number,
+    throughSeq: number,
+    limit: number,
+  ): Promise<{ seq: number; input: string; hash: string }[]> {
+    const result = await this.db.execute(sql`
+      select t.seq::float8 as "seq", audit_trail_digest_input(t) as "input", t.hash as "hash"
+        from audit_trail t
+       where t.seq > ${afterSeq} and t.seq <= ${throughSeq}
+       order by t.seq
+       limit ${limit}`);
+    return rowsOf<{ seq: number; input: string; hash: string }>(result).map((row) => ({
+      ...row,
+      seq: Number(row.seq),
+    }));
+  }
+
+  /** The last record older than `cutoff` (what the archive may take). */
+  async lastBefore(cutoff: Date): Promise<number | null> {
+    const [row] = await this.db
+      .select({ seq: auditTrail.seq })
+      .from(auditTrail)
+      .where(lt(auditTrail.at, cutoff))
+      .orderBy(desc(auditTrail.seq))
+      .limit(1);
+    return row?.seq ?? null;
+  }
+
+  async head(): Promise<{ seq: number; hash: string }> {
+    const [row] = await this.db.select().from(auditChainHead);
+    return { seq: row?.seq ?? 0, hash: row?.hash ?? '' };
+  }
+
+  async latestArchive(): Promise<typeof auditArchives.$inferSelect | null> {
+    const [row] = await this.db
+      .select()
+      .from(auditArchives)
+      .orderBy(desc(auditArchives.seqTo))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /**
+   * Removes the archived records, in the archive command's transaction only: the
+   * trigger lets a DELETE through when this transaction says so and the records
+   * are older than the law's six months.
+   */
+  async removeArchived(archive: typeof auditArchives.$inferInsert): Promise<void> {
+    await this.db.execute(sql`select set_config('cityops.audit_archive', 'on', true)`);
+    await this.db.delete(auditTrail).where(lte(auditTrail.seq, archive.seqTo));
+    await this.db.insert(auditArchives).values(archive);
+    await this.db.execute(sql`select set_config('cityops.audit_archive', 'off', true)`);
+  }
+}
+
+function conditionsOf(filter: AuditFilter): SQL[] {
+  const where: SQL[] = [];
+  if (filter.from) where.push(gte(auditTrail.at, new Date(filter.from)));
+  if (filter.to) where.push(lte(auditTrail.at, new Date(filter.to)));
+  if (filter.actor) where.push(ilike(auditTrail.actorName, containsPattern(filter.actor)));
+  if (filter.action) where.push(eq(auditTrail.action, filter.action));
+  if (filter.targetKind) where.push(eq(auditTrail.targetKind, filter.targetKind));
+  if (filter.target) {
+    const pattern = containsPattern(filter.target);
+    const target = or(
+      ilike(auditTrail.targetName, pattern),
+      eq(auditTrail.targetId, filter.target),
+    );
+    if (target) where.push(target);
+  }
+  if (filter.outcome) where.push(eq(auditTrail.outcome, filter.outcome));
+  return where;
 }

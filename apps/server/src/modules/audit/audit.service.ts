@@ -1,58 +1,339 @@
+import {
+  AUDIT_EXPORT_MAX_ROWS,
+  AUDIT_MASK,
+  type AuditFilter,
+  type AuditPage,
+  type AuditRecord,
+  type AuditVerification,
+  ErrorCode,
+  type Language,
+  escapeSpreadsheetText,
+  formatMessage,
+} from '@cityops/contract';
+import ExcelJS from 'exceljs';
+import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
-import type { AuditEntry, AuditRepository } from './audit.repository.js';
+import type { AuthContext, ClientMeta } from '../auth/auth.service.js';
+import type { AuditEvent, AuditRepository, AuditRow, AuditSource } from './audit.repository.js';
 
-/** The security events written to the audit table. */
-export const AuditEvent = {
-  loginSuccess: 'login.success',
-  loginFailure: 'login.failure',
-  loginLocked: 'login.locked',
-  loginRefusedLocked: 'login.refused_locked',
-  captchaFailure: 'login.captcha_failure',
-  logout: 'logout',
-  passwordChanged: 'password.changed',
-  passwordChangeFailure: 'password.change_failure',
-  passwordReset: 'password.reset',
-  smsCodeRequested: 'sms.requested',
-  smsCodeRefused: 'sms.refused',
-  smsCodeFailure: 'sms.code_failure',
-  qrConfirmed: 'qr.confirmed',
-  qrRefused: 'qr.refused',
-  qrLogin: 'qr.login',
-} as const;
-export type AuditEvent = (typeof AuditEvent)[keyof typeof AuditEvent];
+/** The sign-in and password events of issue 7, as trail actions. */
+export const SecurityEvent = {
+  loginSuccess: { action: 'auth.login', outcome: 'success' },
+  loginFailure: { action: 'auth.login', outcome: 'failure', reason: 'password' },
+  loginLocked: { action: 'auth.lockout', outcome: 'refused', reason: 'threshold' },
+  loginRefusedLocked: { action: 'auth.login', outcome: 'refused', reason: 'locked' },
+  captchaFailure: { action: 'auth.login', outcome: 'failure', reason: 'captcha' },
+  logout: { action: 'auth.logout', outcome: 'success' },
+  passwordChanged: { action: 'password.change', outcome: 'success' },
+  passwordChangeFailure: { action: 'password.change', outcome: 'failure', reason: 'password' },
+  passwordReset: { action: 'password.reset', outcome: 'success' },
+  smsCodeRequested: { action: 'auth.sms.request', outcome: 'success' },
+  smsCodeRefused: { action: 'auth.sms.request', outcome: 'refused', reason: 'rate' },
+  smsCodeFailure: { action: 'auth.sms.login', outcome: 'failure', reason: 'code' },
+  qrConfirmed: { action: 'auth.qr.confirm', outcome: 'success' },
+  qrRefused: { action: 'auth.qr.confirm', outcome: 'refused', reason: 'declined' },
+  qrLogin: { action: 'auth.qr.login', outcome: 'success' },
+} as const satisfies Record<string, AuditEvent>;
+export type SecurityEvent = (typeof SecurityEvent)[keyof typeof SecurityEvent];
 
 /** Who and where an event came from. */
-export interface RequestMeta {
-  userAgent: string | null;
-  ipAddress: string | null;
+export type RequestMeta = ClientMeta;
+
+/** A signed-in caller as the trail names them. */
+export function auditSourceOf(auth: AuthContext): AuditSource {
+  return {
+    actorId: auth.userId,
+    actorName: auth.username,
+    session: auth.tokenHash.slice(0, 16),
+    ipAddress: auth.client.ipAddress,
+    userAgent: auth.client.userAgent,
+  };
 }
+
+const SECRET_FIELD = /password|secret|token|hash|code|captcha|key/i;
+const MOBILE_FIELD = /mobile|phone/i;
+
+/**
+ * A record's before or after with secrets replaced by the mask and mobile numbers
+ * shortened to their first three and last four digits (no personal data in full).
+ */
+export function masked(values: Record<string, unknown>): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    if (SECRET_FIELD.test(field)) result[field] = value === null ? null : AUDIT_MASK;
+    else if (MOBILE_FIELD.test(field) && typeof value === 'string')
+      result[field] = maskMobile(value);
+    else result[field] = value;
+  }
+  return result;
+}
+
+export function maskMobile(mobile: string): string {
+  return mobile.length > 7 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : AUDIT_MASK;
+}
+
+/** Only the fields whose values differ, before and after (a record's difference). */
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const result = { before: {} as Record<string, unknown>, after: {} as Record<string, unknown> };
+  for (const field of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (JSON.stringify(before[field]) !== JSON.stringify(after[field])) {
+      result.before[field] = before[field] ?? null;
+      result.after[field] = after[field] ?? null;
+    }
+  }
+  return { before: masked(result.before), after: masked(result.after) };
+}
+
+/** How many links one statement of the verification recomputes. */
+const VERIFY_BATCH = 5_000;
 
 export interface AuditServiceOptions {
   audit: AuditRepository;
   clock: Clock;
 }
 
+/**
+ * The trail as the product uses it: events recorded outside a change (sign-in,
+ * refusals, views), the auditor's reading, export and the chain's verification.
+ * A change made through the console records itself in its own transaction
+ * (`repositories.audit.append` inside `withTransaction`), never through here.
+ */
 export class AuditService {
   constructor(private readonly options: AuditServiceOptions) {}
 
+  /** A sign-in, password or one-time-code event (no session yet, or none needed). */
   async record(
-    event: AuditEvent,
+    event: SecurityEvent,
     meta: RequestMeta,
     subject: { userId?: number | null; username?: string | null } = {},
     detail: Record<string, unknown> = {},
   ): Promise<void> {
-    await this.options.audit.insert({
-      at: this.options.clock.now(),
-      event,
-      userId: subject.userId ?? null,
-      username: subject.username?.slice(0, 64) ?? null,
-      ipAddress: meta.ipAddress,
-      userAgent: meta.userAgent?.slice(0, 512) ?? null,
-      detail,
-    });
+    const userId = subject.userId ?? null;
+    await this.options.audit.append(
+      this.options.clock.now(),
+      {
+        actorId: userId,
+        actorName: subject.username ?? null,
+        session: null,
+        ipAddress: meta.ipAddress,
+        userAgent: meta.userAgent,
+      },
+      {
+        ...event,
+        target:
+          userId === null && !subject.username
+            ? null
+            : { kind: 'user', id: userId ?? '', name: subject.username ?? null },
+        after: Object.keys(detail).length ? masked(detail) : null,
+      },
+    );
   }
 
-  latest(limit = 50, event?: AuditEvent): Promise<(AuditEntry & { id: number })[]> {
-    return this.options.audit.latest(limit, event);
+  /** An event of a signed-in caller that changes nothing (a refusal, a view, an export). */
+  async recordBy(auth: AuthContext, event: AuditEvent): Promise<void> {
+    await this.options.audit.append(this.options.clock.now(), auditSourceOf(auth), event);
   }
+
+  async page(
+    auth: AuthContext,
+    query: AuditFilter & { before?: number | undefined; pageSize: number },
+  ): Promise<AuditPage> {
+    const { before, pageSize, ...filter } = query;
+    const rows = await this.options.audit.page(filter, before, pageSize + 1);
+    await this.recordBy(auth, {
+      action: 'audit.view',
+      outcome: 'success',
+      target: { kind: 'audit', id: 'list' },
+      after: { ...filter, ...(before === undefined ? {} : { before }) },
+    });
+    const list = rows.slice(0, pageSize).map(toAuditRecord);
+    return { list, nextBefore: rows.length > pageSize ? (list.at(-1)?.seq ?? null) : null };
+  }
+
+  async read(auth: AuthContext, seq: number): Promise<AuditRecord> {
+    const row = await this.options.audit.find(seq);
+    if (!row) throw notFound();
+    await this.recordBy(auth, {
+      action: 'audit.view',
+      outcome: 'success',
+      target: { kind: 'audit', id: seq },
+    });
+    return toAuditRecord(row);
+  }
+
+  /** The filtered records, oldest first, as an Excel workbook or CSV; the export is recorded. */
+  async export(
+    auth: AuthContext,
+    filter: AuditFilter,
+    format: 'xlsx' | 'csv',
+    language: Language,
+  ): Promise<Buffer> {
+    const rows: AuditRow[] = [];
+    let after = 0;
+    for (;;) {
+      const batch = await this.options.audit.slice(filter, after, 5_000);
+      rows.push(...batch);
+      if (rows.length > AUDIT_EXPORT_MAX_ROWS) {
+        throw new AppError(ErrorCode.VALIDATION, {
+          messageKey: 'system.audit.tooMany',
+          values: { max: AUDIT_EXPORT_MAX_ROWS },
+        });
+      }
+      if (batch.length < 5_000) break;
+      after = batch.at(-1)?.seq ?? after;
+    }
+    await this.recordBy(auth, {
+      action: 'audit.export',
+      outcome: 'success',
+      target: { kind: 'audit', id: format },
+      after: { ...filter, format, records: rows.length },
+    });
+    return writeAuditSheet(rows, format, language);
+  }
+
+  /**
+   * Walks the chain from where the last archive ends to the newest record: each
+   * record's hash must be what its content gives, its `prevHash` the hash before
+   * it, its number one more than the last. The first record that fails is named.
+   */
+  async verify(auth?: AuthContext): Promise<AuditVerification> {
+    const result = await this.check();
+    if (auth) {
+      await this.recordBy(auth, {
+        action: 'audit.verify',
+        outcome: result.holds ? 'success' : 'failure',
+        reason: result.problem,
+        target: { kind: 'audit', id: 'chain' },
+        after: { checked: result.checked, brokenAt: result.brokenAt },
+      });
+    }
+    return result;
+  }
+
+  private async check(): Promise<AuditVerification> {
+    const { audit, clock } = this.options;
+    const head = await audit.head();
+    const archive = await audit.latestArchive();
+    let expectedSeq = (archive?.seqTo ?? 0) + 1;
+    let previousHash = archive?.lastHash ?? '';
+    let checked = 0;
+    let firstSeq: number | null = null;
+    const broken = (seq: number, problem: 'content' | 'link' | 'gap'): AuditVerification => ({
+      holds: false,
+      checked,
+      brokenAt: seq,
+      problem,
+      firstSeq,
+      lastSeq: seq,
+      archivedThrough: archive?.seqTo ?? null,
+      verifiedAt: clock.now().toISOString(),
+    });
+    for (;;) {
+      const links = await audit.links(expectedSeq - 1, VERIFY_BATCH);
+      for (const link of links) {
+        firstSeq ??= link.seq;
+        if (link.seq !== expectedSeq) return broken(expectedSeq, 'gap');
+        if (link.expected !== link.hash) return broken(link.seq, 'content');
+        if (link.prevHash !== previousHash) return broken(link.seq, 'link');
+        checked += 1;
+        expectedSeq += 1;
+        previousHash = link.hash;
+      }
+      if (links.length < VERIFY_BATCH) break;
+    }
+    // Records removed from the end leave the head pointing past the last one.
+    if (expectedSeq - 1 < head.seq) return broken(expectedSeq, 'gap');
+    return {
+      holds: true,
+      checked,
+      brokenAt: null,
+      problem: null,
+      firstSeq,
+      lastSeq: checked ? expectedSeq - 1 : null,
+      archivedThrough: archive?.seqTo ?? null,
+      verifiedAt: clock.now().toISOString(),
+    };
+  }
+}
+
+export function toAuditRecord(row: AuditRow): AuditRecord {
+  return {
+    seq: row.seq,
+    at: row.at.toISOString(),
+    actorId: row.actorId,
+    actorName: row.actorName,
+    actorUnit: row.actorUnit,
+    session: row.session,
+    ipAddress: row.ipAddress,
+    userAgent: row.userAgent,
+    action: row.action,
+    targetKind: row.targetKind,
+    targetId: row.targetId,
+    targetName: row.targetName,
+    outcome: row.outcome as AuditRecord['outcome'],
+    reason: row.reason,
+    before: row.before ?? null,
+    after: row.after ?? null,
+    hash: row.hash,
+  };
+}
+
+const SHEET_COLUMNS = [
+  'seq',
+  'at',
+  'actor',
+  'unit',
+  'session',
+  'ip',
+  'userAgent',
+  'action',
+  'target',
+  'outcome',
+  'reason',
+  'before',
+  'after',
+  'hash',
+] as const;
+
+async function writeAuditSheet(
+  rows: AuditRow[],
+  format: 'xlsx' | 'csv',
+  language: Language,
+): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(formatMessage(language, 'system.audit.sheet'));
+  sheet.addRow(
+    SHEET_COLUMNS.map((column) => formatMessage(language, `system.audit.column.${column}`)),
+  ).font = { bold: true };
+  for (const row of rows) {
+    const target = [row.targetKind, row.targetId, row.targetName].filter(Boolean).join(' ');
+    const values = [
+      String(row.seq),
+      row.at.toISOString(),
+      row.actorName ?? '',
+      row.actorUnit ?? '',
+      row.session ?? '',
+      row.ipAddress ?? '',
+      row.userAgent ?? '',
+      row.action,
+      target,
+      row.outcome,
+      row.reason ?? '',
+      row.before ? JSON.stringify(row.before) : '',
+      row.after ? JSON.stringify(row.after) : '',
+      row.hash,
+    ];
+    sheet.addRow(values.map(escapeSpreadsheetText));
+  }
+  sheet.columns.forEach((column) => {
+    column.width = 20;
+    column.numFmt = '@';
+  });
+  const buffer =
+    format === 'csv' ? await workbook.csv.writeBuffer() : await workbook.xlsx.writeBuffer();
+  return Buffer.from(buffer);
 }

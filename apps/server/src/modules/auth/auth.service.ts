@@ -11,7 +11,7 @@ import { decoyPasswordHash, md5Hex, verifyPasswordDigest } from '../../lib/passw
 import { newAccessToken, tokenDigest } from '../../lib/tokens.js';
 import { toUserData } from '../organization/user-data.js';
 import type { UserRepository } from '../organization/user.repository.js';
-import { AuditEvent, type AuditService } from '../audit/audit.service.js';
+import { SecurityEvent, type AuditService } from '../audit/audit.service.js';
 import { passwordStatusOf } from '../password/password-policy.js';
 import type { LoginGuardService } from './login-guard.service.js';
 import type { RsaKeyService } from './rsa-key.service.js';
@@ -26,6 +26,8 @@ export interface AuthContext {
   /** The permission codes the caller's roles hold, as of this request. */
   permissions: string[];
   tokenHash: string;
+  /** Where the request came from (the audit trail's address and browser). */
+  client: ClientMeta;
   /** 1 means every call but the password change, the status and sign-out is refused. */
   passwordStatus: PasswordStatus;
 }
@@ -78,7 +80,7 @@ export class AuthService {
     if (user.disabled) throw new AppError(ErrorCode.ACCOUNT_DISABLED);
 
     const token = await this.openSession(user.id, meta);
-    await this.options.audit.record(AuditEvent.loginSuccess, meta, {
+    await this.options.audit.record(SecurityEvent.loginSuccess, meta, {
       userId: user.id,
       username: user.username,
     });
@@ -107,7 +109,10 @@ export class AuthService {
   }
 
   /** The caller of a bearer token, or `040005`. */
-  async authenticate(token: string | undefined): Promise<AuthContext> {
+  async authenticate(
+    token: string | undefined,
+    client: ClientMeta = { userAgent: null, ipAddress: null },
+  ): Promise<AuthContext> {
     if (!token) throw tokenInvalid();
     const tokenHash = tokenDigest(token);
     const principal = await this.options.sessions.findLive(tokenHash, this.options.clock.now());
@@ -118,6 +123,7 @@ export class AuthService {
       roleIds: principal.roleIds,
       permissions: principal.permissions,
       tokenHash,
+      client,
       passwordStatus: await passwordStatusOf(
         this.options.settings,
         principal,
@@ -128,7 +134,7 @@ export class AuthService {
 
   async logout(auth: AuthContext, meta: ClientMeta): Promise<void> {
     await this.options.sessions.revoke(auth.tokenHash, this.options.clock.now());
-    await this.options.audit.record(AuditEvent.logout, meta, {
+    await this.options.audit.record(SecurityEvent.logout, meta, {
       userId: auth.userId,
       username: auth.username,
     });

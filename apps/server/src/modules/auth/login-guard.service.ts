@@ -1,7 +1,7 @@
 import { ErrorCode } from '@cityops/contract';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
-import { AuditEvent, type AuditService, type RequestMeta } from '../audit/audit.service.js';
+import { SecurityEvent, type AuditService, type RequestMeta } from '../audit/audit.service.js';
 import type { CaptchaService } from './captcha.service.js';
 import type {
   AttemptScope,
@@ -81,7 +81,7 @@ export class LoginGuardService {
       ? Math.max(1, Math.ceil((until.getTime() - now.getTime()) / MINUTE_MS))
       : lockMinutes;
     await this.options.audit.record(
-      AuditEvent.loginRefusedLocked,
+      SecurityEvent.loginRefusedLocked,
       attempt.meta,
       { username: attempt.username },
       { scope },
@@ -135,7 +135,7 @@ export class LoginGuardService {
         now,
         windowStart,
       );
-      await this.options.audit.record(AuditEvent.captchaFailure, attempt.meta, {
+      await this.options.audit.record(SecurityEvent.captchaFailure, attempt.meta, {
         username: attempt.username,
       });
       await this.lockIfDue('address', attempt, state.failures);
@@ -204,7 +204,7 @@ export class LoginGuardService {
     );
     if (locked) {
       await this.options.audit.record(
-        AuditEvent.loginLocked,
+        SecurityEvent.loginLocked,
         attempt.meta,
         { username: attempt.username },
         { scope, minutes, failures },
@@ -220,7 +220,7 @@ export class LoginGuardService {
   ): Promise<never> {
     const { accountFailures, addressFailures } = reservation;
     await this.options.audit.record(
-      AuditEvent.loginFailure,
+      SecurityEvent.loginFailure,
       attempt.meta,
       { userId, username: attempt.username },
       { failures: accountFailures },

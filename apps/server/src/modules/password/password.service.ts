@@ -2,7 +2,7 @@ import { ErrorCode, type PasswordStatus } from '@cityops/contract';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { hashPasswordDigest, verifyPasswordDigest } from '../../lib/passwords.js';
-import { AuditEvent, type AuditService, type RequestMeta } from '../audit/audit.service.js';
+import { SecurityEvent, type AuditService, type RequestMeta } from '../audit/audit.service.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import type { RsaKeyService } from '../auth/rsa-key.service.js';
 import type { SecuritySettings } from '../auth/security-settings.js';
@@ -45,7 +45,7 @@ export class PasswordService {
     const user = await this.options.repositories.users.findById(auth.userId);
     if (!user) throw notFound();
     if (!(await verifyPasswordDigest(user.passwordHash, request.password))) {
-      await audit.record(AuditEvent.passwordChangeFailure, meta, {
+      await audit.record(SecurityEvent.passwordChangeFailure, meta, {
         userId: user.id,
         username: user.username,
       });
@@ -58,7 +58,7 @@ export class PasswordService {
       });
     }
     await this.setPassword(user.id, request.newPassword);
-    await audit.record(AuditEvent.passwordChanged, meta, {
+    await audit.record(SecurityEvent.passwordChanged, meta, {
       userId: user.id,
       username: user.username,
     });

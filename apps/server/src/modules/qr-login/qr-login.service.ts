@@ -13,7 +13,7 @@ import QRCode from 'qrcode';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { tokenDigest } from '../../lib/tokens.js';
-import { AuditEvent, type AuditService, type RequestMeta } from '../audit/audit.service.js';
+import { SecurityEvent, type AuditService, type RequestMeta } from '../audit/audit.service.js';
 import type { AuthContext, AuthService } from '../auth/auth.service.js';
 import type { SecuritySettings } from '../auth/security-settings.js';
 import { toUserData } from '../organization/user-data.js';
@@ -88,7 +88,7 @@ export class QrLoginService {
     const user = await this.options.users.findById(userId);
     if (!user || user.disabled) throw new AppError(ErrorCode.ACCOUNT_DISABLED);
     const token = await this.options.auth.openSession(user.id, meta);
-    await this.options.audit.record(AuditEvent.qrLogin, meta, {
+    await this.options.audit.record(SecurityEvent.qrLogin, meta, {
       userId: user.id,
       username: user.username,
     });
@@ -142,7 +142,7 @@ export class QrLoginService {
       throw notFound();
     }
     await this.options.audit.record(
-      confirm ? AuditEvent.qrConfirmed : AuditEvent.qrRefused,
+      confirm ? SecurityEvent.qrConfirmed : SecurityEvent.qrRefused,
       meta,
       { userId: auth.userId, username: auth.username },
       { appId: ticket.appId, requesterIp: ticket.requesterIp },

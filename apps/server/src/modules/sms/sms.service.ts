@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { tokenDigest } from '../../lib/tokens.js';
-import { AuditEvent, type AuditService, type RequestMeta } from '../audit/audit.service.js';
+import { SecurityEvent, type AuditService, type RequestMeta } from '../audit/audit.service.js';
 import type { RsaKeyService } from '../auth/rsa-key.service.js';
 import type { SecuritySettings } from '../auth/security-settings.js';
 import { checkNewPassword } from '../password/password-policy.js';
@@ -110,7 +110,7 @@ export class SmsService {
       expiresAt: new Date(now.getTime() + SMS_CODE_TTL_SECONDS * 1000),
     });
     await this.options.audit.record(
-      AuditEvent.smsCodeRequested,
+      SecurityEvent.smsCodeRequested,
       meta,
       { userId: account?.id ?? null, username: account?.username ?? null },
       { mobile: mask(mobile), purpose, sent: account !== null },
@@ -139,7 +139,7 @@ export class SmsService {
     now: Date,
   ): Promise<AppError> {
     await this.options.audit.record(
-      AuditEvent.smsCodeRefused,
+      SecurityEvent.smsCodeRefused,
       meta,
       {},
       { mobile: mask(mobile), purpose },
@@ -174,7 +174,7 @@ export class SmsService {
       // Too many tries use the code up: a new one must be requested.
       if (attempts >= maxAttempts) await this.options.codes.consume(latest.id, now, null);
       await this.options.audit.record(
-        AuditEvent.smsCodeFailure,
+        SecurityEvent.smsCodeFailure,
         meta,
         { userId: latest.userId },
         { mobile: mask(mobile), purpose, attempts },
@@ -217,7 +217,7 @@ export class SmsService {
       throw new AppError(ErrorCode.BAD_REQUEST, { messageKey: 'sms.ticketInvalid' });
     await this.options.passwords.setPassword(userId, request.newPassword);
     await this.options.audit.record(
-      AuditEvent.passwordReset,
+      SecurityEvent.passwordReset,
       meta,
       { userId },
       { mobile: mask(mobile) },

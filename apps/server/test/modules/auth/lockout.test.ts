@@ -2,7 +2,8 @@ import { ErrorCode } from '@cityops/contract';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { captchaPng } from '../../../src/modules/auth/captcha-image.js';
-import { type TestApp, createTestApp, requestToken } from '../../helpers/test-app.js';
+import { type TestApp, auditEvents, createTestApp, requestToken } from '../../helpers/test-app.js';
+import { createRepositories } from '../../../src/repositories.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -36,8 +37,8 @@ async function requestTokenWithCaptcha(username: string, password: string, captc
 
 /** How many passwords were checked and found wrong: one audit record each. */
 async function failureRecords(): Promise<number> {
-  const entries = await t.app.services.audit.latest(1000);
-  return entries.filter((entry) => entry.event === 'login.failure').length;
+  const events = await auditEvents(t.app, 1000, 'auth.login');
+  return events.filter((event) => event === 'auth.login/failure/password').length;
 }
 
 async function failTimes(username: string, times: number, withCaptcha = false) {
@@ -161,11 +162,11 @@ describe('failed sign-ins', () => {
     const unlocked = await requestTokenWithCaptcha('operator', 'Operator@2026');
     expect(unlocked.json().code).toBe('000000');
 
-    const events = (await t.app.services.audit.latest(50)).map((entry) => entry.event);
-    expect(events.filter((event) => event === 'login.failure')).toHaveLength(6);
-    expect(events).toContain('login.locked');
-    expect(events.filter((event) => event === 'login.refused_locked')).toHaveLength(3);
-    expect(events).toContain('login.success');
+    const events = await auditEvents(t.app, 50);
+    expect(events.filter((event) => event === 'auth.login/failure/password')).toHaveLength(6);
+    expect(events).toContain('auth.lockout/refused/threshold');
+    expect(events.filter((event) => event === 'auth.login/refused/locked')).toHaveLength(3);
+    expect(events).toContain('auth.login/success');
   });
 
   it('forgets failures older than the window', async () => {
@@ -198,17 +199,24 @@ describe('failed sign-ins', () => {
     expect(first.json().data).toEqual({ captchaRequired: true });
   });
 
-  it('records sign-ins and failures with the address in the audit table', async () => {
+  it('records sign-ins and failures with the address in the audit trail', async () => {
     await t.login('admin', 'Admin@2026');
     await failTimes('admin', 1);
-    const [failure, success] = await t.app.services.audit.latest(2);
+    const [failure, success] = await createRepositories(t.app.database.db).audit.page(
+      { action: 'auth.login' },
+      undefined,
+      2,
+    );
     expect(failure).toMatchObject({
-      event: 'login.failure',
-      username: 'admin',
+      action: 'auth.login',
+      outcome: 'failure',
+      reason: 'password',
+      actorName: 'admin',
       ipAddress: '127.0.0.1',
     });
-    expect(success).toMatchObject({ event: 'login.success', username: 'admin' });
-    expect(success!.userId).toEqual(expect.any(Number));
+    expect(success).toMatchObject({ action: 'auth.login', outcome: 'success', actorName: 'admin' });
+    expect(success!.actorId).toEqual(expect.any(Number));
+    expect(success!.actorUnit).toEqual(expect.any(String));
   });
 });
 

@@ -3,6 +3,7 @@ import { ErrorCode, TOKEN_LIFETIME_SECONDS } from '@cityops/contract';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  auditEvents,
   type TestApp,
   bearer,
   createTestApp,
@@ -132,8 +133,8 @@ describe('user/ret', () => {
       (await requestToken(t.app, { username: 'operator', password: 'Operator@2026' })).json().code,
     ).toBe(ErrorCode.BAD_CREDENTIALS);
     await t.login('operator', 'New!Pass2026');
-    const events = (await t.app.services.audit.latest(20)).map((entry) => entry.event);
-    expect(events).toContain('password.changed');
+    const events = await auditEvents(t.app, 20);
+    expect(events).toContain('password.change/success');
     // Neither the password nor its digest reaches the log.
     expect(t.logs.join('')).not.toContain(md5('New!Pass2026'));
     expect(t.logs.join('')).not.toContain('New!Pass2026');

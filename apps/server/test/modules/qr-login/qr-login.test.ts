@@ -1,7 +1,7 @@
 import { ErrorCode } from '@cityops/contract';
 import QRCode from 'qrcode';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type TestApp, bearer, createTestApp } from '../../helpers/test-app.js';
+import { type TestApp, auditEvents, bearer, createTestApp } from '../../helpers/test-app.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -103,8 +103,10 @@ describe('QR login', () => {
       code: ErrorCode.CONFLICT,
       msg: 'This QR code has already been used',
     });
-    const events = (await t.app.services.audit.latest(10)).map((entry) => entry.event);
-    expect(events).toEqual(expect.arrayContaining(['qr.confirmed', 'qr.login']));
+    const events = await auditEvents(t.app, 10);
+    expect(events).toEqual(
+      expect.arrayContaining(['auth.qr.confirm/success', 'auth.qr.login/success']),
+    );
   });
 
   it('refuses an expired ticket', async () => {

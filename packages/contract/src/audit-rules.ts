@@ -1,0 +1,80 @@
+/**
+ * The audit trail (issue 13), as plain code for the server and the web app's
+ * screens: what an action is called, how a record ends, how long records stay.
+ * docs/audit.md says what is recorded where and how the chain is verified.
+ */
+
+/** Every action the trail records; the web app names each in both languages. */
+export const AUDIT_ACTIONS = [
+  'auth.login',
+  'auth.logout',
+  'auth.lockout',
+  'auth.sms.request',
+  'auth.sms.login',
+  'auth.qr.confirm',
+  'auth.qr.login',
+  'auth.second-factor',
+  'password.change',
+  'password.reset',
+  'user.create',
+  'user.update',
+  'user.disable',
+  'user.enable',
+  'user.reset-password',
+  'user.unlock',
+  'user.import',
+  'user.export',
+  'user.factor-reset',
+  'factor.enrol',
+  'factor.remove',
+  'role.create',
+  'role.update',
+  'role.delete',
+  'unit.create',
+  'unit.update',
+  'unit.delete',
+  'menu.create',
+  'menu.update',
+  'menu.delete',
+  'settings.update',
+  'session.end',
+  'message.send',
+  'message.withdraw',
+  'access.refused',
+  'audit.view',
+  'audit.export',
+  'audit.verify',
+  'audit.archive',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** How the recorded attempt ended: done, tried and failed, or not allowed. */
+export const AUDIT_OUTCOMES = ['success', 'failure', 'refused'] as const;
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
+
+/** What a record's target is. */
+export const AUDIT_TARGET_KINDS = [
+  'user',
+  'role',
+  'unit',
+  'department',
+  'menu',
+  'setting',
+  'session',
+  'message',
+  'route',
+  'audit',
+] as const;
+export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
+
+/** Records younger than this are never archived (Cybersecurity Law art. 21: six months). */
+export const AUDIT_MIN_RETENTION_DAYS = 180;
+
+/** One page of the audit screen, and the most a page may hold. */
+export const AUDIT_PAGE_SIZE = 50;
+export const AUDIT_MAX_PAGE_SIZE = 200;
+/** The most records one export writes; the filter narrows a larger set. */
+export const AUDIT_EXPORT_MAX_ROWS = 50_000;
+
+/** The text every masked value is replaced by in a record's before and after. */
+export const AUDIT_MASK = '******';

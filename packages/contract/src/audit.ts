@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_MAX_PAGE_SIZE,
+  AUDIT_OUTCOMES,
+  AUDIT_PAGE_SIZE,
+  AUDIT_TARGET_KINDS,
+} from './audit-rules.js';
+
+/** The audit trail's requests and answers (issue 13). */
+
+const time = z.iso.datetime({ offset: true, error: 'validation.invalid' });
+const shortText = z.string().trim().max(64, 'validation.tooLong');
+
+/** The filters of the audit screen and of its export. */
+export const auditFilterSchema = z.object({
+  from: time.optional(),
+  to: time.optional(),
+  /** Login name, or part of it. */
+  actor: shortText.optional(),
+  action: z.enum(AUDIT_ACTIONS, { error: 'validation.invalid' }).optional(),
+  targetKind: z.enum(AUDIT_TARGET_KINDS, { error: 'validation.invalid' }).optional(),
+  /** Target id or name, or part of it. */
+  target: shortText.optional(),
+  outcome: z.enum(AUDIT_OUTCOMES, { error: 'validation.invalid' }).optional(),
+});
+export type AuditFilter = z.infer<typeof auditFilterSchema>;
+
+/** Newest first, a page at a time: `before` is the `seq` the previous page ended at. */
+export const auditListQuerySchema = auditFilterSchema.extend({
+  before: z.coerce.number({ error: 'validation.invalid' }).int().min(1).optional(),
+  pageSize: z.coerce
+    .number({ error: 'validation.invalid' })
+    .int('validation.invalid')
+    .min(1, 'validation.invalid')
+    .max(AUDIT_MAX_PAGE_SIZE, 'validation.invalid')
+    .default(AUDIT_PAGE_SIZE),
+});
+export type AuditListQuery = z.input<typeof auditListQuerySchema>;
+
+export const auditExportQuerySchema = auditFilterSchema.extend({
+  format: z.enum(['xlsx', 'csv'], { error: 'validation.invalid' }).default('xlsx'),
+});
+
+const changeSchema = z.record(z.string(), z.unknown()).nullable();
+
+export const auditRecordSchema = z.object({
+  /** Position in the chain: 1, 2, 3 … with no gap. */
+  seq: z.number(),
+  at: z.string(),
+  actorId: z.number().nullable(),
+  actorName: z.string().nullable(),
+  actorUnit: z.string().nullable(),
+  /** The first 16 characters of the session's token digest; null before sign-in. */
+  session: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  action: z.string(),
+  targetKind: z.string().nullable(),
+  targetId: z.string().nullable(),
+  targetName: z.string().nullable(),
+  outcome: z.enum(AUDIT_OUTCOMES),
+  reason: z.string().nullable(),
+  before: changeSchema,
+  after: changeSchema,
+  hash: z.string(),
+});
+export type AuditRecord = z.infer<typeof auditRecordSchema>;
+
+export const auditPageSchema = z.object({
+  list: z.array(auditRecordSchema),
+  /** Pass as `before` for the next (older) page; null on the last one. */
+  nextBefore: z.number().nullable(),
+});
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
+export const auditParamsSchema = z.object({
+  seq: z.coerce.number({ error: 'validation.invalid' }).int().min(1).max(Number.MAX_SAFE_INTEGER),
+});
+
+/** What the chain's check found: it holds, or the first record that breaks it. */
+export const auditVerificationSchema = z.object({
+  holds: z.boolean(),
+  /** How many records were checked (those still in the table). */
+  checked: z.number(),
+  /** The first record whose content, link or position is wrong; null when it holds. */
+  brokenAt: z.number().nullable(),
+  /** content: the record was changed; link: its predecessor's hash differs; gap: records are missing. */
+  problem: z.enum(['content', 'link', 'gap']).nullable(),
+  /** The chain's first and last records, and the archives it continues. */
+  firstSeq: z.number().nullable(),
+  lastSeq: z.number().nullable(),
+  archivedThrough: z.number().nullable(),
+  verifiedAt: z.string(),
+});
+export type AuditVerification = z.infer<typeof auditVerificationSchema>;
