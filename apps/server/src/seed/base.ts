@@ -1,9 +1,18 @@
+import { SEPARATED_ROLES } from '@cityops/contract';
 import { SettingKey } from '../modules/settings/settings.service.js';
 import type { Repositories } from '../repositories.js';
 
 /** Roles every installation has. */
 export const baseRoles = [
-  { id: 'admin', name: '系统管理员', nameEn: 'Administrator' },
+  { id: 'admin', name: '系统管理员', nameEn: 'System administrator', secondFactor: true },
+  {
+    id: 'security_admin',
+    name: '安全管理员',
+    nameEn: 'Security administrator',
+    secondFactor: true,
+    dataScope: 'all',
+  },
+  { id: 'auditor', name: '安全审计员', nameEn: 'Auditor', secondFactor: true, dataScope: 'self' },
   { id: 'editor', name: '内容编辑', nameEn: 'Editor' },
   { id: 'staff', name: '工作人员', nameEn: 'Staff' },
 ];
@@ -15,6 +24,8 @@ export async function seedBase(
   now: Date,
 ): Promise<void> {
   await users.insertRolesIfMissing(baseRoles);
+  // The three administrators always confirm sign-in with a second factor (level 3).
+  await users.requireSecondFactor(SEPARATED_ROLES);
   await settings.setDefaults({
     [SettingKey.systemName]: systemName,
     [SettingKey.commandCoordinationCode]: 'command_coordination',

@@ -172,6 +172,28 @@ export const demoAccounts = [
     passwordAgeDays: 5,
     mustChangePassword: false,
   },
+  {
+    username: 'security',
+    password: 'Security@2026',
+    name: '孙立',
+    mobile: '13900004444',
+    organisation: 0,
+    department: 0,
+    roleIds: ['security_admin'],
+    passwordAgeDays: 5,
+    mustChangePassword: false,
+  },
+  {
+    username: 'auditor',
+    password: 'Auditor@2026',
+    name: '何静',
+    mobile: '13900005555',
+    organisation: 0,
+    department: 0,
+    roleIds: ['auditor'],
+    passwordAgeDays: 5,
+    mustChangePassword: false,
+  },
 ] as const satisfies readonly DemoAccount[];
 
 /** Staff of the districts: the district administrator manages the first two, not the third. */

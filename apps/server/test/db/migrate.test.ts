@@ -34,7 +34,7 @@ async function counts(db: Db) {
 }
 
 const seeded = {
-  roles: 4,
+  roles: 6,
   organizations: 7,
   departments: 14,
   rsa_keys: 1,

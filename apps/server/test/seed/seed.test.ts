@@ -72,7 +72,14 @@ describe("demo seed (the README's demo accounts)", () => {
     const roles = await t.database.db.execute<{ id: string }>(
       sql`select id from roles order by id`,
     );
-    expect(roles.rows.map((row) => row.id)).toEqual(['admin', 'district_admin', 'editor', 'staff']);
+    expect(roles.rows.map((row) => row.id)).toEqual([
+      'admin',
+      'auditor',
+      'district_admin',
+      'editor',
+      'security_admin',
+      'staff',
+    ]);
     const settings = await t.database.db.execute<{ key: string; value: string }>(
       sql`select key, value from settings
            where key in ('systemName', 'commandCoordinationCode', 'weather') order by key`,

@@ -1,4 +1,10 @@
-import type { MenuEntryKind, PermissionCode } from '@cityops/contract';
+import {
+  AUDITOR_ROLE,
+  type MenuEntryKind,
+  type PermissionCode,
+  RESERVED_PERMISSIONS,
+  SECURITY_ADMIN_ROLE,
+} from '@cityops/contract';
 
 /** An entry the product itself needs: its pages and the actions whose codes its routes declare. */
 export interface BuiltInEntry {
@@ -14,6 +20,11 @@ export interface BuiltInEntry {
   sortOrder: number;
   /** Roles granted the entry when it is first made (the `admin` role holds every entry anyway). */
   grantedTo: readonly string[];
+  /**
+   * Only this role may hold the entry (an action's is its code's, contract
+   * `RESERVED_PERMISSIONS`); set on every start, so it holds on old installations too.
+   */
+  reservedTo?: string;
   children?: BuiltInEntry[];
 }
 
@@ -28,8 +39,23 @@ function action(
   sortOrder: number,
   grantedTo: readonly string[] = NOBODY,
 ): BuiltInEntry {
-  return { code, name, nameEn, kind: 'action', permission, sortOrder, grantedTo };
+  const reservedTo = RESERVED_PERMISSIONS[permission];
+  return reservedTo
+    ? {
+        code,
+        name,
+        nameEn,
+        kind: 'action',
+        permission,
+        sortOrder,
+        grantedTo: [reservedTo],
+        reservedTo,
+      }
+    : { code, name, nameEn, kind: 'action', permission, sortOrder, grantedTo };
 }
+
+const SECURITY = [SECURITY_ADMIN_ROLE] as const;
+const AUDIT = [AUDITOR_ROLE] as const;
 
 /**
  * The product's own entries: made on every start when missing (seed/built-in-menu.ts),
@@ -105,7 +131,7 @@ export const builtInMenu: BuiltInEntry[] = [
     kind: 'directory',
     icon: 'setting',
     sortOrder: 90,
-    grantedTo: NOBODY,
+    grantedTo: [SECURITY_ADMIN_ROLE, AUDITOR_ROLE],
     children: [
       {
         code: 'system_users',
@@ -115,9 +141,10 @@ export const builtInMenu: BuiltInEntry[] = [
         icon: 'user',
         url: '/system/users',
         sortOrder: 10,
-        grantedTo: NOBODY,
+        // The security administrator unlocks accounts and resets second factors here.
+        grantedTo: SECURITY,
         children: [
-          action('system_user_read', 'system:user:read', '查询用户', 'View users', 10),
+          action('system_user_read', 'system:user:read', '查询用户', 'View users', 10, SECURITY),
           action('system_user_create', 'system:user:create', '新增用户', 'Add users', 20),
           action('system_user_update', 'system:user:update', '修改用户', 'Edit users', 30),
           action(
@@ -137,6 +164,13 @@ export const builtInMenu: BuiltInEntry[] = [
           action('system_user_unlock', 'system:user:unlock', '解除锁定', 'Unlock accounts', 60),
           action('system_user_import', 'system:user:import', '导入用户', 'Import users', 70),
           action('system_user_export', 'system:user:export', '导出用户', 'Export users', 80),
+          action(
+            'system_factor_reset',
+            'system:factor:reset',
+            '重置双因素认证',
+            'Reset second factors',
+            90,
+          ),
         ],
       },
       {
@@ -165,7 +199,7 @@ export const builtInMenu: BuiltInEntry[] = [
         sortOrder: 30,
         grantedTo: NOBODY,
         children: [
-          action('system_unit_read', 'system:unit:read', '查询单位', 'View units', 10),
+          action('system_unit_read', 'system:unit:read', '查询单位', 'View units', 10, SECURITY),
           action('system_unit_write', 'system:unit:write', '维护单位', 'Manage units', 20),
         ],
       },
@@ -183,7 +217,75 @@ export const builtInMenu: BuiltInEntry[] = [
           action('system_menu_write', 'system:menu:write', '维护菜单', 'Manage menus', 20),
         ],
       },
-      action('system_message_send', 'system:message:send', '发送消息', 'Send messages', 50),
+      {
+        code: 'system_settings',
+        name: '系统设置',
+        nameEn: 'Settings',
+        kind: 'page',
+        icon: 'setting',
+        url: '/system/settings',
+        sortOrder: 45,
+        grantedTo: SECURITY,
+        children: [
+          action(
+            'system_settings_write',
+            'system:settings:write',
+            '修改设置',
+            'Change settings',
+            10,
+          ),
+          action(
+            'system_security_write',
+            'system:security:write',
+            '安全策略',
+            'Sign-in and password rules',
+            20,
+          ),
+        ],
+      },
+      {
+        code: 'system_messages',
+        name: '消息管理',
+        nameEn: 'Messages',
+        kind: 'page',
+        icon: 'alert',
+        url: '/system/messages',
+        sortOrder: 48,
+        grantedTo: NOBODY,
+        children: [
+          action('system_message_send', 'system:message:send', '发送消息', 'Send messages', 10),
+        ],
+      },
+      {
+        code: 'system_sessions',
+        name: '在线用户',
+        nameEn: 'Online users',
+        kind: 'page',
+        icon: 'team',
+        url: '/system/sessions',
+        sortOrder: 70,
+        grantedTo: SECURITY,
+        reservedTo: SECURITY_ADMIN_ROLE,
+        children: [
+          action('system_session_read', 'system:session:read', '查看会话', 'View sessions', 10),
+          action('system_session_end', 'system:session:end', '强制下线', 'End sessions', 20),
+        ],
+      },
+      {
+        code: 'system_audit',
+        name: '审计日志',
+        nameEn: 'Audit trail',
+        kind: 'page',
+        icon: 'eye',
+        url: '/system/audit',
+        sortOrder: 80,
+        grantedTo: AUDIT,
+        reservedTo: AUDITOR_ROLE,
+        children: [
+          action('system_audit_read', 'system:audit:read', '查看审计', 'Read the trail', 10),
+          action('system_audit_export', 'system:audit:export', '导出审计', 'Export the trail', 20),
+        ],
+      },
       action('system_health_read', 'system:health:read', '查看服务状态', 'See server status', 60),
     ],
   },

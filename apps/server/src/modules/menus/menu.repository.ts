@@ -21,6 +21,8 @@ export interface MenuEntryRecord {
   permission: string | null;
   visible: boolean;
   builtIn: boolean;
+  /** Only this role may hold the entry (one of the three administrators), or null. */
+  reservedRole: string | null;
   version: number;
   /** Roles that hold the entry (the `admin` role holds every entry without a row). */
   roleIds: string[];
@@ -42,11 +44,14 @@ export interface NewMenuEntry {
   permission?: string | null;
   visible?: boolean;
   builtIn?: boolean;
+  reservedRole?: string | null;
   /** Roles granted the entry as it is made. */
   roleIds?: string[];
 }
 
-export type MenuEntryChanges = Partial<Omit<NewMenuEntry, 'roleIds' | 'code' | 'builtIn'>> & {
+export type MenuEntryChanges = Partial<
+  Omit<NewMenuEntry, 'roleIds' | 'code' | 'builtIn' | 'reservedRole'>
+> & {
   code?: string;
 };
 
@@ -92,6 +97,7 @@ export class MenuRepository {
         permission: menuEntries.permission,
         visible: menuEntries.visible,
         builtIn: menuEntries.builtIn,
+        reservedRole: menuEntries.reservedRole,
         version: menuEntries.version,
         roleIds: sql<string[]>`coalesce(
           (select array_agg(${roleMenuEntries.roleId} order by ${roleMenuEntries.roleId})
@@ -103,9 +109,15 @@ export class MenuRepository {
       .prepare('menu_entries_all');
   }
 
-  async findByCode(code: string): Promise<{ id: number; builtIn: boolean } | null> {
+  async findByCode(
+    code: string,
+  ): Promise<{ id: number; builtIn: boolean; reservedRole: string | null } | null> {
     const rows = await this.db
-      .select({ id: menuEntries.id, builtIn: menuEntries.builtIn })
+      .select({
+        id: menuEntries.id,
+        builtIn: menuEntries.builtIn,
+        reservedRole: menuEntries.reservedRole,
+      })
       .from(menuEntries)
       .where(eq(menuEntries.code, code));
     return rows[0] ?? null;
@@ -137,6 +149,28 @@ export class MenuRepository {
       .update(menuEntries)
       .set({ ...values, builtIn: true })
       .where(eq(menuEntries.id, id));
+  }
+
+  /**
+   * Keeps an entry reserved to `role` (or to nobody) and held by it alone: the
+   * grants of other roles go. Run on every start for the product's entries.
+   */
+  async reserve(id: number, role: string | null): Promise<void> {
+    await this.db.update(menuEntries).set({ reservedRole: role }).where(eq(menuEntries.id, id));
+    if (role === null) return;
+    await this.db
+      .delete(roleMenuEntries)
+      .where(and(eq(roleMenuEntries.menuEntryId, id), sql`${roleMenuEntries.roleId} <> ${role}`));
+    await this.changes?.changed({ everyone: true });
+  }
+
+  /** Grants an entry to roles that may lack it (the fixed administrator roles). */
+  async grant(id: number, roleIds: readonly string[]): Promise<void> {
+    if (roleIds.length === 0) return;
+    await this.db
+      .insert(roleMenuEntries)
+      .values(roleIds.map((roleId) => ({ menuEntryId: id, roleId })))
+      .onConflictDoNothing();
   }
 
   /** Changes an entry if it is still at `version`; false when someone changed it first. */

@@ -17,7 +17,10 @@ import type { MenuEntryRecord, MenuRepository } from './menu.repository.js';
  */
 export function canSee(entry: MenuEntryRecord, roleIds: readonly string[]): boolean {
   if (entry.kind === 'action' || !entry.visible) return false;
-  if (roleIds.includes(ADMIN_ROLE)) return true;
+  // The system administrator sees every entry but those reserved to the other two.
+  if (roleIds.includes(ADMIN_ROLE) && (entry.reservedRole ?? ADMIN_ROLE) === ADMIN_ROLE) {
+    return true;
+  }
   return entry.roleIds.some((role) => roleIds.includes(role));
 }
 

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { heldPermissions } from '../../db/held-permissions.js';
 import { roles, userRoles, users } from '../../db/schema/index.js';
@@ -73,8 +73,23 @@ export class UserRepository {
   }
 
   /** Adds the roles that are missing (the seed, on every start). */
-  async insertRolesIfMissing(rows: { id: string; name: string; nameEn: string }[]): Promise<void> {
+  async insertRolesIfMissing(
+    rows: {
+      id: string;
+      name: string;
+      nameEn: string;
+      secondFactor?: boolean;
+      dataScope?: string;
+    }[],
+  ): Promise<void> {
     await this.db.insert(roles).values(rows).onConflictDoNothing();
+  }
+
+  async requireSecondFactor(roleIds: readonly string[]): Promise<void> {
+    await this.db
+      .update(roles)
+      .set({ secondFactor: true })
+      .where(and(inArray(roles.id, [...roleIds]), eq(roles.secondFactor, false)));
   }
 
   async insert(user: NewUser): Promise<number> {

@@ -1,4 +1,4 @@
-import { type DataScope, ADMIN_ROLE, ErrorCode } from '@cityops/contract';
+import { type DataScope, ADMIN_ROLE, ErrorCode, SEPARATED_ROLES } from '@cityops/contract';
 import { AppError } from '../../lib/app-error.js';
 import type { Repositories } from '../../repositories.js';
 import type { UserReach } from './admin-user.repository.js';
@@ -82,8 +82,14 @@ export class AccessScopeService {
     if (!this.reachesUser(scope, user)) throw outside();
   }
 
-  /** Refuses a grant wider than the caller's own entries or data scope. */
+  /**
+   * Refuses a grant wider than the caller's own entries or data scope, and any
+   * entry reserved to one of the three administrators (their roles are fixed).
+   */
   async assertGrantable(callerId: number, grant: Grant): Promise<void> {
+    if ((await this.options.repositories.scopes.reservedAmong(grant.entryIds)).length > 0) {
+      throw new AppError(ErrorCode.FORBIDDEN, { messageKey: 'system.grant.reserved' });
+    }
     const held = await this.options.repositories.scopes.heldEntryIds(callerId);
     if (held !== 'all') {
       const holds = new Set(held);
@@ -121,6 +127,16 @@ export class AccessScopeService {
       } catch {
         throw refused;
       }
+    }
+  }
+
+  /** Refuses an account that would hold two of the three administrator roles (三员分立). */
+  assertSeparated(roleIds: readonly string[]): void {
+    if (new Set(roleIds.filter((id) => SEPARATED_ROLES.includes(id))).size > 1) {
+      throw new AppError(ErrorCode.VALIDATION, {
+        messageKey: 'system.role.separated',
+        fields: [{ field: 'roleIds', message: 'system.role.separated' }],
+      });
     }
   }
 

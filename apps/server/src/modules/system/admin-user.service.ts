@@ -1,5 +1,6 @@
 import {
   ADMIN_ROLE,
+  SEPARATED_ROLES,
   type AdminUser,
   type AdminUserPage,
   ErrorCode,
@@ -21,6 +22,7 @@ import { AppError, changedByOthers, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { hashPassword, randomPassword } from '../../lib/passwords.js';
 import type { Repositories, WithTransaction } from '../../repositories.js';
+import { auditSourceOf, changedFields, masked } from '../audit/audit.service.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import type { AccessScopeService, CallerScope } from './access-scope.service.js';
 import type { AdminUserRow } from './admin-user.repository.js';
@@ -44,7 +46,10 @@ const lastAdministrator = () =>
   new AppError(ErrorCode.CONFLICT, { messageKey: 'system.user.lastAdministrator' });
 
 export interface AdminUserServiceOptions {
-  repositories: Pick<Repositories, 'adminUsers' | 'units' | 'roles' | 'users' | 'loginAttempts'>;
+  repositories: Pick<
+    Repositories,
+    'adminUsers' | 'units' | 'roles' | 'users' | 'loginAttempts' | 'audit'
+  >;
   withTransaction: WithTransaction;
   access: AccessScopeService;
   clock: Clock;
@@ -101,6 +106,7 @@ export class AdminUserService {
   async create(auth: AuthContext, input: UserInput): Promise<IssuedPassword> {
     const scope = await this.options.access.scopeOf(auth.userId);
     await this.checkPlacement(scope, input.organizationId, input.departmentId);
+    this.options.access.assertSeparated(input.roleIds);
     await this.options.access.assertAssignable(auth.userId, input.roleIds);
     if ((await this.options.repositories.adminUsers.takenNames([input.username], null)).length) {
       throw usernameTaken();
@@ -109,15 +115,22 @@ export class AdminUserService {
     const passwordHash = await hashPassword(initialPassword);
     const now = this.options.clock.now();
     const id = await this.insertGuarded(() =>
-      this.options.withTransaction(({ users }) =>
-        users.insert({
+      this.options.withTransaction(async ({ users, audit }) => {
+        const created = await users.insert({
           ...accountValues(input),
           passwordHash,
           passwordChangedAt: now,
           mustChangePassword: true,
           roleIds: [...new Set(input.roleIds)],
-        }),
-      ),
+        });
+        await audit.append(now, auditSourceOf(auth), {
+          action: 'user.create',
+          outcome: 'success',
+          target: { kind: 'user', id: created, name: input.username },
+          after: masked({ ...accountSnapshot(input), password: initialPassword }),
+        });
+        return created;
+      }),
     );
     return { user: await this.get(id), initialPassword };
   }
@@ -131,6 +144,7 @@ export class AdminUserService {
     const after = new Set(input.roleIds);
     const rolesChanged = before.size !== after.size || [...after].some((r) => !before.has(r));
     if (rolesChanged) {
+      this.options.access.assertSeparated(input.roleIds);
       const touched = [...after, ...before].filter((r) => before.has(r) !== after.has(r));
       await this.options.access.assertAssignable(auth.userId, touched);
       if (before.has(ADMIN_ROLE) && !after.has(ADMIN_ROLE) && !target.disabled) {
@@ -142,11 +156,17 @@ export class AdminUserService {
     }
     const now = this.options.clock.now();
     await this.insertGuarded(() =>
-      this.options.withTransaction(async ({ adminUsers }) => {
+      this.options.withTransaction(async ({ adminUsers, audit }) => {
         if (!(await adminUsers.update(id, input.version, accountValues(input), now))) {
           throw changedByOthers();
         }
         if (rolesChanged) await adminUsers.setRoles(id, [...after]);
+        await audit.append(now, auditSourceOf(auth), {
+          action: 'user.update',
+          outcome: 'success',
+          target: { kind: 'user', id, name: input.username },
+          ...changedFields(rowSnapshot(target), accountSnapshot(input)),
+        });
         return id;
       }),
     );
@@ -167,9 +187,16 @@ export class AdminUserService {
       await this.assertAnotherAdministrator(id);
     }
     const now = this.options.clock.now();
-    await this.options.withTransaction(async ({ adminUsers, sessions }) => {
+    await this.options.withTransaction(async ({ adminUsers, sessions, audit }) => {
       if (!(await adminUsers.setDisabled(id, version, disabled, now))) throw changedByOthers();
       if (disabled) await sessions.revokeAllOfUser(id, now);
+      await audit.append(now, auditSourceOf(auth), {
+        action: disabled ? 'user.disable' : 'user.enable',
+        outcome: 'success',
+        target: { kind: 'user', id, name: target.username },
+        before: { disabled: target.disabled },
+        after: { disabled },
+      });
     });
     return this.get(id);
   }
@@ -178,13 +205,19 @@ export class AdminUserService {
   async resetPassword(auth: AuthContext, id: number): Promise<IssuedPassword> {
     if (id === auth.userId) throw selfRefused();
     const scope = await this.options.access.scopeOf(auth.userId);
-    await this.managed(scope, id);
+    const target = await this.managed(scope, id);
     const initialPassword = randomPassword(ISSUED_PASSWORD_LENGTH);
     const passwordHash = await hashPassword(initialPassword);
     const now = this.options.clock.now();
-    await this.options.withTransaction(async ({ adminUsers, sessions }) => {
+    await this.options.withTransaction(async ({ adminUsers, sessions, audit }) => {
       await adminUsers.issuePassword(id, passwordHash, now);
       await sessions.revokeAllOfUser(id, now);
+      await audit.append(now, auditSourceOf(auth), {
+        action: 'user.reset-password',
+        outcome: 'success',
+        target: { kind: 'user', id, name: target.username },
+        after: masked({ password: initialPassword, mustChangePassword: true }),
+      });
     });
     return { user: await this.get(id), initialPassword };
   }
@@ -196,7 +229,17 @@ export class AdminUserService {
     if (!target.locked) {
       throw new AppError(ErrorCode.CONFLICT, { messageKey: 'system.user.notLocked' });
     }
-    await this.options.repositories.loginAttempts.clear('account', target.username.toLowerCase());
+    const now = this.options.clock.now();
+    await this.options.withTransaction(async ({ loginAttempts, audit }) => {
+      await loginAttempts.clear('account', target.username.toLowerCase());
+      await audit.append(now, auditSourceOf(auth), {
+        action: 'user.unlock',
+        outcome: 'success',
+        target: { kind: 'user', id, name: target.username },
+        before: { locked: true },
+        after: { locked: false },
+      });
+    });
     return this.get(id);
   }
 
@@ -218,6 +261,11 @@ export class AdminUserService {
         values: { max: USER_EXPORT_MAX_ROWS },
       });
     }
+    await this.options.repositories.audit.append(this.options.clock.now(), auditSourceOf(auth), {
+      action: 'user.export',
+      outcome: 'success',
+      after: { ...filter, records: rows.length },
+    });
     return exportUsers(rows, language);
   }
 
@@ -268,6 +316,10 @@ export class AdminUserService {
           refused = true;
         }
       }
+      if (new Set(input.roleIds.filter((id) => SEPARATED_ROLES.includes(id))).size > 1) {
+        report(row.row, 'system.role.separated');
+        refused = true;
+      }
       if (!refused && !problems.has(row.row)) accepted.push({ row: row.row, input });
     }
     const taken = new Set(
@@ -295,16 +347,29 @@ export class AdminUserService {
     });
     const now = this.options.clock.now();
     await this.insertGuarded(() =>
-      this.options.withTransaction(async ({ users }) => {
+      this.options.withTransaction(async ({ users, audit }) => {
+        const source = auditSourceOf(auth);
         for (const account of issued) {
-          await users.insert({
+          const created = await users.insert({
             ...accountValues(account.input),
             passwordHash: account.passwordHash,
             passwordChangedAt: now,
             mustChangePassword: true,
             roleIds: [...new Set(account.input.roleIds)],
           });
+          await audit.append(now, source, {
+            action: 'user.create',
+            outcome: 'success',
+            reason: 'import',
+            target: { kind: 'user', id: created, name: account.input.username },
+            after: masked({ ...accountSnapshot(account.input), password: account.initialPassword }),
+          });
         }
+        await audit.append(now, source, {
+          action: 'user.import',
+          outcome: 'success',
+          after: { records: issued.length },
+        });
         return 0;
       }),
     );
@@ -450,4 +515,27 @@ async function mapLimited<T, R>(
   });
   await Promise.all(runners);
   return results;
+}
+
+/** An account's recorded fields, as the form sends them (the trail's before and after). */
+function accountSnapshot(input: UserInput): Record<string, unknown> {
+  return {
+    username: input.username,
+    name: input.name,
+    mobile: input.mobile,
+    organizationId: input.organizationId,
+    departmentId: input.departmentId,
+    roleIds: [...new Set(input.roleIds)].sort(),
+  };
+}
+
+function rowSnapshot(row: AdminUserRow): Record<string, unknown> {
+  return {
+    username: row.username,
+    name: row.name,
+    mobile: row.mobile,
+    organizationId: row.organizationId,
+    departmentId: row.departmentId,
+    roleIds: row.roles.map((role) => role.id).sort(),
+  };
 }

@@ -1,5 +1,6 @@
 import {
   ADMIN_ROLE,
+  SEPARATED_ROLES,
   BUILT_IN_ROLES,
   ErrorCode,
   type GrantableEntry,
@@ -142,6 +143,9 @@ export class RoleService {
   private async manageable(auth: AuthContext, id: string): Promise<RoleRecord> {
     if (id === ADMIN_ROLE) {
       throw new AppError(ErrorCode.FORBIDDEN, { messageKey: 'system.role.adminFixed' });
+    }
+    if (SEPARATED_ROLES.includes(id)) {
+      throw new AppError(ErrorCode.FORBIDDEN, { messageKey: 'system.role.separatedFixed' });
     }
     if (auth.roleIds.includes(id)) {
       throw new AppError(ErrorCode.FORBIDDEN, { messageKey: 'system.role.ownRole' });

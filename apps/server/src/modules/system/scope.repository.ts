@@ -1,7 +1,8 @@
 import { type DataScope, ADMIN_ROLE } from '@cityops/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.js';
 import {
+  menuEntries,
   organizations,
   roleMenuEntries,
   roleUnits,
@@ -67,6 +68,16 @@ export class ScopeRepository {
       .from(roleMenuEntries)
       .innerJoin(userRoles, eq(userRoles.roleId, roleMenuEntries.roleId))
       .where(eq(userRoles.userId, userId));
+    return rows.map((row) => row.id);
+  }
+
+  /** Which of these entries are reserved to one of the three administrators. */
+  async reservedAmong(entryIds: readonly number[]): Promise<number[]> {
+    if (entryIds.length === 0) return [];
+    const rows = await this.db
+      .select({ id: menuEntries.id })
+      .from(menuEntries)
+      .where(and(inArray(menuEntries.id, [...entryIds]), isNotNull(menuEntries.reservedRole)));
     return rows.map((row) => row.id);
   }
 }

@@ -152,7 +152,8 @@ describe('system users', () => {
     await t.login('qian.yu', reset.initialPassword);
   });
 
-  it('unlocks an account locked by failed sign-ins', async () => {
+  it('unlocks an account locked by failed sign-ins (the security administrator alone)', async () => {
+    const security = (await t.login('security', 'Security@2026')).access_token;
     const { user, initialPassword } = await data(
       t.app,
       admin,
@@ -167,9 +168,10 @@ describe('system users', () => {
     const locked = await data(t.app, admin, 'GET', `${SYSTEM_PATHS.users}?status=locked`);
     expect(locked.list.map((u: { username: string }) => u.username)).toContain('feng.yi');
     const url = SYSTEM_PATHS.userUnlock.replace(':id', String(user.id));
-    expect((await data(t.app, admin, 'POST', url)).locked).toBe(false);
+    expect((await call(t.app, admin, 'POST', url)).status).toBe(403);
+    expect((await data(t.app, security, 'POST', url)).locked).toBe(false);
     await t.login('feng.yi', initialPassword);
-    expect((await call(t.app, admin, 'POST', url)).status).toBe(409);
+    expect((await call(t.app, security, 'POST', url)).status).toBe(409);
   });
 
   it('refuses to disable oneself, change one’s own roles or leave no administrator', async () => {
