@@ -125,4 +125,8 @@ export const OPERATIONS: Readonly<Record<string, OperationEntry>> = {
   'POST /api/system/menus': { id: 'createMenuEntry', errors: [409] },
   'PUT /api/system/menus/{id}': { id: 'updateMenuEntry', errors: [404, 409] },
   'DELETE /api/system/menus/{id}': { id: 'deleteMenuEntry', errors: [404, 409] },
+  'GET /api/system/audit': { id: 'listAuditRecords' },
+  'GET /api/system/audit/{seq}': { id: 'getAuditRecord', errors: [404] },
+  'GET /api/system/audit/export': { id: 'exportAuditRecords' },
+  'GET /api/system/audit/verification': { id: 'verifyAuditChain' },
 };

@@ -107,6 +107,11 @@ export const routes: RouteObject[] = [
                     handle: title('route.systemMenus'),
                     lazy: () => import('./routes/system-menus'),
                   },
+                  {
+                    path: paths.system.audit,
+                    handle: title('route.systemAudit'),
+                    lazy: () => import('./routes/system-audit'),
+                  },
                 ],
               },
             ],

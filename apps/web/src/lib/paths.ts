@@ -27,6 +27,7 @@ export const paths = {
     roles: '/system/roles',
     units: '/system/units',
     menus: '/system/menus',
+    audit: '/system/audit',
   },
 } as const;
 

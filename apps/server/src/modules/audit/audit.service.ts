@@ -333,7 +333,10 @@ async function writeAuditSheet(
     column.width = 20;
     column.numFmt = '@';
   });
-  const buffer =
-    format === 'csv' ? await workbook.csv.writeBuffer() : await workbook.xlsx.writeBuffer();
-  return Buffer.from(buffer);
+  if (format === 'xlsx') return Buffer.from(await workbook.xlsx.writeBuffer());
+  // A byte-order mark, so that Excel opens the UTF-8 (Chinese names) as UTF-8.
+  return Buffer.concat([
+    Buffer.from('\uFEFF', 'utf8'),
+    Buffer.from(await workbook.csv.writeBuffer()),
+  ]);
 }

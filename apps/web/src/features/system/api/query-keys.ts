@@ -1,4 +1,4 @@
-import type { UserListQuery } from '@cityops/contract';
+import type { AuditFilter, UserListQuery } from '@cityops/contract';
 
 export interface Paging {
   pageIndex: number;
@@ -29,4 +29,9 @@ export const systemKeys = {
   /** The user form's units and assignable roles. */
   userOptions: () => [...systemKeys.all, 'user-options'] as const,
   menus: () => [...systemKeys.all, 'menus'] as const,
+  /** Every page of the audit trail (issue 13), by filter and cursor. */
+  auditPages: () => [...systemKeys.all, 'audit'] as const,
+  auditPage: (filter: AuditFilter, before: number | undefined) =>
+    [...systemKeys.auditPages(), filter, before ?? null] as const,
+  auditVerification: () => [...systemKeys.all, 'audit-verification'] as const,
 };
