@@ -69,7 +69,8 @@ export function AuditRecordDrawer({
               {record.reason ?? ''}
             </Descriptions.Item>
             <Descriptions.Item label={t('audit.field.hash')}>
-              <Typography.Text code style={{ wordBreak: 'break-all' }}>
+              {/* Copyable: an auditor quotes the hash; the button also lets the keyboard reach the drawer's scroll. */}
+              <Typography.Text code copyable style={{ wordBreak: 'break-all' }}>
                 {record.hash}
               </Typography.Text>
             </Descriptions.Item>
