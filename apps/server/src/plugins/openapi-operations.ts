@@ -129,4 +129,16 @@ export const OPERATIONS: Readonly<Record<string, OperationEntry>> = {
   'GET /api/system/audit/{seq}': { id: 'getAuditRecord', errors: [404] },
   'GET /api/system/audit/export': { id: 'exportAuditRecords' },
   'GET /api/system/audit/verification': { id: 'verifyAuditChain' },
+  'DELETE /api/system/users/{id}/second-factor': { id: 'resetSecondFactor', errors: [404, 409] },
+  'POST /api/authorization-server/oauth/second-factor': { id: 'signInSecondStep', errors: [403] },
+  'GET /api/organization/user/second-factor': { id: 'getSecondFactor' },
+  'POST /api/organization/user/second-factor/enrolment': {
+    id: 'startSecondFactorEnrolment',
+    errors: [409],
+  },
+  'PUT /api/organization/user/second-factor/enrolment': {
+    id: 'confirmSecondFactorEnrolment',
+    errors: [409],
+  },
+  'POST /api/organization/user/second-factor/removal': { id: 'removeSecondFactor', errors: [409] },
 };

@@ -107,7 +107,7 @@ export class AuditService {
 
   /** A sign-in, password or one-time-code event (no session yet, or none needed). */
   async record(
-    event: SecurityEvent,
+    event: Pick<AuditEvent, 'action' | 'outcome' | 'reason'>,
     meta: RequestMeta,
     subject: { userId?: number | null; username?: string | null } = {},
     detail: Record<string, unknown> = {},

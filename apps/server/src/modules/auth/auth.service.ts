@@ -10,7 +10,8 @@ import type { Clock } from '../../lib/clock.js';
 import { decoyPasswordHash, md5Hex, verifyPasswordDigest } from '../../lib/passwords.js';
 import { newAccessToken, tokenDigest } from '../../lib/tokens.js';
 import { toUserData } from '../organization/user-data.js';
-import type { UserRepository } from '../organization/user.repository.js';
+import type { UserRecord, UserRepository } from '../organization/user.repository.js';
+import type { SecondFactorService } from '../second-factor/second-factor.service.js';
 import { SecurityEvent, type AuditService } from '../audit/audit.service.js';
 import { passwordStatusOf } from '../password/password-policy.js';
 import type { LoginGuardService } from './login-guard.service.js';
@@ -45,6 +46,7 @@ export interface AuthServiceOptions {
   guard: LoginGuardService;
   settings: SecuritySettings;
   audit: AuditService;
+  secondFactor: SecondFactorService;
 }
 
 export class AuthService {
@@ -78,7 +80,33 @@ export class AuthService {
     }
     await this.options.guard.succeeded(attempt);
     if (user.disabled) throw new AppError(ErrorCode.ACCOUNT_DISABLED);
+    // With a second factor set up, the password opens no session: its ticket waits for the code.
+    const ticket = await this.options.secondFactor.challenge(user.id, request.scope);
+    if (ticket) throw new AppError(ErrorCode.SECOND_FACTOR_REQUIRED, { data: { ticket } });
+    return this.signedIn(user, request.scope, meta);
+  }
 
+  /** The second step of a sign-in whose first step asked for a code. */
+  async completeSecondFactor(
+    request: { ticket: string; code: string },
+    meta: ClientMeta,
+  ): Promise<TokenResponse> {
+    const { userId, scope } = await this.options.secondFactor.redeem(
+      request.ticket,
+      request.code,
+      meta,
+    );
+    const user = await this.options.users.findById(userId);
+    if (!user) throw new AppError(ErrorCode.SECOND_FACTOR_INVALID);
+    if (user.disabled) throw new AppError(ErrorCode.ACCOUNT_DISABLED);
+    return this.signedIn(user, scope, meta);
+  }
+
+  private async signedIn(
+    user: UserRecord,
+    scope: string,
+    meta: ClientMeta,
+  ): Promise<TokenResponse> {
     const token = await this.openSession(user.id, meta);
     await this.options.audit.record(SecurityEvent.loginSuccess, meta, {
       userId: user.id,
@@ -88,7 +116,7 @@ export class AuthService {
       access_token: token,
       token_type: 'bearer',
       expires_in: TOKEN_LIFETIME_SECONDS,
-      scope: request.scope,
+      scope,
       ...toUserData(user),
     };
   }
