@@ -69,6 +69,8 @@ export const system = {
       enableOf: 'Enable {{name}}',
       resetPasswordOf: 'Reset password of {{name}}',
       unlockOf: 'Unlock {{name}}',
+      resetFactor: 'Reset two-step',
+      resetFactorOf: 'Reset two-step verification of {{name}}',
     },
     confirmDisable: {
       title: 'Disable {{name}}?',
@@ -90,6 +92,13 @@ export const system = {
     disabled: '{{name}} has been disabled.',
     enabled: '{{name}} has been enabled.',
     unlocked: '{{name}} has been unlocked.',
+    confirmFactorReset: {
+      title: 'Reset the two-step verification of {{name}}?',
+      content:
+        'Their authenticator app and recovery codes stop working. They sign in with their password and set it up again.',
+      ok: 'Reset',
+    },
+    factorReset: 'The two-step verification of {{name}} has been reset.',
     dialog: {
       createTitle: 'New user',
       editTitle: 'Edit user',

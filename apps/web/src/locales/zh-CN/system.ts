@@ -71,6 +71,8 @@ export const system: LocaleShape<typeof en.system> = {
       enableOf: '启用 {{name}}',
       resetPasswordOf: '重置密码：{{name}}',
       unlockOf: '解除锁定：{{name}}',
+      resetFactor: '重置双因素',
+      resetFactorOf: '重置双因素认证：{{name}}',
     },
     confirmDisable: {
       title: '确定停用 {{name}} 吗？',
@@ -90,6 +92,12 @@ export const system: LocaleShape<typeof en.system> = {
     disabled: '已停用 {{name}}。',
     enabled: '已启用 {{name}}。',
     unlocked: '已为 {{name}} 解除锁定。',
+    confirmFactorReset: {
+      title: '确定重置 {{name}} 的双因素认证吗？',
+      content: '其身份验证器和恢复码将失效，该用户需凭密码登录后重新设置。',
+      ok: '重置',
+    },
+    factorReset: '已重置 {{name}} 的双因素认证。',
     dialog: {
       createTitle: '新增用户',
       editTitle: '编辑用户',
