@@ -35,6 +35,9 @@ export const USER_PATHS = {
   headImage: '/organization/user/head',
   passwordStatus: '/organization/user/isPassword',
   changePassword: '/organization/user/ret',
+  /** The caller's own live sessions, and ending one of the others. */
+  sessions: '/organization/user/sessions',
+  session: '/organization/user/sessions/:id',
 } as const;
 
 /** Units and their departments. */
@@ -140,4 +143,8 @@ export const SYSTEM_PATHS = {
   auditRecord: '/system/audit/:seq',
   auditExport: '/system/audit/export',
   auditVerification: '/system/audit/verification',
+  /** Online sessions (issue 13): every live session, ending one or all of a user's. */
+  sessions: '/system/sessions',
+  session: '/system/sessions/:id',
+  userSessions: '/system/users/:id/sessions',
 } as const;

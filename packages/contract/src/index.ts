@@ -33,3 +33,4 @@ export * from './business-guide.js';
 export * from './gis.js';
 export * from './administration.js';
 export * from './audit.js';
+export * from './sessions.js';

@@ -125,4 +125,9 @@ export const OPERATIONS: Readonly<Record<string, OperationEntry>> = {
   'POST /api/system/menus': { id: 'createMenuEntry', errors: [409] },
   'PUT /api/system/menus/{id}': { id: 'updateMenuEntry', errors: [404, 409] },
   'DELETE /api/system/menus/{id}': { id: 'deleteMenuEntry', errors: [404, 409] },
+  'GET /api/system/sessions': { id: 'listLiveSessions' },
+  'DELETE /api/system/sessions/{id}': { id: 'endSession', errors: [404] },
+  'DELETE /api/system/users/{id}/sessions': { id: 'endUserSessions', errors: [404] },
+  'GET /api/organization/user/sessions': { id: 'listOwnSessions' },
+  'DELETE /api/organization/user/sessions/{id}': { id: 'endOwnSession', errors: [404, 409] },
 };
