@@ -107,6 +107,11 @@ export const routes: RouteObject[] = [
                     handle: title('route.systemMenus'),
                     lazy: () => import('./routes/system-menus'),
                   },
+                  {
+                    path: paths.system.sessions,
+                    handle: title('route.systemSessions'),
+                    lazy: () => import('./routes/system-sessions'),
+                  },
                 ],
               },
             ],

@@ -29,6 +29,7 @@ export const route = {
   systemRoles: 'Roles',
   systemUnits: 'Units and departments',
   systemMenus: 'Menus',
+  systemSessions: 'Online users',
 };
 
 export const guard = {

@@ -1,4 +1,4 @@
-import type { UserListQuery } from '@cityops/contract';
+import type { SessionListQuery, UserListQuery } from '@cityops/contract';
 
 export interface Paging {
   pageIndex: number;
@@ -29,4 +29,7 @@ export const systemKeys = {
   /** The user form's units and assignable roles. */
   userOptions: () => [...systemKeys.all, 'user-options'] as const,
   menus: () => [...systemKeys.all, 'menus'] as const,
+  /** Every page of the online sessions. */
+  sessionLists: () => [...systemKeys.all, 'sessions'] as const,
+  sessionList: (query: SessionListQuery) => [...systemKeys.sessionLists(), query] as const,
 };
