@@ -8,8 +8,13 @@ export function getOwnSessions(): Promise<OwnSession[]> {
   return api.get<OwnSession[]>(USER_PATHS.sessions, undefined, { silent: true });
 }
 
+/** Asked again each time the personal area opens: a device list must be current. */
 export const ownSessionsQuery = () =>
-  queryOptions({ queryKey: profileKeys.ownSessions(), queryFn: getOwnSessions });
+  queryOptions({
+    queryKey: profileKeys.ownSessions(),
+    queryFn: getOwnSessions,
+    refetchOnMount: 'always',
+  });
 
 export function useOwnSessions() {
   return useQuery(ownSessionsQuery());
