@@ -1,7 +1,7 @@
 import { notification } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { signInTime } from '@/lib/sessions/session-display';
+import { signInTime } from '@/lib/sessions/sign-in-time';
 import { useUserStore } from '@/stores/user-store';
 
 /**

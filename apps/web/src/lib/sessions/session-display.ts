@@ -2,7 +2,7 @@ import Bowser from 'bowser';
 
 /**
  * How the screens that list sign-in sessions (online users, the personal area's
- * devices, the previous sign-in notice) show a browser and a time.
+ * devices) show a browser and a time.
  */
 
 /** "Chrome 131 on Windows 10" from a user-agent string; '' when there is none. */
@@ -17,13 +17,4 @@ export function describeBrowser(userAgent: string | null | undefined): string {
   return os ? `${browser} · ${os}` : browser;
 }
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** `2026-11-26 09:12` in the reader's time zone (the same in both languages). */
-export function signInTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(
-    date.getHours(),
-  )}:${pad(date.getMinutes())}`;
-}
+export { signInTime } from './sign-in-time';
