@@ -1,4 +1,4 @@
-import { notification } from 'antd';
+import { message } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { signInTime } from '@/lib/sessions/sign-in-time';
@@ -13,7 +13,7 @@ export function PreviousSignInNotice() {
   const { t } = useTranslation();
   const pending = useUserStore((state) => state.signInNoticePending);
   const previous = useUserStore((state) => state.userData?.previousSignIn);
-  const [api, contextHolder] = notification.useNotification();
+  const [api, contextHolder] = message.useMessage();
 
   useEffect(() => {
     // `undefined`: the user info has not come yet (null: there was no previous sign-in).
@@ -21,13 +21,13 @@ export function PreviousSignInNotice() {
     useUserStore.getState().signInNoticeShown();
     if (!previous) return;
     const time = signInTime(previous.at);
-    api.info({
+    // A short message at the top centre: it covers none of the header's controls.
+    void api.info({
       key: 'previous-sign-in',
-      title: previous.ipAddress
+      content: previous.ipAddress
         ? t('signInNotice.withAddress', { time, address: previous.ipAddress })
         : t('signInNotice.withoutAddress', { time }),
-      placement: 'topRight',
-      duration: 10,
+      duration: 8,
     });
   }, [pending, previous, api, t]);
 
