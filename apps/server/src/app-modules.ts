@@ -13,6 +13,7 @@ import { passwordModule } from './modules/password/password.module.js';
 import { purgeModule } from './modules/purge/purge.module.js';
 import { qrLoginModule } from './modules/qr-login/qr-login.module.js';
 import { secondFactorModule } from './modules/second-factor/second-factor.module.js';
+import { sessionsModule } from './modules/sessions/sessions.module.js';
 import { settingsModule } from './modules/settings/settings.module.js';
 import { smsModule } from './modules/sms/sms.module.js';
 import { systemModule } from './modules/system/system.module.js';
@@ -41,5 +42,6 @@ export const appModules: readonly AppModule[] = [
   businessGuideModule,
   gisModule,
   systemModule,
+  sessionsModule,
   purgeModule,
 ];

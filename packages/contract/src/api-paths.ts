@@ -41,6 +41,9 @@ export const USER_PATHS = {
   secondFactor: '/organization/user/second-factor',
   secondFactorEnrolment: '/organization/user/second-factor/enrolment',
   secondFactorRemoval: '/organization/user/second-factor/removal',
+  /** The caller's own live sessions, and ending one of the others. */
+  sessions: '/organization/user/sessions',
+  session: '/organization/user/sessions/:id',
 } as const;
 
 /** Units and their departments. */
@@ -147,4 +150,8 @@ export const SYSTEM_PATHS = {
   auditExport: '/system/audit/export',
   auditVerification: '/system/audit/verification',
   userSecondFactor: '/system/users/:id/second-factor',
+  /** Online sessions (issue 13): every live session, ending one or all of a user's. */
+  sessions: '/system/sessions',
+  session: '/system/sessions/:id',
+  userSessions: '/system/users/:id/sessions',
 } as const;

@@ -35,3 +35,4 @@ export * from './gis.js';
 export * from './administration.js';
 export * from './audit.js';
 export * from './second-factor.js';
+export * from './sessions.js';

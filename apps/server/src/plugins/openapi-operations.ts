@@ -141,4 +141,9 @@ export const OPERATIONS: Readonly<Record<string, OperationEntry>> = {
     errors: [409],
   },
   'POST /api/organization/user/second-factor/removal': { id: 'removeSecondFactor', errors: [409] },
+  'GET /api/system/sessions': { id: 'listLiveSessions' },
+  'DELETE /api/system/sessions/{id}': { id: 'endSession', errors: [404] },
+  'DELETE /api/system/users/{id}/sessions': { id: 'endUserSessions', errors: [404] },
+  'GET /api/organization/user/sessions': { id: 'listOwnSessions' },
+  'DELETE /api/organization/user/sessions/{id}': { id: 'endOwnSession', errors: [404, 409] },
 };

@@ -112,6 +112,11 @@ export const routes: RouteObject[] = [
                     handle: title('route.systemAudit'),
                     lazy: () => import('./routes/system-audit'),
                   },
+                  {
+                    path: paths.system.sessions,
+                    handle: title('route.systemSessions'),
+                    lazy: () => import('./routes/system-sessions'),
+                  },
                 ],
               },
             ],

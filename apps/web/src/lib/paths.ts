@@ -28,6 +28,7 @@ export const paths = {
     units: '/system/units',
     menus: '/system/menus',
     audit: '/system/audit',
+    sessions: '/system/sessions',
   },
 } as const;
 

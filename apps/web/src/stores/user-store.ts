@@ -13,11 +13,23 @@ export interface UserState {
   roles: string[];
   /** The last sign-in was by QR code. */
   qrCodeLogin: boolean;
+  /**
+   * A sign-in through the login page that has not yet been told its previous
+   * sign-in (the shell tells it once the user info has come). Not persisted: a
+   * reload does not tell it again.
+   */
+  signInNoticePending: boolean;
 }
 
 export interface UserActions {
-  /** Stores the token, the username and the user data of a successful sign-in. */
+  /**
+   * Stores the token, the username and the user data of a successful sign-in.
+   * With user data (the login page's sign-ins, not a token handed over in the
+   * address) the previous sign-in is to be told.
+   */
   signedIn(token: string, username: string, userData: UserData | null): void;
+  /** The previous sign-in has been told (or there was none). */
+  signInNoticeShown(): void;
   setUserInfo(userData: UserData): void;
   changeRoles(roles: string[]): void;
   setQrCodeLogin(value: boolean): void;
@@ -41,6 +53,7 @@ const emptyUser = {
   userData: null,
   roles: [] as string[],
   qrCodeLogin: false,
+  signInNoticePending: false,
 };
 
 export const useUserStore = create<UserState & UserActions>()(
@@ -51,12 +64,22 @@ export const useUserStore = create<UserState & UserActions>()(
       userData: storedUserData(),
       roles: storedUserData()?.roleIds ?? [],
       qrCodeLogin: false,
+      signInNoticePending: false,
 
       signedIn(token, username, userData) {
         saveToken(token);
         local.set(StorageKey.username, username);
         if (userData) local.set(StorageKey.userData, JSON.stringify(userData));
-        set({ token, username, userData, roles: userData?.roleIds ?? [] });
+        set({
+          token,
+          username,
+          userData,
+          roles: userData?.roleIds ?? [],
+          signInNoticePending: userData !== null,
+        });
+      },
+      signInNoticeShown() {
+        set({ signInNoticePending: false });
       },
       setUserInfo(userData) {
         local.set(StorageKey.userData, JSON.stringify(userData));

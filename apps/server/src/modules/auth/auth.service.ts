@@ -17,7 +17,10 @@ import { passwordStatusOf } from '../password/password-policy.js';
 import type { LoginGuardService } from './login-guard.service.js';
 import type { RsaKeyService } from './rsa-key.service.js';
 import type { SecuritySettings } from './security-settings.js';
-import type { SessionRepository } from './session.repository.js';
+import type { SessionPrincipal, SessionRepository } from './session.repository.js';
+
+/** A session's last activity is written at most this often (issue 13: no write per request). */
+export const SESSION_SEEN_INTERVAL_MS = 60_000;
 
 /** Who is calling, as the auth hook found it. */
 export interface AuthContext {
@@ -143,8 +146,10 @@ export class AuthService {
   ): Promise<AuthContext> {
     if (!token) throw tokenInvalid();
     const tokenHash = tokenDigest(token);
-    const principal = await this.options.sessions.findLive(tokenHash, this.options.clock.now());
+    const now = this.options.clock.now();
+    const principal = await this.options.sessions.findLive(tokenHash, now);
     if (!principal) throw tokenInvalid();
+    await this.markSeen(tokenHash, principal, now);
     return {
       userId: principal.userId,
       username: principal.username,
@@ -158,6 +163,27 @@ export class AuthService {
         this.options.clock.now(),
       ),
     };
+  }
+
+  /**
+   * The session's last activity, written when the one known is a minute old or
+   * more. The principal is the session cache's own entry: setting it first means
+   * the requests of the next minute on this instance write nothing, and a lookup
+   * from the database reads the value written. Activity is best effort: a failed
+   * write does not fail the request.
+   */
+  private async markSeen(tokenHash: string, principal: SessionPrincipal, now: Date): Promise<void> {
+    const seen = principal.lastSeenAt?.getTime();
+    if (
+      seen !== undefined &&
+      now.getTime() - seen < SESSION_SEEN_INTERVAL_MS &&
+      seen <= now.getTime()
+    ) {
+      return;
+    }
+    principal.lastSeenAt = now;
+    const before = new Date(now.getTime() - SESSION_SEEN_INTERVAL_MS + 1);
+    await this.options.sessions.markSeen(tokenHash, now, before).catch(() => undefined);
   }
 
   async logout(auth: AuthContext, meta: ClientMeta): Promise<void> {

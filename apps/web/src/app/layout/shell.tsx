@@ -38,6 +38,7 @@ import type { RouteHandle } from '../hooks/use-document-title';
 import { LanguageSwitch } from './language-switch';
 import { signOut } from '../sign-out';
 import { LoginLeaveGuard } from './login-leave-guard';
+import { PreviousSignInNotice } from './previous-sign-in-notice';
 import styles from './shell-layout.module.css';
 import { Sidebar } from './sidebar';
 import { useDevice } from './use-device';
@@ -194,6 +195,7 @@ export function Shell() {
   return (
     <Layout className={styles.layout}>
       <LoginLeaveGuard />
+      <PreviousSignInNotice />
       <PasswordDialogHost onSignOut={(options) => void signOut(options)} />
       {mobile ? (
         <Drawer

@@ -30,6 +30,7 @@ export const route = {
   systemUnits: 'Units and departments',
   systemMenus: 'Menus',
   systemAudit: 'Audit trail',
+  systemSessions: 'Online users',
 };
 
 export const guard = {

@@ -9,6 +9,20 @@ export const profile = {
   uploadAvatar: 'Upload avatar',
   modified: 'Modified successfully',
   usernameChanged: 'Username changed, please log in again',
+  sessions: {
+    heading: 'Signed-in devices',
+    description: 'Where your account is signed in now. End any session you do not recognise.',
+    current: 'This device',
+    signedInAt: 'Signed in {{time}}',
+    lastSeenAt: 'Last activity {{time}}',
+    unknownAddress: 'unknown address',
+    unknownBrowser: 'Unknown browser',
+    end: 'End',
+    endLabel: 'End the session from {{address}}, signed in {{time}}',
+    confirmEnd: 'End this session? That device returns to the login page on its next action.',
+    ended: 'The session has been ended.',
+    loadFailed: 'Your sessions could not be loaded.',
+  },
 };
 
 export const twoStep = {

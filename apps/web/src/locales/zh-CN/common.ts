@@ -33,6 +33,7 @@ export const route: LocaleShape<typeof en.route> = {
   systemUnits: '单位与部门',
   systemMenus: '菜单管理',
   systemAudit: '审计日志',
+  systemSessions: '在线用户',
 };
 
 export const guard: LocaleShape<typeof en.guard> = {

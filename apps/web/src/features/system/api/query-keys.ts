@@ -1,4 +1,4 @@
-import type { AuditFilter, UserListQuery } from '@cityops/contract';
+import type { AuditFilter, SessionListQuery, UserListQuery } from '@cityops/contract';
 
 export interface Paging {
   pageIndex: number;
@@ -34,4 +34,7 @@ export const systemKeys = {
   auditPage: (filter: AuditFilter, before: number | undefined) =>
     [...systemKeys.auditPages(), filter, before ?? null] as const,
   auditVerification: () => [...systemKeys.all, 'audit-verification'] as const,
+  /** Every page of the online sessions. */
+  sessionLists: () => [...systemKeys.all, 'sessions'] as const,
+  sessionList: (query: SessionListQuery) => [...systemKeys.sessionLists(), query] as const,
 };
