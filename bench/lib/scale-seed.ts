@@ -13,7 +13,7 @@
  *   by the server's own `documentTerms`;
  * - 1,000,000 map features over the city's extent: points, polygons and lines in
  *   the three editable layers;
- * - 1,000,000 records in the security audit log (sign-ins, failures, sign-outs of
+ * - 1,000,000 records in the audit trail (sign-ins, failures, sign-outs of
  *   the scale users over 90 days), the table that exists until issue 13's trail.
  *
  * Secondary indexes are dropped before the bulk inserts and built again after
@@ -41,7 +41,7 @@ export const SCALE = {
   adminUnreadWindow: 1_200,
   articles: 100_000,
   features: 1_000_000,
-  /** In the security audit log that exists today (audit_log); issue 13's trail will replace it. */
+  /** In the audit trail (issue 13), chained by its insert trigger. */
   auditRecords: 1_000_000,
 } as const;
 
@@ -427,17 +427,21 @@ export async function seedScale(databaseUrl: string, now: Date): Promise<ScaleSe
     });
 
     await step('audit records', async () => {
-      const rebuild = await dropIndexes(client, 'audit_log');
+      const rebuild = await dropIndexes(client, 'audit_trail');
+      // Through the chain's insert trigger, oldest first, as the product writes them.
       await timed(
         client,
-        'audit log',
+        'audit trail',
         `with scale_users as (select min(id) as first from users where username like 'scale%')
-         insert into audit_log (at, event, user_id, username, ip_address, user_agent, detail)
-         select $3::timestamptz - g * interval '1 second' * (90 * 86400.0 / $1::int),
-                case when g % 10 < 6 then 'login.success' when g % 10 < 9 then 'logout' else 'login.failure' end,
+         insert into audit_trail (at, actor_id, actor_name, ip_address, user_agent, action, outcome, reason)
+         select $3::timestamptz - ($1::int - g) * interval '1 second' * (90 * 86400.0 / $1::int),
                 u.first + (g::bigint * 7919) % $2::int, 'scale' || lpad((1 + (g::bigint * 7919) % $2::int)::text, 5, '0'),
-                '10.' || (g % 250) || '.' || (g / 250 % 250) || '.' || (g % 97), 'Mozilla/5.0 (scale)', '{}'::jsonb
-         from generate_series(1, $1::int) g cross join scale_users u`,
+                '10.' || (g % 250) || '.' || (g / 250 % 250) || '.' || (g % 97), 'Mozilla/5.0 (scale)',
+                case when g % 10 < 9 and g % 10 >= 6 then 'auth.logout' else 'auth.login' end,
+                case when g % 10 = 9 then 'failure' else 'success' end,
+                case when g % 10 = 9 then 'password' end
+         from generate_series(1, $1::int) g cross join scale_users u
+         order by g`,
         [SCALE.auditRecords, SCALE.users, nowIso],
       );
       for (const statement of rebuild) await timed(client, statement.slice(0, 70), statement);
@@ -453,7 +457,7 @@ export async function seedScale(databaseUrl: string, now: Date): Promise<ScaleSe
         'message_recipients',
         'guide_articles',
         'gis_features',
-        'audit_log',
+        'audit_trail',
       ]) {
         await client.query(`vacuum (analyze) ${table}`);
       }
@@ -467,7 +471,7 @@ export async function seedScale(databaseUrl: string, now: Date): Promise<ScaleSe
               (select count(*) from message_recipients) as message_recipients,
               (select count(*) from guide_articles) as guide_articles,
               (select count(*) from gis_features) as gis_features,
-              (select count(*) from audit_log) as audit_log`,
+              (select count(*) from audit_trail) as audit_trail`,
     );
     const rows = Object.fromEntries(
       Object.entries(counts.rows[0]!).map(([key, value]) => [key, Number(value)]),

@@ -177,6 +177,8 @@ export const roleSchema = z.object({
   name: z.string(),
   nameEn: z.string(),
   dataScope: z.enum(DATA_SCOPES),
+  /** Holders confirm sign-in with a second factor (always for the three administrators). */
+  secondFactor: z.boolean(),
   unitIds: z.array(z.number()),
   /** The menu entries the role holds (with their ancestors). */
   entryIds: z.array(z.number()),
@@ -200,6 +202,7 @@ export const roleListQuerySchema = pagingSchema.extend({
 const roleFields = {
   ...bilingualName,
   dataScope: z.enum(DATA_SCOPES, { error: 'validation.invalid' }),
+  secondFactor: z.boolean({ error: 'validation.invalid' }).default(false),
   unitIds: idList.default([]),
   entryIds: idList.default([]),
 };

@@ -11,6 +11,7 @@ export interface RoleRecord {
   name: string;
   nameEn: string;
   dataScope: DataScope;
+  secondFactor: boolean;
   unitIds: number[];
   entryIds: number[];
   userCount: number;
@@ -21,6 +22,7 @@ export interface RoleValues {
   name: string;
   nameEn: string;
   dataScope: DataScope;
+  secondFactor: boolean;
 }
 
 const roleColumns = {
@@ -28,6 +30,7 @@ const roleColumns = {
   name: roles.name,
   nameEn: roles.nameEn,
   dataScope: sql<DataScope>`${roles.dataScope}`,
+  secondFactor: roles.secondFactor,
   unitIds: sql<number[]>`coalesce(
     (select array_agg(ru.organization_id order by ru.organization_id)
        from ${roleUnits} ru where ru.role_id = "roles"."id"), '{}'::int[])`,

@@ -230,7 +230,12 @@ interface RoleGrantInput {
 }
 
 function roleValues(input: RoleChanges | RoleInput) {
-  return { name: input.name, nameEn: input.nameEn, dataScope: input.dataScope };
+  return {
+    name: input.name,
+    nameEn: input.nameEn,
+    dataScope: input.dataScope,
+    secondFactor: input.secondFactor,
+  };
 }
 
 function toRole(role: RoleRecord): Role {
@@ -242,6 +247,7 @@ function roleSnapshot(role: {
   name: string;
   nameEn: string;
   dataScope: string;
+  secondFactor: boolean;
   entryIds: readonly number[];
   unitIds: readonly number[];
 }): Record<string, unknown> {
@@ -249,6 +255,7 @@ function roleSnapshot(role: {
     name: role.name,
     nameEn: role.nameEn,
     dataScope: role.dataScope,
+    secondFactor: role.secondFactor,
     entryIds: [...role.entryIds].sort((a, b) => a - b),
     unitIds: [...role.unitIds].sort((a, b) => a - b),
   };

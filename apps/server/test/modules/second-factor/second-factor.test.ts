@@ -191,4 +191,34 @@ describe('second factor', () => {
     expect(removed.json().code).toBe('000000');
     expect(await auditEvents(t.app, 5, 'factor.remove')).toEqual(['factor.remove/success']);
   });
+
+  it('is asked of the holders of any role an administrator marks so', async () => {
+    const admin = (await t.login('admin', 'Admin@2026')).access_token;
+    const editor = (await call('GET', SYSTEM_PATHS.role.replace(':id', 'editor'), admin)).json()
+      .data;
+    const marked = await call('PUT', SYSTEM_PATHS.role.replace(':id', 'editor'), admin, {
+      name: editor.name,
+      nameEn: editor.nameEn,
+      dataScope: editor.dataScope,
+      unitIds: editor.unitIds,
+      entryIds: editor.entryIds,
+      secondFactor: true,
+      version: editor.version,
+    });
+    expect(marked.json().data).toMatchObject({ secondFactor: true });
+    const { access_token: token } = await t.login('editor', 'Editor@2026');
+    expect((await call('GET', USER_PATHS.secondFactor, token)).json().data).toMatchObject({
+      required: true,
+      enrolled: false,
+    });
+    const [record] = await createRepositories(t.database.db).audit.page(
+      { action: 'role.update' },
+      undefined,
+      1,
+    );
+    expect(record).toMatchObject({
+      before: { secondFactor: false },
+      after: { secondFactor: true },
+    });
+  });
 });

@@ -37,6 +37,7 @@ export function role(id: string, patch: Partial<Role> = {}): Role {
     name: `${id} 角色`,
     nameEn: `${id} role`,
     dataScope: 'all',
+    secondFactor: false,
     unitIds: [],
     entryIds: [],
     userCount: 0,

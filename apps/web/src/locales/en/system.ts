@@ -190,6 +190,9 @@ export const system = {
       code: 'Code',
       codeHelp: 'Lower-case letters, digits, _ or -; cannot be changed later',
       dataScope: 'Data scope',
+      secondFactor: 'Holders confirm sign-in with a second factor',
+      secondFactorHelp:
+        'A one-time code from an authenticator app after the password; always on for the three administrators.',
       units: 'Units',
       permissions: 'Permissions',
       permissionsHelp:

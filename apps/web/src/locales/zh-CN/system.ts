@@ -188,6 +188,8 @@ export const system: LocaleShape<typeof en.system> = {
       code: '角色编码',
       codeHelp: '小写字母、数字、下划线或连字符，创建后不可修改',
       dataScope: '数据范围',
+      secondFactor: '持有者登录须进行双因素认证',
+      secondFactorHelp: '输入密码后还须输入身份验证器的动态验证码；三员角色始终启用。',
       units: '指定单位',
       permissions: '菜单权限',
       permissionsHelp: '半选表示拥有该项，但未拥有其下全部权限。仅列出您本人拥有的权限。',

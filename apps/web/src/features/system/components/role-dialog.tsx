@@ -1,6 +1,6 @@
 import { DATA_SCOPES, type DataScope, type Role, type UnitNode } from '@cityops/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Form, Input, Modal, Select, Spin, TreeSelect, Typography } from 'antd';
+import { Alert, Checkbox, Form, Input, Modal, Select, Spin, TreeSelect, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dialogFormLayout } from '@/lib/forms/dialog-form-layout';
@@ -27,10 +27,11 @@ interface Values {
   name: string;
   nameEn: string;
   dataScope: DataScope;
+  secondFactor: boolean;
   unitIds: number[];
 }
 
-const FIELDS = ['id', 'name', 'nameEn', 'dataScope', 'unitIds', 'entryIds'];
+const FIELDS = ['id', 'name', 'nameEn', 'dataScope', 'secondFactor', 'unitIds', 'entryIds'];
 
 function valuesOf(role: Role | null): Values {
   return {
@@ -38,6 +39,7 @@ function valuesOf(role: Role | null): Values {
     name: role?.name ?? '',
     nameEn: role?.nameEn ?? '',
     dataScope: role?.dataScope ?? 'unit',
+    secondFactor: role?.secondFactor ?? false,
     unitIds: role?.unitIds ?? [],
   };
 }
@@ -68,6 +70,7 @@ export function RoleDialog({ role, units, onClose }: RoleDialogProps) {
         name: values.name.trim(),
         nameEn: values.nameEn.trim(),
         dataScope: values.dataScope,
+        secondFactor: values.secondFactor === true,
         unitIds: values.dataScope === 'units' ? (values.unitIds ?? []) : [],
         entryIds: [...held].sort((a, b) => a - b),
       };
@@ -140,6 +143,13 @@ export function RoleDialog({ role, units, onClose }: RoleDialogProps) {
               label: t(`system.roles.scope.${scope}`),
             }))}
           />
+        </Form.Item>
+        <Form.Item
+          name="secondFactor"
+          valuePropName="checked"
+          extra={t('system.roles.dialog.secondFactorHelp')}
+        >
+          <Checkbox>{t('system.roles.dialog.secondFactor')}</Checkbox>
         </Form.Item>
         {dataScope === 'units' && (
           <Form.Item

@@ -136,6 +136,7 @@ describe('the roles page', { timeout: 60_000 }, () => {
     await user.type(within(dialog).getByRole('textbox', { name: '角色编码' }), 'inspector');
     await user.type(within(dialog).getByRole('textbox', { name: '中文名称' }), '巡查员');
     await user.type(within(dialog).getByRole('textbox', { name: '英文名称' }), 'Inspector');
+    await user.click(within(dialog).getByRole('checkbox', { name: '持有者登录须进行双因素认证' }));
     // Ticking one action takes its page too; the page shows half-filled.
     const tree = within(dialog).getByRole('group', { name: '菜单权限' });
     await user.click(within(tree).getByText('编写文章'));
@@ -150,6 +151,7 @@ describe('the roles page', { timeout: 60_000 }, () => {
         name: '巡查员',
         nameEn: 'Inspector',
         dataScope: 'unit',
+        secondFactor: true,
         unitIds: [],
         entryIds: [1, 2],
       },
