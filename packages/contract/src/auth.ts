@@ -52,6 +52,11 @@ export const userDataSchema = z.object({
     .object({ at: z.string(), ipAddress: z.string().nullable() })
     .nullable()
     .optional(),
+  /**
+   * A role of the caller asks for a second factor and none is set up yet (issue 13):
+   * the shell asks them to set it up. Only in the caller's own user info.
+   */
+  secondFactorDue: z.boolean().optional(),
 });
 export type UserData = z.infer<typeof userDataSchema>;
 

@@ -6,7 +6,7 @@ import { toUserData } from './user-data.js';
 import type { NewUser, UserRecord } from './user.repository.js';
 
 export interface UserServiceOptions {
-  repositories: Pick<Repositories, 'users' | 'sessions'>;
+  repositories: Pick<Repositories, 'users' | 'sessions' | 'secondFactors'>;
 }
 
 /** The rules about accounts: who reads whose user data, how an account is made. */
@@ -28,8 +28,12 @@ export class UserService {
       caller.userId,
       caller.tokenHash,
     );
+    const factor = await this.options.repositories.secondFactors.find(caller.userId);
+    const secondFactorDue =
+      !factor?.confirmedAt && (await this.options.repositories.secondFactors.required(user.id));
     return {
       ...toUserData(user),
+      secondFactorDue,
       previousSignIn: previous && {
         at: previous.createdAt.toISOString(),
         ipAddress: previous.ipAddress,

@@ -73,7 +73,11 @@ describe('second factor', () => {
       recoveryCodesLeft: 0,
       enrolledAt: null,
     });
+    const info = async (token: string) =>
+      (await call('GET', `${USER_PATHS.info}?uniqueId=auditor`, token)).json().data;
+    expect((await info(before)).secondFactorDue).toBe(true);
     const { secret, recoveryCodes } = await enrol('auditor', 'Auditor@2026');
+    expect((await info(before)).secondFactorDue).toBe(false);
     t.clock.advance(30_000);
 
     // The password alone opens no session now: it answers a ticket for the code.

@@ -39,6 +39,7 @@ import { LanguageSwitch } from './language-switch';
 import { signOut } from '../sign-out';
 import { LoginLeaveGuard } from './login-leave-guard';
 import { PreviousSignInNotice } from './previous-sign-in-notice';
+import { SecondFactorReminder } from './second-factor-reminder';
 import styles from './shell-layout.module.css';
 import { Sidebar } from './sidebar';
 import { useDevice } from './use-device';
@@ -283,6 +284,7 @@ export function Shell() {
           )}
         </div>
         <Layout.Content className={styles.content}>
+          <SecondFactorReminder />
           {ready && menu.isError && (
             <Alert
               type="error"

@@ -10,6 +10,7 @@ import { Avatar, Button, Dropdown, Modal } from 'antd';
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePasswordDialog } from '@/features/password/lib/password-dialog-store';
+import { useSecondFactorDialog } from '@/features/profile/lib/second-factor-dialog-store';
 import { resolveFileUrl } from '@/lib/file-url';
 import { useUserStore } from '@/stores/user-store';
 import { signOut } from '../sign-out';
@@ -39,7 +40,7 @@ export function UserDropdown({ onOpenSettings }: { onOpenSettings?: () => void }
   const username = useUserStore((state) => state.username);
   const displayName = userData?.name || username;
   const [profileOpen, setProfileOpen] = useState(false);
-  const [secondFactorOpen, setSecondFactorOpen] = useState(false);
+  const secondFactorOpen = useSecondFactorDialog((state) => state.open);
 
   function confirmLogout() {
     modal.confirm({
@@ -64,7 +65,7 @@ export function UserDropdown({ onOpenSettings }: { onOpenSettings?: () => void }
       )}
       {secondFactorOpen && (
         <Suspense fallback={null}>
-          <SecondFactorDialog open onClose={() => setSecondFactorOpen(false)} />
+          <SecondFactorDialog open onClose={() => useSecondFactorDialog.getState().hide()} />
         </Suspense>
       )}
       <Dropdown
@@ -94,7 +95,7 @@ export function UserDropdown({ onOpenSettings }: { onOpenSettings?: () => void }
             if (key === 'changePassword') usePasswordDialog.getState().show('change');
             if (key === 'logout') confirmLogout();
             if (key === 'avatar') setProfileOpen(true);
-            if (key === 'secondFactor') setSecondFactorOpen(true);
+            if (key === 'secondFactor') useSecondFactorDialog.getState().show();
           },
         }}
       >

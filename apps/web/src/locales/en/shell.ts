@@ -6,6 +6,9 @@ export const shell = {
   userMenu: 'User menu',
   changeAvatar: 'Change avatar',
   secondFactor: 'Two-step verification',
+  secondFactorDue:
+    'Your role requires two-step verification at sign-in, and you have not set it up yet.',
+  secondFactorSetUp: 'Set up now',
   changePassword: 'Change password',
   logout: 'Log out',
   logoutConfirm: 'Confirm logging out?',

@@ -9,6 +9,8 @@ export const shell: LocaleShape<typeof en.shell> = {
   userMenu: '用户菜单',
   changeAvatar: '修改头像',
   secondFactor: '双因素认证',
+  secondFactorDue: '您的角色要求登录时进行双因素认证，您尚未设置。',
+  secondFactorSetUp: '立即设置',
   changePassword: '修改密码',
   logout: '退出登录',
   logoutConfirm: '确认退出登录吗？',

@@ -6,7 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { registerTexts } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { profileTexts } from '@/locales/profile-texts';
+import { useUserStore } from '@/stores/user-store';
 import { confirmSecondFactor } from '../api/confirm-second-factor';
+import { getProfile } from '../api/get-profile';
 import { useSecondFactor } from '../api/get-second-factor';
 import { profileKeys } from '../api/query-keys';
 import { removeSecondFactor } from '../api/remove-second-factor';
@@ -32,7 +34,12 @@ export function SecondFactorDialog({ open, onClose }: { open: boolean; onClose()
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<{ code: string }>();
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: profileKeys.secondFactor() });
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: profileKeys.secondFactor() });
+    // The shell's reminder follows the user info.
+    const username = useUserStore.getState().username;
+    if (username) useUserStore.getState().setUserInfo(await getProfile(username));
+  };
 
   async function run(work: () => Promise<void>) {
     if (busy) return;
