@@ -247,6 +247,210 @@ describe('the audit trail', () => {
     });
   });
 
+  describe('every console change', () => {
+    it('writes one record per change, with the administrator, the target and what changed', async () => {
+      const seen = async () => (await repositories().audit.head()).seq;
+      const latest = async () => (await repositories().audit.page({}, undefined, 1))[0]!;
+      const steps: [string, () => Promise<unknown>, string][] = [];
+      let unit: { id: number; version: number } = { id: 0, version: 0 };
+      let department: { id: number; version: number } = { id: 0, version: 0 };
+      let menu: { id: number; version: number } = { id: 0, version: 0 };
+      let role: { version: number } = { version: 0 };
+      let user: { id: number; version: number } = { id: 0, version: 0 };
+      steps.push(
+        [
+          'unit.create',
+          async () =>
+            (unit = await data(t.app, admin, 'POST', SYSTEM_PATHS.units, {
+              name: '审计区',
+              nameEn: 'Audit district',
+            })),
+          'unit',
+        ],
+        [
+          'unit.update',
+          async () =>
+            (unit = await data(
+              t.app,
+              admin,
+              'PUT',
+              SYSTEM_PATHS.unit.replace(':id', String(unit.id)),
+              { name: '审计新区', nameEn: 'Audit district', parentId: null, version: unit.version },
+            )),
+          'unit',
+        ],
+        [
+          'unit.create',
+          async () =>
+            (department = await data(t.app, admin, 'POST', SYSTEM_PATHS.departments, {
+              name: '审计科',
+              nameEn: 'Audit section',
+              organizationId: unit.id,
+            })),
+          'department',
+        ],
+        [
+          'unit.delete',
+          () =>
+            data(
+              t.app,
+              admin,
+              'DELETE',
+              `${SYSTEM_PATHS.department.replace(':id', String(department.id))}?version=${department.version}`,
+            ),
+          'department',
+        ],
+        [
+          'role.create',
+          async () =>
+            (role = await data(t.app, admin, 'POST', SYSTEM_PATHS.roles, {
+              id: 'audit_probe',
+              name: '审计探针',
+              nameEn: 'Audit probe',
+              dataScope: 'self',
+            })),
+          'role',
+        ],
+        [
+          'role.update',
+          () =>
+            data(t.app, admin, 'PUT', SYSTEM_PATHS.role.replace(':id', 'audit_probe'), {
+              name: '审计探针二',
+              nameEn: 'Audit probe',
+              dataScope: 'self',
+              version: role.version,
+            }),
+          'role',
+        ],
+        [
+          'role.delete',
+          () =>
+            data(
+              t.app,
+              admin,
+              'DELETE',
+              `${SYSTEM_PATHS.role.replace(':id', 'audit_probe')}?version=${role.version + 1}`,
+            ),
+          'role',
+        ],
+        [
+          'menu.create',
+          async () =>
+            (menu = await data(t.app, admin, 'POST', SYSTEM_PATHS.menus, {
+              code: 'audit_probe',
+              name: '探针',
+              nameEn: 'Probe',
+              kind: 'page',
+              icon: 'eye',
+              url: '/business_guide/table',
+              sortOrder: 99,
+            })),
+          'menu',
+        ],
+        [
+          'menu.update',
+          async () =>
+            (menu = await data(
+              t.app,
+              admin,
+              'PUT',
+              SYSTEM_PATHS.menu.replace(':id', String(menu.id)),
+              {
+                code: 'audit_probe',
+                name: '探针二',
+                nameEn: 'Probe',
+                kind: 'page',
+                icon: 'eye',
+                url: '/business_guide/table',
+                sortOrder: 99,
+                version: menu.version,
+              },
+            )),
+          'menu',
+        ],
+        [
+          'menu.delete',
+          () =>
+            data(
+              t.app,
+              admin,
+              'DELETE',
+              `${SYSTEM_PATHS.menu.replace(':id', String(menu.id))}?version=${menu.version}`,
+            ),
+          'menu',
+        ],
+        [
+          'user.create',
+          async () =>
+            (user = (
+              await data(t.app, admin, 'POST', SYSTEM_PATHS.users, {
+                username: 'audit.probe',
+                name: '探针用户',
+                mobile: '13900001212',
+                organizationId: bureau,
+                departmentId: null,
+                roleIds: ['staff'],
+              })
+            ).user),
+          'user',
+        ],
+        [
+          'user.disable',
+          async () =>
+            (user = await data(
+              t.app,
+              admin,
+              'PUT',
+              SYSTEM_PATHS.userStatus.replace(':id', String(user.id)),
+              { disabled: true, version: user.version },
+            )),
+          'user',
+        ],
+        [
+          'user.enable',
+          async () =>
+            (user = await data(
+              t.app,
+              admin,
+              'PUT',
+              SYSTEM_PATHS.userStatus.replace(':id', String(user.id)),
+              { disabled: false, version: user.version },
+            )),
+          'user',
+        ],
+        [
+          'user.reset-password',
+          () =>
+            data(t.app, admin, 'POST', SYSTEM_PATHS.userPassword.replace(':id', String(user.id))),
+          'user',
+        ],
+        [
+          'unit.delete',
+          () =>
+            data(
+              t.app,
+              admin,
+              'DELETE',
+              `${SYSTEM_PATHS.unit.replace(':id', String(unit.id))}?version=${unit.version}`,
+            ),
+          'unit',
+        ],
+      );
+      for (const [action, change, kind] of steps) {
+        const before = await seen();
+        await change();
+        expect(await seen(), action).toBe(before + 1);
+        expect(await latest(), action).toMatchObject({
+          action,
+          outcome: 'success',
+          actorName: 'admin',
+          targetKind: kind,
+        });
+      }
+      expect((await verification()).holds).toBe(true);
+    });
+  });
+
   describe('three administrators kept apart', () => {
     it('lets only the auditor read the trail, and the auditor change nothing', async () => {
       for (const token of [admin, security]) {
