@@ -140,4 +140,6 @@ export const SYSTEM_PATHS = {
   auditRecord: '/system/audit/:seq',
   auditExport: '/system/audit/export',
   auditVerification: '/system/audit/verification',
+  /** One group of the settings (`SETTINGS_GROUPS`): GET reads it, PUT changes it at a version. */
+  settings: '/system/settings/:group',
 } as const;

@@ -107,6 +107,11 @@ export const routes: RouteObject[] = [
                     handle: title('route.systemMenus'),
                     lazy: () => import('./routes/system-menus'),
                   },
+                  {
+                    path: paths.system.settings,
+                    handle: title('route.systemSettings'),
+                    lazy: () => import('./routes/system-settings'),
+                  },
                 ],
               },
             ],

@@ -27,6 +27,7 @@ export const paths = {
     roles: '/system/roles',
     units: '/system/units',
     menus: '/system/menus',
+    settings: '/system/settings',
   },
 } as const;
 

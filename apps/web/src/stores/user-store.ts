@@ -17,7 +17,13 @@ export interface UserState {
 
 export interface UserActions {
   /** Stores the token, the username and the user data of a successful sign-in. */
-  signedIn(token: string, username: string, userData: UserData | null): void;
+  /** `expiresInSeconds`: the session's lifetime as the token answer gives it (the cookie follows it). */
+  signedIn(
+    token: string,
+    username: string,
+    userData: UserData | null,
+    expiresInSeconds?: number,
+  ): void;
   setUserInfo(userData: UserData): void;
   changeRoles(roles: string[]): void;
   setQrCodeLogin(value: boolean): void;
@@ -52,8 +58,8 @@ export const useUserStore = create<UserState & UserActions>()(
       roles: storedUserData()?.roleIds ?? [],
       qrCodeLogin: false,
 
-      signedIn(token, username, userData) {
-        saveToken(token);
+      signedIn(token, username, userData, expiresInSeconds) {
+        saveToken(token, expiresInSeconds);
         local.set(StorageKey.username, username);
         if (userData) local.set(StorageKey.userData, JSON.stringify(userData));
         set({ token, username, userData, roles: userData?.roleIds ?? [] });

@@ -29,6 +29,7 @@ export const route = {
   systemRoles: 'Roles',
   systemUnits: 'Units and departments',
   systemMenus: 'Menus',
+  systemSettings: 'Settings',
 };
 
 export const guard = {

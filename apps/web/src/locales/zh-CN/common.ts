@@ -32,6 +32,7 @@ export const route: LocaleShape<typeof en.route> = {
   systemRoles: '角色管理',
   systemUnits: '单位与部门',
   systemMenus: '菜单管理',
+  systemSettings: '系统设置',
 };
 
 export const guard: LocaleShape<typeof en.guard> = {

@@ -55,11 +55,11 @@ export function usePasswordLogin() {
       const {
         access_token,
         token_type: _type,
-        expires_in: _expires,
+        expires_in: expiresIn,
         scope: _scope,
         ...userData
       } = await loginWithPassword(username, values.password, values.captcha);
-      useUserStore.getState().signedIn(access_token, userData.username, userData);
+      useUserStore.getState().signedIn(access_token, userData.username, userData, expiresIn);
       useUserStore.getState().setQrCodeLogin(false);
       await loadUserInfo(userData.username);
       if (values.remember) {

@@ -74,13 +74,13 @@ export function useQrLogin(onSignedIn: () => void) {
         const {
           access_token,
           token_type: _t,
-          expires_in: _e,
+          expires_in: expiresIn,
           scope: _s,
           ...userData
         } = answer.login;
         useUserStore.getState().resetToken();
         useAppStore.getState().resetSystem();
-        useUserStore.getState().signedIn(access_token, userData.username, userData);
+        useUserStore.getState().signedIn(access_token, userData.username, userData, expiresIn);
         useUserStore.getState().setQrCodeLogin(true);
         setPhase('confirmed');
         await loadUserInfo(userData.username).catch(() => undefined);

@@ -1,4 +1,4 @@
-import type { UserListQuery } from '@cityops/contract';
+import type { SettingsGroup, UserListQuery } from '@cityops/contract';
 
 export interface Paging {
   pageIndex: number;
@@ -29,4 +29,6 @@ export const systemKeys = {
   /** The user form's units and assignable roles. */
   userOptions: () => [...systemKeys.all, 'user-options'] as const,
   menus: () => [...systemKeys.all, 'menus'] as const,
+  /** One group of the settings screen. */
+  settings: (group: SettingsGroup) => [...systemKeys.all, 'settings', group] as const,
 };
