@@ -103,9 +103,12 @@ function GroupForm<G extends SettingsGroup, F extends object>(props: GroupFormPr
   const [failure, setFailure] = useState<string | null>(null);
   const titleId = `settings-${group}-title`;
 
+  /** The values the form was last filled with: read, saved or reloaded (a new one remounts it). */
+  const [shown, setShown] = useState<{ values: SettingsGroupValues[G]; at: number } | null>(null);
+
   function show(values: SettingsGroupValues[G], at: number) {
-    form.resetFields();
     form.setFieldsValue(toForm(values) as Parameters<typeof form.setFieldsValue>[0]);
+    setShown({ values, at });
     setVersion(at);
   }
 
@@ -177,20 +180,27 @@ function GroupForm<G extends SettingsGroup, F extends object>(props: GroupFormPr
           }
         />
       )}
-      {failure && (
-        <Alert type="error" showIcon role="alert" title={failure} style={{ marginBottom: 16 }} />
-      )}
       {query.data && (
         <Form<F>
           form={form}
           name={`settings-${group}`}
-          initialValues={toForm(query.data.values)}
+          key={shown?.at ?? 'read'}
+          initialValues={toForm(shown?.values ?? query.data.values)}
           layout="vertical"
           aria-labelledby={titleId}
           disabled={update.isPending}
           style={{ maxWidth: 720 }}
           onFinish={() => void save()}
         >
+          {failure && (
+            <Alert
+              type="error"
+              showIcon
+              role="alert"
+              title={failure}
+              style={{ marginBottom: 16 }}
+            />
+          )}
           {children(form)}
           <Button type="primary" htmlType="submit" loading={update.isPending}>
             {t('system.settings.save', {
