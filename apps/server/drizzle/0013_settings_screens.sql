@@ -1,4 +1,4 @@
--- Issue 13 item 6: the settings screens. Earlier passwords, so a change can refuse
+-- Issue 13 items 6 and 7: the settings screens and sent messages. Earlier passwords, so a change can refuse
 -- one of the last few (setting password.historyCount).
 CREATE TABLE "password_history" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "password_history_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
@@ -13,3 +13,10 @@ CREATE INDEX "password_history_user_idx" ON "password_history" USING btree ("use
 --> statement-breakpoint
 -- The origins were seeded empty; unset, FRAME_ANCESTORS applies until the screen saves them.
 DELETE FROM "settings" WHERE "key" IN ('embed.frameAncestors', 'embed.subsystemOrigins') AND btrim("value") = '';
+--> statement-breakpoint
+-- Issue 13 item 7: a sent message may be withdrawn from the inboxes of those who have not read it.
+ALTER TABLE "messages" ADD COLUMN "withdrawn_at" timestamp with time zone;
+--> statement-breakpoint
+ALTER TABLE "messages" ADD COLUMN "withdrawn_count" integer DEFAULT 0 NOT NULL;
+--> statement-breakpoint
+CREATE INDEX "messages_sent_idx" ON "messages" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "sent_by" IS NOT NULL;

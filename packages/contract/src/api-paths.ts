@@ -142,4 +142,8 @@ export const SYSTEM_PATHS = {
   auditVerification: '/system/audit/verification',
   /** One group of the settings (`SETTINGS_GROUPS`): GET reads it, PUT changes it at a version. */
   settings: '/system/settings/:group',
+  /** The messages sent through the console, their recipients, and withdrawing one. */
+  messages: '/system/messages',
+  messageRecipients: '/system/messages/:id/recipients',
+  messageWithdraw: '/system/messages/:id/withdraw',
 } as const;
