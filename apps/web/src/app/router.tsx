@@ -112,6 +112,11 @@ export const routes: RouteObject[] = [
                     handle: title('route.systemSettings'),
                     lazy: () => import('./routes/system-settings'),
                   },
+                  {
+                    path: paths.system.messages,
+                    handle: title('route.systemMessages'),
+                    lazy: () => import('./routes/system-messages'),
+                  },
                 ],
               },
             ],

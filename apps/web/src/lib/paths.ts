@@ -28,6 +28,7 @@ export const paths = {
     units: '/system/units',
     menus: '/system/menus',
     settings: '/system/settings',
+    messages: '/system/messages',
   },
 } as const;
 

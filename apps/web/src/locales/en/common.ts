@@ -30,6 +30,7 @@ export const route = {
   systemUnits: 'Units and departments',
   systemMenus: 'Menus',
   systemSettings: 'Settings',
+  systemMessages: 'Messages',
 };
 
 export const guard = {

@@ -33,6 +33,7 @@ export const route: LocaleShape<typeof en.route> = {
   systemUnits: '单位与部门',
   systemMenus: '菜单管理',
   systemSettings: '系统设置',
+  systemMessages: '消息管理',
 };
 
 export const guard: LocaleShape<typeof en.guard> = {
