@@ -116,15 +116,21 @@ export class SettingsAdminService {
     return this.readWith(this.options.repositories.settings, group);
   }
 
+  /**
+   * Saves a group at `version`; `null` saves over whatever version is current (the
+   * map editor's own save, which has no version), still moving it on, so a settings
+   * form opened before is told.
+   */
   async update<G extends SettingsGroup>(
     auth: AuthContext,
     group: G,
-    version: number,
+    version: number | null,
     values: SettingsGroupValues[G],
   ): Promise<SettingsGroupState<G>> {
     const now = this.options.clock.now();
     const state = await this.options.withTransaction(async ({ settings, audit }) => {
-      const next = await settings.advanceVersion(versionKey(group), version);
+      const at = version ?? (await this.readWith(settings, group)).version;
+      const next = await settings.advanceVersion(versionKey(group), at);
       if (next === null) throw changedByOthers();
       const before = await this.readWith(settings, group);
       await settings.setMany(this.stored(group, values, now));

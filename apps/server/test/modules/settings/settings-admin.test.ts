@@ -216,6 +216,22 @@ describe('the system administrator’s groups', () => {
     const map = await data(t.app, operator, 'POST', '/base-data/baseGisGeometry/mapSettings');
     expect(map.tileLayers).toEqual([expect.objectContaining(tileLayers[0])]);
   });
+
+  it('records the map editor’s own save the same way, and moves the version on', async () => {
+    const { version } = await read(admin, 'map');
+    await data(t.app, admin, 'POST', '/base-data/baseGisGeometry/saveMapSettings', {
+      tileLayers: [],
+      center: [114.3, 30.58],
+      zoom: 12,
+    });
+    const after = await read(admin, 'map');
+    expect(after).toMatchObject({ version: version + 1, values: { tileLayers: [], zoom: 12 } });
+    expect((await settingRecords()).at(-1)).toMatchObject({
+      actor_name: 'admin',
+      target_id: 'map',
+      after: { tileLayers: [], zoom: 12 },
+    });
+  });
 });
 
 describe('the security administrator’s groups', () => {
