@@ -202,11 +202,13 @@ function GroupForm<G extends SettingsGroup, F extends object>(props: GroupFormPr
             />
           )}
           {children(form)}
-          <Button type="primary" htmlType="submit" loading={update.isPending}>
-            {t('system.settings.save', {
-              group: t(`system.settings.${groupTextKey(group)}.title`),
-            })}
-          </Button>
+          <Form.Item style={{ marginBottom: 0 }}>
+            <Button type="primary" htmlType="submit" loading={update.isPending}>
+              {t('system.settings.save', {
+                group: t(`system.settings.${groupTextKey(group)}.title`),
+              })}
+            </Button>
+          </Form.Item>
         </Form>
       )}
     </Card>
