@@ -57,16 +57,22 @@ export class PasswordService {
         fields: [{ field: 'newPassword', message: 'password.sameAsOld' }],
       });
     }
-    if (await this.isRecent(user.id, user.passwordHash, request.newPassword)) {
-      throw new AppError(ErrorCode.VALIDATION, {
-        fields: [{ field: 'newPassword', message: 'password.reused' }],
-      });
-    }
+    await this.refuseRecent(user.id, request.newPassword);
     await this.setPassword(user.id, request.newPassword);
     await audit.record(SecurityEvent.passwordChanged, meta, {
       userId: user.id,
       username: user.username,
     });
+  }
+
+  /** Refuses (a field error) a new password that is one of the user's last ones. */
+  async refuseRecent(userId: number, digest: string): Promise<void> {
+    const user = await this.options.repositories.users.findById(userId);
+    if (user && (await this.isRecent(user.id, user.passwordHash, digest))) {
+      throw new AppError(ErrorCode.VALIDATION, {
+        fields: [{ field: 'newPassword', message: 'password.reused' }],
+      });
+    }
   }
 
   /**
