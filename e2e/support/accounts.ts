@@ -11,6 +11,8 @@ export async function createAccount(
     mobile?: string;
     mustChangePassword?: boolean;
     passwordAgeDays?: number;
+    /** Roles of the account (staff when not given). */
+    roleIds?: string[];
   },
 ): Promise<{ username: string; password: string; mobile: string }> {
   counter += 1;
@@ -24,6 +26,7 @@ export async function createAccount(
       mobile,
       mustChangePassword: options.mustChangePassword ?? false,
       passwordAgeDays: options.passwordAgeDays ?? 1,
+      ...(options.roleIds ? { roleIds: options.roleIds } : {}),
     },
   });
   expect(response.ok()).toBe(true);

@@ -6,6 +6,8 @@ export const accounts = {
   operator: { username: 'operator', password: 'Operator@2026' },
   stale: { username: 'stale', password: 'Stale@2026a' },
   newhire: { username: 'newhire', password: 'Newhire@2026' },
+  security: { username: 'security', password: 'Security@2026' },
+  auditor: { username: 'auditor', password: 'Auditor@2026' },
 } as const;
 
 export const labels = {

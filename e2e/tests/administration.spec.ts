@@ -40,6 +40,13 @@ const text = {
     guide: '业务指导',
     disable: '停用',
     bureau: '江城市应急管理局',
+    audit: '审计日志',
+    auditTarget: '操作对象',
+    search: '查询',
+    userCreated: '新增用户',
+    changes: '变更内容',
+    chainHolds: /日志链完整：共校验 \d+ 条记录/,
+    forbidden: '您没有执行此操作的权限',
   },
   en: {
     userMenu: 'User menu',
@@ -74,6 +81,13 @@ const text = {
     guide: 'Business guidance',
     disable: 'Disable',
     bureau: 'Jiangcheng Emergency Management Bureau',
+    audit: 'Audit trail',
+    auditTarget: 'Target',
+    search: 'Search',
+    userCreated: 'User created',
+    changes: 'Changes',
+    chainHolds: /The chain holds: \d+ records checked/,
+    forbidden: 'You do not have permission to do this',
   },
 } as const;
 
@@ -191,6 +205,41 @@ for (const language of ['zh-CN', 'en'] as const) {
       });
       await admin.context().close();
       await user.context().close();
+    });
+
+    test('the auditor finds the user the system administrator created, with what was recorded, and the chain holds', async ({
+      browser,
+    }, testInfo) => {
+      test.setTimeout(240_000);
+      const mode = testInfo.project.name;
+      const baseURL = testInfo.project.use.baseURL;
+      const admin = await session(browser, baseURL, mode, accounts.admin, language);
+      await shellReady(admin, language);
+      await admin.goto(appPath(mode, '/system/users'));
+      const username = unique('e2e.audit.');
+      await createUser(admin, language, username, language === 'en' ? 'Staff' : '工作人员');
+      // The system administrator cannot read the trail.
+      await admin.goto(appPath(mode, '/system/audit'));
+      await expect(admin.getByText(t.forbidden)).toBeVisible();
+      await admin.context().close();
+
+      const auditor = await session(browser, baseURL, mode, accounts.auditor, language);
+      await shellReady(auditor, language);
+      await auditor.goto(appPath(mode, '/system/audit'));
+      await expect(auditor.getByRole('heading', { name: t.audit })).toBeVisible();
+      await expect(auditor.getByText(t.chainHolds)).toBeVisible({ timeout: 20_000 });
+      await auditor.getByLabel(t.auditTarget, { exact: true }).fill(username);
+      await auditor.getByRole('button', { name: t.search, exact: true }).click();
+      const row = auditor.getByRole('row').filter({ hasText: t.userCreated });
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText('admin');
+      await expectAccessible(auditor, `audit page (${language})`);
+      await row.getByRole('button').click();
+      const changes = auditor.getByRole('table', { name: t.changes });
+      await expect(changes.getByRole('row').filter({ hasText: username })).toBeVisible();
+      await expect(changes.getByRole('row').filter({ hasText: '139****8888' })).toBeVisible();
+      await expectAccessible(auditor, `audit record (${language})`);
+      await auditor.context().close();
     });
 
     test('each console screen is accessible', async ({ browser }, testInfo) => {

@@ -12,6 +12,8 @@ import { organizationModule } from './modules/organization/organization.module.j
 import { passwordModule } from './modules/password/password.module.js';
 import { purgeModule } from './modules/purge/purge.module.js';
 import { qrLoginModule } from './modules/qr-login/qr-login.module.js';
+import { secondFactorModule } from './modules/second-factor/second-factor.module.js';
+import { sessionsModule } from './modules/sessions/sessions.module.js';
 import { settingsModule } from './modules/settings/settings.module.js';
 import { smsModule } from './modules/sms/sms.module.js';
 import { systemModule } from './modules/system/system.module.js';
@@ -27,6 +29,7 @@ export const appModules: readonly AppModule[] = [
   settingsModule,
   limitsModule,
   healthModule,
+  secondFactorModule,
   authModule,
   organizationModule,
   menusModule,
@@ -39,5 +42,6 @@ export const appModules: readonly AppModule[] = [
   businessGuideModule,
   gisModule,
   systemModule,
+  sessionsModule,
   purgeModule,
 ];

@@ -16,6 +16,7 @@ import { UserRepository } from './modules/organization/user.repository.js';
 import { PasswordRepository } from './modules/password/password.repository.js';
 import { QrTicketRepository } from './modules/qr-login/qr-ticket.repository.js';
 import { ServerSecretRepository } from './modules/secrets/server-secret.repository.js';
+import { SecondFactorRepository } from './modules/second-factor/second-factor.repository.js';
 import { SettingsRepository } from './modules/settings/settings.repository.js';
 import { SmsCodeRepository } from './modules/sms/sms-code.repository.js';
 import { AdminUserRepository } from './modules/system/admin-user.repository.js';
@@ -50,6 +51,7 @@ export function createRepositories(
     roles: new RoleRepository(db, sessionChanges),
     rsaKeys: new RsaKeyRepository(db),
     scopes: new ScopeRepository(db),
+    secondFactors: new SecondFactorRepository(db),
     serverSecrets: new ServerSecretRepository(db),
     sessions: new SessionRepository(db, sessionChanges, sessionCache),
     settings: new SettingsRepository(db),

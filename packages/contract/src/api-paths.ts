@@ -13,6 +13,8 @@ export const AUTH_PATHS = {
   captcha: '/authorization-server/oauth/verificationCode',
   basic: '/authorization-server/oauth/basic',
   qrCode: '/authorization-server/oauth/qrCode',
+  /** The second step of a sign-in: the ticket of the first and a one-time code (issue 13). */
+  secondFactor: '/authorization-server/oauth/second-factor',
 } as const;
 
 /** The QR helpers, also reached by full URL from the phone. */
@@ -35,6 +37,13 @@ export const USER_PATHS = {
   headImage: '/organization/user/head',
   passwordStatus: '/organization/user/isPassword',
   changePassword: '/organization/user/ret',
+  /** The caller's second factor: status, enrolment (QR code), confirmation, removal. */
+  secondFactor: '/organization/user/second-factor',
+  secondFactorEnrolment: '/organization/user/second-factor/enrolment',
+  secondFactorRemoval: '/organization/user/second-factor/removal',
+  /** The caller's own live sessions, and ending one of the others. */
+  sessions: '/organization/user/sessions',
+  session: '/organization/user/sessions/:id',
 } as const;
 
 /** Units and their departments. */
@@ -140,6 +149,11 @@ export const SYSTEM_PATHS = {
   auditRecord: '/system/audit/:seq',
   auditExport: '/system/audit/export',
   auditVerification: '/system/audit/verification',
+  userSecondFactor: '/system/users/:id/second-factor',
+  /** Online sessions (issue 13): every live session, ending one or all of a user's. */
+  sessions: '/system/sessions',
+  session: '/system/sessions/:id',
+  userSessions: '/system/users/:id/sessions',
   /** One group of the settings (`SETTINGS_GROUPS`): GET reads it, PUT changes it at a version. */
   settings: '/system/settings/:group',
   /** The messages sent through the console, their recipients, and withdrawing one. */

@@ -43,6 +43,15 @@ export const userDataSchema = z.object({
   organizationId: z.string().nullable(),
   departmentId: z.string().nullable(),
   headImage: z.string().nullable(),
+  /**
+   * The sign-in before the caller's current session (time, ISO 8601 UTC, and
+   * address); null when there is none. Only in the caller's own user info
+   * (`GET /organization/user`), so the web app tells it once after sign-in.
+   */
+  previousSignIn: z
+    .object({ at: z.string(), ipAddress: z.string().nullable() })
+    .nullable()
+    .optional(),
 });
 export type UserData = z.infer<typeof userDataSchema>;
 

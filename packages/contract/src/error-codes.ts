@@ -23,6 +23,10 @@ export const ErrorCode = {
   ACCOUNT_LOCKED: '040103',
   ACCOUNT_DISABLED: '040104',
   PASSWORD_RESET_REQUIRED: '040106',
+  /** The password (or QR) step passed; `data.ticket` goes with a one-time code to finish. */
+  SECOND_FACTOR_REQUIRED: '040107',
+  /** The one-time code or recovery code is wrong, used or its ticket expired. */
+  SECOND_FACTOR_INVALID: '040108',
   SERVER_ERROR: '050000',
   UNAVAILABLE: '050003',
   /** The database cannot be reached or is too slow, for now: `Retry-After` and `data.retryAfterSeconds` say when to try again. */
@@ -50,6 +54,8 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   [ErrorCode.ACCOUNT_LOCKED]: 423,
   [ErrorCode.ACCOUNT_DISABLED]: 403,
   [ErrorCode.PASSWORD_RESET_REQUIRED]: 403,
+  [ErrorCode.SECOND_FACTOR_REQUIRED]: 401,
+  [ErrorCode.SECOND_FACTOR_INVALID]: 400,
   [ErrorCode.SERVER_ERROR]: 500,
   [ErrorCode.UNAVAILABLE]: 503,
   [ErrorCode.TEMPORARILY_UNAVAILABLE]: 503,
@@ -73,6 +79,8 @@ export const errorMessageKey: Record<Exclude<ErrorCode, '000000'>, MessageKey> =
   [ErrorCode.ACCOUNT_LOCKED]: 'error.accountLocked',
   [ErrorCode.ACCOUNT_DISABLED]: 'error.accountDisabled',
   [ErrorCode.PASSWORD_RESET_REQUIRED]: 'error.passwordResetRequired',
+  [ErrorCode.SECOND_FACTOR_REQUIRED]: 'error.secondFactorRequired',
+  [ErrorCode.SECOND_FACTOR_INVALID]: 'error.secondFactorInvalid',
   [ErrorCode.SERVER_ERROR]: 'error.server',
   [ErrorCode.UNAVAILABLE]: 'error.unavailable',
   [ErrorCode.TEMPORARILY_UNAVAILABLE]: 'error.temporarilyUnavailable',

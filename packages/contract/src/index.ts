@@ -17,6 +17,7 @@ export * from './security-rules.js';
 export * from './system-rules.js';
 export * from './system-messages.js';
 export * from './audit-rules.js';
+export * from './second-factor-rules.js';
 export * from './settings-rules.js';
 // zod schemas: the server, the OpenAPI document and tests.
 export * from './auth.js';
@@ -34,4 +35,6 @@ export * from './business-guide.js';
 export * from './gis.js';
 export * from './administration.js';
 export * from './audit.js';
+export * from './second-factor.js';
+export * from './sessions.js';
 export * from './settings.js';

@@ -21,6 +21,7 @@ export const systemMessagesEn = {
     'You cannot change your own account here; use your personal information and password instead',
   'system.user.lastAdministrator': 'The platform must keep at least one active administrator',
   'system.user.notLocked': 'This account is not locked',
+  'system.session.current': 'This is the session you are using; to end it, sign out',
   'system.changedByOthers':
     'Someone else changed this record after you opened it. Reload it and apply your changes again.',
   'system.unit.unknown': 'The unit does not exist',
@@ -115,6 +116,7 @@ export const systemMessagesZhCN: Record<keyof typeof systemMessagesEn, string> =
   'system.user.self': '不能在此修改本人账号，请通过个人信息和修改密码操作',
   'system.user.lastAdministrator': '平台须至少保留一名在用的系统管理员',
   'system.user.notLocked': '该账号未被锁定',
+  'system.session.current': '这是您当前使用的会话，如需结束请退出登录',
   'system.changedByOthers': '该记录在您打开后已被他人修改，请刷新后重新修改。',
   'system.unit.unknown': '单位不存在',
   'system.unit.inUse': '该单位仍有 {{users}} 名用户、{{children}} 个下级单位或部门，不能删除',

@@ -21,6 +21,7 @@ beforeEach(() => {
   useUserStore.setState({ userData: staff, username: 'operator', roles: staff.roleIds });
   testServer.use(
     http.get(`${API}/organization/organ/cascade`, () => HttpResponse.json(okBody([]))),
+    http.get(`${API}/organization/user/sessions`, () => HttpResponse.json(okBody([]))),
   );
 });
 

@@ -108,6 +108,16 @@ export const routes: RouteObject[] = [
                     lazy: () => import('./routes/system-menus'),
                   },
                   {
+                    path: paths.system.audit,
+                    handle: title('route.systemAudit'),
+                    lazy: () => import('./routes/system-audit'),
+                  },
+                  {
+                    path: paths.system.sessions,
+                    handle: title('route.systemSessions'),
+                    lazy: () => import('./routes/system-sessions'),
+                  },
+                  {
                     path: paths.system.settings,
                     handle: title('route.systemSettings'),
                     lazy: () => import('./routes/system-settings'),

@@ -27,6 +27,8 @@ export const paths = {
     roles: '/system/roles',
     units: '/system/units',
     menus: '/system/menus',
+    audit: '/system/audit',
+    sessions: '/system/sessions',
     settings: '/system/settings',
     messages: '/system/messages',
   },

@@ -13,17 +13,29 @@ export interface UserState {
   roles: string[];
   /** The last sign-in was by QR code. */
   qrCodeLogin: boolean;
+  /**
+   * A sign-in through the login page that has not yet been told its previous
+   * sign-in (the shell tells it once the user info has come). Not persisted: a
+   * reload does not tell it again.
+   */
+  signInNoticePending: boolean;
 }
 
 export interface UserActions {
-  /** Stores the token, the username and the user data of a successful sign-in. */
-  /** `expiresInSeconds`: the session's lifetime as the token answer gives it (the cookie follows it). */
+  /**
+   * Stores the token, the username and the user data of a successful sign-in.
+   * With user data (the login page's sign-ins, not a token handed over in the
+   * address) the previous sign-in is to be told. `expiresInSeconds`: the session's
+   * lifetime as the token answer gives it (the cookie follows it).
+   */
   signedIn(
     token: string,
     username: string,
     userData: UserData | null,
     expiresInSeconds?: number,
   ): void;
+  /** The previous sign-in has been told (or there was none). */
+  signInNoticeShown(): void;
   setUserInfo(userData: UserData): void;
   changeRoles(roles: string[]): void;
   setQrCodeLogin(value: boolean): void;
@@ -47,6 +59,7 @@ const emptyUser = {
   userData: null,
   roles: [] as string[],
   qrCodeLogin: false,
+  signInNoticePending: false,
 };
 
 export const useUserStore = create<UserState & UserActions>()(
@@ -57,12 +70,22 @@ export const useUserStore = create<UserState & UserActions>()(
       userData: storedUserData(),
       roles: storedUserData()?.roleIds ?? [],
       qrCodeLogin: false,
+      signInNoticePending: false,
 
       signedIn(token, username, userData, expiresInSeconds) {
         saveToken(token, expiresInSeconds);
         local.set(StorageKey.username, username);
         if (userData) local.set(StorageKey.userData, JSON.stringify(userData));
-        set({ token, username, userData, roles: userData?.roleIds ?? [] });
+        set({
+          token,
+          username,
+          userData,
+          roles: userData?.roleIds ?? [],
+          signInNoticePending: userData !== null,
+        });
+      },
+      signInNoticeShown() {
+        set({ signInNoticePending: false });
       },
       setUserInfo(userData) {
         local.set(StorageKey.userData, JSON.stringify(userData));

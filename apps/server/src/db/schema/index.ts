@@ -7,3 +7,4 @@ export * from './auth-security.js';
 export * from './notifications.js';
 export * from './business-guide.js';
 export * from './gis.js';
+export * from './second-factor.js';

@@ -113,9 +113,12 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     userAgent: text('user_agent'),
     ipAddress: text('ip_address'),
+    /** The last authenticated request, written at most once a minute (auth.service.ts). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
   },
   (table) => [
     index('sessions_user_idx').on(table.userId),
+    index('sessions_user_created_idx').on(table.userId, table.createdAt),
     index('sessions_expires_idx').on(table.expiresAt),
   ],
 );

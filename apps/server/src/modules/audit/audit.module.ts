@@ -1,4 +1,5 @@
 import type { AppModule } from '../../app-module.js';
+import auditRoutes from './audit.routes.js';
 import { AuditService } from './audit.service.js';
 
 declare module '../../services.js' {
@@ -12,4 +13,5 @@ export const auditModule: AppModule = {
   createServices: ({ repositories, clock }) => ({
     audit: new AuditService({ audit: repositories.audit, clock }),
   }),
+  routes: auditRoutes,
 };

@@ -164,7 +164,17 @@ export class AuditRepository {
    */
   async removeArchived(archive: typeof auditArchives.$inferInsert): Promise<void> {
     await this.db.execute(sql`select set_config('cityops.audit_archive', 'on', true)`);
-    await this.db.delete(auditTrail).where(lte(auditTrail.seq, archive.seqTo));
+    // In stretches, so that no statement outlasts the database's statement timeout.
+    for (let from = archive.seqFrom - 1; from < archive.seqTo; from += 10_000) {
+      await this.db
+        .delete(auditTrail)
+        .where(
+          and(
+            gt(auditTrail.seq, from),
+            lte(auditTrail.seq, Math.min(from + 10_000, archive.seqTo)),
+          ),
+        );
+    }
     await this.db.insert(auditArchives).values(archive);
     await this.db.execute(sql`select set_config('cityops.audit_archive', 'off', true)`);
   }

@@ -107,7 +107,7 @@ export class AuditService {
 
   /** A sign-in, password or one-time-code event (no session yet, or none needed). */
   async record(
-    event: SecurityEvent,
+    event: Pick<AuditEvent, 'action' | 'outcome' | 'reason'>,
     meta: RequestMeta,
     subject: { userId?: number | null; username?: string | null } = {},
     detail: Record<string, unknown> = {},
@@ -333,7 +333,10 @@ async function writeAuditSheet(
     column.width = 20;
     column.numFmt = '@';
   });
-  const buffer =
-    format === 'csv' ? await workbook.csv.writeBuffer() : await workbook.xlsx.writeBuffer();
-  return Buffer.from(buffer);
+  if (format === 'xlsx') return Buffer.from(await workbook.xlsx.writeBuffer());
+  // A byte-order mark, so that Excel opens the UTF-8 (Chinese names) as UTF-8.
+  return Buffer.concat([
+    Buffer.from('\uFEFF', 'utf8'),
+    Buffer.from(await workbook.csv.writeBuffer()),
+  ]);
 }

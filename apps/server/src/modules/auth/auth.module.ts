@@ -41,6 +41,7 @@ export const authModule: AppModule = {
       guard,
       settings,
       audit,
+      secondFactor: services.secondFactor,
     });
     return { auth, rsaKeys, securitySettings: settings, captchas };
   },

@@ -9,13 +9,17 @@ import type { Clock } from '../../lib/clock.js';
 import { decoyPasswordHash, md5Hex, verifyPasswordDigest } from '../../lib/passwords.js';
 import { newAccessToken, tokenDigest } from '../../lib/tokens.js';
 import { toUserData } from '../organization/user-data.js';
-import type { UserRepository } from '../organization/user.repository.js';
+import type { UserRecord, UserRepository } from '../organization/user.repository.js';
+import type { SecondFactorService } from '../second-factor/second-factor.service.js';
 import { SecurityEvent, type AuditService } from '../audit/audit.service.js';
 import { passwordStatusOf } from '../password/password-policy.js';
 import type { LoginGuardService } from './login-guard.service.js';
 import type { RsaKeyService } from './rsa-key.service.js';
 import type { SecuritySettings } from './security-settings.js';
-import type { SessionRepository } from './session.repository.js';
+import type { SessionPrincipal, SessionRepository } from './session.repository.js';
+
+/** A session's last activity is written at most this often (issue 13: no write per request). */
+export const SESSION_SEEN_INTERVAL_MS = 60_000;
 
 /** Who is calling, as the auth hook found it. */
 export interface AuthContext {
@@ -44,6 +48,7 @@ export interface AuthServiceOptions {
   guard: LoginGuardService;
   settings: SecuritySettings;
   audit: AuditService;
+  secondFactor: SecondFactorService;
 }
 
 export class AuthService {
@@ -77,7 +82,33 @@ export class AuthService {
     }
     await this.options.guard.succeeded(attempt);
     if (user.disabled) throw new AppError(ErrorCode.ACCOUNT_DISABLED);
+    // With a second factor set up, the password opens no session: its ticket waits for the code.
+    const ticket = await this.options.secondFactor.challenge(user.id, request.scope);
+    if (ticket) throw new AppError(ErrorCode.SECOND_FACTOR_REQUIRED, { data: { ticket } });
+    return this.signedIn(user, request.scope, meta);
+  }
 
+  /** The second step of a sign-in whose first step asked for a code. */
+  async completeSecondFactor(
+    request: { ticket: string; code: string },
+    meta: ClientMeta,
+  ): Promise<TokenResponse> {
+    const { userId, scope } = await this.options.secondFactor.redeem(
+      request.ticket,
+      request.code,
+      meta,
+    );
+    const user = await this.options.users.findById(userId);
+    if (!user) throw new AppError(ErrorCode.SECOND_FACTOR_INVALID);
+    if (user.disabled) throw new AppError(ErrorCode.ACCOUNT_DISABLED);
+    return this.signedIn(user, scope, meta);
+  }
+
+  private async signedIn(
+    user: UserRecord,
+    scope: string,
+    meta: ClientMeta,
+  ): Promise<TokenResponse> {
     const token = await this.openSession(user.id, meta);
     await this.options.audit.record(SecurityEvent.loginSuccess, meta, {
       userId: user.id,
@@ -87,7 +118,7 @@ export class AuthService {
       access_token: token,
       token_type: 'bearer',
       expires_in: await this.sessionLifetimeSeconds(),
-      scope: request.scope,
+      scope,
       ...toUserData(user),
     };
   }
@@ -120,8 +151,10 @@ export class AuthService {
   ): Promise<AuthContext> {
     if (!token) throw tokenInvalid();
     const tokenHash = tokenDigest(token);
-    const principal = await this.options.sessions.findLive(tokenHash, this.options.clock.now());
+    const now = this.options.clock.now();
+    const principal = await this.options.sessions.findLive(tokenHash, now);
     if (!principal) throw tokenInvalid();
+    await this.markSeen(tokenHash, principal, now);
     return {
       userId: principal.userId,
       username: principal.username,
@@ -135,6 +168,27 @@ export class AuthService {
         this.options.clock.now(),
       ),
     };
+  }
+
+  /**
+   * The session's last activity, written when the one known is a minute old or
+   * more. The principal is the session cache's own entry: setting it first means
+   * the requests of the next minute on this instance write nothing, and a lookup
+   * from the database reads the value written. Activity is best effort: a failed
+   * write does not fail the request.
+   */
+  private async markSeen(tokenHash: string, principal: SessionPrincipal, now: Date): Promise<void> {
+    const seen = principal.lastSeenAt?.getTime();
+    if (
+      seen !== undefined &&
+      now.getTime() - seen < SESSION_SEEN_INTERVAL_MS &&
+      seen <= now.getTime()
+    ) {
+      return;
+    }
+    principal.lastSeenAt = now;
+    const before = new Date(now.getTime() - SESSION_SEEN_INTERVAL_MS + 1);
+    await this.options.sessions.markSeen(tokenHash, now, before).catch(() => undefined);
   }
 
   async logout(auth: AuthContext, meta: ClientMeta): Promise<void> {

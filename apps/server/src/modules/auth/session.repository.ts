@@ -1,7 +1,23 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import {
+  type SQL,
+  and,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { heldPermissions } from '../../db/held-permissions.js';
-import { sessions, userRoles, users } from '../../db/schema/index.js';
+import { containsPattern } from '../../db/like.js';
+import { organizations, sessions, userRoles, users } from '../../db/schema/index.js';
+import type { UserReach } from '../system/admin-user.repository.js';
 import type { SessionCache, SessionChanges } from './session-cache.js';
 
 export interface SessionPrincipal {
@@ -13,7 +29,46 @@ export interface SessionPrincipal {
   mustChangePassword: boolean;
   passwordChangedAt: Date;
   expiresAt: Date;
+  /** The last authenticated request as written (at most once a minute); null before the first. */
+  lastSeenAt: Date | null;
 }
+
+/** A live session as the online-sessions list shows it (issue 13). */
+export interface LiveSessionRow {
+  tokenHash: string;
+  userId: number;
+  username: string;
+  name: string;
+  organizationId: number | null;
+  organizationName: string | null;
+  organizationNameEn: string | null;
+  ipAddress: string | null;
+  userAgent: string | null;
+  createdAt: Date;
+  lastSeenAt: Date | null;
+  expiresAt: Date;
+}
+
+export interface LiveSessionFilter {
+  keyword?: string | undefined;
+  organizationId?: number | undefined;
+  userId?: number | undefined;
+}
+
+const liveColumns = {
+  tokenHash: sessions.tokenHash,
+  userId: users.id,
+  username: users.username,
+  name: users.name,
+  organizationId: users.organizationId,
+  organizationName: organizations.name,
+  organizationNameEn: organizations.nameEn,
+  ipAddress: sessions.ipAddress,
+  userAgent: sessions.userAgent,
+  createdAt: sessions.createdAt,
+  lastSeenAt: sessions.lastSeenAt,
+  expiresAt: sessions.expiresAt,
+};
 
 export class SessionRepository {
   /**
@@ -55,6 +110,7 @@ export class SessionRepository {
         mustChangePassword: users.mustChangePassword,
         passwordChangedAt: users.passwordChangedAt,
         expiresAt: sessions.expiresAt,
+        lastSeenAt: sessions.lastSeenAt,
         roleIds: sql<string[]>`coalesce(
           (select array_agg(${userRoles.roleId} order by ${userRoles.roleId})
              from ${userRoles} where ${userRoles.userId} = ${users.id}),
@@ -80,19 +136,143 @@ export class SessionRepository {
     return rows[0] ?? null;
   }
 
-  async revoke(tokenHash: string, now: Date): Promise<void> {
-    await this.db
+  /** Whether a session was revoked by this call (false: unknown or revoked before). */
+  async revoke(tokenHash: string, now: Date): Promise<boolean> {
+    const rows = await this.db
       .update(sessions)
       .set({ revokedAt: now })
-      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
+      .returning({ tokenHash: sessions.tokenHash });
     await this.changes?.changed({ tokenHash });
+    return rows.length > 0;
   }
 
-  async revokeAllOfUser(userId: number, now: Date): Promise<void> {
-    await this.db
+  /** How many of the user's sessions this call revoked (expired ones included). */
+  async revokeAllOfUser(userId: number, now: Date): Promise<number> {
+    const rows = await this.db
       .update(sessions)
       .set({ revokedAt: now })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .returning({ tokenHash: sessions.tokenHash });
     await this.changes?.changed({ userId });
+    return rows.length;
+  }
+
+  /**
+   * Records a session's last request. Only a `last_seen_at` older than `before`
+   * is overwritten, so instances writing at the same time write once.
+   */
+  async markSeen(tokenHash: string, now: Date, before: Date): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ lastSeenAt: now })
+      .where(
+        and(
+          eq(sessions.tokenHash, tokenHash),
+          or(isNull(sessions.lastSeenAt), lt(sessions.lastSeenAt, before)),
+        ),
+      );
+  }
+
+  private liveWhere(filter: LiveSessionFilter, reach: UserReach, now: Date): SQL | undefined {
+    const conditions: (SQL | undefined)[] = [
+      isNull(sessions.revokedAt),
+      gt(sessions.expiresAt, now),
+      eq(users.disabled, false),
+    ];
+    if (!reach.all) {
+      conditions.push(
+        or(
+          inArray(users.organizationId, reach.unitIds),
+          reach.selfUserId === null ? sql`false` : eq(users.id, reach.selfUserId),
+        ),
+      );
+    }
+    if (filter.keyword) {
+      const pattern = containsPattern(filter.keyword);
+      conditions.push(or(ilike(users.username, pattern), ilike(users.name, pattern)));
+    }
+    if (filter.organizationId !== undefined) {
+      conditions.push(eq(users.organizationId, filter.organizationId));
+    }
+    if (filter.userId !== undefined) conditions.push(eq(users.id, filter.userId));
+    return and(...conditions);
+  }
+
+  /** Live sessions (not revoked, not expired, account enabled) within `reach`, newest first. */
+  async pageLive(
+    filter: LiveSessionFilter,
+    reach: UserReach,
+    now: Date,
+    offset: number,
+    limit: number,
+  ): Promise<{ total: number; list: LiveSessionRow[] }> {
+    const where = this.liveWhere(filter, reach, now);
+    const [{ total } = { total: 0 }] = await this.db
+      .select({ total: count() })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(where);
+    const list = await this.db
+      .select(liveColumns)
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(organizations, eq(organizations.id, users.organizationId))
+      .where(where)
+      .orderBy(desc(sessions.createdAt), sessions.tokenHash)
+      .limit(limit)
+      .offset(offset);
+    return { total, list };
+  }
+
+  /** One live session with its user, or null. */
+  async findLiveRow(tokenHash: string, now: Date): Promise<LiveSessionRow | null> {
+    const rows = await this.db
+      .select(liveColumns)
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(organizations, eq(organizations.id, users.organizationId))
+      .where(and(eq(sessions.tokenHash, tokenHash), this.liveWhere({}, { all: true }, now)))
+      .limit(1);
+    return rows[0] ?? null;
+  }
+
+  /** The live sessions of one user, newest first. */
+  async liveOfUser(userId: number, now: Date): Promise<LiveSessionRow[]> {
+    return this.db
+      .select(liveColumns)
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(organizations, eq(organizations.id, users.organizationId))
+      .where(this.liveWhere({ userId }, { all: true }, now))
+      .orderBy(desc(sessions.createdAt), sessions.tokenHash)
+      .limit(200);
+  }
+
+  /**
+   * The sign-in before a session: the user's newest other session opened no
+   * later than it (revoked or expired ones count: they were sign-ins).
+   */
+  async previousSignIn(
+    userId: number,
+    tokenHash: string,
+  ): Promise<{ createdAt: Date; ipAddress: string | null } | null> {
+    const current = this.db
+      .select({ createdAt: sessions.createdAt })
+      .from(sessions)
+      .where(eq(sessions.tokenHash, tokenHash));
+    const rows = await this.db
+      .select({ createdAt: sessions.createdAt, ipAddress: sessions.ipAddress })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          ne(sessions.tokenHash, tokenHash),
+          sql`${sessions.createdAt} <= (${current})`,
+        ),
+      )
+      .orderBy(desc(sessions.createdAt), desc(sessions.tokenHash))
+      .limit(1);
+    return rows[0] ?? null;
   }
 }

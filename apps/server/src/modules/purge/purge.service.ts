@@ -1,6 +1,7 @@
 import type { Clock } from '../../lib/clock.js';
 import type { CaptchaRepository } from '../auth/captcha.repository.js';
 import type { LoginAttemptRepository } from '../auth/login-attempt.repository.js';
+import type { SecondFactorRepository } from '../second-factor/second-factor.repository.js';
 import type { RsaKeyRepository } from '../auth/rsa-key.repository.js';
 import type { RsaKeyService } from '../auth/rsa-key.service.js';
 import type { SecuritySettings } from '../auth/security-settings.js';
@@ -20,6 +21,7 @@ export interface PurgeRepositories {
   requestLimits: RequestLimitRepository;
   loginAttempts: LoginAttemptRepository;
   rsaKeys: RsaKeyRepository;
+  secondFactors: SecondFactorRepository;
 }
 
 export interface PurgeServiceOptions {
@@ -44,6 +46,7 @@ export class PurgeService {
     const { captchas, qrTickets, smsCodes, requestLimits, loginAttempts, rsaKeys } =
       this.options.repositories;
     await captchas.deleteExpired(now);
+    await this.options.repositories.secondFactors.deleteExpiredTickets(now);
     // An expired ticket still answers "expired" to the page that follows it for an hour.
     await qrTickets.deleteExpiredBefore(ago(HOUR_MS));
     // Codes live minutes and their reset tickets a few more; the counts are in request_limits.

@@ -17,6 +17,7 @@ export const qrLoginModule: AppModule = {
       auth: services.auth,
       settings: services.securitySettings,
       audit: services.audit,
+      secondFactor: services.secondFactor,
       clock,
     }),
   }),

@@ -16,6 +16,7 @@ import { SecurityEvent, type AuditService, type RequestMeta } from '../audit/aud
 import type { AuthContext, AuthService } from '../auth/auth.service.js';
 import type { SecuritySettings } from '../auth/security-settings.js';
 import { toUserData } from '../organization/user-data.js';
+import type { SecondFactorService } from '../second-factor/second-factor.service.js';
 import type { UserRepository } from '../organization/user.repository.js';
 import type { QrTicketRecord, QrTicketRepository } from './qr-ticket.repository.js';
 
@@ -33,6 +34,7 @@ export interface QrLoginServiceOptions {
   auth: AuthService;
   settings: SecuritySettings;
   audit: AuditService;
+  secondFactor: SecondFactorService;
   clock: Clock;
 }
 
@@ -86,6 +88,11 @@ export class QrLoginService {
     if (userId === null) return { status: 'confirmed', login: null };
     const user = await this.options.users.findById(userId);
     if (!user || user.disabled) throw new AppError(ErrorCode.ACCOUNT_DISABLED);
+    // The phone's confirmation is the first step; a second factor, when set up, is the PC's next.
+    const secondStep = await this.options.secondFactor.challenge(user.id, 'read');
+    if (secondStep) {
+      throw new AppError(ErrorCode.SECOND_FACTOR_REQUIRED, { data: { ticket: secondStep } });
+    }
     const token = await this.options.auth.openSession(user.id, meta);
     await this.options.audit.record(SecurityEvent.qrLogin, meta, {
       userId: user.id,

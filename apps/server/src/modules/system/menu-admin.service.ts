@@ -8,7 +8,10 @@ import {
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError, changedByOthers, notFound } from '../../lib/app-error.js';
-import type { Repositories } from '../../repositories.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Repositories, WithTransaction } from '../../repositories.js';
+import { auditSourceOf, changedFields } from '../audit/audit.service.js';
+import type { AuthContext } from '../auth/auth.service.js';
 import type { MenuEntryRecord } from '../menus/menu.repository.js';
 
 type MenuInput = z.output<typeof menuCreateSchema>;
@@ -22,6 +25,8 @@ const refused = (
 
 export interface MenuAdminServiceOptions {
   repositories: Pick<Repositories, 'menus'>;
+  withTransaction: WithTransaction;
+  clock: Clock;
 }
 
 /**
@@ -47,16 +52,26 @@ export class MenuAdminService {
     return (byParent.get(null) ?? []).map(toEntry);
   }
 
-  async create(input: MenuInput): Promise<AdminMenuEntry> {
+  async create(auth: AuthContext, input: MenuInput): Promise<AdminMenuEntry> {
     const records = await this.options.repositories.menus.findAll();
     this.check(records, input, null);
+    const now = this.options.clock.now();
     const id = await this.guarded(() =>
-      this.options.repositories.menus.insert({ ...input, builtIn: false }),
+      this.options.withTransaction(async ({ menus, audit }) => {
+        const created = await menus.insert({ ...input, builtIn: false });
+        await audit.append(now, auditSourceOf(auth), {
+          action: 'menu.create',
+          outcome: 'success',
+          target: { kind: 'menu', id: created, name: input.code },
+          after: { ...input },
+        });
+        return created;
+      }),
     );
     return this.entry(id);
   }
 
-  async update(id: number, input: MenuChanges): Promise<AdminMenuEntry> {
+  async update(auth: AuthContext, id: number, input: MenuChanges): Promise<AdminMenuEntry> {
     const records = await this.options.repositories.menus.findAll();
     const current = records.find((record) => record.id === id);
     if (!current) throw notFound();
@@ -71,14 +86,27 @@ export class MenuAdminService {
     }
     this.check(records, input, current);
     const { version, ...values } = input;
-    const saved = await this.guarded(async () =>
-      (await this.options.repositories.menus.update(id, version, values)) ? id : 0,
+    const now = this.options.clock.now();
+    const saved = await this.guarded(() =>
+      this.options.withTransaction(async ({ menus, audit }) => {
+        if (!(await menus.update(id, version, values))) return 0;
+        const before = Object.fromEntries(
+          Object.keys(values).map((key) => [key, current[key as keyof MenuEntryRecord]]),
+        );
+        await audit.append(now, auditSourceOf(auth), {
+          action: 'menu.update',
+          outcome: 'success',
+          target: { kind: 'menu', id, name: values.code },
+          ...changedFields(before, values),
+        });
+        return id;
+      }),
     );
     if (!saved) throw changedByOthers();
     return this.entry(id);
   }
 
-  async delete(id: number, version: number): Promise<void> {
+  async delete(auth: AuthContext, id: number, version: number): Promise<void> {
     const records = await this.options.repositories.menus.findAll();
     const current = records.find((record) => record.id === id);
     if (!current) throw notFound();
@@ -87,7 +115,16 @@ export class MenuAdminService {
     if (records.some((record) => record.parentId === id)) {
       throw new AppError(ErrorCode.CONFLICT, { messageKey: 'system.menu.hasChildren' });
     }
-    if (!(await this.options.repositories.menus.delete(id, version))) throw changedByOthers();
+    const { roleIds: _roles, ...before } = current;
+    await this.options.withTransaction(async ({ menus, audit }) => {
+      if (!(await menus.delete(id, version))) throw changedByOthers();
+      await audit.append(this.options.clock.now(), auditSourceOf(auth), {
+        action: 'menu.delete',
+        outcome: 'success',
+        target: { kind: 'menu', id, name: current.code },
+        before: { ...before },
+      });
+    });
   }
 
   /** Kind, place, code and permission code: the rules the schema cannot see. */

@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import { AppError, changedByOthers, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Repositories, WithTransaction } from '../../repositories.js';
+import { auditSourceOf, changedFields } from '../audit/audit.service.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import type { MenuEntryRecord } from '../menus/menu.repository.js';
 import type { AccessScopeService, Grant } from './access-scope.service.js';
@@ -85,7 +86,7 @@ export class RoleService {
     const grant = await this.grantOf(input);
     await this.options.access.assertGrantable(auth.userId, grant);
     const now = this.options.clock.now();
-    await this.options.withTransaction(async ({ roles }) => {
+    await this.options.withTransaction(async ({ roles, audit }) => {
       if (!(await roles.insert(input.id, roleValues(input), now))) {
         throw new AppError(ErrorCode.CONFLICT, {
           messageKey: 'system.roleCode.taken',
@@ -94,19 +95,31 @@ export class RoleService {
       }
       await roles.setEntries(input.id, grant.entryIds);
       await roles.setUnits(input.id, grant.unitIds);
+      await audit.append(now, auditSourceOf(auth), {
+        action: 'role.create',
+        outcome: 'success',
+        target: { kind: 'role', id: input.id, name: input.name },
+        after: roleSnapshot({ ...roleValues(input), ...grant }),
+      });
     });
     return this.get(input.id);
   }
 
   async update(auth: AuthContext, id: string, input: RoleChanges): Promise<Role> {
-    await this.manageable(auth, id);
+    const current = await this.manageable(auth, id);
     const grant = await this.grantOf(input);
     await this.options.access.assertGrantable(auth.userId, grant);
     const now = this.options.clock.now();
-    await this.options.withTransaction(async ({ roles }) => {
+    await this.options.withTransaction(async ({ roles, audit }) => {
       if (!(await roles.update(id, input.version, roleValues(input), now))) throw changedByOthers();
       await roles.setEntries(id, grant.entryIds);
       await roles.setUnits(id, grant.unitIds);
+      await audit.append(now, auditSourceOf(auth), {
+        action: 'role.update',
+        outcome: 'success',
+        target: { kind: 'role', id, name: input.name },
+        ...changedFields(roleSnapshot(current), roleSnapshot({ ...roleValues(input), ...grant })),
+      });
     });
     return this.get(id);
   }
@@ -122,7 +135,7 @@ export class RoleService {
         values: { count: current.userCount },
       });
     }
-    await this.options.withTransaction(async ({ roles }) => {
+    await this.options.withTransaction(async ({ roles, audit }) => {
       const again = await roles.find(id);
       if (again && again.userCount > 0) {
         throw new AppError(ErrorCode.CONFLICT, {
@@ -131,6 +144,12 @@ export class RoleService {
         });
       }
       if (!(await roles.delete(id, version))) throw changedByOthers();
+      await audit.append(this.options.clock.now(), auditSourceOf(auth), {
+        action: 'role.delete',
+        outcome: 'success',
+        target: { kind: 'role', id, name: current.name },
+        before: roleSnapshot(current),
+      });
     });
   }
 
@@ -216,4 +235,21 @@ function roleValues(input: RoleChanges | RoleInput) {
 
 function toRole(role: RoleRecord): Role {
   return { ...role, builtIn: BUILT_IN_ROLES.includes(role.id) };
+}
+
+/** A role's recorded fields (the trail's before and after). */
+function roleSnapshot(role: {
+  name: string;
+  nameEn: string;
+  dataScope: string;
+  entryIds: readonly number[];
+  unitIds: readonly number[];
+}): Record<string, unknown> {
+  return {
+    name: role.name,
+    nameEn: role.nameEn,
+    dataScope: role.dataScope,
+    entryIds: [...role.entryIds].sort((a, b) => a - b),
+    unitIds: [...role.unitIds].sort((a, b) => a - b),
+  };
 }

@@ -25,8 +25,8 @@ export const systemModule: AppModule = {
       accessScope: access,
       adminUsers: new AdminUserService({ repositories, withTransaction, access, clock }),
       roles: new RoleService({ repositories, withTransaction, access, clock }),
-      units: new UnitService({ repositories, access }),
-      menuAdmin: new MenuAdminService({ repositories }),
+      units: new UnitService({ repositories, withTransaction, access, clock }),
+      menuAdmin: new MenuAdminService({ repositories, withTransaction, clock }),
     };
   },
   routes: systemRoutes,

@@ -496,7 +496,7 @@ const systemRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services
         response: { 200: envelopeSchema(adminMenuEntrySchema) },
       },
     },
-    async (request) => ok(await menuAdmin.create(request.body)),
+    async (request) => ok(await menuAdmin.create(authOf(request), request.body)),
   );
 
   app.put(
@@ -511,7 +511,7 @@ const systemRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services
         response: { 200: envelopeSchema(adminMenuEntrySchema) },
       },
     },
-    async (request) => ok(await menuAdmin.update(request.params.id, request.body)),
+    async (request) => ok(await menuAdmin.update(authOf(request), request.params.id, request.body)),
   );
 
   app.delete(
@@ -527,7 +527,7 @@ const systemRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services
       },
     },
     async (request) => {
-      await menuAdmin.delete(request.params.id, request.query.version);
+      await menuAdmin.delete(authOf(request), request.params.id, request.query.version);
       return ok(null);
     },
   );

@@ -9,7 +9,10 @@ import {
 } from '@cityops/contract';
 import type { z } from 'zod';
 import { AppError, changedByOthers, notFound } from '../../lib/app-error.js';
-import type { Repositories } from '../../repositories.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Repositories, WithTransaction } from '../../repositories.js';
+import { type AuditEvent } from '../audit/audit.repository.js';
+import { auditSourceOf, changedFields } from '../audit/audit.service.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import type { AccessScopeService, CallerScope } from './access-scope.service.js';
 import type { UnitRow } from './unit.repository.js';
@@ -23,7 +26,9 @@ const outside = () => new AppError(ErrorCode.FORBIDDEN, { messageKey: 'system.sc
 
 export interface UnitServiceOptions {
   repositories: Pick<Repositories, 'units' | 'scopes'>;
+  withTransaction: WithTransaction;
   access: AccessScopeService;
+  clock: Clock;
 }
 
 /** Units (a tree) and their departments, each inside the caller's data scope. */
@@ -63,7 +68,18 @@ export class UnitService {
   async createUnit(auth: AuthContext, input: UnitInput): Promise<UnitNode> {
     const scope = await this.options.access.scopeOf(auth.userId);
     await this.checkParent(scope, input.parentId);
-    const id = await this.options.repositories.units.insertUnit(input);
+    const id = await this.write(auth, async (units) => {
+      const created = await units.insertUnit(input);
+      return [
+        created,
+        {
+          action: 'unit.create',
+          outcome: 'success',
+          target: { kind: 'unit', id: created, name: input.name },
+          after: { ...input },
+        },
+      ];
+    });
     return this.node(id);
   }
 
@@ -83,17 +99,43 @@ export class UnitService {
       }
     }
     const { version, ...values } = input;
-    if (!(await this.options.repositories.units.updateUnit(id, version, values))) {
-      throw changedByOthers();
-    }
+    await this.write(auth, async (units) => {
+      if (!(await units.updateUnit(id, version, values))) throw changedByOthers();
+      return [
+        id,
+        {
+          action: 'unit.update',
+          outcome: 'success',
+          target: { kind: 'unit', id, name: values.name },
+          ...changedFields(pick(unit, values), values),
+        },
+      ];
+    });
     return this.node(id);
   }
 
   async deleteUnit(auth: AuthContext, id: number, version: number): Promise<void> {
     const scope = await this.options.access.scopeOf(auth.userId);
-    await this.unitInScope(scope, id);
+    const unit = await this.unitInScope(scope, id);
     const { units } = this.options.repositories;
-    if (await units.deleteUnit(id, version)) return;
+    const deleted = await this.write(auth, async (inTransaction) => {
+      if (!(await inTransaction.deleteUnit(id, version))) return [0, null];
+      return [
+        id,
+        {
+          action: 'unit.delete',
+          outcome: 'success',
+          target: { kind: 'unit', id, name: unit.name },
+          before: {
+            name: unit.name,
+            nameEn: unit.nameEn,
+            parentId: unit.parentId,
+            sortOrder: unit.sortOrder,
+          },
+        },
+      ];
+    });
+    if (deleted) return;
     const now = await units.findUnit(id);
     if (!now) throw notFound();
     const children = await units.childCount(id);
@@ -109,7 +151,18 @@ export class UnitService {
   async createDepartment(auth: AuthContext, input: DepartmentInput): Promise<Department> {
     const scope = await this.options.access.scopeOf(auth.userId);
     await this.unitInScope(scope, input.organizationId);
-    const id = await this.options.repositories.units.insertDepartment(input);
+    const id = await this.write(auth, async (units) => {
+      const created = await units.insertDepartment(input);
+      return [
+        created,
+        {
+          action: 'unit.create',
+          outcome: 'success',
+          target: { kind: 'department', id: created, name: input.name },
+          after: { ...input },
+        },
+      ];
+    });
     return (await this.options.repositories.units.findDepartment(id))!;
   }
 
@@ -124,17 +177,43 @@ export class UnitService {
       await this.unitInScope(scope, input.organizationId);
     }
     const { version, ...values } = input;
-    if (!(await this.options.repositories.units.updateDepartment(id, version, values))) {
-      throw changedByOthers();
-    }
+    await this.write(auth, async (units) => {
+      if (!(await units.updateDepartment(id, version, values))) throw changedByOthers();
+      return [
+        id,
+        {
+          action: 'unit.update',
+          outcome: 'success',
+          target: { kind: 'department', id, name: values.name },
+          ...changedFields(pick(department, values), values),
+        },
+      ];
+    });
     return (await this.options.repositories.units.findDepartment(id))!;
   }
 
   async deleteDepartment(auth: AuthContext, id: number, version: number): Promise<void> {
     const scope = await this.options.access.scopeOf(auth.userId);
-    await this.departmentInScope(scope, id);
+    const department = await this.departmentInScope(scope, id);
     const { units } = this.options.repositories;
-    if (await units.deleteDepartment(id, version)) return;
+    const deleted = await this.write(auth, async (inTransaction) => {
+      if (!(await inTransaction.deleteDepartment(id, version))) return [0, null];
+      return [
+        id,
+        {
+          action: 'unit.delete',
+          outcome: 'success',
+          target: { kind: 'department', id, name: department.name },
+          before: {
+            name: department.name,
+            nameEn: department.nameEn,
+            organizationId: department.organizationId,
+            sortOrder: department.sortOrder,
+          },
+        },
+      ];
+    });
+    if (deleted) return;
     const now = await units.findDepartment(id);
     if (!now) throw notFound();
     if (now.userCount > 0) {
@@ -144,6 +223,22 @@ export class UnitService {
       });
     }
     throw changedByOthers();
+  }
+
+  /**
+   * Runs one write and its audit record in one transaction; `work` answers the
+   * id written (0 for nothing) and the record (null for none).
+   */
+  private async write(
+    auth: AuthContext,
+    work: (units: Repositories['units']) => Promise<[number, AuditEvent | null]>,
+  ): Promise<number> {
+    const now = this.options.clock.now();
+    return this.options.withTransaction(async ({ units, audit }) => {
+      const [id, event] = await work(units);
+      if (event) await audit.append(now, auditSourceOf(auth), event);
+      return id;
+    });
   }
 
   /** A new unit's parent: a unit in scope, or the top, which only an all-scope caller may use. */
@@ -177,4 +272,11 @@ export class UnitService {
     );
     return { ...unit, departments, children: [] };
   }
+}
+
+/** The current values of the fields a change names (the trail's before). */
+function pick<T extends object>(current: T, fields: object): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.keys(fields).map((key) => [key, (current as Record<string, unknown>)[key]]),
+  );
 }

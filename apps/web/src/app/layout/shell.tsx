@@ -39,6 +39,7 @@ import { LanguageSwitch } from './language-switch';
 import { useIdleSignOut } from '../hooks/use-idle-sign-out';
 import { signOut } from '../sign-out';
 import { LoginLeaveGuard } from './login-leave-guard';
+import { PreviousSignInNotice } from './previous-sign-in-notice';
 import styles from './shell-layout.module.css';
 import { Sidebar } from './sidebar';
 import { useDevice } from './use-device';
@@ -196,6 +197,7 @@ export function Shell() {
   return (
     <Layout className={styles.layout}>
       <LoginLeaveGuard />
+      <PreviousSignInNotice />
       <PasswordDialogHost onSignOut={(options) => void signOut(options)} />
       {mobile ? (
         <Drawer

@@ -2,6 +2,7 @@ import {
   DownOutlined,
   KeyOutlined,
   LogoutOutlined,
+  SafetyOutlined,
   SettingOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -24,6 +25,12 @@ const ProfileDialog = lazy(() =>
   })),
 );
 
+const SecondFactorDialog = lazy(() =>
+  import('@/features/profile/components/second-factor-dialog').then((m) => ({
+    default: m.SecondFactorDialog,
+  })),
+);
+
 /** The user's name and avatar, opening the user menu; log out asks first. */
 export function UserDropdown({ onOpenSettings }: { onOpenSettings?: () => void } = {}) {
   const { t } = useTranslation();
@@ -32,6 +39,7 @@ export function UserDropdown({ onOpenSettings }: { onOpenSettings?: () => void }
   const username = useUserStore((state) => state.username);
   const displayName = userData?.name || username;
   const [profileOpen, setProfileOpen] = useState(false);
+  const [secondFactorOpen, setSecondFactorOpen] = useState(false);
 
   function confirmLogout() {
     modal.confirm({
@@ -54,6 +62,11 @@ export function UserDropdown({ onOpenSettings }: { onOpenSettings?: () => void }
           />
         </Suspense>
       )}
+      {secondFactorOpen && (
+        <Suspense fallback={null}>
+          <SecondFactorDialog open onClose={() => setSecondFactorOpen(false)} />
+        </Suspense>
+      )}
       <Dropdown
         trigger={['click']}
         menu={{
@@ -69,6 +82,11 @@ export function UserDropdown({ onOpenSettings }: { onOpenSettings?: () => void }
               icon: <KeyOutlined aria-hidden />,
               label: t('shell.changePassword'),
             },
+            {
+              key: 'secondFactor',
+              icon: <SafetyOutlined aria-hidden />,
+              label: t('shell.secondFactor'),
+            },
             { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: t('shell.logout') },
           ],
           onClick: ({ key }) => {
@@ -76,6 +94,7 @@ export function UserDropdown({ onOpenSettings }: { onOpenSettings?: () => void }
             if (key === 'changePassword') usePasswordDialog.getState().show('change');
             if (key === 'logout') confirmLogout();
             if (key === 'avatar') setProfileOpen(true);
+            if (key === 'secondFactor') setSecondFactorOpen(true);
           },
         }}
       >

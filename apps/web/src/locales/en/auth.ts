@@ -21,6 +21,14 @@ export const login = {
   qrTab: 'QR login',
   method: 'Sign-in method',
   success: 'Login successful',
+  secondFactor: {
+    help: 'Your account is protected by two-step verification. Enter the 6-digit code your authenticator app shows now, or one of your recovery codes.',
+    code: 'Verification code',
+    placeholder: '6 digits, or a recovery code',
+    required: 'Please enter the code',
+    submit: 'Verify and sign in',
+    back: 'Back to sign-in',
+  },
 };
 
 export const recovery = {

@@ -29,6 +29,8 @@ export const route = {
   systemRoles: 'Roles',
   systemUnits: 'Units and departments',
   systemMenus: 'Menus',
+  systemAudit: 'Audit trail',
+  systemSessions: 'Online users',
   systemSettings: 'Settings',
   systemMessages: 'Messages',
 };

@@ -34,3 +34,8 @@ export const weather = {
 export const menu = {
   noPages: 'This subsystem has no pages yet.',
 };
+
+export const signInNotice = {
+  withAddress: 'Last sign-in: {{time}} from {{address}}',
+  withoutAddress: 'Last sign-in: {{time}}',
+};

@@ -9,4 +9,46 @@ export const profile = {
   uploadAvatar: 'Upload avatar',
   modified: 'Modified successfully',
   usernameChanged: 'Username changed, please log in again',
+  sessions: {
+    heading: 'Signed-in devices',
+    description: 'Where your account is signed in now. End any session you do not recognise.',
+    current: 'This device',
+    signedInAt: 'Signed in {{time}}',
+    lastSeenAt: 'Last activity {{time}}',
+    unknownAddress: 'unknown address',
+    unknownBrowser: 'Unknown browser',
+    end: 'End',
+    endLabel: 'End the session from {{address}}, signed in {{time}}',
+    confirmEnd: 'End this session? That device returns to the login page on its next action.',
+    ended: 'The session has been ended.',
+    loadFailed: 'Your sessions could not be loaded.',
+  },
+};
+
+export const twoStep = {
+  title: 'Two-step verification',
+  intro:
+    'After your password, sign-in asks for a 6-digit code from an authenticator app on your phone (for example Microsoft Authenticator, Google Authenticator or FreeOTP).',
+  required: 'Your role requires two-step verification. Set it up now.',
+  off: 'Two-step verification is off.',
+  on: 'Two-step verification is on since {{date}}. Recovery codes left: {{count}}.',
+  setUp: 'Set up',
+  scan: 'Scan this QR code with your authenticator app, then enter the code it shows.',
+  qrImage: 'QR code for your authenticator app',
+  manualKey: 'Cannot scan? Enter this key in the app:',
+  code: 'Code from the app',
+  codePlaceholder: '6 digits',
+  codeInvalid: 'Enter the 6 digits the app shows',
+  confirm: 'Confirm',
+  recoveryTitle: 'Your recovery codes',
+  recoveryHelp:
+    'Each code signs you in once if your phone is lost. Keep them somewhere safe; they are not shown again.',
+  recoveryDone: 'I have saved them',
+  enrolled: 'Two-step verification is on.',
+  turnOff: 'Turn off',
+  turnOffCode: 'Code from the app, or a recovery code',
+  turnedOff: 'Two-step verification is off.',
+  keptByRole:
+    'Your role requires it, so it stays on. If your phone is lost, ask the security administrator to reset it.',
+  close: 'Close',
 };

@@ -5,6 +5,7 @@ export const shell = {
   mainMenu: 'Main menu',
   userMenu: 'User menu',
   changeAvatar: 'Change avatar',
+  secondFactor: 'Two-step verification',
   changePassword: 'Change password',
   logout: 'Log out',
   logoutConfirm: 'Confirm logging out?',

@@ -69,6 +69,8 @@ export const system = {
       enableOf: 'Enable {{name}}',
       resetPasswordOf: 'Reset password of {{name}}',
       unlockOf: 'Unlock {{name}}',
+      resetFactor: 'Reset two-step',
+      resetFactorOf: 'Reset two-step verification of {{name}}',
     },
     confirmDisable: {
       title: 'Disable {{name}}?',
@@ -90,6 +92,13 @@ export const system = {
     disabled: '{{name}} has been disabled.',
     enabled: '{{name}} has been enabled.',
     unlocked: '{{name}} has been unlocked.',
+    confirmFactorReset: {
+      title: 'Reset the two-step verification of {{name}}?',
+      content:
+        'Their authenticator app and recovery codes stop working. They sign in with their password and set it up again.',
+      ok: 'Reset',
+    },
+    factorReset: 'The two-step verification of {{name}} has been reset.',
     dialog: {
       createTitle: 'New user',
       editTitle: 'Edit user',
@@ -288,6 +297,44 @@ export const system = {
       builtInNote: 'A built-in entry keeps its code, kind, permission and place.',
       saved: 'The entry has been saved.',
     },
+  },
+  sessions: {
+    heading: 'Online users',
+    search: 'Search sessions',
+    keyword: 'Account',
+    keywordPlaceholder: 'Username or name',
+    unit: 'Unit',
+    allUnits: 'All units',
+    results: 'Live sessions',
+    empty: 'No live sessions',
+    total: '{{count}} sessions',
+    refresh: 'Refresh',
+    column: {
+      user: 'User',
+      unit: 'Unit',
+      address: 'Address',
+      browser: 'Browser',
+      signedInAt: 'Signed in',
+      lastSeenAt: 'Last activity',
+      expiresAt: 'Expires',
+    },
+    never: 'None yet',
+    unknown: 'Unknown',
+    end: 'End session',
+    endLabel: 'End the session of {{user}} from {{address}}',
+    endAll: 'End all',
+    endAllLabel: 'End every session of {{user}}',
+    confirmEnd: {
+      title: 'End this session of {{user}}?',
+      content:
+        'Signed in from {{address}} at {{time}}. Its next action returns the user to the login page.',
+    },
+    confirmEndAll: {
+      title: 'End every session of {{user}}?',
+      content: 'The user is signed out on every device and must sign in again.',
+    },
+    ended: 'The session has been ended.',
+    endedAll: '{{count}} sessions have been ended.',
   },
   settings: {
     heading: 'Settings',

@@ -23,6 +23,14 @@ export const login: LocaleShape<typeof en.login> = {
   qrTab: '扫码登录',
   method: '登录方式',
   success: '登录成功',
+  secondFactor: {
+    help: '您的账号已启用双因素认证。请输入身份验证器当前显示的 6 位动态验证码，或一个恢复码。',
+    code: '动态验证码',
+    placeholder: '6 位数字或恢复码',
+    required: '请输入验证码',
+    submit: '验证并登录',
+    back: '返回登录',
+  },
 };
 
 export const recovery: LocaleShape<typeof en.recovery> = {

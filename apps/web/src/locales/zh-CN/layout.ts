@@ -37,3 +37,8 @@ export const weather: LocaleShape<typeof en.weather> = {
 export const menu: LocaleShape<typeof en.menu> = {
   noPages: '该子系统暂无页面。',
 };
+
+export const signInNotice: LocaleShape<typeof en.signInNotice> = {
+  withAddress: '上次登录：{{time}}，IP {{address}}',
+  withoutAddress: '上次登录：{{time}}',
+};

@@ -8,6 +8,7 @@ export const shell: LocaleShape<typeof en.shell> = {
   mainMenu: '主菜单',
   userMenu: '用户菜单',
   changeAvatar: '修改头像',
+  secondFactor: '双因素认证',
   changePassword: '修改密码',
   logout: '退出登录',
   logoutConfirm: '确认退出登录吗？',

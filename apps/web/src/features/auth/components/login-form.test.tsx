@@ -8,7 +8,9 @@ import { bindToastApi } from '@/lib/toast';
 import { getToken } from '@/lib/token';
 import { useAppStore } from '@/stores/app-store';
 import { useUserStore } from '@/stores/user-store';
-import { authHandlers, configureTestApi, testServer } from '@/testing/api-server';
+import { API, authHandlers, configureTestApi, testServer } from '@/testing/api-server';
+import { okBody, userData } from '@/testing/fixtures';
+import { HttpResponse, http } from 'msw';
 import { startTestServer } from '@/testing/start-test-server';
 import { LoginForm } from './login-form';
 
@@ -53,6 +55,63 @@ async function fill(account: string, password: string) {
 }
 
 describe('LoginForm', { timeout: 60_000 }, () => {
+  it('asks an account with a second factor for its code after the password, then signs in', async () => {
+    configureTestApi();
+    const auth = await authHandlers();
+    const steps: { ticket: string; code: string }[] = [];
+    testServer.use(
+      http.post(`${API}/authorization-server/oauth/token`, () =>
+        HttpResponse.json(
+          {
+            code: '040107',
+            boolSuccess: false,
+            msg: 'Enter the code',
+            data: { ticket: 't'.repeat(32) },
+          },
+          { status: 401 },
+        ),
+      ),
+      http.post(`${API}/authorization-server/oauth/second-factor`, async ({ request }) => {
+        // Sent as the token call is: form-urlencoded, with the web client's credentials.
+        const form = new URLSearchParams(await request.text());
+        expect(request.headers.get('authorization')).toMatch(/^Basic /);
+        const body = { ticket: form.get('ticket') ?? '', code: form.get('code') ?? '' };
+        steps.push(body);
+        if (body.code !== '123456') {
+          return HttpResponse.json(
+            { code: '040108', boolSuccess: false, msg: 'The code is wrong', data: null },
+            { status: 400 },
+          );
+        }
+        return HttpResponse.json(
+          okBody({
+            ...userData(),
+            access_token: 'token-2fa',
+            token_type: 'bearer',
+            expires_in: 8640,
+            scope: 'read',
+          }),
+        );
+      }),
+      ...auth.handlers.filter((handler) => !String(handler.info.path).endsWith('/oauth/token')),
+    );
+    const onSuccess = renderForm();
+    await fill('admin', 'Admin@2026');
+    const code = await screen.findByLabelText('Verification code');
+    await waitFor(() => expect(code).toHaveFocus());
+    expect(getToken()).toBeFalsy();
+    const user = userEvent.setup();
+    await user.type(code, '000000');
+    await user.click(screen.getByRole('button', { name: /Verify and sign in/ }));
+    await waitFor(() => expect(steps).toHaveLength(1));
+    expect(onSuccess).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText('Verification code'), '123 456');
+    await user.click(screen.getByRole('button', { name: /Verify and sign in/ }));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1));
+    expect(steps.at(-1)).toEqual({ ticket: 't'.repeat(32), code: '123456' });
+    expect(getToken()).toBe('token-2fa');
+  });
+
   it('signs in with the trimmed account, the encrypted password, scope read and appId PC', async () => {
     configureTestApi();
     const auth = await authHandlers();

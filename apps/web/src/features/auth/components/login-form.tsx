@@ -11,6 +11,10 @@ import { TextField } from './text-field';
 const CaptchaField = lazy(() =>
   import('./captcha-field').then((m) => ({ default: m.CaptchaField })),
 );
+// Only for accounts with a second factor, after their password.
+const SecondFactorForm = lazy(() =>
+  import('./second-factor-form').then((m) => ({ default: m.SecondFactorForm })),
+);
 
 export interface LoginFormProps {
   /** Called after a successful sign-in. */
@@ -33,6 +37,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
   const [captchaNeeded, setCaptchaNeeded] = useState(false);
   const [captchaRound, setCaptchaRound] = useState(0);
   const [captcha, setCaptcha] = useState({ captchaId: '', captchaCode: '' });
+  const [secondFactorTicket, setSecondFactorTicket] = useState<string | null>(null);
 
   useEffect(() => {
     let cancelled = false;
@@ -82,11 +87,31 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
       onSuccess();
       return;
     }
+    if (outcome.secondFactorTicket) {
+      setSecondFactorTicket(outcome.secondFactorTicket);
+      return;
+    }
     // Each captcha is good for one try: a refused attempt shows a new one.
     if (outcome.captchaRequired) {
       setCaptchaNeeded(true);
       setCaptchaRound((n) => n + 1);
     }
+  }
+
+  if (secondFactorTicket) {
+    return (
+      <Suspense fallback={null}>
+        <SecondFactorForm
+          ticket={secondFactorTicket}
+          qrCodeLogin={false}
+          onSuccess={onSuccess}
+          onCancel={() => {
+            setSecondFactorTicket(null);
+            setValues((current) => ({ ...current, password: '' }));
+          }}
+        />
+      </Suspense>
+    );
   }
 
   return (

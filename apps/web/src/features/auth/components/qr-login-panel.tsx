@@ -1,5 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
+import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { registerTexts } from '@/lib/i18n';
 import { qrTexts } from '@/locales/qr-texts';
@@ -7,6 +8,11 @@ import { useQrLogin } from '../hooks/use-qr-login';
 import styles from './qr-login.module.css';
 
 registerTexts(qrTexts);
+
+// Only for accounts with a second factor, after the phone's confirmation.
+const SecondFactorForm = lazy(() =>
+  import('./second-factor-form').then((m) => ({ default: m.SecondFactorForm })),
+);
 
 export interface QrLoginPanelProps {
   /** Called once the confirmed sign-in is stored. */
@@ -16,7 +22,7 @@ export interface QrLoginPanelProps {
 /** The login page's QR tab: the code, its state, and a refresh once it is spent. */
 export function QrLoginPanel({ onSuccess }: QrLoginPanelProps) {
   const { t } = useTranslation();
-  const { ticket, phase, refresh } = useQrLogin(onSuccess);
+  const { ticket, phase, refresh, secondFactorTicket } = useQrLogin(onSuccess);
   const spent = phase === 'expired' || phase === 'refused' || phase === 'failed';
   const message = {
     loading: t('qr.loading'),
@@ -26,7 +32,23 @@ export function QrLoginPanel({ onSuccess }: QrLoginPanelProps) {
     confirmed: t('login.success'),
     expired: t('qr.expired'),
     refused: t('qr.refused'),
+    'second-factor': t('login.secondFactor.code'),
   }[phase];
+
+  if (phase === 'second-factor' && secondFactorTicket) {
+    return (
+      <div className={styles.panel}>
+        <Suspense fallback={null}>
+          <SecondFactorForm
+            ticket={secondFactorTicket}
+            qrCodeLogin
+            onSuccess={onSuccess}
+            onCancel={refresh}
+          />
+        </Suspense>
+      </div>
+    );
+  }
 
   return (
     <div className={styles.panel}>

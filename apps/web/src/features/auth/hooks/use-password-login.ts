@@ -1,4 +1,4 @@
-import { ErrorCode } from '@cityops/contract';
+import { ErrorCode, type TokenResponse } from '@cityops/contract';
 import { useState } from 'react';
 import { ApiError } from '@/lib/http/api-error';
 import { forgetCredentials, rememberCredentials } from '@/lib/crypto/credential-vault';
@@ -15,13 +15,41 @@ export interface PasswordLoginValues {
   captcha?: { captchaId: string; captchaCode: string } | undefined;
 }
 
-export type LoginOutcome = { ok: true } | { ok: false; captchaRequired: boolean };
+export type LoginOutcome =
+  { ok: true } | { ok: false; captchaRequired: boolean; secondFactorTicket?: string | undefined };
 
 /** Whether a refused sign-in says the next attempt needs the image captcha. */
 function captchaRequiredBy(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
   const data = error.body?.data as { captchaRequired?: unknown } | null | undefined;
   return data?.captchaRequired === true;
+}
+
+/** The ticket of a first step that passed and waits for a one-time code (040107), if this is one. */
+export function secondFactorTicketOf(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.code !== ErrorCode.SECOND_FACTOR_REQUIRED) {
+    return undefined;
+  }
+  const data = error.body?.data as { ticket?: unknown } | null | undefined;
+  return typeof data?.ticket === 'string' ? data.ticket : undefined;
+}
+
+/**
+ * Stores a finished sign-in as every path does: token, username, user data,
+ * how it was made, then the user info.
+ */
+export async function storeSignIn(response: TokenResponse, qrCodeLogin: boolean): Promise<void> {
+  const {
+    access_token,
+    token_type: _type,
+    expires_in: expiresIn,
+    scope: _scope,
+    ...userData
+  } = response;
+  // The token cookie lives as long as the session (setting session.lifetimeMinutes).
+  useUserStore.getState().signedIn(access_token, userData.username, userData, expiresIn);
+  useUserStore.getState().setQrCodeLogin(qrCodeLogin);
+  await loadUserInfo(userData.username);
 }
 
 /**
@@ -51,27 +79,24 @@ export function usePasswordLogin() {
     useUserStore.getState().resetToken();
     useAppStore.getState().resetSystem();
     const username = values.username.trim();
-    try {
-      const {
-        access_token,
-        token_type: _type,
-        expires_in: expiresIn,
-        scope: _scope,
-        ...userData
-      } = await loginWithPassword(username, values.password, values.captcha);
-      useUserStore.getState().signedIn(access_token, userData.username, userData, expiresIn);
-      useUserStore.getState().setQrCodeLogin(false);
-      await loadUserInfo(userData.username);
+    const remember = async () => {
       if (values.remember) {
         await rememberCredentials({ username, password: values.password }).catch(() => undefined);
       } else {
         forgetCredentials();
       }
+    };
+    try {
+      await storeSignIn(await loginWithPassword(username, values.password, values.captcha), false);
+      await remember();
       return { ok: true };
     } catch (error) {
       // The HTTP client has shown the server's message; a half-finished sign-in is undone.
       useUserStore.getState().resetToken();
-      return { ok: false, captchaRequired: captchaRequiredBy(error) };
+      const secondFactorTicket = secondFactorTicketOf(error);
+      // The password was right: "remember me" holds while the code is asked for.
+      if (secondFactorTicket) await remember();
+      return { ok: false, captchaRequired: captchaRequiredBy(error), secondFactorTicket };
     } finally {
       setLoading(false);
     }

@@ -4,9 +4,10 @@ import { useAppStore } from '@/stores/app-store';
 import { useUserStore } from '@/stores/user-store';
 import { createQrCode } from '../api/create-qr-code';
 import { getQrStatus } from '../api/get-qr-status';
-import { loadUserInfo } from './use-password-login';
+import { secondFactorTicketOf, storeSignIn } from './use-password-login';
 
-export type QrPhase = 'loading' | 'failed' | QrState;
+/** `second-factor`: the phone confirmed; this account's one-time code is asked for next. */
+export type QrPhase = 'loading' | 'failed' | 'second-factor' | QrState;
 
 /**
  * The PC side of QR sign-in: a ticket, then its state every QR_POLL_INTERVAL_MS (1.5 s) while it is
@@ -16,6 +17,7 @@ export type QrPhase = 'loading' | 'failed' | QrState;
 export function useQrLogin(onSignedIn: () => void) {
   const [ticket, setTicket] = useState<QrCodeTicket | null>(null);
   const [phase, setPhase] = useState<QrPhase>('loading');
+  const [secondFactorTicket, setSecondFactorTicket] = useState<string | null>(null);
   // Bumped after every answer, so the next poll is scheduled even when the state stays the same.
   const [polls, setPolls] = useState(0);
   const round = useRef(0);
@@ -71,22 +73,19 @@ export function useQrLogin(onSignedIn: () => void) {
           setPhase('expired');
           return;
         }
-        const {
-          access_token,
-          token_type: _t,
-          expires_in: expiresIn,
-          scope: _s,
-          ...userData
-        } = answer.login;
         useUserStore.getState().resetToken();
         useAppStore.getState().resetSystem();
-        useUserStore.getState().signedIn(access_token, userData.username, userData, expiresIn);
-        useUserStore.getState().setQrCodeLogin(true);
         setPhase('confirmed');
-        await loadUserInfo(userData.username).catch(() => undefined);
+        await storeSignIn(answer.login, true).catch(() => undefined);
         signedInRef.current();
-      } catch {
+      } catch (error) {
         if (mine !== round.current) return;
+        const waiting = secondFactorTicketOf(error);
+        if (waiting) {
+          setSecondFactorTicket(waiting);
+          setPhase('second-factor');
+          return;
+        }
         // The server forgot the ticket or cannot be reached: past its life it is
         // expired; before that the next poll tries again.
         if (Date.now() >= deadline.current) setPhase('expired');
@@ -96,5 +95,5 @@ export function useQrLogin(onSignedIn: () => void) {
     return () => clearTimeout(timer);
   }, [ticket, phase, polls]);
 
-  return { ticket, phase, refresh };
+  return { ticket, phase, refresh, secondFactorTicket };
 }

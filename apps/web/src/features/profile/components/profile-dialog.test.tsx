@@ -27,6 +27,7 @@ describe('ProfileDialog', () => {
     let finishUpload: () => void = () => undefined;
     testServer.use(
       http.get(`${API}/organization/organ/cascade`, () => HttpResponse.json(okBody([]))),
+      http.get(`${API}/organization/user/sessions`, () => HttpResponse.json(okBody([]))),
       http.post(`${API}/file-go-fastdfs/file/upload`, async () => {
         await new Promise<void>((resolve) => {
           finishUpload = resolve;

@@ -14,6 +14,7 @@ import { getProfile } from '../api/get-profile';
 import { useSetHeadImage } from '../api/set-head-image';
 import { type UserInfoInput, useUpdateUser } from '../api/update-user';
 import { profileRules } from '../lib/profile-rules';
+import { OwnSessions } from './own-sessions';
 import { profileTexts } from '@/locales/profile-texts';
 import { registerTexts } from '@/lib/i18n';
 
@@ -164,6 +165,7 @@ export function ProfileDialog({ open, onClose, onSignOut }: ProfileDialogProps) 
           />
         </Form.Item>
       </Form>
+      <OwnSessions />
     </Modal>
   );
 }

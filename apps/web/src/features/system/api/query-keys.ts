@@ -1,4 +1,4 @@
-import type { SettingsGroup, UserListQuery } from '@cityops/contract';
+import type { AuditFilter, SessionListQuery, SettingsGroup, UserListQuery } from '@cityops/contract';
 
 export interface Paging {
   pageIndex: number;
@@ -29,6 +29,14 @@ export const systemKeys = {
   /** The user form's units and assignable roles. */
   userOptions: () => [...systemKeys.all, 'user-options'] as const,
   menus: () => [...systemKeys.all, 'menus'] as const,
+  /** Every page of the audit trail (issue 13), by filter and cursor. */
+  auditPages: () => [...systemKeys.all, 'audit'] as const,
+  auditPage: (filter: AuditFilter, before: number | undefined) =>
+    [...systemKeys.auditPages(), filter, before ?? null] as const,
+  auditVerification: () => [...systemKeys.all, 'audit-verification'] as const,
+  /** Every page of the online sessions. */
+  sessionLists: () => [...systemKeys.all, 'sessions'] as const,
+  sessionList: (query: SessionListQuery) => [...systemKeys.sessionLists(), query] as const,
   /** One group of the settings screen. */
   settings: (group: SettingsGroup) => [...systemKeys.all, 'settings', group] as const,
 };

@@ -6,6 +6,7 @@ import { toast } from '@/lib/toast';
 import { useUserStore } from '@/stores/user-store';
 import { useChangeUserStatus } from '../api/change-user-status';
 import { useResetUserPassword } from '../api/reset-user-password';
+import { useResetSecondFactor } from '../api/reset-second-factor';
 import { useUnlockUser } from '../api/unlock-user';
 import type { IssuedPassword } from './issued-password-dialog';
 
@@ -25,6 +26,7 @@ export function UserRowActions({ user, onEdit, onPasswordIssued }: UserRowAction
   const changeStatus = useChangeUserStatus();
   const resetPassword = useResetUserPassword();
   const unlock = useUnlockUser();
+  const resetFactor = useResetSecondFactor();
   const name = user.name || user.username;
   const self = useUserStore(
     (state) => state.userData?.username.toLowerCase() === user.username.toLowerCase(),
@@ -83,6 +85,24 @@ export function UserRowActions({ user, onEdit, onPasswordIssued }: UserRowAction
     });
   }
 
+  function confirmFactorReset() {
+    void modal.confirm({
+      title: t('system.users.confirmFactorReset.title', { name }),
+      content: t('system.users.confirmFactorReset.content', { name }),
+      okText: t('system.users.confirmFactorReset.ok'),
+      cancelText: t('system.common.cancel'),
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          await resetFactor.mutateAsync(user.id);
+          toast.success({ content: t('system.users.factorReset', { name }) });
+        } catch {
+          // The HTTP client has shown why (none set up).
+        }
+      },
+    });
+  }
+
   async function doUnlock() {
     if (unlock.isPending) return;
     try {
@@ -131,6 +151,17 @@ export function UserRowActions({ user, onEdit, onPasswordIssued }: UserRowAction
             onClick={confirmReset}
           >
             {t('system.users.action.resetPassword')}
+          </Button>
+        </Access>
+        <Access code="system:factor:reset">
+          <Button
+            type="link"
+            size="small"
+            loading={resetFactor.isPending}
+            aria-label={t('system.users.action.resetFactorOf', { name })}
+            onClick={confirmFactorReset}
+          >
+            {t('system.users.action.resetFactor')}
           </Button>
         </Access>
         {user.locked && (

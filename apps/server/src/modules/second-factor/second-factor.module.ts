@@ -1,0 +1,29 @@
+import type { AppModule } from '../../app-module.js';
+import { KeyedHashService } from '../secrets/keyed-hash.service.js';
+import secondFactorRoutes from './second-factor.routes.js';
+import { SecondFactorService } from './second-factor.service.js';
+
+declare module '../../services.js' {
+  interface Services {
+    secondFactor: SecondFactorService;
+  }
+}
+
+/** The second sign-in factor (issue 13); the sign-in itself asks it through AuthService. */
+export const secondFactorModule: AppModule = {
+  name: 'second-factor',
+  createServices: ({ repositories, withTransaction, services, clock }) => ({
+    secondFactor: new SecondFactorService({
+      repositories,
+      withTransaction,
+      recoveryHash: new KeyedHashService({
+        secrets: repositories.serverSecrets,
+        name: 'recovery-code-hmac',
+      }),
+      audit: services.audit,
+      clock,
+      issuer: async () => (await services.settings.publicValue('systemName')) ?? 'CityOps',
+    }),
+  }),
+  routes: secondFactorRoutes,
+};

@@ -1,0 +1,166 @@
+import {
+  ErrorCode,
+  type LiveSession,
+  type OwnSession,
+  type SessionPage,
+  type SessionsEnded,
+} from '@cityops/contract';
+import { AppError, notFound } from '../../lib/app-error.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Repositories, WithTransaction } from '../../repositories.js';
+import { auditSourceOf } from '../audit/audit.service.js';
+import type { AuthContext } from '../auth/auth.service.js';
+import type { LiveSessionRow } from '../auth/session.repository.js';
+import type { AccessScopeService } from '../system/access-scope.service.js';
+
+/** The trail names a session as its `session` column does: the digest's first 16 characters. */
+const auditId = (tokenHash: string) => tokenHash.slice(0, 16);
+
+const currentSession = () =>
+  new AppError(ErrorCode.CONFLICT, { messageKey: 'system.session.current' });
+
+function toLiveSession(row: LiveSessionRow): LiveSession {
+  return {
+    id: row.tokenHash,
+    userId: row.userId,
+    username: row.username,
+    name: row.name,
+    organizationId: row.organizationId,
+    organizationName: row.organizationName,
+    organizationNameEn: row.organizationNameEn,
+    ipAddress: row.ipAddress,
+    userAgent: row.userAgent,
+    createdAt: row.createdAt.toISOString(),
+    lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt.toISOString(),
+  };
+}
+
+export interface SessionAdminServiceOptions {
+  repositories: Pick<Repositories, 'sessions' | 'users'>;
+  withTransaction: WithTransaction;
+  access: AccessScopeService;
+  clock: Clock;
+}
+
+/**
+ * Online sessions (issue 13): the security administrator's list of live
+ * sessions within their data scope, ending one or all of a user's; and the
+ * caller's own sessions in the personal area, ending the others. Every end goes
+ * through the session repository's revocation (the session cache announces it
+ * to every instance after the commit) and is recorded in the same transaction.
+ */
+export class SessionAdminService {
+  constructor(private readonly options: SessionAdminServiceOptions) {}
+
+  async page(
+    auth: AuthContext,
+    query: {
+      keyword?: string | undefined;
+      organizationId?: number | undefined;
+      pageIndex: number;
+      pageSize: number;
+    },
+  ): Promise<SessionPage> {
+    const { access, repositories, clock } = this.options;
+    const scope = await access.scopeOf(auth.userId);
+    const { total, list } = await repositories.sessions.pageLive(
+      { keyword: query.keyword, organizationId: query.organizationId },
+      access.reach(scope),
+      clock.now(),
+      (query.pageIndex - 1) * query.pageSize,
+      query.pageSize,
+    );
+    return {
+      total,
+      pageIndex: query.pageIndex,
+      pageSize: query.pageSize,
+      list: list.map(toLiveSession),
+    };
+  }
+
+  /** Ends one live session of a user the caller manages. */
+  async end(auth: AuthContext, tokenHash: string): Promise<SessionsEnded> {
+    const { access, repositories, clock } = this.options;
+    const now = clock.now();
+    const session = await repositories.sessions.findLiveRow(tokenHash, now);
+    if (!session) throw notFound();
+    access.assertUser(await access.scopeOf(auth.userId), {
+      id: session.userId,
+      organizationId: session.organizationId,
+    });
+    return { ended: await this.revokeOne(auth, session, now) };
+  }
+
+  /** Ends every session of a user the caller manages (none live: nothing ended, still recorded). */
+  async endAllOfUser(auth: AuthContext, userId: number): Promise<SessionsEnded> {
+    const { access, repositories, clock } = this.options;
+    const user = await repositories.users.findById(userId);
+    if (!user) throw notFound();
+    access.assertUser(await access.scopeOf(auth.userId), {
+      id: user.id,
+      organizationId: user.organizationId,
+    });
+    const now = clock.now();
+    const live = (await repositories.sessions.liveOfUser(userId, now)).length;
+    await this.options.withTransaction(async ({ sessions, audit }) => {
+      await sessions.revokeAllOfUser(userId, now);
+      await audit.append(now, auditSourceOf(auth), {
+        action: 'session.end',
+        outcome: 'success',
+        target: { kind: 'user', id: userId, name: user.username },
+        before: { sessions: live },
+        after: { sessions: 0 },
+      });
+    });
+    return { ended: live };
+  }
+
+  /** The caller's own live sessions; `current` marks the one of this request. */
+  async own(auth: AuthContext): Promise<OwnSession[]> {
+    const rows = await this.options.repositories.sessions.liveOfUser(
+      auth.userId,
+      this.options.clock.now(),
+    );
+    return rows.map((row) => ({
+      id: row.tokenHash,
+      ipAddress: row.ipAddress,
+      userAgent: row.userAgent,
+      createdAt: row.createdAt.toISOString(),
+      lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
+      expiresAt: row.expiresAt.toISOString(),
+      current: row.tokenHash === auth.tokenHash,
+    }));
+  }
+
+  /**
+   * Ends one of the caller's other sessions. Someone else's session is not
+   * found (its existence is not told); the current one is ended by signing out.
+   */
+  async endOwn(auth: AuthContext, tokenHash: string): Promise<SessionsEnded> {
+    if (tokenHash === auth.tokenHash) throw currentSession();
+    const now = this.options.clock.now();
+    const session = await this.options.repositories.sessions.findLiveRow(tokenHash, now);
+    if (!session || session.userId !== auth.userId) throw notFound();
+    return { ended: await this.revokeOne(auth, session, now) };
+  }
+
+  private async revokeOne(auth: AuthContext, session: LiveSessionRow, now: Date): Promise<number> {
+    return this.options.withTransaction(async ({ sessions, audit }) => {
+      // Ended by someone else meanwhile: nothing to record.
+      if (!(await sessions.revoke(session.tokenHash, now))) throw notFound();
+      await audit.append(now, auditSourceOf(auth), {
+        action: 'session.end',
+        outcome: 'success',
+        target: { kind: 'session', id: auditId(session.tokenHash), name: session.username },
+        before: {
+          user: session.username,
+          ipAddress: session.ipAddress,
+          createdAt: session.createdAt.toISOString(),
+        },
+        after: { revokedAt: now.toISOString() },
+      });
+      return 1;
+    });
+  }
+}

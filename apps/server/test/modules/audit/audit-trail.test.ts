@@ -1,0 +1,404 @@
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs/promises';
+import { AUDIT_MASK, SYSTEM_PATHS } from '@cityops/contract';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  RetentionTooShortError,
+  archiveOldRecords,
+  verifyArchiveFile,
+} from '../../../src/modules/audit/audit-archive.js';
+import { createRepositories, transactionRunner } from '../../../src/repositories.js';
+import { type TestApp, bearer, createTestApp } from '../../helpers/test-app.js';
+import { call, data, unitId } from '../system/system-helpers.js';
+
+/** The trail's SQL as the database owner runs it: the trigger is the only guard. */
+async function sqlAsOwner(t: TestApp, text: string) {
+  return t.database.db.execute(text);
+}
+
+/** The database's own message when it refuses a statement. */
+async function refusalOf(work: Promise<unknown>): Promise<string> {
+  try {
+    await work;
+  } catch (error) {
+    const cause = (error as { cause?: { message?: string } }).cause;
+    return cause?.message ?? String(error);
+  }
+  return 'accepted';
+}
+
+const nobody = { actorId: null, actorName: null, session: null, ipAddress: null, userAgent: null };
+
+describe('the audit trail', () => {
+  let t: TestApp;
+  let admin: string;
+  let auditor: string;
+  let security: string;
+  let bureau: number;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = (await t.login('admin', 'Admin@2026')).access_token;
+    auditor = (await t.login('auditor', 'Auditor@2026')).access_token;
+    security = (await t.login('security', 'Security@2026')).access_token;
+    bureau = await unitId(t.app, admin, 'Jiangcheng Urban Management Bureau');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const repositories = () => createRepositories(t.database.db);
+  const verification = () => data(t.app, auditor, 'GET', SYSTEM_PATHS.auditVerification);
+  const records = (query = '') => data(t.app, auditor, 'GET', `${SYSTEM_PATHS.audit}${query}`);
+
+  describe('in the database', () => {
+    it('refuses UPDATE, DELETE and TRUNCATE whoever asks', async () => {
+      await repositories().audit.append(t.clock.now(), nobody, {
+        action: 'auth.logout',
+        outcome: 'success',
+      });
+      expect(await refusalOf(sqlAsOwner(t, `update audit_trail set actor_name = 'x'`))).toMatch(
+        /append-only: UPDATE refused/,
+      );
+      expect(await refusalOf(sqlAsOwner(t, `delete from audit_trail`))).toMatch(
+        /append-only: DELETE refused/,
+      );
+      expect(await refusalOf(sqlAsOwner(t, `truncate audit_trail`))).toMatch(
+        /append-only: TRUNCATE refused/,
+      );
+      // Not even with the archive's flag, for records younger than six months.
+      const flagged = t.database.db.transaction(async (tx) => {
+        await tx.execute(`select set_config('cityops.audit_archive', 'on', true)`);
+        await tx.execute(`delete from audit_trail`);
+      });
+      expect(await refusalOf(flagged)).toMatch(/append-only: DELETE refused/);
+      expect((await verification()).holds).toBe(true);
+    });
+
+    it('chains parallel writers one after another, with no gap', async () => {
+      const before = (await repositories().audit.head()).seq;
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          transactionRunner(t.database.db)(({ audit }) =>
+            audit.append(t.clock.now(), nobody, {
+              action: 'auth.logout',
+              outcome: 'success',
+              reason: `parallel ${i}`,
+            }),
+          ),
+        ),
+      );
+      expect((await repositories().audit.head()).seq).toBe(before + 20);
+      const result = await verification();
+      expect(result).toMatchObject({ holds: true, brokenAt: null });
+      expect(result.lastSeq).toBeGreaterThanOrEqual(before + 20);
+    });
+  });
+
+  describe('what it records', () => {
+    it('records a user created and changed by the system administrator, with before and after, in full for the auditor', async () => {
+      const created = await data(t.app, admin, 'POST', SYSTEM_PATHS.users, {
+        username: 'audit.target',
+        name: '审计对象',
+        mobile: '13900007777',
+        organizationId: bureau,
+        departmentId: null,
+        roleIds: ['staff'],
+      });
+      const id = created.user.id;
+      await data(t.app, admin, 'PUT', SYSTEM_PATHS.user.replace(':id', String(id)), {
+        username: 'audit.target',
+        name: '审计对象二',
+        mobile: '13900007777',
+        organizationId: bureau,
+        departmentId: null,
+        roleIds: ['staff', 'editor'],
+        version: created.user.version,
+      });
+      const page = await records('?targetKind=user&target=audit.target');
+      const [update, create] = page.list;
+      expect(create).toMatchObject({
+        action: 'user.create',
+        outcome: 'success',
+        actorName: 'admin',
+        actorUnit: expect.any(String),
+        targetKind: 'user',
+        targetId: String(id),
+        targetName: 'audit.target',
+        ipAddress: '127.0.0.1',
+        session: expect.stringMatching(/^[0-9a-f]{16}$/),
+      });
+      // The generated password and the mobile number are never in the trail.
+      expect(create.after).toMatchObject({ username: 'audit.target', password: AUDIT_MASK });
+      expect(create.after.mobile).toBe('139****7777');
+      expect(JSON.stringify(create)).not.toContain(created.initialPassword);
+      expect(update).toMatchObject({
+        action: 'user.update',
+        before: { name: '审计对象', roleIds: ['staff'] },
+        after: { name: '审计对象二', roleIds: ['editor', 'staff'] },
+      });
+      // The detail view shows the same record, and the view itself is recorded.
+      const detail = await data(
+        t.app,
+        auditor,
+        'GET',
+        SYSTEM_PATHS.auditRecord.replace(':seq', String(update.seq)),
+      );
+      expect(detail).toEqual(update);
+      const views = await records('?action=audit.view&pageSize=2');
+      expect(views.list[0]).toMatchObject({
+        actorName: 'auditor',
+        targetKind: 'audit',
+        targetId: String(update.seq),
+      });
+    });
+
+    it('records refusals for lack of a right, and nothing for a change that failed', async () => {
+      const refused = await call(t.app, admin, 'GET', SYSTEM_PATHS.audit);
+      expect(refused.status).toBe(403);
+      const [refusal] = (await records('?action=access.refused&pageSize=1')).list;
+      expect(refusal).toMatchObject({
+        actorName: 'admin',
+        outcome: 'refused',
+        reason: 'system:audit:read',
+        targetKind: 'route',
+        targetId: 'GET /api/system/audit',
+      });
+      // A stale version: the change is refused, and no record of a change exists.
+      const before = (await repositories().audit.head()).seq;
+      const roles = await data(t.app, admin, 'GET', `${SYSTEM_PATHS.roles}?pageSize=100`);
+      const editor = roles.list.find((role: { id: string }) => role.id === 'editor');
+      const stale = await call(t.app, admin, 'PUT', SYSTEM_PATHS.role.replace(':id', 'editor'), {
+        name: editor.name,
+        nameEn: editor.nameEn,
+        dataScope: editor.dataScope,
+        entryIds: editor.entryIds,
+        unitIds: [],
+        version: editor.version + 5,
+      });
+      expect(stale.status).toBe(409);
+      expect((await repositories().audit.head()).seq).toBe(before);
+    });
+
+    it('loses no change without its record: when the record cannot be written, the change is undone', async () => {
+      await sqlAsOwner(
+        t,
+        `create function refuse_user_create() returns trigger language plpgsql as $$
+         begin if new.action = 'user.create' then raise exception 'disk full'; end if; return new; end $$`,
+      );
+      await sqlAsOwner(
+        t,
+        `create trigger refuse_user_create before insert on audit_trail
+           for each row execute function refuse_user_create()`,
+      );
+      try {
+        const response = await call(t.app, admin, 'POST', SYSTEM_PATHS.users, {
+          username: 'never.there',
+          name: '不存在',
+          mobile: '13900006666',
+          organizationId: bureau,
+          departmentId: null,
+          roleIds: ['staff'],
+        });
+        expect(response.status).toBe(500);
+        expect(JSON.stringify(response.body)).not.toContain('disk full');
+      } finally {
+        await sqlAsOwner(t, `drop trigger refuse_user_create on audit_trail`);
+        await sqlAsOwner(t, `drop function refuse_user_create()`);
+      }
+      const found = await data(t.app, admin, 'GET', `${SYSTEM_PATHS.users}?keyword=never.there`);
+      expect(found.total).toBe(0);
+    });
+
+    it('exports the filtered records to Excel and CSV, formulas kept as text, and records the export', async () => {
+      // A sign-in attempted with a formula for a name is recorded as typed.
+      await repositories().audit.append(
+        t.clock.now(),
+        { ...nobody, actorName: '=HYPERLINK("http://evil")' },
+        { action: 'auth.login', outcome: 'failure', reason: 'password' },
+      );
+      const xlsx = await t.app.inject({
+        method: 'GET',
+        url: `/api${SYSTEM_PATHS.auditExport}?format=xlsx&action=auth.login&outcome=failure`,
+        headers: { ...bearer(auditor), 'accept-language': 'zh-CN' },
+      });
+      expect(xlsx.statusCode).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+      const sheet = workbook.worksheets[0]!;
+      expect(sheet.getRow(1).getCell(1).value).toBe('序号');
+      const actors = sheet.getColumn(3).values.map(String);
+      expect(actors).toContain(`'=HYPERLINK("http://evil")`);
+      const csv = await t.app.inject({
+        method: 'GET',
+        url: `/api${SYSTEM_PATHS.auditExport}?format=csv&action=auth.login`,
+        headers: { ...bearer(auditor), 'accept-language': 'en' },
+      });
+      expect(csv.headers['content-type']).toContain('text/csv');
+      // A byte-order mark first, so that Excel reads the UTF-8 as UTF-8.
+      expect(csv.body.startsWith('\uFEFFNo.,Time (UTC),User')).toBe(true);
+      const [exported] = (await records('?action=audit.export&pageSize=1')).list;
+      expect(exported).toMatchObject({ actorName: 'auditor', targetId: 'csv' });
+      // The system administrator cannot export it.
+      const refused = await call(t.app, admin, 'GET', `${SYSTEM_PATHS.auditExport}?format=csv`);
+      expect(refused.status).toBe(403);
+    });
+  });
+
+  describe('three administrators kept apart', () => {
+    it('lets only the auditor read the trail, and the auditor change nothing', async () => {
+      for (const token of [admin, security]) {
+        for (const url of [SYSTEM_PATHS.audit, SYSTEM_PATHS.auditVerification]) {
+          expect((await call(t.app, token, 'GET', url)).status).toBe(403);
+        }
+      }
+      expect((await call(t.app, auditor, 'GET', SYSTEM_PATHS.users)).status).toBe(403);
+      expect(
+        (
+          await call(t.app, auditor, 'POST', SYSTEM_PATHS.users, {
+            username: 'by.auditor',
+            name: '审计员建',
+            mobile: '13900005556',
+            organizationId: bureau,
+            departmentId: null,
+            roleIds: ['staff'],
+          })
+        ).status,
+      ).toBe(403);
+    });
+
+    it('refuses an account holding two of the three roles, and grants of their reserved rights', async () => {
+      const both = await call(t.app, admin, 'POST', SYSTEM_PATHS.users, {
+        username: 'two.hats',
+        name: '身兼二职',
+        mobile: '13900005557',
+        organizationId: bureau,
+        departmentId: null,
+        roleIds: ['admin', 'auditor'],
+      });
+      expect(both.status).toBe(422);
+      expect(both.body.msg).toBe(
+        'One account cannot hold two of the system administrator, security administrator and auditor roles',
+      );
+      const fixed = await call(t.app, admin, 'PUT', SYSTEM_PATHS.role.replace(':id', 'auditor'), {
+        name: '安全审计员',
+        nameEn: 'Auditor',
+        dataScope: 'self',
+        entryIds: [],
+        unitIds: [],
+        version: 1,
+      });
+      expect(fixed.status).toBe(403);
+      const menus = await data(t.app, admin, 'GET', SYSTEM_PATHS.menus);
+      const flat: { id: number; permission: string | null; children: unknown[] }[] = [];
+      const walk = (entries: typeof flat) =>
+        entries.forEach((entry) => {
+          flat.push(entry);
+          walk(entry.children as typeof flat);
+        });
+      walk(menus);
+      const auditRead = flat.find((entry) => entry.permission === 'system:audit:read')!;
+      const grant = await call(t.app, admin, 'POST', SYSTEM_PATHS.roles, {
+        id: 'shadow_auditor',
+        name: '影子审计',
+        nameEn: 'Shadow auditor',
+        dataScope: 'self',
+        entryIds: [auditRead.id],
+        unitIds: [],
+      });
+      expect(grant.status).toBe(403);
+      expect(grant.body.msg).toContain('cannot be granted to another role');
+    });
+  });
+
+  describe('verification', () => {
+    it('names the record changed by hand, then the link after a forged hash, then a gap', async () => {
+      await repositories().audit.append(t.clock.now(), nobody, {
+        action: 'auth.logout',
+        outcome: 'success',
+      });
+      const head = (await repositories().audit.head()).seq;
+      const victim = head - 1;
+      await sqlAsOwner(t, `alter table audit_trail disable trigger audit_trail_append_only`);
+      try {
+        await sqlAsOwner(t, `update audit_trail set actor_name = 'someone' where seq = ${victim}`);
+        expect(await verification()).toMatchObject({
+          holds: false,
+          brokenAt: victim,
+          problem: 'content',
+        });
+        // A forger who also recomputes the record's hash breaks the next link.
+        await sqlAsOwner(
+          t,
+          `update audit_trail t set hash = audit_trail_digest(t) where seq = ${victim}`,
+        );
+        expect(await verification()).toMatchObject({ brokenAt: victim + 1, problem: 'link' });
+        await sqlAsOwner(t, `delete from audit_trail where seq in (${victim}, ${victim + 1})`);
+        expect(await verification()).toMatchObject({ brokenAt: victim, problem: 'gap' });
+      } finally {
+        await sqlAsOwner(t, `alter table audit_trail enable trigger audit_trail_append_only`);
+      }
+      const [check] = (await records('?action=audit.verify&pageSize=1')).list;
+      expect(check).toMatchObject({ outcome: 'failure', reason: 'gap' });
+    });
+  });
+});
+
+describe('retention', () => {
+  let t: TestApp;
+  let folder: string;
+
+  beforeEach(async () => {
+    t = await createTestApp();
+    folder = await fs.mkdtemp(path.join(os.tmpdir(), 'audit-archive-'));
+    return async () => {
+      await t.close();
+      await fs.rm(folder, { recursive: true, force: true });
+    };
+  });
+
+  const options = (retentionDays: number) => {
+    const repositories = createRepositories(t.database.db);
+    return {
+      repositories,
+      withTransaction: transactionRunner(t.database.db),
+      audit: t.app.services.audit,
+      clock: t.clock,
+      folder,
+      retentionDays,
+    };
+  };
+
+  it('moves records older than the retention age to a file whose chain and hash verify, and the table chain resumes after it', async () => {
+    const trail = createRepositories(t.database.db).audit;
+    const long = new Date(t.clock.now().getTime() - 400 * 86_400_000);
+    for (let i = 0; i < 30; i++) {
+      await trail.append(long, nobody, {
+        action: 'auth.login',
+        outcome: 'success',
+        reason: `${i}`,
+      });
+    }
+    await trail.append(t.clock.now(), nobody, { action: 'auth.logout', outcome: 'success' });
+    const headBefore = await trail.head();
+    await expect(archiveOldRecords(options(30))).rejects.toBeInstanceOf(RetentionTooShortError);
+    const result = await archiveOldRecords(options(180));
+    expect(result.archived).toBe(headBefore.seq - 1);
+    const file = path.join(folder, result.fileName!);
+    expect(await verifyArchiveFile(file)).toMatchObject({ holds: true, records: result.archived });
+    const check = await t.app.services.audit.verify();
+    expect(check).toMatchObject({ holds: true, archivedThrough: result.seqTo });
+    // The archive itself is recorded, and nothing is archived twice.
+    expect((await trail.page({ action: 'audit.archive' }, undefined, 1))[0]).toMatchObject({
+      targetName: result.fileName,
+    });
+    expect((await archiveOldRecords(options(180))).archived).toBe(0);
+    // A line changed in the file is found.
+    const lines = (await fs.readFile(file, 'utf8')).split('\n');
+    lines[5] = lines[5]!.replace('auth.login', 'auth.logout');
+    await fs.writeFile(file, lines.join('\n'));
+    expect(await verifyArchiveFile(file)).toMatchObject({ holds: false, brokenAtLine: 6 });
+  });
+});

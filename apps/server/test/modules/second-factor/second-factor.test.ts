@@ -1,0 +1,194 @@
+import { ErrorCode, SYSTEM_PATHS, USER_PATHS } from '@cityops/contract';
+import { Secret, TOTP } from 'otpauth';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  type TestApp,
+  auditEvents,
+  basicAuthorization,
+  bearer,
+  createTestApp,
+  requestToken,
+} from '../../helpers/test-app.js';
+import { createRepositories } from '../../../src/repositories.js';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  token: string,
+  payload?: object,
+) =>
+  t.app.inject({
+    method,
+    url: `/api${url}`,
+    headers: { ...bearer(token), 'accept-language': 'en' },
+    ...(payload ? { payload } : {}),
+  });
+
+/** The code an authenticator app shows now (the server's clock is the test's). */
+const codeOf = (secret: string, at = t.clock.now()) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+    timestamp: at.getTime(),
+  });
+
+const secondStep = (ticket: string, code: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/authorization-server/oauth/second-factor',
+    headers: { authorization: basicAuthorization, 'accept-language': 'en' },
+    payload: { ticket, code },
+  });
+
+/** Enrols the account through the personal area; answers its secret and recovery codes. */
+async function enrol(username: string, password: string) {
+  const { access_token: token } = await t.login(username, password);
+  const started = await call('POST', USER_PATHS.secondFactorEnrolment, token);
+  const { secret, qrCode, otpauthUrl } = started.json().data;
+  expect(qrCode).toMatch(/^data:image\/png;base64,/);
+  expect(otpauthUrl).toContain(`secret=${secret}`);
+  const wrong = await call('PUT', USER_PATHS.secondFactorEnrolment, token, { code: '000000' });
+  expect(wrong.json().code).toBe(ErrorCode.SECOND_FACTOR_INVALID);
+  const confirmed = await call('PUT', USER_PATHS.secondFactorEnrolment, token, {
+    code: codeOf(secret),
+  });
+  expect(confirmed.json().code).toBe('000000');
+  const { recoveryCodes } = confirmed.json().data as { recoveryCodes: string[] };
+  expect(recoveryCodes).toHaveLength(10);
+  return { token, secret, recoveryCodes };
+}
+
+describe('second factor', () => {
+  it('is asked for the three administrators, enrolled with a QR code, then asked at every sign-in', async () => {
+    const { access_token: before } = await t.login('auditor', 'Auditor@2026');
+    expect((await call('GET', USER_PATHS.secondFactor, before)).json().data).toEqual({
+      enrolled: false,
+      required: true,
+      recoveryCodesLeft: 0,
+      enrolledAt: null,
+    });
+    const { secret, recoveryCodes } = await enrol('auditor', 'Auditor@2026');
+    t.clock.advance(30_000);
+
+    // The password alone opens no session now: it answers a ticket for the code.
+    const first = await requestToken(t.app, { username: 'auditor', password: 'Auditor@2026' });
+    expect(first.json()).toMatchObject({ code: ErrorCode.SECOND_FACTOR_REQUIRED });
+    const { ticket } = first.json().data as { ticket: string };
+    expect((await secondStep(ticket, '123456')).json().code).toBe(ErrorCode.SECOND_FACTOR_INVALID);
+    const code = codeOf(secret);
+    const done = await secondStep(ticket, code);
+    expect(done.json()).toMatchObject({ code: '000000', data: { username: 'auditor' } });
+    const token = done.json().data.access_token as string;
+    expect((await call('GET', USER_PATHS.secondFactor, token)).json().data).toMatchObject({
+      enrolled: true,
+      recoveryCodesLeft: 10,
+    });
+    // The ticket is spent, and the same code is not good twice.
+    expect((await secondStep(ticket, code)).json().code).toBe(ErrorCode.SECOND_FACTOR_INVALID);
+    const again = (
+      await requestToken(t.app, { username: 'auditor', password: 'Auditor@2026' })
+    ).json().data.ticket as string;
+    expect((await secondStep(again, code)).json().code).toBe(ErrorCode.SECOND_FACTOR_INVALID);
+    // A recovery code is good once.
+    expect((await secondStep(again, recoveryCodes[0]!)).json().code).toBe('000000');
+    const third = (
+      await requestToken(t.app, { username: 'auditor', password: 'Auditor@2026' })
+    ).json().data.ticket as string;
+    expect((await secondStep(third, recoveryCodes[0]!)).json().code).toBe(
+      ErrorCode.SECOND_FACTOR_INVALID,
+    );
+    const events = await auditEvents(t.app, 30, 'auth.second-factor');
+    expect(events).toEqual(
+      expect.arrayContaining([
+        'auth.second-factor/success/totp',
+        'auth.second-factor/success/recovery-code',
+        'auth.second-factor/failure/code',
+      ]),
+    );
+    expect(await auditEvents(t.app, 60, 'factor.enrol')).toEqual(['factor.enrol/success']);
+  });
+
+  it('counts five codes per ticket before any is checked, then refuses even the right one', async () => {
+    const { secret } = await enrol('admin', 'Admin@2026');
+    t.clock.advance(30_000);
+    const ticket = (await requestToken(t.app, { username: 'admin', password: 'Admin@2026' })).json()
+      .data.ticket as string;
+    const wrong = await Promise.all(Array.from({ length: 5 }, () => secondStep(ticket, '000001')));
+    expect(wrong.every((r) => r.json().code === ErrorCode.SECOND_FACTOR_INVALID)).toBe(true);
+    expect((await secondStep(ticket, codeOf(secret))).json().code).toBe(
+      ErrorCode.SECOND_FACTOR_INVALID,
+    );
+    expect(await auditEvents(t.app, 5, 'auth.second-factor')).toContain(
+      'auth.second-factor/refused/ticket',
+    );
+  });
+
+  it('is asked on the QR path too', async () => {
+    const { token: phone, secret } = await enrol('admin', 'Admin@2026');
+    t.clock.advance(30_000);
+    const pc = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/authorization-server/oauth/qrCode',
+        payload: { appId: 'PC', timeStamp: String(Date.now()) },
+      })
+    ).json().data as { ticket: string; secret: string };
+    for (const path of ['scan', 'confirm']) {
+      const response = await call('POST', `/authorization-server/oauth/qrCode/${path}`, phone, {
+        ticket: pc.ticket,
+        ...(path === 'confirm' ? { confirm: true } : {}),
+      });
+      expect(response.json().code).toBe('000000');
+    }
+    const status = await t.app.inject({
+      method: 'POST',
+      url: '/api/authorization-server/oauth/qrCode/status',
+      payload: { ticket: pc.ticket, secret: pc.secret },
+    });
+    expect(status.json()).toMatchObject({ code: ErrorCode.SECOND_FACTOR_REQUIRED });
+    const done = await secondStep(status.json().data.ticket, codeOf(secret));
+    expect(done.json()).toMatchObject({ code: '000000', data: { username: 'admin' } });
+  });
+
+  it('cannot be removed by a holder of a role that asks for it; the security administrator resets it, recorded', async () => {
+    const { token, secret } = await enrol('auditor', 'Auditor@2026');
+    t.clock.advance(30_000);
+    const removal = await call('POST', USER_PATHS.secondFactorRemoval, token, {
+      code: codeOf(secret),
+    });
+    expect(removal.statusCode).toBe(403);
+    const admin = await t.login('operator', 'Operator@2026');
+    const auditorId = (await createRepositories(t.database.db).users.findByUsername('auditor'))!.id;
+    const url = SYSTEM_PATHS.userSecondFactor.replace(':id', String(auditorId));
+    expect((await call('DELETE', url, admin.access_token)).statusCode).toBe(403);
+    const securityTicket = await requestToken(t.app, {
+      username: 'security',
+      password: 'Security@2026',
+    });
+    const security = securityTicket.json().data.access_token as string;
+    expect((await call('DELETE', url, security)).json().code).toBe('000000');
+    expect((await call('DELETE', url, security)).statusCode).toBe(409);
+    expect(await auditEvents(t.app, 5, 'user.factor-reset')).toEqual(['user.factor-reset/success']);
+    // The password alone signs in again; the next enrolment starts afresh.
+    const plain = await requestToken(t.app, { username: 'auditor', password: 'Auditor@2026' });
+    expect(plain.json().code).toBe('000000');
+  });
+
+  it('lets a user whose roles do not ask for it remove it with a current code', async () => {
+    const { token, secret } = await enrol('operator', 'Operator@2026');
+    t.clock.advance(30_000);
+    const wrong = await call('POST', USER_PATHS.secondFactorRemoval, token, { code: '999999' });
+    expect(wrong.json().code).toBe(ErrorCode.SECOND_FACTOR_INVALID);
+    const removed = await call('POST', USER_PATHS.secondFactorRemoval, token, {
+      code: codeOf(secret),
+    });
+    expect(removed.json().code).toBe('000000');
+    expect(await auditEvents(t.app, 5, 'factor.remove')).toEqual(['factor.remove/success']);
+  });
+});

@@ -1,0 +1,7 @@
+import { type RecoveryCodes, USER_PATHS } from '@cityops/contract';
+import { api } from '@/lib/http/api';
+
+/** `PUT /organization/user/second-factor/enrolment`: the app's first code; answers the recovery codes once. */
+export function confirmSecondFactor(code: string): Promise<RecoveryCodes> {
+  return api.put<RecoveryCodes>(USER_PATHS.secondFactorEnrolment, { code });
+}

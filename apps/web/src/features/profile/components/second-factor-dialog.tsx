@@ -1,0 +1,192 @@
+import { TOTP_CODE_PATTERN } from '@cityops/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Form, Input, List, Modal, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { registerTexts } from '@/lib/i18n';
+import { toast } from '@/lib/toast';
+import { profileTexts } from '@/locales/profile-texts';
+import { confirmSecondFactor } from '../api/confirm-second-factor';
+import { useSecondFactor } from '../api/get-second-factor';
+import { profileKeys } from '../api/query-keys';
+import { removeSecondFactor } from '../api/remove-second-factor';
+import { startSecondFactor } from '../api/start-second-factor';
+
+registerTexts(profileTexts);
+
+type Step =
+  | { kind: 'status' }
+  | { kind: 'scan'; qrCode: string; secret: string }
+  | { kind: 'recovery'; codes: string[] };
+
+/**
+ * The personal area's two-step verification (issue 13): set up by scanning a QR
+ * code and confirming its first code, the recovery codes shown once, turned off
+ * with a code unless a role requires it.
+ */
+export function SecondFactorDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const status = useSecondFactor();
+  const [step, setStep] = useState<Step>({ kind: 'status' });
+  const [busy, setBusy] = useState(false);
+  const [form] = Form.useForm<{ code: string }>();
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: profileKeys.secondFactor() });
+
+  async function run(work: () => Promise<void>) {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await work();
+    } catch {
+      // The HTTP client has shown why.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const setUp = () =>
+    run(async () => {
+      const enrolment = await startSecondFactor();
+      form.resetFields();
+      setStep({ kind: 'scan', qrCode: enrolment.qrCode, secret: enrolment.secret });
+    });
+
+  const confirm = ({ code }: { code: string }) =>
+    run(async () => {
+      const { recoveryCodes } = await confirmSecondFactor(code.trim());
+      setStep({ kind: 'recovery', codes: recoveryCodes });
+      await refresh();
+    });
+
+  const turnOff = ({ code }: { code: string }) =>
+    run(async () => {
+      await removeSecondFactor(code.trim());
+      toast.success({ content: t('twoStep.turnedOff') });
+      form.resetFields();
+      await refresh();
+    });
+
+  const codeField = (label: string, pattern?: RegExp) => (
+    <Form.Item
+      name="code"
+      label={label}
+      rules={[
+        { required: true, message: t('twoStep.codeInvalid') },
+        ...(pattern ? [{ pattern, message: t('twoStep.codeInvalid') }] : []),
+      ]}
+    >
+      <Input
+        autoComplete="one-time-code"
+        maxLength={16}
+        placeholder={pattern ? t('twoStep.codePlaceholder') : undefined}
+        style={{ maxWidth: 220 }}
+      />
+    </Form.Item>
+  );
+
+  let body;
+  if (step.kind === 'scan') {
+    body = (
+      <Form form={form} layout="vertical" name="second-factor-enrol" onFinish={confirm}>
+        <Typography.Paragraph>{t('twoStep.scan')}</Typography.Paragraph>
+        <img src={step.qrCode} alt={t('twoStep.qrImage')} width={220} height={220} />
+        <Typography.Paragraph style={{ marginTop: 12 }}>
+          {t('twoStep.manualKey')}{' '}
+          <Typography.Text code copyable data-testid="second-factor-secret">
+            {step.secret}
+          </Typography.Text>
+        </Typography.Paragraph>
+        {codeField(t('twoStep.code'), TOTP_CODE_PATTERN)}
+        <Button type="primary" htmlType="submit" loading={busy}>
+          {t('twoStep.confirm')}
+        </Button>
+      </Form>
+    );
+  } else if (step.kind === 'recovery') {
+    body = (
+      <>
+        <Typography.Title level={3} style={{ fontSize: '1.1em' }}>
+          {t('twoStep.recoveryTitle')}
+        </Typography.Title>
+        <Typography.Paragraph>{t('twoStep.recoveryHelp')}</Typography.Paragraph>
+        <List
+          size="small"
+          bordered
+          dataSource={step.codes}
+          renderItem={(code) => (
+            <List.Item>
+              <Typography.Text code data-testid="recovery-code">
+                {code}
+              </Typography.Text>
+            </List.Item>
+          )}
+        />
+        <Button
+          type="primary"
+          style={{ marginTop: 16 }}
+          onClick={() => setStep({ kind: 'status' })}
+        >
+          {t('twoStep.recoveryDone')}
+        </Button>
+      </>
+    );
+  } else if (status.data?.enrolled) {
+    const date = status.data.enrolledAt
+      ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(
+          new Date(status.data.enrolledAt),
+        )
+      : '';
+    body = (
+      <Space direction="vertical" style={{ width: '100%' }}>
+        <Alert
+          type="success"
+          showIcon
+          title={t('twoStep.on', { date, count: status.data.recoveryCodesLeft })}
+        />
+        {status.data.required ? (
+          <Typography.Paragraph>{t('twoStep.keptByRole')}</Typography.Paragraph>
+        ) : (
+          <Form form={form} layout="vertical" name="second-factor-remove" onFinish={turnOff}>
+            {codeField(t('twoStep.turnOffCode'))}
+            <Button danger htmlType="submit" loading={busy}>
+              {t('twoStep.turnOff')}
+            </Button>
+          </Form>
+        )}
+      </Space>
+    );
+  } else {
+    body = (
+      <Space direction="vertical" style={{ width: '100%' }}>
+        <Typography.Paragraph>{t('twoStep.intro')}</Typography.Paragraph>
+        <Alert
+          type={status.data?.required ? 'warning' : 'info'}
+          showIcon
+          title={status.data?.required ? t('twoStep.required') : t('twoStep.off')}
+        />
+        <Button
+          type="primary"
+          loading={busy}
+          disabled={status.isPending}
+          onClick={() => void setUp()}
+        >
+          {t('twoStep.setUp')}
+        </Button>
+      </Space>
+    );
+  }
+
+  return (
+    <Modal
+      open={open}
+      title={t('twoStep.title')}
+      onCancel={onClose}
+      footer={<Button onClick={onClose}>{t('twoStep.close')}</Button>}
+      destroyOnHidden
+    >
+      {body}
+    </Modal>
+  );
+}

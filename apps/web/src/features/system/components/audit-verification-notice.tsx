@@ -1,0 +1,55 @@
+import { Alert, Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useAuditVerification } from '../api/get-audit-verification';
+
+/** The chain's check, done once per visit on the server and again on request. */
+export function AuditVerificationNotice() {
+  const { t, i18n } = useTranslation();
+  const verification = useAuditVerification();
+  const again = (
+    <Button
+      size="small"
+      loading={verification.isFetching}
+      onClick={() => void verification.refetch()}
+    >
+      {t('audit.verify.again')}
+    </Button>
+  );
+  const common = { showIcon: true, action: again, style: { marginBottom: 16 } } as const;
+  if (verification.isPending) {
+    return <Alert {...common} type="info" title={t('audit.verify.checking')} />;
+  }
+  if (verification.isError || !verification.data) {
+    return <Alert {...common} type="warning" title={t('audit.verify.failed')} />;
+  }
+  const result = verification.data;
+  if (!result.holds) {
+    return (
+      <Alert
+        {...common}
+        type="error"
+        role="alert"
+        title={t('audit.verify.broken', {
+          seq: result.brokenAt,
+          problem: t(`audit.verify.problem.${result.problem ?? 'content'}`),
+        })}
+      />
+    );
+  }
+  const at = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: 'short',
+    timeStyle: 'medium',
+  }).format(new Date(result.verifiedAt));
+  return (
+    <Alert
+      {...common}
+      type="success"
+      title={t('audit.verify.holds', { count: result.checked, at })}
+      description={
+        result.archivedThrough
+          ? t('audit.verify.holdsArchived', { seq: result.archivedThrough })
+          : undefined
+      }
+    />
+  );
+}

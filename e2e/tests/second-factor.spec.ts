@@ -1,0 +1,113 @@
+import { type Page, expect as baseExpect, test } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { createAccount } from '../support/accounts';
+import { expectAccessible } from '../support/axe';
+import { appPath, signIn } from '../support/session';
+
+// Sign-in hashes passwords (argon2): slow on a busy two-core machine.
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+const text = {
+  'zh-CN': {
+    userMenu: '用户菜单',
+    twoStep: '双因素认证',
+    setUp: '立即设置',
+    appCode: '动态验证码',
+    confirm: '确认',
+    recovery: '恢复码',
+    saved: '我已妥善保存',
+    close: '关闭',
+    logout: '退出登录',
+    logoutOk: '确定',
+    loginCode: '动态验证码',
+    verify: '验证并登录',
+    enrolledNote: /已于 .+ 开启双因素认证，剩余恢复码 10 个/,
+  },
+  en: {
+    userMenu: 'User menu',
+    twoStep: 'Two-step verification',
+    setUp: 'Set up',
+    appCode: 'Code from the app',
+    confirm: 'Confirm',
+    recovery: 'Your recovery codes',
+    saved: 'I have saved them',
+    close: 'Close',
+    logout: 'Log out',
+    logoutOk: 'Confirm',
+    loginCode: 'Verification code',
+    verify: 'Verify and sign in',
+    enrolledNote: /Two-step verification is on since .+ Recovery codes left: 10/,
+  },
+} as const;
+
+const PERIOD_MS = 30_000;
+const stepOf = (at: number) => Math.floor(at / PERIOD_MS);
+
+/** What the authenticator app would show now. */
+const codeOf = (secret: string) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+
+/** Each code is good once: waits for the app's next code after the step already used. */
+async function nextStep(page: Page, used: number) {
+  while (stepOf(Date.now()) <= used) await page.waitForTimeout(1_000);
+}
+
+for (const language of ['zh-CN', 'en'] as const) {
+  const t = text[language];
+
+  test(`an auditor enrols a second factor with the QR code and signs in with password and code (${language})`, async ({
+    browser,
+    request,
+  }, testInfo) => {
+    test.setTimeout(240_000);
+    const mode = testInfo.project.name;
+    // An auditor of its own: the demo auditor's sign-in stays password-only for the other tests.
+    const account = await createAccount(request, { prefix: 'e2e.tfa.', roleIds: ['auditor'] });
+    const context = await browser.newContext({
+      baseURL: testInfo.project.use.baseURL,
+      locale: language,
+    });
+    const page = await context.newPage();
+    await page.addInitScript((value) => window.localStorage.setItem('language', value), language);
+    await page.goto(appPath(mode, '/login'));
+    await signIn(page, account, language);
+    const userMenu = page.getByRole('button', { name: t.userMenu });
+    await expect(userMenu).toBeVisible();
+
+    await userMenu.click();
+    await page.getByRole('menuitem', { name: t.twoStep }).click();
+    const dialog = page.getByRole('dialog', { name: t.twoStep });
+    await dialog.getByRole('button', { name: t.setUp }).click();
+    await expect(
+      dialog.getByRole('img', {
+        name: language === 'en' ? 'QR code for your authenticator app' : '供身份验证器扫描的二维码',
+      }),
+    ).toBeVisible();
+    await expectAccessible(page, `second factor enrolment (${language})`);
+    const secret = (await dialog.getByTestId('second-factor-secret').textContent())!.trim();
+    const enrolledStep = stepOf(Date.now());
+    await dialog.getByLabel(t.appCode, { exact: true }).fill(codeOf(secret));
+    await dialog.getByRole('button', { name: t.confirm }).click();
+    await expect(dialog.getByRole('heading', { name: t.recovery })).toBeVisible();
+    await expect(dialog.getByTestId('recovery-code')).toHaveCount(10);
+    await dialog.getByRole('button', { name: t.saved }).click();
+    await expect(dialog.getByText(t.enrolledNote)).toBeVisible();
+    await dialog.getByRole('button', { name: t.close }).first().click();
+
+    await userMenu.click();
+    await page.getByRole('menuitem', { name: t.logout }).click();
+    await page.getByRole('dialog').getByRole('button', { name: t.logoutOk }).click();
+    await expect(page).toHaveURL(/login/);
+
+    // The password alone now asks for the code.
+    await signIn(page, account, language);
+    const code = page.getByLabel(t.loginCode, { exact: true });
+    await expect(code).toBeFocused();
+    await expectAccessible(page, `second sign-in step (${language})`);
+    await nextStep(page, enrolledStep);
+    await code.fill(codeOf(secret));
+    await page.getByRole('button', { name: t.verify }).click();
+    await expect(userMenu).toBeVisible();
+    await context.close();
+  });
+}
