@@ -149,6 +149,8 @@ export async function buildApp(
       subsystemOrigins: parseOriginList(
         await services.securitySettings.text(SUBSYSTEM_ORIGINS_KEY),
       ),
+      /** Minutes without input before the web app signs out (0: never); the settings screen's. */
+      idleMinutes: await services.securitySettings.number('session.idleMinutes'),
     }),
   });
 

@@ -154,4 +154,10 @@ export const SYSTEM_PATHS = {
   sessions: '/system/sessions',
   session: '/system/sessions/:id',
   userSessions: '/system/users/:id/sessions',
+  /** One group of the settings (`SETTINGS_GROUPS`): GET reads it, PUT changes it at a version. */
+  settings: '/system/settings/:group',
+  /** The messages sent through the console, their recipients, and withdrawing one. */
+  messages: '/system/messages',
+  messageRecipients: '/system/messages/:id/recipients',
+  messageWithdraw: '/system/messages/:id/withdraw',
 } as const;

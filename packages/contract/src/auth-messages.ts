@@ -5,6 +5,7 @@
 export const authMessagesEn = {
   'password.oldWrong': 'The old password is wrong',
   'password.sameAsOld': 'The new password must differ from the old one',
+  'password.reused': 'The new password must differ from your recent passwords',
   'password.digestMismatch': 'The new password does not match its digest, please try again',
   'password.digestInvalid': 'The password digest is not valid',
   'sms.codeInvalid': 'The SMS code is wrong or has expired',
@@ -26,6 +27,7 @@ export const authMessagesEn = {
 export const authMessagesZhCN: Record<keyof typeof authMessagesEn, string> = {
   'password.oldWrong': '旧密码错误',
   'password.sameAsOld': '新密码不能与旧密码相同',
+  'password.reused': '新密码不能与最近使用过的密码相同',
   'password.digestMismatch': '新密码与摘要不一致，请重试',
   'password.digestInvalid': '密码摘要格式不正确',
   'sms.codeInvalid': '短信验证码错误或已过期',

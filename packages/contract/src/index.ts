@@ -18,6 +18,7 @@ export * from './system-rules.js';
 export * from './system-messages.js';
 export * from './audit-rules.js';
 export * from './second-factor-rules.js';
+export * from './settings-rules.js';
 // zod schemas: the server, the OpenAPI document and tests.
 export * from './auth.js';
 export * from './envelope-schemas.js';
@@ -36,3 +37,4 @@ export * from './administration.js';
 export * from './audit.js';
 export * from './second-factor.js';
 export * from './sessions.js';
+export * from './settings.js';

@@ -94,11 +94,16 @@ export const sendMessageRequestSchema = z
       .max(10_000, 'validation.tooLong'),
     type: z.enum(MESSAGE_TYPES).default('text'),
     userIds: idList.optional(),
+    /** Units (organisation ids): their enabled users. */
+    unitIds: idList.optional(),
     roleIds: idList.optional(),
     allUsers: formBoolean.optional(),
   })
   .refine(
-    (value) => value.allUsers || (value.userIds?.length ?? 0) + (value.roleIds?.length ?? 0) > 0,
+    (value) =>
+      value.allUsers ||
+      (value.userIds?.length ?? 0) + (value.unitIds?.length ?? 0) + (value.roleIds?.length ?? 0) >
+        0,
     { message: 'message.recipientsRequired', path: ['userIds'] },
   );
 export type SendMessageRequest = z.input<typeof sendMessageRequestSchema>;
@@ -117,6 +122,81 @@ export const recipientOptionSchema = z.object({
 });
 export const recipientOptionsSchema = z.object({
   users: z.array(recipientOptionSchema),
+  units: z.array(z.object({ id: z.string(), name: z.string(), nameEn: z.string() })),
   roles: z.array(z.object({ id: z.string(), name: z.string(), nameEn: z.string() })),
 });
 export type RecipientOptions = z.infer<typeof recipientOptionsSchema>;
+
+// ----- The administrator's list of sent messages (issue 13 item 7) -----
+
+/** `GET /system/messages`: the messages sent through the console, newest first. */
+export const sentMessageQuerySchema = z.object({
+  pageIndex: pageIndexSchema,
+  pageSize: positiveInt(100).default(MESSAGE_PAGE_SIZE),
+  keyword: z.string().trim().max(64, 'validation.tooLong').optional(),
+});
+export type SentMessageQuery = z.input<typeof sentMessageQuerySchema>;
+
+export const sentMessageSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  content: z.string(),
+  type: z.string(),
+  /** Who sent it (null once their account is gone). */
+  senderName: z.string().nullable(),
+  sentTime: z.string(),
+  /** Deliveries now: withdrawing removes the unread ones. */
+  recipients: z.number().int(),
+  read: z.number().int(),
+  /** When it was withdrawn; null while it stands. */
+  withdrawnTime: z.string().nullable(),
+  /** Deliveries the withdrawal removed. */
+  withdrawn: z.number().int(),
+});
+export type SentMessage = z.infer<typeof sentMessageSchema>;
+
+export const sentMessagePageSchema = z.object({
+  pageIndex: z.number().int(),
+  pageSize: z.number().int(),
+  pages: z.number().int(),
+  total: z.number().int(),
+  rows: z.array(sentMessageSchema),
+});
+export type SentMessagePage = z.infer<typeof sentMessagePageSchema>;
+
+export const messageParamsSchema = z.object({ id: numericIdSchema });
+
+/** `GET /system/messages/:id/recipients`: who received it, unread first. */
+export const messageRecipientQuerySchema = z.object({
+  pageIndex: pageIndexSchema,
+  pageSize: positiveInt(100).default(MESSAGE_PAGE_SIZE),
+});
+
+export const messageRecipientSchema = z.object({
+  userId: z.string(),
+  username: z.string(),
+  name: z.string(),
+  unitName: z.string().nullable(),
+  unitNameEn: z.string().nullable(),
+  read: z.boolean(),
+  /** When it was read; null while unread. */
+  readTime: z.string().nullable(),
+});
+export type MessageRecipient = z.infer<typeof messageRecipientSchema>;
+
+export const messageRecipientPageSchema = z.object({
+  pageIndex: z.number().int(),
+  pageSize: z.number().int(),
+  pages: z.number().int(),
+  total: z.number().int(),
+  rows: z.array(messageRecipientSchema),
+});
+export type MessageRecipientPage = z.infer<typeof messageRecipientPageSchema>;
+
+export const withdrawResultSchema = z.object({
+  /** Inboxes it was removed from (those who had not read it). */
+  withdrawn: z.number().int(),
+  /** Those who had read it keep it. */
+  kept: z.number().int(),
+});
+export type WithdrawResult = z.infer<typeof withdrawResultSchema>;

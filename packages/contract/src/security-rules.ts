@@ -42,6 +42,11 @@ const WhatwgUrl = (
 /** Origins as configured in settings: space or comma separated `http(s)://host[:port]`. */
 const ORIGIN_PATTERN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i;
 
+/** Whether a text is one origin as a setting holds it (`http(s)://host[:port]`, no path). */
+export function isOriginText(text: string): boolean {
+  return ORIGIN_PATTERN.test(text);
+}
+
 export function parseOriginList(text: string | null | undefined): string[] {
   return (text ?? '')
     .split(/[\s,]+/)

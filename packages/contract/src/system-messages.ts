@@ -85,6 +85,16 @@ export const systemMessagesEn = {
   'system.audit.column.before': 'Before',
   'system.audit.column.after': 'After',
   'system.audit.column.hash': 'Hash',
+  'settings.systemName.required': 'Enter the system name',
+  'settings.origin.invalid':
+    'An origin is http:// or https:// with a host and an optional port, and no path',
+  'settings.origins.tooMany': 'At most 20 origins',
+  'settings.number.range': 'Enter a whole number within the range shown',
+  'settings.lock.beforeChallenge':
+    'An account can only be locked at or after the failure that asks for a captcha',
+  'settings.password.resetBeforeWarning':
+    'The forced reset must come later than the "password is old" warning',
+  'settings.session.idleTooLong': 'Idle sign-out must come before the session ends',
 } as const;
 
 export const systemMessagesZhCN: Record<keyof typeof systemMessagesEn, string> = {
@@ -163,4 +173,11 @@ export const systemMessagesZhCN: Record<keyof typeof systemMessagesEn, string> =
   'system.audit.column.before': '变更前',
   'system.audit.column.after': '变更后',
   'system.audit.column.hash': '哈希值',
+  'settings.systemName.required': '请输入系统名称',
+  'settings.origin.invalid': '来源须为 http:// 或 https:// 加主机名（可带端口），不含路径',
+  'settings.origins.tooMany': '最多填写 20 个来源',
+  'settings.number.range': '请输入允许范围内的整数',
+  'settings.lock.beforeChallenge': '锁定账号的失败次数不能少于出现验证码的失败次数',
+  'settings.password.resetBeforeWarning': '强制修改密码的期限须晚于“密码过旧”提醒的期限',
+  'settings.session.idleTooLong': '无操作自动退出的时间须短于会话有效期',
 };

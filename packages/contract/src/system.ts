@@ -22,5 +22,7 @@ export const runtimeConfigSchema = z.object({
    * address, besides those of the user's menu (setting `embed.subsystemOrigins`).
    */
   subsystemOrigins: z.array(z.string()),
+  /** Minutes without a key press or a click before the app signs out; 0: never (setting `session.idleMinutes`). */
+  idleMinutes: z.number().int().min(0),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

@@ -29,8 +29,10 @@ function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
 
 /**
  * The sites allowed to frame the product (the embed feature): CSP
- * frame-ancestors is `'self'` plus the origins of the configuration and of the
- * setting `embed.frameAncestors`, read on each answer (cached a few seconds).
+ * frame-ancestors is `'self'` plus the origins of the setting
+ * `embed.frameAncestors` (the settings screen), read on each answer (kept until
+ * a change is announced, a few seconds at most), or of FRAME_ANCESTORS while
+ * the setting was never saved.
  */
 async function frameAncestorsPlugin(
   app: FastifyInstance,
@@ -55,7 +57,8 @@ async function frameAncestorsPlugin(
       // still leave; the stricter header without the setting's origins is safe.
       request.log.warn({ err: error }, 'frame-ancestors setting unreadable');
     }
-    const origins = [...new Set([...options.fromConfig, ...parseOrigins(setting)])];
+    // The setting, once saved, is the one source; until then the configuration's.
+    const origins = setting === null ? options.fromConfig : [...new Set(parseOrigins(setting))];
     reply.header(
       'content-security-policy',
       csp.replace(/frame-ancestors [^;]*/, `frame-ancestors ${["'self'", ...origins].join(' ')}`),

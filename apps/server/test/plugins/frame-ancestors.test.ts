@@ -20,7 +20,7 @@ describe('CSP frame-ancestors (embedding)', () => {
     expect(await csp(t.app)).toContain("frame-ancestors 'self';");
   });
 
-  it('adds the origins of the configuration and of the setting, dropping anything else', async () => {
+  it('takes the configuration until the setting is saved, then the setting alone, dropping anything else', async () => {
     t = await createTestApp({ FRAME_ANCESTORS: 'https://portal.city.example' });
     expect(await csp(t.app)).toContain("frame-ancestors 'self' https://portal.city.example;");
     await t.app.services.securitySettings.set(
@@ -28,8 +28,11 @@ describe('CSP frame-ancestors (embedding)', () => {
       'http://10.0.0.8:8080, javascript:alert(1) https://x.example/ ; script-src *',
     );
     expect(await csp(t.app)).toContain(
-      "frame-ancestors 'self' https://portal.city.example http://10.0.0.8:8080 https://x.example;",
+      "frame-ancestors 'self' http://10.0.0.8:8080 https://x.example;",
     );
+    // Saved empty: only the product itself, whatever the configuration says.
+    await t.app.services.securitySettings.set('embed.frameAncestors', '');
+    expect(await csp(t.app)).toContain("frame-ancestors 'self';");
   });
 
   it('does not hold an answer on a database that hangs: the last origins read are used', async () => {

@@ -73,6 +73,7 @@ describe('web app hosting', () => {
       routerMode: 'hash',
       systemName: '城市运行管理服务平台',
       subsystemOrigins: [],
+      idleMinutes: 30,
     });
   });
 
@@ -191,6 +192,7 @@ describe('without a built web app', () => {
       routerMode: 'history',
       systemName: '城市运行管理服务平台',
       subsystemOrigins: [],
+      idleMinutes: 30,
     });
   });
 

@@ -117,6 +117,16 @@ export const routes: RouteObject[] = [
                     handle: title('route.systemSessions'),
                     lazy: () => import('./routes/system-sessions'),
                   },
+                  {
+                    path: paths.system.settings,
+                    handle: title('route.systemSettings'),
+                    lazy: () => import('./routes/system-settings'),
+                  },
+                  {
+                    path: paths.system.messages,
+                    handle: title('route.systemMessages'),
+                    lazy: () => import('./routes/system-messages'),
+                  },
                 ],
               },
             ],

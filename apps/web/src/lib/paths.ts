@@ -29,6 +29,8 @@ export const paths = {
     menus: '/system/menus',
     audit: '/system/audit',
     sessions: '/system/sessions',
+    settings: '/system/settings',
+    messages: '/system/messages',
   },
 } as const;
 

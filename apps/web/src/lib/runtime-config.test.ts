@@ -18,6 +18,7 @@ describe('runtime configuration (config.json, read before the first render)', ()
       routerMode: 'hash',
       systemName: 'City operations',
       subsystemOrigins: ['https://video.example.gov', 42],
+      idleMinutes: 15,
     });
 
     const config = await loadRuntimeConfig(fetchImpl);
@@ -28,6 +29,7 @@ describe('runtime configuration (config.json, read before the first render)', ()
       routerMode: 'hash',
       systemName: 'City operations',
       subsystemOrigins: ['https://video.example.gov'],
+      idleMinutes: 15,
     });
     expect(runtimeConfig()).toEqual(config);
   });
@@ -35,13 +37,14 @@ describe('runtime configuration (config.json, read before the first render)', ()
   it('keeps the defaults for values that are missing or wrong', async () => {
     const { loadRuntimeConfig } = await load();
     const config = await loadRuntimeConfig(
-      json({ apiBaseUrl: 42, routerMode: 'memory', systemName: '' }),
+      json({ apiBaseUrl: 42, routerMode: 'memory', systemName: '', idleMinutes: -5 }),
     );
     expect(config).toEqual({
       apiBaseUrl: '/api',
       routerMode: 'history',
       systemName: '城市运行管理服务平台',
       subsystemOrigins: [],
+      idleMinutes: 0,
     });
   });
 

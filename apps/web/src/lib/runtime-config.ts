@@ -5,6 +5,7 @@ const fallback: RuntimeConfig = {
   routerMode: 'history',
   systemName: '城市运行管理服务平台',
   subsystemOrigins: [],
+  idleMinutes: 0,
 };
 
 let current: RuntimeConfig = fallback;
@@ -30,6 +31,12 @@ export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promis
         subsystemOrigins: Array.isArray(body.subsystemOrigins)
           ? body.subsystemOrigins.filter((origin): origin is string => typeof origin === 'string')
           : [],
+        idleMinutes:
+          typeof body.idleMinutes === 'number' &&
+          Number.isInteger(body.idleMinutes) &&
+          body.idleMinutes > 0
+            ? body.idleMinutes
+            : 0,
       };
     }
   } catch {

@@ -4,7 +4,8 @@ import { StorageKey, cookies, local } from './storage';
 
 /**
  * The token is read from the query, the cookie or local storage, in that order.
- * The access token lives in a cookie of 0.1 day and in local storage (which
+ * The access token lives in a cookie as long as the session (0.1 day unless the
+ * security administrator changed it) and in local storage (which
  * also works inside frames that refuse third-party cookies). A token that
  * arrives in the query string is saved here first by the navigation guard.
  */
@@ -15,8 +16,11 @@ export function getToken(): string | null {
   );
 }
 
-export function saveToken(token: string): void {
-  cookies.set(StorageKey.token, token, { days: TOKEN_COOKIE_DAYS });
+/** The cookie lives as long as the session (the token answer's `expires_in`), else 0.1 day. */
+export function saveToken(token: string, expiresInSeconds?: number): void {
+  const days =
+    expiresInSeconds && expiresInSeconds > 0 ? expiresInSeconds / 86_400 : TOKEN_COOKIE_DAYS;
+  cookies.set(StorageKey.token, token, { days });
   local.set(StorageKey.token, token);
 }
 

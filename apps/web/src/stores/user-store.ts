@@ -25,9 +25,15 @@ export interface UserActions {
   /**
    * Stores the token, the username and the user data of a successful sign-in.
    * With user data (the login page's sign-ins, not a token handed over in the
-   * address) the previous sign-in is to be told.
+   * address) the previous sign-in is to be told. `expiresInSeconds`: the session's
+   * lifetime as the token answer gives it (the cookie follows it).
    */
-  signedIn(token: string, username: string, userData: UserData | null): void;
+  signedIn(
+    token: string,
+    username: string,
+    userData: UserData | null,
+    expiresInSeconds?: number,
+  ): void;
   /** The previous sign-in has been told (or there was none). */
   signInNoticeShown(): void;
   setUserInfo(userData: UserData): void;
@@ -66,8 +72,8 @@ export const useUserStore = create<UserState & UserActions>()(
       qrCodeLogin: false,
       signInNoticePending: false,
 
-      signedIn(token, username, userData) {
-        saveToken(token);
+      signedIn(token, username, userData, expiresInSeconds) {
+        saveToken(token, expiresInSeconds);
         local.set(StorageKey.username, username);
         if (userData) local.set(StorageKey.userData, JSON.stringify(userData));
         set({

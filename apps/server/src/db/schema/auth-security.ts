@@ -175,3 +175,21 @@ export const auditArchives = pgTable('audit_archives', {
   fileHash: text('file_hash').notNull(),
   archivedAt: timestamp('archived_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * The digests' hashes of a user's earlier passwords, newest first by `createdAt`,
+ * so that a change may refuse one of the last few (setting `password.historyCount`).
+ * Only as many as the setting's maximum are kept.
+ */
+export const passwordHistory = pgTable(
+  'password_history',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('password_history_user_idx').on(table.userId, table.createdAt)],
+);

@@ -3,15 +3,28 @@ import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'd
 import { users } from './users.js';
 
 /** A message as it was sent, once; who received it is in `message_recipients`. */
-export const messages = pgTable('messages', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  title: text('title').notNull(),
-  content: text('content').notNull(),
-  /** `json` (content carries a link to a subsystem page) or `text`. */
-  type: text('type').notNull(),
-  sentBy: integer('sent_by').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-});
+export const messages = pgTable(
+  'messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    /** `json` (content carries a link to a subsystem page) or `text`. */
+    type: text('type').notNull(),
+    sentBy: integer('sent_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** When the sender withdrew it from the inboxes of those who had not read it. */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    /** How many unread deliveries the withdrawal removed. */
+    withdrawnCount: integer('withdrawn_count').notNull().default(0),
+  },
+  (table) => [
+    // The administrator's list of sent messages, newest first.
+    index('messages_sent_idx')
+      .on(table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.sentBy} is not null`),
+  ],
+);
 
 /** One row per message and recipient, with that person's read state. */
 export const messageRecipients = pgTable(

@@ -1,7 +1,6 @@
 import {
   ErrorCode,
   type PasswordStatus,
-  TOKEN_LIFETIME_SECONDS,
   type TokenRequest,
   type TokenResponse,
 } from '@cityops/contract';
@@ -118,21 +117,27 @@ export class AuthService {
     return {
       access_token: token,
       token_type: 'bearer',
-      expires_in: TOKEN_LIFETIME_SECONDS,
+      expires_in: await this.sessionLifetimeSeconds(),
       scope,
       ...toUserData(user),
     };
   }
 
-  /** A new session of 0.1 day; only the token's digest is stored. */
+  /** A session's lifetime: the setting `session.lifetimeMinutes`, 0.1 day unless changed. */
+  async sessionLifetimeSeconds(): Promise<number> {
+    return (await this.options.settings.number('session.lifetimeMinutes')) * 60;
+  }
+
+  /** A new session of the configured lifetime; only the token's digest is stored. */
   async openSession(userId: number, meta: ClientMeta): Promise<string> {
     const token = newAccessToken();
     const now = this.options.clock.now();
+    const lifetimeSeconds = await this.sessionLifetimeSeconds();
     await this.options.sessions.insert({
       tokenHash: tokenDigest(token),
       userId,
       createdAt: now,
-      expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_SECONDS * 1000),
+      expiresAt: new Date(now.getTime() + lifetimeSeconds * 1000),
       userAgent: meta.userAgent?.slice(0, 512) ?? null,
       ipAddress: meta.ipAddress,
     });

@@ -1,3 +1,4 @@
+import { SETTING_RANGES } from '@cityops/contract';
 import type { Clock } from '../../lib/clock.js';
 import type { SettingsService } from '../settings/settings.service.js';
 
@@ -7,13 +8,19 @@ import type { SettingsService } from '../settings/settings.service.js';
  */
 export const securityDefaults = {
   /** Password age that gives status 2 ("old") and status 1 (must reset). */
-  'password.warnAgeDays': 180,
-  'password.maxAgeDays': 365,
+  'password.warnAgeDays': SETTING_RANGES.warnAgeDays.default,
+  'password.maxAgeDays': SETTING_RANGES.maxAgeDays.default,
+  /** Previous passwords (the current one among them) a new one may not repeat; 0: the current one only. */
+  'password.historyCount': SETTING_RANGES.historyCount.default,
+  /** A session's (the token's) lifetime, 0.1 day by default. */
+  'session.lifetimeMinutes': SETTING_RANGES.lifetimeMinutes.default,
+  /** Minutes without input before the web app signs out; 0: never. */
+  'session.idleMinutes': SETTING_RANGES.idleMinutes.default,
   /** Failed sign-ins of one account name (within the window) before a captcha is needed. */
-  'login.captchaAfterFailures': 3,
+  'login.captchaAfterFailures': SETTING_RANGES.challengeAfterFailures.default,
   /** ... and before the account is locked. */
-  'login.lockAfterFailures': 6,
-  'login.lockMinutes': 15,
+  'login.lockAfterFailures': SETTING_RANGES.lockAfterFailures.default,
+  'login.lockMinutes': SETTING_RANGES.lockMinutes.default,
   'login.failureWindowMinutes': 30,
   /** Failed sign-ins from one address before every sign-in from it needs a captcha. */
   'login.addressCaptchaAfterFailures': 10,
@@ -41,6 +48,12 @@ export const securityDefaults = {
 
 export type SecuritySettingKey = keyof typeof securityDefaults;
 
+/** The settings for which 0 is a value (off), not a malformed one. */
+const ZERO_ALLOWED: ReadonlySet<SecuritySettingKey> = new Set([
+  'password.historyCount',
+  'session.idleMinutes',
+]);
+
 /** The per-address limits of the calls that need no sign-in. */
 export type RequestLimitName =
   'pubKey' | 'signIn' | 'captcha' | 'qrTicket' | 'qrStatus' | 'sms' | 'recovery' | 'publicRead';
@@ -67,28 +80,41 @@ export interface SecuritySettingsOptions {
 
 export class SecuritySettings {
   private cache: { at: number; values: Map<string, string> } | null = null;
+  /** Bumped by every change: a read that started before one does not keep what it read. */
+  private generation = 0;
 
-  constructor(private readonly options: SecuritySettingsOptions) {}
+  constructor(private readonly options: SecuritySettingsOptions) {
+    // A change saved on any instance is read again at once (settings.service.ts).
+    options.settings.onChange(() => {
+      this.cache = null;
+      this.generation += 1;
+    });
+  }
 
   private async values(): Promise<Map<string, string>> {
     const now = this.options.clock.now().getTime();
     if (this.cache && now - this.cache.at < CACHE_MS && now >= this.cache.at) {
       return this.cache.values;
     }
+    const generation = this.generation;
     const values = await this.options.settings.many([
       ...Object.keys(securityDefaults),
       FRAME_ANCESTORS_KEY,
       SUBSYSTEM_ORIGINS_KEY,
     ]);
-    this.cache = { at: now, values };
+    if (generation === this.generation) this.cache = { at: now, values };
     return values;
   }
 
-  /** A positive whole number; a missing or malformed setting falls back to its default. */
+  /**
+   * A positive whole number (or 0 where 0 means off); a missing or malformed
+   * setting falls back to its default.
+   */
   async number(key: SecuritySettingKey): Promise<number> {
     const raw = (await this.values()).get(key);
-    const parsed = raw === undefined ? Number.NaN : Number(raw);
-    return Number.isInteger(parsed) && parsed > 0 ? parsed : securityDefaults[key];
+    const parsed = raw === undefined || raw.trim() === '' ? Number.NaN : Number(raw);
+    const lowest = ZERO_ALLOWED.has(key) ? 0 : 1;
+    return Number.isInteger(parsed) && parsed >= lowest ? parsed : securityDefaults[key];
   }
 
   async text(key: string): Promise<string | null> {
@@ -102,5 +128,6 @@ export class SecuritySettings {
   ): Promise<void> {
     await this.options.settings.set(key, value);
     this.cache = null;
+    this.generation += 1;
   }
 }

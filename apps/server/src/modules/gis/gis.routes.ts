@@ -143,7 +143,9 @@ const gisRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { s
         response: { 200: envelopeSchema(mapSettingsSchema) },
       },
     },
-    async (request) => ok(await services.gis.saveMapSettings(request.body)),
+    // Through the settings (one source): versioned, audited and announced to every instance.
+    async (request) =>
+      ok((await services.settingsAdmin.update(authOf(request), 'map', null, request.body)).values),
   );
 };
 

@@ -134,11 +134,6 @@ export class GisService {
     );
   }
 
-  async saveMapSettings(settings: MapSettings): Promise<MapSettings> {
-    await this.options.settings.set(MAP_SETTINGS_KEY, JSON.stringify(settings));
-    return settings;
-  }
-
   private async requireEditableLayer(layerId: number): Promise<void> {
     const layer = await this.options.gis.findLayer(layerId);
     if (!layer) {

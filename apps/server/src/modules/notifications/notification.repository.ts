@@ -1,8 +1,24 @@
-import { type SQL, and, count, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import {
+  type SQL,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   messageRecipients,
   messages,
+  organizations,
   roles,
   sseTickets,
   userRoles,
@@ -29,6 +45,7 @@ export interface NewMessage {
 
 export interface Audience {
   userIds: number[];
+  unitIds: number[];
   roleIds: string[];
   allUsers: boolean;
 }
@@ -165,6 +182,9 @@ export class NotificationRepository {
   async resolveAudience(audience: Audience): Promise<number[]> {
     const conditions = [];
     if (audience.userIds.length > 0) conditions.push(inArray(users.id, audience.userIds));
+    if (audience.unitIds.length > 0) {
+      conditions.push(inArray(users.organizationId, audience.unitIds));
+    }
     if (audience.roleIds.length > 0) {
       conditions.push(
         inArray(
@@ -212,18 +232,22 @@ export class NotificationRepository {
   }
 
   async recipientOptions() {
-    const [userRows, roleRows] = await Promise.all([
+    const [userRows, unitRows, roleRows] = await Promise.all([
       this.db
         .select({ id: users.id, username: users.username, name: users.name })
         .from(users)
         .where(eq(users.disabled, false))
         .orderBy(users.username),
       this.db
+        .select({ id: organizations.id, name: organizations.name, nameEn: organizations.nameEn })
+        .from(organizations)
+        .orderBy(organizations.sortOrder, organizations.id),
+      this.db
         .select({ id: roles.id, name: roles.name, nameEn: roles.nameEn })
         .from(roles)
         .orderBy(roles.id),
     ]);
-    return { users: userRows, roles: roleRows };
+    return { users: userRows, units: unitRows, roles: roleRows };
   }
 
   async insertTicket(ticket: {
@@ -269,5 +293,130 @@ export class NotificationRepository {
       .groupBy(messageRecipients.userId);
     for (const row of rows) result.set(row.userId, row.unread);
     return result;
+  }
+
+  private sentFilter(keyword: string | undefined): SQL | undefined {
+    const sent = isNotNull(messages.sentBy);
+    if (!keyword) return sent;
+    const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return and(sent, or(ilike(messages.title, pattern), ilike(messages.content, pattern)));
+  }
+
+  async countSent(keyword: string | undefined): Promise<number> {
+    const rows = await this.db
+      .select({ total: count() })
+      .from(messages)
+      .where(this.sentFilter(keyword));
+    return rows[0]?.total ?? 0;
+  }
+
+  /** A page of the messages sent through the console, newest first, with delivery counts. */
+  async sentPage(keyword: string | undefined, offset: number, limit: number) {
+    const page = this.db
+      .select({
+        id: messages.id,
+        title: messages.title,
+        content: messages.content,
+        type: messages.type,
+        sentBy: messages.sentBy,
+        createdAt: messages.createdAt,
+        withdrawnAt: messages.withdrawnAt,
+        withdrawnCount: messages.withdrawnCount,
+      })
+      .from(messages)
+      .where(this.sentFilter(keyword))
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(limit)
+      .offset(offset)
+      .as('page');
+    return this.db
+      .select({
+        id: page.id,
+        title: page.title,
+        content: page.content,
+        type: page.type,
+        createdAt: page.createdAt,
+        withdrawnAt: page.withdrawnAt,
+        withdrawnCount: page.withdrawnCount,
+        senderName: users.name,
+        recipients: sql<number>`(select count(*)::int from ${messageRecipients}
+          where ${messageRecipients.messageId} = ${page.id})`,
+        read: sql<number>`(select count(*)::int from ${messageRecipients}
+          where ${messageRecipients.messageId} = ${page.id} and ${messageRecipients.isRead})`,
+      })
+      .from(page)
+      .leftJoin(users, eq(users.id, page.sentBy))
+      .orderBy(desc(page.createdAt), desc(page.id));
+  }
+
+  /** A sent message (one the console sent), or null. */
+  async findSent(messageId: number) {
+    const rows = await this.db
+      .select({
+        id: messages.id,
+        title: messages.title,
+        withdrawnAt: messages.withdrawnAt,
+      })
+      .from(messages)
+      .where(and(eq(messages.id, messageId), isNotNull(messages.sentBy)));
+    return rows[0] ?? null;
+  }
+
+  async countRecipients(messageId: number): Promise<number> {
+    const rows = await this.db
+      .select({ total: count() })
+      .from(messageRecipients)
+      .where(eq(messageRecipients.messageId, messageId));
+    return rows[0]?.total ?? 0;
+  }
+
+  /** Who received a message, unread first, then by login name. */
+  async recipientsPage(messageId: number, offset: number, limit: number) {
+    return this.db
+      .select({
+        userId: users.id,
+        username: users.username,
+        name: users.name,
+        unitName: organizations.name,
+        unitNameEn: organizations.nameEn,
+        isRead: messageRecipients.isRead,
+        updatedAt: messageRecipients.updatedAt,
+      })
+      .from(messageRecipients)
+      .innerJoin(users, eq(users.id, messageRecipients.userId))
+      .leftJoin(organizations, eq(organizations.id, users.organizationId))
+      .where(eq(messageRecipients.messageId, messageId))
+      .orderBy(asc(messageRecipients.isRead), asc(users.username))
+      .limit(limit)
+      .offset(offset);
+  }
+
+  /**
+   * Withdraws a message: its unread deliveries are removed (the readers keep
+   * theirs) and the message is marked, once. Null when it was withdrawn already
+   * (the mark is the guard: two withdrawals at once remove the rows once).
+   */
+  async withdraw(
+    messageId: number,
+    now: Date,
+  ): Promise<{ removedUserIds: number[]; kept: number } | null> {
+    const marked = await this.db
+      .update(messages)
+      .set({ withdrawnAt: now })
+      .where(and(eq(messages.id, messageId), isNull(messages.withdrawnAt)))
+      .returning({ id: messages.id });
+    if (marked.length === 0) return null;
+    const removed = await this.db
+      .delete(messageRecipients)
+      .where(and(eq(messageRecipients.messageId, messageId), eq(messageRecipients.isRead, false)))
+      .returning({ userId: messageRecipients.userId });
+    await this.db
+      .update(messages)
+      .set({ withdrawnCount: removed.length })
+      .where(eq(messages.id, messageId));
+    return {
+      removedUserIds: removed.map((row) => row.userId),
+      kept: await this.countRecipients(messageId),
+    };
   }
 }

@@ -1,6 +1,13 @@
 import {
   MESSAGE_PATHS,
   SSE_HEARTBEAT_MS,
+  SYSTEM_PATHS,
+  messageParamsSchema,
+  messageRecipientPageSchema,
+  messageRecipientQuerySchema,
+  sentMessagePageSchema,
+  sentMessageQuerySchema,
+  withdrawResultSchema,
   envelopeSchema,
   messagePageRequestSchema,
   messageSchema,
@@ -101,6 +108,68 @@ const notificationRoutes: FastifyPluginAsyncZod<{
       },
     },
     async () => ok(await notifications.recipientOptions()),
+  );
+
+  // ----- The administrator's messages screen (issue 13 item 7) -----
+  const sending = { permission: 'system:message:send' } as const;
+  const adminTags = ['system messages'];
+
+  app.get(
+    SYSTEM_PATHS.messages,
+    {
+      config: { access: sending },
+      schema: {
+        tags: adminTags,
+        summary: 'The messages sent through the console, newest first, with recipients and reads',
+        querystring: sentMessageQuerySchema,
+        response: { 200: envelopeSchema(sentMessagePageSchema) },
+      },
+    },
+    async (request) => ok(await notifications.sentPage(request.query)),
+  );
+
+  app.post(
+    SYSTEM_PATHS.messages,
+    {
+      config: { access: sending },
+      schema: {
+        tags: adminTags,
+        summary: 'Sends a message to chosen users, units, roles or everyone (audited)',
+        body: sendMessageRequestSchema,
+        response: { 200: envelopeSchema(sendMessageResultSchema) },
+      },
+    },
+    async (request) => ok(await notifications.send(authOf(request), request.body)),
+  );
+
+  app.get(
+    SYSTEM_PATHS.messageRecipients,
+    {
+      config: { access: sending },
+      schema: {
+        tags: adminTags,
+        summary: 'Who received a sent message and whether they have read it, unread first',
+        params: messageParamsSchema,
+        querystring: messageRecipientQuerySchema,
+        response: { 200: envelopeSchema(messageRecipientPageSchema) },
+      },
+    },
+    async (request) => ok(await notifications.recipients(request.params.id, request.query)),
+  );
+
+  app.post(
+    SYSTEM_PATHS.messageWithdraw,
+    {
+      config: { access: sending },
+      schema: {
+        tags: adminTags,
+        summary:
+          'Withdraws a sent message from the inboxes of those who have not read it (audited)',
+        params: messageParamsSchema,
+        response: { 200: envelopeSchema(withdrawResultSchema) },
+      },
+    },
+    async (request) => ok(await notifications.withdraw(authOf(request), request.params.id)),
   );
 
   app.post(

@@ -6,15 +6,19 @@ import {
   type Page,
   type RecipientOptions,
   SSE_TICKET_SECONDS,
+  type MessageRecipientPage,
   type SendMessageResult,
+  type SentMessagePage,
   type SseTicket,
+  type WithdrawResult,
   type UnreadCount,
   jsonMessageLink,
   mayCarryToken,
   parseJsonMessage,
   resolveLink,
 } from '@cityops/contract';
-import { AppError, forbidden } from '../../lib/app-error.js';
+import { AppError, forbidden, notFound } from '../../lib/app-error.js';
+import { auditSourceOf } from '../audit/audit.service.js';
 import type { Clock } from '../../lib/clock.js';
 import { tokenDigest } from '../../lib/tokens.js';
 import type { AuthContext } from '../auth/auth.service.js';
@@ -35,8 +39,22 @@ export interface SendCommand {
   content: string;
   type: string;
   userIds?: string[] | undefined;
+  unitIds?: string[] | undefined;
   roleIds?: string[] | undefined;
   allUsers?: boolean | undefined;
+}
+
+const ID_MAX = 2_147_483_647;
+
+/** Ids of a form list as numbers; a field error when one is not an id. */
+function idsOf(field: string, ids: string[] | undefined): number[] {
+  const numbers = (ids ?? []).map(Number);
+  if (numbers.some((id) => !Number.isInteger(id) || id < 1 || id > ID_MAX)) {
+    throw new AppError(ErrorCode.VALIDATION, {
+      fields: [{ field, message: 'validation.invalid' }],
+    });
+  }
+  return numbers;
 }
 
 /** Who a live stream belongs to: the user and the session that asked for its ticket. */
@@ -162,14 +180,11 @@ export class NotificationService {
         fields: [{ field: 'content', message: 'message.linkNotAllowed' }],
       });
     }
-    const userIds = (command.userIds ?? []).map(Number);
-    if (userIds.some((id) => !Number.isInteger(id) || id < 1 || id > 2_147_483_647)) {
-      throw new AppError(ErrorCode.VALIDATION, {
-        fields: [{ field: 'userIds', message: 'validation.invalid' }],
-      });
-    }
+    const userIds = idsOf('userIds', command.userIds);
+    const unitIds = idsOf('unitIds', command.unitIds);
     const recipients = await this.messages.resolveAudience({
       userIds,
+      unitIds,
       roleIds: command.roleIds ?? [],
       allUsers: command.allUsers ?? false,
     });
@@ -180,8 +195,8 @@ export class NotificationService {
       });
     }
     const now = this.clock.now();
-    // The message and its recipients' rows stand or fall together.
-    const id = await this.options.withTransaction(async ({ notifications }) => {
+    // The message, its recipients' rows and its audit record stand or fall together.
+    const id = await this.options.withTransaction(async ({ notifications, audit }) => {
       const messageId = await notifications.insertMessage({
         title: command.title,
         content: command.content,
@@ -190,6 +205,20 @@ export class NotificationService {
         createdAt: now,
       });
       await notifications.insertRecipients(messageId, recipients, now);
+      await audit.append(now, auditSourceOf(auth), {
+        action: 'message.send',
+        outcome: 'success',
+        target: { kind: 'message', id: messageId, name: command.title },
+        after: {
+          title: command.title,
+          type: command.type,
+          userIds,
+          unitIds,
+          roleIds: command.roleIds ?? [],
+          allUsers: command.allUsers ?? false,
+          recipients: recipients.length,
+        },
+      });
       return messageId;
     });
     await this.hub.publish(recipients);
@@ -200,8 +229,106 @@ export class NotificationService {
     const options = await this.messages.recipientOptions();
     return {
       users: options.users.map((user) => ({ ...user, id: String(user.id) })),
+      units: options.units.map((unit) => ({ ...unit, id: String(unit.id) })),
       roles: options.roles,
     };
+  }
+
+  /** The administrator's list: messages sent through the console, with delivery and read counts. */
+  async sentPage(query: {
+    pageIndex: number;
+    pageSize: number;
+    keyword?: string | undefined;
+  }): Promise<SentMessagePage> {
+    const keyword = query.keyword || undefined;
+    const total = await this.messages.countSent(keyword);
+    const rows = await this.messages.sentPage(
+      keyword,
+      (query.pageIndex - 1) * query.pageSize,
+      query.pageSize,
+    );
+    return {
+      pageIndex: query.pageIndex,
+      pageSize: query.pageSize,
+      pages: Math.ceil(total / query.pageSize),
+      total,
+      rows: rows.map((row) => ({
+        id: String(row.id),
+        title: row.title,
+        content: row.content,
+        type: row.type,
+        senderName: row.senderName,
+        sentTime: row.createdAt.toISOString(),
+        recipients: row.recipients,
+        read: row.read,
+        withdrawnTime: row.withdrawnAt?.toISOString() ?? null,
+        withdrawn: row.withdrawnCount,
+      })),
+    };
+  }
+
+  /** Who received a sent message and whether they have read it. */
+  async recipients(
+    messageId: number,
+    query: { pageIndex: number; pageSize: number },
+  ): Promise<MessageRecipientPage> {
+    if (!(await this.messages.findSent(messageId))) throw notFound();
+    const total = await this.messages.countRecipients(messageId);
+    const rows = await this.messages.recipientsPage(
+      messageId,
+      (query.pageIndex - 1) * query.pageSize,
+      query.pageSize,
+    );
+    return {
+      pageIndex: query.pageIndex,
+      pageSize: query.pageSize,
+      pages: Math.ceil(total / query.pageSize),
+      total,
+      rows: rows.map((row) => ({
+        userId: String(row.userId),
+        username: row.username,
+        name: row.name,
+        unitName: row.unitName,
+        unitNameEn: row.unitNameEn,
+        read: row.isRead,
+        readTime: row.isRead ? row.updatedAt.toISOString() : null,
+      })),
+    };
+  }
+
+  /**
+   * Withdraws a sent message from the inboxes of those who have not read it;
+   * those who have keep it. Refused when it was withdrawn already or everyone
+   * has read it (nothing would change). Audited in the same transaction.
+   */
+  async withdraw(auth: AuthContext, messageId: number): Promise<WithdrawResult> {
+    const now = this.clock.now();
+    const result = await this.options.withTransaction(async ({ notifications, audit }) => {
+      const message = await notifications.findSent(messageId);
+      if (!message) throw notFound();
+      if (message.withdrawnAt) {
+        throw new AppError(ErrorCode.CONFLICT, { messageKey: 'message.alreadyWithdrawn' });
+      }
+      const outcome = await notifications.withdraw(messageId, now);
+      if (!outcome) {
+        throw new AppError(ErrorCode.CONFLICT, { messageKey: 'message.alreadyWithdrawn' });
+      }
+      if (outcome.removedUserIds.length === 0) {
+        // Rolled back: the mark is not kept when nothing was withdrawn.
+        throw new AppError(ErrorCode.CONFLICT, { messageKey: 'message.allRead' });
+      }
+      await audit.append(now, auditSourceOf(auth), {
+        action: 'message.withdraw',
+        outcome: 'success',
+        target: { kind: 'message', id: messageId, name: message.title },
+        before: { withdrawn: false },
+        after: { withdrawn: true, removed: outcome.removedUserIds.length, kept: outcome.kept },
+      });
+      return outcome;
+    });
+    // Their bells (on every instance) drop it and count again.
+    await this.hub.publish(result.removedUserIds);
+    return { withdrawn: result.removedUserIds.length, kept: result.kept };
   }
 
   /** A one-use ticket for the live stream, tied to the caller's session. */

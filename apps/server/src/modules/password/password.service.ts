@@ -18,7 +18,7 @@ export interface ChangePassword {
 }
 
 export interface PasswordServiceOptions {
-  repositories: Pick<Repositories, 'users'>;
+  repositories: Pick<Repositories, 'users' | 'passwords'>;
   withTransaction: WithTransaction;
   rsaKeys: RsaKeyService;
   settings: SecuritySettings;
@@ -57,11 +57,37 @@ export class PasswordService {
         fields: [{ field: 'newPassword', message: 'password.sameAsOld' }],
       });
     }
+    await this.refuseRecent(user.id, request.newPassword);
     await this.setPassword(user.id, request.newPassword);
     await audit.record(SecurityEvent.passwordChanged, meta, {
       userId: user.id,
       username: user.username,
     });
+  }
+
+  /** Refuses (a field error) a new password that is one of the user's last ones. */
+  async refuseRecent(userId: number, digest: string): Promise<void> {
+    const user = await this.options.repositories.users.findById(userId);
+    if (user && (await this.isRecent(user.id, user.passwordHash, digest))) {
+      throw new AppError(ErrorCode.VALIDATION, {
+        fields: [{ field: 'newPassword', message: 'password.reused' }],
+      });
+    }
+  }
+
+  /**
+   * Whether a new password's digest is one of the user's last passwords (the
+   * current one among them): as many as the setting `password.historyCount` names.
+   */
+  private async isRecent(userId: number, currentHash: string, digest: string): Promise<boolean> {
+    const count = await this.options.settings.number('password.historyCount');
+    if (count === 0) return false;
+    const earlier = await this.options.repositories.passwords.recentHashes(userId, count - 1);
+    const hashes = [currentHash, ...earlier];
+    for (const hash of hashes) {
+      if (await verifyPasswordDigest(hash, digest)) return true;
+    }
+    return false;
   }
 
   /** Stores a new password digest and revokes every session of the user. */

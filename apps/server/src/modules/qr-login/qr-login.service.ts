@@ -7,7 +7,6 @@ import {
   type QrScanResponse,
   type QrState,
   type QrStatusResponse,
-  TOKEN_LIFETIME_SECONDS,
 } from '@cityops/contract';
 import QRCode from 'qrcode';
 import { AppError, notFound } from '../../lib/app-error.js';
@@ -104,7 +103,7 @@ export class QrLoginService {
       login: {
         access_token: token,
         token_type: 'bearer',
-        expires_in: TOKEN_LIFETIME_SECONDS,
+        expires_in: await this.options.auth.sessionLifetimeSeconds(),
         scope: 'read',
         ...toUserData(user),
       },

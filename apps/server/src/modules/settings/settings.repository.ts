@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { settings } from '../../db/schema/index.js';
 
@@ -34,5 +34,24 @@ export class SettingsRepository {
     const rows = Object.entries(values).map(([key, value]) => ({ key, value }));
     if (rows.length === 0) return;
     await this.db.insert(settings).values(rows).onConflictDoNothing();
+  }
+
+  async setMany(values: Record<string, string>): Promise<void> {
+    for (const [key, value] of Object.entries(values)) await this.set(key, value);
+  }
+
+  /**
+   * Moves a version counter (a setting holding a whole number; missing is 0) from
+   * `expected` to the next one; false when it no longer is `expected`. The update
+   * locks the row, so of two saves at one version the second finds it moved.
+   */
+  async advanceVersion(key: string, expected: number): Promise<number | null> {
+    await this.db.insert(settings).values({ key, value: '0' }).onConflictDoNothing();
+    const rows = await this.db
+      .update(settings)
+      .set({ value: String(expected + 1), updatedAt: sql`now()` })
+      .where(and(eq(settings.key, key), eq(settings.value, String(expected))))
+      .returning({ value: settings.value });
+    return rows.length === 0 ? null : expected + 1;
   }
 }

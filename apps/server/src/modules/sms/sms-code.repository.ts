@@ -80,6 +80,22 @@ export class SmsCodeRepository {
     return rows.length === 1;
   }
 
+  /** The user a live, unused reset ticket was issued for, without using it; or null. */
+  async ticketUser(ticketHash: string, mobile: string, now: Date): Promise<number | null> {
+    const rows = await this.db
+      .select({ userId: smsCodes.userId })
+      .from(smsCodes)
+      .where(
+        and(
+          eq(smsCodes.ticketHash, ticketHash),
+          eq(smsCodes.mobile, mobile),
+          isNull(smsCodes.ticketUsedAt),
+          gt(smsCodes.ticketExpiresAt, now),
+        ),
+      );
+    return rows[0]?.userId ?? null;
+  }
+
   /** Uses a reset ticket up; gives the user it was issued for, or null. */
   async consumeTicket(ticketHash: string, mobile: string, now: Date): Promise<number | null> {
     const rows = await this.db

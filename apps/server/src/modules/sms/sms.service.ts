@@ -208,6 +208,13 @@ export class SmsService {
   ): Promise<void> {
     await checkNewPassword(this.options.rsaKeys, request);
     const mobile = normaliseMobile(request.mobile);
+    // One of the last passwords is refused before the ticket is used up, so it can be tried again.
+    const holder = await this.options.codes.ticketUser(
+      tokenDigest(request.ticket),
+      mobile,
+      this.options.clock.now(),
+    );
+    if (holder !== null) await this.options.passwords.refuseRecent(holder, request.newPassword);
     const userId = await this.options.codes.consumeTicket(
       tokenDigest(request.ticket),
       mobile,

@@ -219,7 +219,7 @@ describe('messages of the bell', () => {
     expect(none.statusCode).toBe(422);
     expect(none.json().data.fields[0]).toEqual({
       field: 'userIds',
-      message: 'Choose at least one user or role',
+      message: 'Choose at least one user, unit or role',
     });
     const unknown = await send(admin.token, { title: 't', content: 'c', userIds: ['999999'] });
     expect(unknown.statusCode).toBe(422);

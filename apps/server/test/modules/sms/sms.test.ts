@@ -207,6 +207,11 @@ describe('password recovery by SMS', () => {
     ).json().data;
     const weak = await findPwd(ADMIN_MOBILE, ticket, 'weakpassword');
     expect(weak.statusCode).toBe(422);
+    // The current password is one of the last ones (setting password.historyCount).
+    const reused = await findPwd(ADMIN_MOBILE, ticket, 'Admin@2026');
+    expect(reused.json().data.fields).toEqual([
+      { field: 'newPassword', message: 'The new password must differ from your recent passwords' },
+    ]);
     // A refused password does not use the ticket up.
     expect((await findPwd(ADMIN_MOBILE, ticket, 'Strong#2026x')).json().code).toBe('000000');
   });

@@ -36,6 +36,7 @@ import { NotificationBell } from '@/features/notifications/components/notificati
 import { useAppStore, useUiScale } from '@/stores/app-store';
 import type { RouteHandle } from '../hooks/use-document-title';
 import { LanguageSwitch } from './language-switch';
+import { useIdleSignOut } from '../hooks/use-idle-sign-out';
 import { signOut } from '../sign-out';
 import { LoginLeaveGuard } from './login-leave-guard';
 import { PreviousSignInNotice } from './previous-sign-in-notice';
@@ -69,6 +70,7 @@ export function Shell() {
   const location = useLocation();
   const matches = useMatches();
   useCrossWindowMessages(() => void signOut({ revoke: false }));
+  useIdleSignOut(() => void signOut({ revoke: true }));
   const embedded = useAppStore((state) => state.embedded);
   // While a new password is required the server refuses every other call (040106), so
   // nothing loads behind the reset dialog: no menu, no header calls, no page. The

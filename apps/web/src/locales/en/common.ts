@@ -31,6 +31,8 @@ export const route = {
   systemMenus: 'Menus',
   systemAudit: 'Audit trail',
   systemSessions: 'Online users',
+  systemSettings: 'Settings',
+  systemMessages: 'Messages',
 };
 
 export const guard = {

@@ -15,6 +15,7 @@ export const shell = {
   switchLanguage: 'Switch language',
   menuLoadFailed: 'The menu could not be loaded.',
   retry: 'Retry',
+  idleSignedOut: 'You were signed out after {{minutes}} minutes without activity.',
 };
 
 export const home = {

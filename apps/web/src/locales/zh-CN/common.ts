@@ -34,6 +34,8 @@ export const route: LocaleShape<typeof en.route> = {
   systemMenus: '菜单管理',
   systemAudit: '审计日志',
   systemSessions: '在线用户',
+  systemSettings: '系统设置',
+  systemMessages: '消息管理',
 };
 
 export const guard: LocaleShape<typeof en.guard> = {

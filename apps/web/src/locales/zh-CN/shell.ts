@@ -17,6 +17,7 @@ export const shell: LocaleShape<typeof en.shell> = {
   switchLanguage: '切换语言',
   menuLoadFailed: '菜单加载失败。',
   retry: '重试',
+  idleSignedOut: '您已 {{minutes}} 分钟无操作，已自动退出登录。',
 };
 
 export const home: LocaleShape<typeof en.home> = {

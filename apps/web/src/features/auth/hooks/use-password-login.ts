@@ -42,11 +42,12 @@ export async function storeSignIn(response: TokenResponse, qrCodeLogin: boolean)
   const {
     access_token,
     token_type: _type,
-    expires_in: _expires,
+    expires_in: expiresIn,
     scope: _scope,
     ...userData
   } = response;
-  useUserStore.getState().signedIn(access_token, userData.username, userData);
+  // The token cookie lives as long as the session (setting session.lifetimeMinutes).
+  useUserStore.getState().signedIn(access_token, userData.username, userData, expiresIn);
   useUserStore.getState().setQrCodeLogin(qrCodeLogin);
   await loadUserInfo(userData.username);
 }

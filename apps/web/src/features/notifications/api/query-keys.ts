@@ -4,4 +4,12 @@
  */
 export const messageKeys = {
   recipients: () => ['messages', 'recipients'] as const,
+  /** Every page of the administrator's sent messages. */
+  sentLists: () => ['messages', 'sent'] as const,
+  sentList: (query: { pageIndex: number; pageSize: number; keyword: string }) =>
+    [...messageKeys.sentLists(), query] as const,
+  /** Every page of one sent message's recipients. */
+  deliveries: (id: string) => ['messages', 'deliveries', id] as const,
+  deliveryPage: (id: string, pageIndex: number) =>
+    [...messageKeys.deliveries(id), pageIndex] as const,
 };

@@ -1,5 +1,5 @@
 import { MESSAGE_PATHS, type RecipientOptions, type SendMessageResult } from '@cityops/contract';
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/http/api';
 import { messageKeys } from './query-keys';
 
@@ -8,6 +8,7 @@ export interface SendMessageInput {
   content: string;
   type: 'text' | 'json';
   userIds: string[];
+  unitIds?: string[];
   roleIds: string[];
   allUsers: boolean;
 }
@@ -19,6 +20,7 @@ export function sendMessage(input: SendMessageInput): Promise<SendMessageResult>
     content: input.content,
     type: input.type,
     userIds: input.userIds.join(','),
+    unitIds: (input.unitIds ?? []).join(','),
     roleIds: input.roleIds.join(','),
     allUsers: input.allUsers,
   });
@@ -36,7 +38,11 @@ export function useRecipientOptions() {
   return useQuery(recipientOptionsQuery());
 }
 
-/** Sends a message; nothing cached changes (the recipients' bells hear it live). */
+/** Sends a message; the recipients' bells hear it live, the sent list shows it. */
 export function useSendMessage() {
-  return useMutation({ mutationFn: sendMessage });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendMessage,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: messageKeys.sentLists() }),
+  });
 }

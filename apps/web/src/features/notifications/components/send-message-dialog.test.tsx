@@ -25,6 +25,7 @@ beforeEach(() => {
       HttpResponse.json(
         okBody({
           users: [{ id: 'u-2', username: 'ops', name: 'Olga Ops' }],
+          units: [{ id: '4', name: '江北区城市管理局', nameEn: 'Jiangbei bureau' }],
           roles: [{ id: 'r-1', name: '值班员', nameEn: 'Duty officer' }],
         }),
       ),
@@ -48,7 +49,7 @@ async function choose(user: ReturnType<typeof userEvent.setup>, field: string, o
 }
 
 describe('SendMessageDialog', { timeout: 60_000 }, () => {
-  it('sends to the chosen users and roles, each picked from its own labelled list', async () => {
+  it('sends to the chosen users, units and roles, each picked from its own labelled list', async () => {
     const onClose = vi.fn();
     const user = userEvent.setup();
     render(
@@ -59,6 +60,7 @@ describe('SendMessageDialog', { timeout: 60_000 }, () => {
     await user.type(await screen.findByRole('textbox', { name: 'Title' }), 'Road closed');
     await user.type(screen.getByRole('textbox', { name: 'Content' }), 'Main street, until 6 pm');
     await choose(user, 'Users', 'Olga Ops (ops)');
+    await choose(user, 'Units', 'Jiangbei bureau');
     await choose(user, 'Roles', 'Duty officer');
     await user.click(screen.getByRole('button', { name: 'Send' }));
 
@@ -68,6 +70,7 @@ describe('SendMessageDialog', { timeout: 60_000 }, () => {
       title: 'Road closed',
       content: 'Main street, until 6 pm',
       userIds: 'u-2',
+      unitIds: '4',
       roleIds: 'r-1',
     });
   });

@@ -8,7 +8,7 @@ export interface SendMessageDialogProps {
   onClose(): void;
 }
 
-/** Administrators: a message to chosen users, roles or everyone. */
+/** Administrators: a message to chosen users, units, roles or everyone. */
 export function SendMessageDialog({ onClose }: SendMessageDialogProps) {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<SendMessageInput>();
@@ -29,6 +29,7 @@ export function SendMessageDialog({ onClose }: SendMessageDialogProps) {
       const result = await sendMessage.mutateAsync({
         ...values,
         userIds: values.userIds ?? [],
+        unitIds: values.unitIds ?? [],
         roleIds: values.roleIds ?? [],
         allUsers: values.allUsers ?? false,
       });
@@ -49,6 +50,14 @@ export function SendMessageDialog({ onClose }: SendMessageDialogProps) {
       options: (options.data?.users ?? []).map((user) => ({
         value: user.id,
         label: `${user.name} (${user.username})`,
+      })),
+    },
+    {
+      name: 'unitIds',
+      label: t('notifications.admin.unitsLabel'),
+      options: (options.data?.units ?? []).map((unit) => ({
+        value: unit.id,
+        label: i18n.language === 'en' ? unit.nameEn : unit.name,
       })),
     },
     {
@@ -77,7 +86,7 @@ export function SendMessageDialog({ onClose }: SendMessageDialogProps) {
         form={form}
         layout="vertical"
         name="send-message"
-        initialValues={{ type: 'text', userIds: [], roleIds: [], allUsers: false }}
+        initialValues={{ type: 'text', userIds: [], unitIds: [], roleIds: [], allUsers: false }}
       >
         <Form.Item
           name="title"

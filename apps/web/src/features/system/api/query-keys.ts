@@ -1,4 +1,4 @@
-import type { AuditFilter, SessionListQuery, UserListQuery } from '@cityops/contract';
+import type { AuditFilter, SessionListQuery, SettingsGroup, UserListQuery } from '@cityops/contract';
 
 export interface Paging {
   pageIndex: number;
@@ -37,4 +37,6 @@ export const systemKeys = {
   /** Every page of the online sessions. */
   sessionLists: () => [...systemKeys.all, 'sessions'] as const,
   sessionList: (query: SessionListQuery) => [...systemKeys.sessionLists(), query] as const,
+  /** One group of the settings screen. */
+  settings: (group: SettingsGroup) => [...systemKeys.all, 'settings', group] as const,
 };
