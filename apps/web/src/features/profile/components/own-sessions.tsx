@@ -81,7 +81,7 @@ export function OwnSessions() {
                       <Typography.Text strong>
                         {describeBrowser(session.userAgent) || t('profile.sessions.unknownBrowser')}
                       </Typography.Text>
-                      {session.current && <Tag color="green">{t('profile.sessions.current')}</Tag>}
+                      {session.current && <Tag>{t('profile.sessions.current')}</Tag>}
                     </Flex>
                     <Typography.Text type="secondary">
                       {[
