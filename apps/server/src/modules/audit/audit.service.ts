@@ -50,7 +50,8 @@ export function auditSourceOf(auth: AuthContext): AuditSource {
   };
 }
 
-const SECRET_FIELD = /password|secret|token|hash|code|captcha|key/i;
+// Field names that hold secrets; a menu's or role's "code" is an identifier, not one.
+const SECRET_FIELD = /password|secret|token|hash|captcha|recovery|api[-_]?key|access[-_]?key/i;
 const MOBILE_FIELD = /mobile|phone/i;
 
 /**
