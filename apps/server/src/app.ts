@@ -113,7 +113,11 @@ export async function buildApp(
     fromSetting: () => services.securitySettings.text(FRAME_ANCESTORS_KEY),
   });
   // Every route of the app declares its `config.access`; this enforces it, first.
-  await app.register(authPlugin, { auth: services.auth, audit: services.audit });
+  await app.register(authPlugin, {
+    auth: services.auth,
+    audit: services.audit,
+    enforceSecondFactor: config.secondFactorEnforced,
+  });
   await app.register(formBody);
   await app.register(openApi);
 

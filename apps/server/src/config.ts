@@ -38,6 +38,11 @@ export interface AppConfig {
   };
   /** Origins allowed to frame the product (CSP frame-ancestors), besides the setting. */
   frameAncestors: string;
+  /**
+   * Holders of a role that requires a second factor may do nothing but set one up
+   * until they have (SECOND_FACTOR_ENFORCED; on in production, off in demos and tests).
+   */
+  secondFactorEnforced: boolean;
   /** How SMS leave: recorded by the development provider, or posted to a gateway's webhook. */
   sms: {
     provider: 'development' | 'webhook';
@@ -122,6 +127,7 @@ const environmentSchema = z
       .default(40_000_000),
     UPLOAD_STORAGE: oneOf(['auto', 'folder', 'database']).default('auto'),
     FRAME_ANCESTORS: z.string().default(''),
+    SECOND_FACTOR_ENFORCED: booleanText.optional(),
     SMS_PROVIDER: oneOf(['development', 'webhook']).default('development'),
     SMS_WEBHOOK_URL: z.url({ error: 'must be an http(s) URL' }).optional(),
     SMS_WEBHOOK_TOKEN: z.string().optional(),
@@ -172,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           : e.UPLOAD_STORAGE,
     },
     frameAncestors: e.FRAME_ANCESTORS,
+    secondFactorEnforced: e.SECOND_FACTOR_ENFORCED ?? e.NODE_ENV === 'production',
     sms: {
       provider: e.SMS_PROVIDER,
       webhookUrl: e.SMS_WEBHOOK_URL,

@@ -10,6 +10,11 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** The route answers while the caller's password must be reset (status 1). */
     allowDuringPasswordReset?: boolean;
+    /**
+     * The route answers while a required second factor is not set up yet and it is
+     * enforced (so are the routes open during a password reset).
+     */
+    allowDuringEnrolment?: boolean;
   }
   interface FastifyRequest {
     /** The caller, set by the auth hook; null on public routes. */

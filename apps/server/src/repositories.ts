@@ -51,7 +51,7 @@ export function createRepositories(
     roles: new RoleRepository(db, sessionChanges),
     rsaKeys: new RsaKeyRepository(db),
     scopes: new ScopeRepository(db),
-    secondFactors: new SecondFactorRepository(db),
+    secondFactors: new SecondFactorRepository(db, sessionChanges),
     serverSecrets: new ServerSecretRepository(db),
     sessions: new SessionRepository(db, sessionChanges, sessionCache),
     settings: new SettingsRepository(db),

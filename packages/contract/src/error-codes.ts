@@ -27,6 +27,8 @@ export const ErrorCode = {
   SECOND_FACTOR_REQUIRED: '040107',
   /** The one-time code or recovery code is wrong, used or its ticket expired. */
   SECOND_FACTOR_INVALID: '040108',
+  /** A role asks for a second factor that is not set up: nothing but setting it up answers. */
+  SECOND_FACTOR_ENROLMENT_REQUIRED: '040109',
   SERVER_ERROR: '050000',
   UNAVAILABLE: '050003',
   /** The database cannot be reached or is too slow, for now: `Retry-After` and `data.retryAfterSeconds` say when to try again. */
@@ -56,6 +58,7 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   [ErrorCode.PASSWORD_RESET_REQUIRED]: 403,
   [ErrorCode.SECOND_FACTOR_REQUIRED]: 401,
   [ErrorCode.SECOND_FACTOR_INVALID]: 400,
+  [ErrorCode.SECOND_FACTOR_ENROLMENT_REQUIRED]: 403,
   [ErrorCode.SERVER_ERROR]: 500,
   [ErrorCode.UNAVAILABLE]: 503,
   [ErrorCode.TEMPORARILY_UNAVAILABLE]: 503,
@@ -81,6 +84,7 @@ export const errorMessageKey: Record<Exclude<ErrorCode, '000000'>, MessageKey> =
   [ErrorCode.PASSWORD_RESET_REQUIRED]: 'error.passwordResetRequired',
   [ErrorCode.SECOND_FACTOR_REQUIRED]: 'error.secondFactorRequired',
   [ErrorCode.SECOND_FACTOR_INVALID]: 'error.secondFactorInvalid',
+  [ErrorCode.SECOND_FACTOR_ENROLMENT_REQUIRED]: 'error.secondFactorEnrolmentRequired',
   [ErrorCode.SERVER_ERROR]: 'error.server',
   [ErrorCode.UNAVAILABLE]: 'error.unavailable',
   [ErrorCode.TEMPORARILY_UNAVAILABLE]: 'error.temporarilyUnavailable',

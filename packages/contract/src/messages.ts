@@ -46,6 +46,8 @@ const en = {
   'error.secondFactorRequired': 'Enter the code from your authenticator app',
   'error.secondFactorInvalid':
     'The code is wrong or has been used; sign in again if it keeps failing',
+  'error.secondFactorEnrolmentRequired':
+    'Your role requires two-step verification: set it up before anything else',
   'secondFactor.notEnrolled': 'No second factor is set up for this account',
   'secondFactor.alreadyEnrolled': 'A second factor is already set up; remove it first',
   'secondFactor.noEnrolment': 'Start the set-up again: the QR code has expired',
@@ -129,6 +131,7 @@ const zhCN: Record<MessageKey, string> = {
   'error.passwordResetRequired': '请重置密码',
   'error.secondFactorRequired': '请输入身份验证器中的动态验证码',
   'error.secondFactorInvalid': '验证码错误或已使用，如多次失败请重新登录',
+  'error.secondFactorEnrolmentRequired': '您的角色要求启用双因素认证，请先完成设置',
   'secondFactor.notEnrolled': '该账号尚未绑定双因素认证',
   'secondFactor.alreadyEnrolled': '已绑定双因素认证，如需更换请先解除',
   'secondFactor.noEnrolment': '二维码已过期，请重新开始绑定',

@@ -30,6 +30,8 @@ export const secondFactorStatusSchema = z.object({
   required: z.boolean(),
   recoveryCodesLeft: z.number(),
   enrolledAt: z.string().nullable(),
+  /** Whether a required factor must be set up before anything else (SECOND_FACTOR_ENFORCED). */
+  enforced: z.boolean(),
 });
 export type SecondFactorStatus = z.infer<typeof secondFactorStatusSchema>;
 

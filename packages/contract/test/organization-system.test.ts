@@ -79,13 +79,33 @@ describe('healthSchema', () => {
 
 describe('runtimeConfigSchema (/config.json)', () => {
   it.each([
-    [{ apiBaseUrl: '/api', routerMode: 'history', systemName: 'x', subsystemOrigins: [] }, true],
+    [
+      {
+        apiBaseUrl: '/api',
+        routerMode: 'history',
+        systemName: 'x',
+        subsystemOrigins: [],
+        idleMinutes: 30,
+      },
+      true,
+    ],
+    [
+      {
+        apiBaseUrl: '/api',
+        routerMode: 'history',
+        systemName: 'x',
+        subsystemOrigins: [],
+        idleMinutes: -1,
+      },
+      false,
+    ],
     [
       {
         apiBaseUrl: 'https://api.example.com/api',
         routerMode: 'hash',
         systemName: 'x',
         subsystemOrigins: ['https://video.example.gov'],
+        idleMinutes: 0,
       },
       true,
     ],

@@ -39,13 +39,13 @@ export function declareAccess(access: RouteAccess) {
  */
 async function authPlugin(
   app: FastifyInstance,
-  options: { auth: AuthService; audit: AuditService },
+  options: { auth: AuthService; audit: AuditService; enforceSecondFactor: boolean },
 ): Promise<void> {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     // Unknown paths have no route: the 404 answer needs no token.
     if (!request.routeOptions.url) return;
-    const { access, allowDuringPasswordReset } = request.routeOptions.config;
+    const { access, allowDuringPasswordReset, allowDuringEnrolment } = request.routeOptions.config;
     if (access === 'public') return;
     if (access === undefined) {
       request.log.error({ url: request.routeOptions.url }, 'route declares no access: refused');
@@ -55,6 +55,15 @@ async function authPlugin(
     // While the password must be reset, only the change, the status and sign-out answer.
     if (request.auth.passwordStatus === PasswordStatus.MUST_RESET && !allowDuringPasswordReset) {
       throw new AppError(ErrorCode.PASSWORD_RESET_REQUIRED);
+    }
+    // A required second factor comes first: nothing else answers until it is set up.
+    if (
+      options.enforceSecondFactor &&
+      request.auth.secondFactorDue &&
+      !allowDuringEnrolment &&
+      !allowDuringPasswordReset
+    ) {
+      throw new AppError(ErrorCode.SECOND_FACTOR_ENROLMENT_REQUIRED);
     }
     if (access !== 'signed-in' && !hasPermission(request.auth, access.permission)) {
       // Every refusal for lack of a right is in the audit trail (issue 13).

@@ -19,6 +19,17 @@ const shellHandlers = [
     HttpResponse.json(okBody([menuEntry('business_guide'), menuEntry('public_service')])),
   ),
   http.get(`${API}/organization/config`, () => HttpResponse.json(okBody(null))),
+  http.get(`${API}/organization/user/second-factor`, () =>
+    HttpResponse.json(
+      okBody({
+        enrolled: false,
+        required: false,
+        recoveryCodesLeft: 0,
+        enrolledAt: null,
+        enforced: false,
+      }),
+    ),
+  ),
   http.get(`${API}/organization/user/isPassword`, () => HttpResponse.json(okBody(0))),
 ];
 

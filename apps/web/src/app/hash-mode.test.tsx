@@ -33,6 +33,17 @@ beforeEach(() => {
       HttpResponse.json(okBody([menuEntry('business_guide')])),
     ),
     http.get(`${API}/organization/config`, () => HttpResponse.json(okBody(null))),
+    http.get(`${API}/organization/user/second-factor`, () =>
+      HttpResponse.json(
+        okBody({
+          enrolled: false,
+          required: false,
+          recoveryCodesLeft: 0,
+          enrolledAt: null,
+          enforced: false,
+        }),
+      ),
+    ),
     http.get(`${API}/organization/user/isPassword`, () => HttpResponse.json(okBody(0))),
     http.get(`${API}/organization/config/weather`, () => HttpResponse.json(okBody(null))),
     http.post(`${API}/message-sms/messageData/page`, () =>

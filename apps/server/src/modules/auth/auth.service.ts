@@ -31,6 +31,8 @@ export interface AuthContext {
   tokenHash: string;
   /** Where the request came from (the audit trail's address and browser). */
   client: ClientMeta;
+  /** A role asks for a second factor and none is set up yet (issue 13). */
+  secondFactorDue: boolean;
   /** 1 means every call but the password change, the status and sign-out is refused. */
   passwordStatus: PasswordStatus;
 }
@@ -162,6 +164,7 @@ export class AuthService {
       permissions: principal.permissions,
       tokenHash,
       client,
+      secondFactorDue: principal.secondFactorDue,
       passwordStatus: await passwordStatusOf(
         this.options.settings,
         principal,

@@ -16,7 +16,14 @@ import {
 import type { Executor } from '../../db/client.js';
 import { heldPermissions } from '../../db/held-permissions.js';
 import { containsPattern } from '../../db/like.js';
-import { organizations, sessions, userRoles, users } from '../../db/schema/index.js';
+import {
+  organizations,
+  roles,
+  sessions,
+  userRoles,
+  userSecondFactors,
+  users,
+} from '../../db/schema/index.js';
 import type { UserReach } from '../system/admin-user.repository.js';
 import type { SessionCache, SessionChanges } from './session-cache.js';
 
@@ -31,6 +38,8 @@ export interface SessionPrincipal {
   expiresAt: Date;
   /** The last authenticated request as written (at most once a minute); null before the first. */
   lastSeenAt: Date | null;
+  /** A role asks for a second factor and none is confirmed yet (issue 13). */
+  secondFactorDue: boolean;
 }
 
 /** A live session as the online-sessions list shows it (issue 13). */
@@ -116,6 +125,12 @@ export class SessionRepository {
              from ${userRoles} where ${userRoles.userId} = ${users.id}),
           '{}'::text[])`,
         permissions: heldPermissions(),
+        secondFactorDue: sql<boolean>`(exists (
+            select 1 from ${userRoles} sfu join ${roles} sfr on sfr.id = sfu.role_id
+             where sfu.user_id = ${users.id} and sfr.second_factor)
+          and not exists (
+            select 1 from ${userSecondFactors} sff
+             where sff.user_id = ${users.id} and sff.confirmed_at is not null))`,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))

@@ -10,7 +10,8 @@ const organizationRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.get(
     '/organization/user',
     {
-      config: { access: 'signed-in' },
+      // The sign-in reads it before the shell asks for a second factor to be set up.
+      config: { access: 'signed-in', allowDuringEnrolment: true },
       schema: {
         tags: ['organization'],
         summary: 'A user by account name (your own; administrators may read anyone)',

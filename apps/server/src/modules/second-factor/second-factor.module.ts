@@ -12,7 +12,7 @@ declare module '../../services.js' {
 /** The second sign-in factor (issue 13); the sign-in itself asks it through AuthService. */
 export const secondFactorModule: AppModule = {
   name: 'second-factor',
-  createServices: ({ repositories, withTransaction, services, clock }) => ({
+  createServices: ({ repositories, withTransaction, services, clock, config }) => ({
     secondFactor: new SecondFactorService({
       repositories,
       withTransaction,
@@ -22,6 +22,7 @@ export const secondFactorModule: AppModule = {
       }),
       audit: services.audit,
       clock,
+      enforced: config.secondFactorEnforced,
       issuer: async () => (await services.settings.publicValue('systemName')) ?? 'CityOps',
     }),
   }),

@@ -1,5 +1,6 @@
 import { and, count, eq, gt, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import type { SessionChanges } from '../auth/session-cache.js';
 import {
   roles,
   secondFactorRecoveryCodes,
@@ -15,7 +16,11 @@ export type SecondFactorRow = typeof userSecondFactors.$inferSelect;
  * requests with the same code or ticket cannot both pass.
  */
 export class SecondFactorRepository {
-  constructor(private readonly db: Executor) {}
+  /** `changes` hears of a factor set up or removed: a session's "due" flag follows (session-cache.ts). */
+  constructor(
+    private readonly db: Executor,
+    private readonly changes?: SessionChanges,
+  ) {}
 
   async find(userId: number): Promise<SecondFactorRow | null> {
     const [row] = await this.db
@@ -55,6 +60,7 @@ export class SecondFactorRepository {
       .set({ confirmedAt: now, lastStep: step })
       .where(and(eq(userSecondFactors.userId, userId), isNull(userSecondFactors.confirmedAt)))
       .returning({ userId: userSecondFactors.userId });
+    if (rows.length > 0) await this.changes?.changed({ userId });
     return rows.length > 0;
   }
 
@@ -118,6 +124,7 @@ export class SecondFactorRepository {
       .delete(userSecondFactors)
       .where(eq(userSecondFactors.userId, userId))
       .returning({ userId: userSecondFactors.userId });
+    if (rows.length > 0) await this.changes?.changed({ userId });
     return rows.length > 0;
   }
 

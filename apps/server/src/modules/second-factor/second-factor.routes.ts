@@ -52,7 +52,7 @@ const secondFactorRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { se
   app.get(
     USER_PATHS.secondFactor,
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', allowDuringEnrolment: true },
       schema: {
         tags,
         summary:
@@ -66,7 +66,7 @@ const secondFactorRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { se
   app.post(
     USER_PATHS.secondFactorEnrolment,
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', allowDuringEnrolment: true },
       schema: {
         tags,
         summary: 'Start setting up: a new key as a QR code for the authenticator app',
@@ -79,7 +79,7 @@ const secondFactorRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { se
   app.put(
     USER_PATHS.secondFactorEnrolment,
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', allowDuringEnrolment: true },
       schema: {
         tags,
         summary: 'Confirm the set-up with the app’s first code; answers the recovery codes, once',
@@ -93,7 +93,7 @@ const secondFactorRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { se
   app.post(
     USER_PATHS.secondFactorRemoval,
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', allowDuringEnrolment: true },
       schema: {
         tags,
         summary:

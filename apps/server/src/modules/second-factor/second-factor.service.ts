@@ -37,6 +37,8 @@ export interface SecondFactorServiceOptions {
   clock: Clock;
   /** The name authenticator apps show next to the account. */
   issuer: () => Promise<string>;
+  /** A required factor must be set up before anything else (config `secondFactorEnforced`). */
+  enforced: boolean;
 }
 
 /**
@@ -60,6 +62,7 @@ export class SecondFactorService {
       required: await this.factors.required(userId),
       recoveryCodesLeft: enrolled ? await this.factors.recoveryCodesLeft(userId) : 0,
       enrolledAt: row?.confirmedAt?.toISOString() ?? null,
+      enforced: this.options.enforced,
     };
   }
 

@@ -72,6 +72,7 @@ describe('second factor', () => {
       required: true,
       recoveryCodesLeft: 0,
       enrolledAt: null,
+      enforced: false,
     });
     const info = async (token: string) =>
       (await call('GET', `${USER_PATHS.info}?uniqueId=auditor`, token)).json().data;
@@ -224,5 +225,60 @@ describe('second factor', () => {
       before: { secondFactor: false },
       after: { secondFactor: true },
     });
+  });
+});
+
+describe('an enforced second factor (SECOND_FACTOR_ENFORCED, on in production)', () => {
+  let enforced: TestApp;
+  beforeEach(async () => {
+    enforced = await createTestApp({ SECOND_FACTOR_ENFORCED: 'true' });
+    return () => enforced.close();
+  });
+
+  it('lets a holder of a requiring role do nothing but set it up, then everything at once', async () => {
+    const { access_token: token } = await enforced.login('auditor', 'Auditor@2026');
+    const get = (url: string) =>
+      enforced.app.inject({ method: 'GET', url: `/api${url}`, headers: bearer(token) });
+    const refused = await get(SYSTEM_PATHS.audit);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe(ErrorCode.SECOND_FACTOR_ENROLMENT_REQUIRED);
+    expect((await get('/organization/customize_configuration/userSysModel')).json().code).toBe(
+      ErrorCode.SECOND_FACTOR_ENROLMENT_REQUIRED,
+    );
+    // What the sign-in and the set-up need still answers.
+    expect((await get(`${USER_PATHS.info}?uniqueId=auditor`)).json().data).toMatchObject({
+      secondFactorDue: true,
+    });
+    expect((await get(USER_PATHS.secondFactor)).json().data).toMatchObject({
+      required: true,
+      enrolled: false,
+      enforced: true,
+    });
+    const started = await enforced.app.inject({
+      method: 'POST',
+      url: `/api${USER_PATHS.secondFactorEnrolment}`,
+      headers: bearer(token),
+    });
+    const { secret } = started.json().data as { secret: string };
+    const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+      timestamp: enforced.clock.now().getTime(),
+    });
+    const confirmed = await enforced.app.inject({
+      method: 'PUT',
+      url: `/api${USER_PATHS.secondFactorEnrolment}`,
+      headers: bearer(token),
+      payload: { code },
+    });
+    expect(confirmed.json().code).toBe('000000');
+    // The same session may work now: the set-up is announced to the session cache.
+    expect((await get(SYSTEM_PATHS.audit)).json().code).toBe('000000');
+    // A user whose roles ask for nothing is never held back.
+    const staff = (await enforced.login('operator', 'Operator@2026')).access_token;
+    const menu = await enforced.app.inject({
+      method: 'GET',
+      url: '/api/organization/customize_configuration/userSysModel',
+      headers: bearer(staff),
+    });
+    expect(menu.json().code).toBe('000000');
   });
 });

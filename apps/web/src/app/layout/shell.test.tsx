@@ -55,6 +55,17 @@ beforeEach(async () => {
     ),
     http.get(`${API}/organization/config`, () => HttpResponse.json(okBody(null))),
     http.get(`${API}/organization/config/weather`, () => HttpResponse.json(okBody(null))),
+    http.get(`${API}/organization/user/second-factor`, () =>
+      HttpResponse.json(
+        okBody({
+          enrolled: false,
+          required: false,
+          recoveryCodesLeft: 0,
+          enrolledAt: null,
+          enforced: false,
+        }),
+      ),
+    ),
     http.get(`${API}/organization/user/isPassword`, () => HttpResponse.json(okBody(0))),
     http.post(`${API}/authorization-server/oauth/logout`, () => {
       logoutCalls += 1;
@@ -262,6 +273,35 @@ describe('layout shell', { timeout: 60_000 }, () => {
       await screen.findByText('No subsystem has been assigned to your account yet.'),
     ).toBeVisible();
     expect(screen.queryByText('Loading your subsystems…')).toBeNull();
+  });
+
+  it('while a required second factor is enforced and missing, asks for it and loads nothing else', async () => {
+    const calls: string[] = [];
+    testServer.use(
+      http.get(`${API}/organization/user/second-factor`, () =>
+        HttpResponse.json(
+          okBody({
+            enrolled: false,
+            required: true,
+            recoveryCodesLeft: 0,
+            enrolledAt: null,
+            enforced: true,
+          }),
+        ),
+      ),
+      http.get(`${API}/organization/customize_configuration/userSysModel`, ({ request }) => {
+        calls.push(new URL(request.url).pathname);
+        return HttpResponse.json(okBody([]));
+      }),
+    );
+    start();
+    const dialog = await screen.findByRole('dialog', { name: 'Two-step verification' });
+    expect(
+      await within(dialog).findByText('Your role requires two-step verification. Set it up now.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Close' })).toBeNull();
+    expect(calls).toEqual([]);
   });
 
   describe('while the server requires a new password (status 1)', () => {

@@ -14,6 +14,7 @@ import { useConfigValue } from '@/features/menu/api/get-config-value';
 import { useCrossWindowMessages } from '@/features/auth/hooks/use-cross-window-messages';
 import { usePasswordStatus } from '@/features/password/api/get-password-status';
 import { PasswordDialogHost } from '@/features/password/components/password-dialog-host';
+import { useSecondFactor } from '@/features/profile/api/get-second-factor';
 import { useUserMenu } from '@/features/menu/api/get-user-menu';
 import { EmbeddedFrame } from '@/features/menu/components/embedded-frame';
 import { useFrameLinkRequests } from '@/features/menu/hooks/use-frame-link-requests';
@@ -52,6 +53,12 @@ import { paths } from '@/lib/paths';
 registerTexts(layoutTexts);
 
 // The drawer (Switch, Radio, Drawer) loads on first use, outside the first screen's budget.
+// Only when a required second factor is missing and enforced.
+const SecondFactorDialog = lazy(() =>
+  import('@/features/profile/components/second-factor-dialog').then((m) => ({
+    default: m.SecondFactorDialog,
+  })),
+);
 const SettingsDrawer = lazy(() =>
   import('@/features/settings/components/settings-drawer').then((m) => ({
     default: m.SettingsDrawer,
@@ -77,7 +84,15 @@ export function Shell() {
   // embedded product has no dialog and does not wait.
   const passwordStatus = usePasswordStatus({ enabled: !embedded });
   const resetForced = passwordStatus.data === PasswordStatus.MUST_RESET;
-  const ready = embedded || (!passwordStatus.isPending && !resetForced);
+  // Likewise while a required second factor must be set up first (040109, docs/audit.md);
+  // asked at the same time as the password status, not after it.
+  const secondFactor = useSecondFactor({ enabled: !embedded });
+  const enrolmentForced = Boolean(
+    secondFactor.data?.enforced && secondFactor.data.required && !secondFactor.data.enrolled,
+  );
+  const ready =
+    embedded ||
+    (!passwordStatus.isPending && !resetForced && !secondFactor.isPending && !enrolmentForced);
   const menu = useUserMenu({ enabled: ready });
   const childrenMenuCode = useConfigValue('commandCoordinationCode');
   const app = useAppStore(
@@ -200,6 +215,11 @@ export function Shell() {
       <LoginLeaveGuard />
       <PreviousSignInNotice />
       <PasswordDialogHost onSignOut={(options) => void signOut(options)} />
+      {enrolmentForced && !resetForced && (
+        <Suspense fallback={null}>
+          <SecondFactorDialog open forced onClose={() => void signOut({ revoke: true })} />
+        </Suspense>
+      )}
       {mobile ? (
         <Drawer
           placement="left"

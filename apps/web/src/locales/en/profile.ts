@@ -50,5 +50,6 @@ export const twoStep = {
   turnedOff: 'Two-step verification is off.',
   keptByRole:
     'Your role requires it, so it stays on. If your phone is lost, ask the security administrator to reset it.',
+  signOut: 'Sign out',
   close: 'Close',
 };

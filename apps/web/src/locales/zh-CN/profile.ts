@@ -51,5 +51,6 @@ export const twoStep: LocaleShape<typeof en.twoStep> = {
   turnOffCode: '动态验证码或恢复码',
   turnedOff: '已关闭双因素认证。',
   keptByRole: '您的角色要求启用，不能关闭。如手机丢失，请联系安全管理员重置。',
+  signOut: '退出登录',
   close: '关闭',
 };

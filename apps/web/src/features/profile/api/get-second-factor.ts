@@ -11,6 +11,6 @@ export function getSecondFactor(): Promise<SecondFactorStatus> {
 export const secondFactorQuery = () =>
   queryOptions({ queryKey: profileKeys.secondFactor(), queryFn: getSecondFactor });
 
-export function useSecondFactor() {
-  return useQuery(secondFactorQuery());
+export function useSecondFactor(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...secondFactorQuery(), enabled: options.enabled ?? true });
 }

@@ -26,7 +26,16 @@ type Step =
  * code and confirming its first code, the recovery codes shown once, turned off
  * with a code unless a role requires it.
  */
-export function SecondFactorDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+export function SecondFactorDialog({
+  open,
+  forced = false,
+  onClose,
+}: {
+  open: boolean;
+  /** Nothing else works until it is set up: no closing, only signing out (`onClose`). */
+  forced?: boolean;
+  onClose(): void;
+}) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const status = useSecondFactor();
@@ -64,7 +73,9 @@ export function SecondFactorDialog({ open, onClose }: { open: boolean; onClose()
     run(async () => {
       const { recoveryCodes } = await confirmSecondFactor(code.trim());
       setStep({ kind: 'recovery', codes: recoveryCodes });
-      await refresh();
+      // When forced, the shell opens once the status says "set up": not before the
+      // recovery codes have been seen.
+      if (!forced) await refresh();
     });
 
   const turnOff = ({ code }: { code: string }) =>
@@ -133,7 +144,10 @@ export function SecondFactorDialog({ open, onClose }: { open: boolean; onClose()
         <Button
           type="primary"
           style={{ marginTop: 16 }}
-          onClick={() => setStep({ kind: 'status' })}
+          onClick={() => {
+            setStep({ kind: 'status' });
+            if (forced) void refresh();
+          }}
         >
           {t('twoStep.recoveryDone')}
         </Button>
@@ -146,7 +160,7 @@ export function SecondFactorDialog({ open, onClose }: { open: boolean; onClose()
         )
       : '';
     body = (
-      <Space direction="vertical" style={{ width: '100%' }}>
+      <Space orientation="vertical" style={{ width: '100%' }}>
         <Alert
           type="success"
           showIcon
@@ -166,7 +180,7 @@ export function SecondFactorDialog({ open, onClose }: { open: boolean; onClose()
     );
   } else {
     body = (
-      <Space direction="vertical" style={{ width: '100%' }}>
+      <Space orientation="vertical" style={{ width: '100%' }}>
         <Typography.Paragraph>{t('twoStep.intro')}</Typography.Paragraph>
         <Alert
           type={status.data?.required ? 'warning' : 'info'}
@@ -190,7 +204,12 @@ export function SecondFactorDialog({ open, onClose }: { open: boolean; onClose()
       open={open}
       title={t('twoStep.title')}
       onCancel={onClose}
-      footer={<Button onClick={onClose}>{t('twoStep.close')}</Button>}
+      closable={!forced}
+      mask={{ closable: !forced }}
+      keyboard={!forced}
+      footer={
+        <Button onClick={onClose}>{forced ? t('twoStep.signOut') : t('twoStep.close')}</Button>
+      }
       destroyOnHidden
     >
       {body}

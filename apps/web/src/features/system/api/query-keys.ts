@@ -1,4 +1,9 @@
-import type { AuditFilter, SessionListQuery, SettingsGroup, UserListQuery } from '@cityops/contract';
+import type {
+  AuditFilter,
+  SessionListQuery,
+  SettingsGroup,
+  UserListQuery,
+} from '@cityops/contract';
 
 export interface Paging {
   pageIndex: number;
