@@ -6,6 +6,7 @@ export * from './envelope.js';
 export * from './error-codes.js';
 export * from './menu-rules.js';
 export * from './messages.js';
+export * from './message-catalog.js';
 export * from './rules.js';
 export * from './auth-constants.js';
 export * from './auth-messages.js';

@@ -1,6 +1,6 @@
 import { authMessagesEn, authMessagesZhCN } from './auth-messages.js';
 import { guideMessagesEn, guideMessagesZhCN } from './business-guide-messages.js';
-import { systemMessagesEn, systemMessagesZhCN } from './system-messages.js';
+import type { systemMessagesEn } from './system-messages.js';
 
 /**
  * Texts that both the server and the web app show: the forms' validation
@@ -77,7 +77,6 @@ const en = {
   'profile.departmentMismatch': 'The department does not belong to the unit',
   'profile.readOnlyFields': 'Only an administrator can change these fields: {{fields}}',
   ...guideMessagesEn,
-  ...systemMessagesEn,
   'gis.geometry.invalid': 'The geometry is not valid GeoJSON',
   'gis.geometry.outOfRange':
     'Coordinates must be longitude -180 to 180 and latitude -90 to 90 (WGS-84)',
@@ -92,9 +91,12 @@ const en = {
   'gis.layerReadOnly': 'This layer cannot be edited',
 } as const;
 
-export type MessageKey = keyof typeof en;
+/** The messages every screen may show, from the login page on (the web app's first bundle). */
+type CoreMessageKey = keyof typeof en;
+/** Every message: the core ones and the administration console's (system-messages.ts). */
+export type MessageKey = CoreMessageKey | keyof typeof systemMessagesEn;
 
-const zhCN: Record<MessageKey, string> = {
+const zhCN: Record<CoreMessageKey, string> = {
   'validation.username.required': '用户名不能为空！',
   'validation.name.required': '姓名不能为空！',
   'validation.mobile.required': '请输入手机号码',
@@ -158,7 +160,6 @@ const zhCN: Record<MessageKey, string> = {
   'profile.departmentMismatch': '所选部门不属于该单位',
   'profile.readOnlyFields': '只有管理员可以修改以下字段：{{fields}}',
   ...guideMessagesZhCN,
-  ...systemMessagesZhCN,
   'gis.geometry.invalid': '几何图形不是有效的 GeoJSON',
   'gis.geometry.outOfRange': '坐标须为经度 -180 至 180、纬度 -90 至 90（WGS-84）',
   'gis.geometry.tooManyVertices': '一个要素最多 5000 个顶点',
@@ -176,22 +177,11 @@ export type Language = 'en' | 'zh-CN';
 export const languages: readonly Language[] = ['zh-CN', 'en'];
 export const defaultLanguage: Language = 'zh-CN';
 
-export const contractMessages: Record<Language, Record<MessageKey, string>> = {
+/**
+ * The core messages, without the console's: what the web app loads with the login
+ * page. The console's (system-messages.ts) load with its screens (docs/performance.md).
+ */
+export const coreMessages: Record<Language, Record<CoreMessageKey, string>> = {
   en,
   'zh-CN': zhCN,
 };
-
-export function isMessageKey(value: string): value is MessageKey {
-  return Object.hasOwn(en, value);
-}
-
-/** Renders a message in a language, filling `{{name}}` placeholders. */
-export function formatMessage(
-  language: Language,
-  key: MessageKey,
-  values: Record<string, string | number> = {},
-): string {
-  return contractMessages[language][key].replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
-    name in values ? String(values[name]) : whole,
-  );
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode, errorMessageKey, httpStatusOf } from '../src/error-codes.js';
-import { contractMessages, isMessageKey } from '../src/messages.js';
+import { contractMessages, isMessageKey } from '../src/message-catalog.js';
 
 const codes = Object.values(ErrorCode);
 

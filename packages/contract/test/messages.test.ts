@@ -2,14 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import {
-  type MessageKey,
-  contractMessages,
-  defaultLanguage,
-  formatMessage,
-  isMessageKey,
-  languages,
-} from '../src/messages.js';
+import { contractMessages, formatMessage, isMessageKey } from '../src/message-catalog.js';
+import { type MessageKey, defaultLanguage, languages } from '../src/messages.js';
 
 const en = contractMessages.en;
 const zh = contractMessages['zh-CN'];

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { isMessageKey } from '../src/messages.js';
+import { isMessageKey } from '../src/message-catalog.js';
 import { messageKeyErrorMap } from '../src/zod-messages.js';
 
 function firstMessage(schema: z.ZodType, value: unknown): string {
