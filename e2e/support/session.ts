@@ -1,4 +1,4 @@
-import { type Page, expect } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
 /** The demo accounts of the README. */
 export const accounts = {
@@ -25,17 +25,6 @@ export async function signIn(
   await page.getByLabel(text.account, { exact: true }).fill(account.username);
   await page.getByLabel(text.password, { exact: true }).fill(account.password);
   await page.getByRole('button', { name: text.submit, exact: true }).click();
-}
-
-/** Opens the login page and signs in; waits for the shell. */
-export async function signInFromStart(
-  page: Page,
-  account: { username: string; password: string },
-  language: keyof typeof labels = 'zh-CN',
-): Promise<void> {
-  await page.goto('/login');
-  await signIn(page, account, language);
-  await expect(page.getByRole('navigation')).toBeVisible();
 }
 
 /** A path in the app's own router mode: `/x` in history mode, `/#/x` in hash mode. */

@@ -1,5 +1,6 @@
 import { type Browser, type Page, expect as baseExpect, test } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
+import { choose } from '../support/choose';
 import { accounts, appPath, signIn } from '../support/session';
 
 // Sign-in hashes passwords (argon2) and the console loads antd's tables and trees:
@@ -136,11 +137,8 @@ async function createUser(
     .getByLabel(t.name, { exact: true })
     .fill(language === 'en' ? 'Test User' : '测试用户');
   await dialog.getByLabel(t.mobile, { exact: true }).fill('13900008888');
-  await dialog.getByLabel(t.unit, { exact: true }).click();
-  await page.getByTitle(t.bureau, { exact: true }).click();
-  await dialog.getByLabel(t.roles_, { exact: true }).click();
-  await page.getByTitle(roleName, { exact: true }).click();
-  await page.keyboard.press('Escape');
+  await choose(page, dialog, t.unit, t.bureau);
+  await choose(page, dialog, t.roles_, roleName);
   await dialog.getByRole('button', { name: t.save }).click();
   const issued = page.getByRole('dialog', { name: t.created });
   await expect(issued).toBeVisible();

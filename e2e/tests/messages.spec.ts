@@ -1,5 +1,6 @@
 import { type Browser, type Page, expect as baseExpect, test } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
+import { choose } from '../support/choose';
 import { type PrivateServer, startPrivateServer } from '../support/private-server';
 import { accounts, appPath, signIn } from '../support/session';
 
@@ -64,9 +65,7 @@ test('the administrator sends to a unit, sees the reads and withdraws the unread
   const dialog = admin.getByRole('dialog', { name: '发送消息' });
   await dialog.getByRole('textbox', { name: '标题' }).fill('江北区防汛值班通知');
   await dialog.getByRole('textbox', { name: '内容' }).fill('今晚起进入防汛二级响应，请按时到岗。');
-  await dialog.getByRole('combobox', { name: '单位' }).click();
-  await admin.getByTitle('江北区城市管理局', { exact: true }).click();
-  await admin.keyboard.press('Escape');
+  await choose(admin, dialog, '单位', '江北区城市管理局');
   await expectAccessible(admin, 'send dialog');
   await dialog.getByRole('button', { name: '发送' }).click();
   await expect(admin.getByText(/^已发送给 \d+ 人$/)).toBeVisible();
