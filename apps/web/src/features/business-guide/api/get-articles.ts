@@ -6,15 +6,12 @@ import {
 } from '@cityops/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/http/api';
+import { queryParams } from '@/lib/http/query-params';
 import { guideKeys } from './query-keys';
 
 /** `GET /business-guide/articles`: one page of the search. */
 export function getArticles(query: ArticleListQuery): Promise<Page<ArticleSummary>> {
-  const params: Record<string, string | number> = {};
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '') params[key] = value as string | number;
-  }
-  return api.get<Page<ArticleSummary>>(GUIDE_PATHS.articles, params);
+  return api.get<Page<ArticleSummary>>(GUIDE_PATHS.articles, queryParams(query));
 }
 
 export const articlesQuery = (query: ArticleListQuery) =>

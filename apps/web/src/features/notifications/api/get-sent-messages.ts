@@ -1,6 +1,7 @@
 import { SYSTEM_PATHS, type SentMessagePage } from '@cityops/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/http/api';
+import { queryParams } from '@/lib/http/query-params';
 import { messageKeys } from './query-keys';
 
 export interface SentMessageQuery {
@@ -11,11 +12,7 @@ export interface SentMessageQuery {
 
 /** `GET /system/messages`: the messages sent through the console, with recipients and reads. */
 export function getSentMessages(query: SentMessageQuery): Promise<SentMessagePage> {
-  return api.get<SentMessagePage>(SYSTEM_PATHS.messages, {
-    pageIndex: query.pageIndex,
-    pageSize: query.pageSize,
-    ...(query.keyword ? { keyword: query.keyword } : {}),
-  });
+  return api.get<SentMessagePage>(SYSTEM_PATHS.messages, queryParams(query));
 }
 
 export const sentMessagesQuery = (query: SentMessageQuery) =>

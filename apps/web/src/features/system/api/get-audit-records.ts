@@ -1,12 +1,12 @@
 import { type AuditFilter, type AuditPage, SYSTEM_PATHS } from '@cityops/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/http/api';
-import { userParams } from './get-users';
+import { queryParams } from '@/lib/http/query-params';
 import { systemKeys } from './query-keys';
 
 /** `GET /system/audit`: the records older than `before`, newest first (the read is recorded). */
 export function getAuditRecords(filter: AuditFilter, before?: number): Promise<AuditPage> {
-  return api.get<AuditPage>(SYSTEM_PATHS.audit, userParams({ ...filter, before }));
+  return api.get<AuditPage>(SYSTEM_PATHS.audit, queryParams({ ...filter, before }));
 }
 
 export const auditRecordsQuery = (filter: AuditFilter, before?: number) =>

@@ -4,13 +4,14 @@ import {
   AUDIT_TARGET_KINDS,
   type AuditFilter,
 } from '@cityops/contract';
-import { Button, DatePicker, Flex, Form, Input, Select } from 'antd';
+import { DatePicker, Form, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 // antd's Chinese picker texts name the dayjs locale (components/date-field/date-field.tsx).
 import 'dayjs/locale/zh-cn';
 import { useTranslation } from 'react-i18next';
 import { scaledPx } from '@/lib/root-font-size';
 import { auditActionName } from '../lib/audit-names';
+import { ConsoleSearchForm } from './console-search-form';
 
 interface AuditSearchValues {
   period?: [Dayjs | null, Dayjs | null] | null;
@@ -38,14 +39,11 @@ export function AuditSearchBar({ onSearch }: { onSearch(filter: AuditFilter): vo
   }
 
   return (
-    <Form<AuditSearchValues>
+    <ConsoleSearchForm<AuditSearchValues>
       form={form}
       name="system-audit-search"
-      role="search"
-      aria-label={t('audit.search')}
-      layout="inline"
-      onFinish={submit}
-      style={{ rowGap: 12, marginBottom: 16 }}
+      label={t('audit.search')}
+      onSearch={submit}
     >
       <Form.Item name="period" label={t('audit.period')}>
         <DatePicker.RangePicker
@@ -106,19 +104,6 @@ export function AuditSearchBar({ onSearch }: { onSearch(filter: AuditFilter): vo
           style={{ width: scaledPx(110) }}
         />
       </Form.Item>
-      <Flex gap={8}>
-        <Button type="primary" htmlType="submit">
-          {t('system.common.search')}
-        </Button>
-        <Button
-          onClick={() => {
-            form.resetFields();
-            submit({});
-          }}
-        >
-          {t('system.common.reset')}
-        </Button>
-      </Flex>
-    </Form>
+    </ConsoleSearchForm>
   );
 }

@@ -1,38 +1,20 @@
-import { type LiveSession, SYSTEM_PAGE_SIZE, type UnitNode } from '@cityops/contract';
+import { type LiveSession, SYSTEM_PAGE_SIZE } from '@cityops/contract';
 import { ReloadOutlined } from '@ant-design/icons';
-import {
-  Button,
-  Empty,
-  Flex,
-  Form,
-  Input,
-  Modal,
-  Space,
-  Table,
-  type TableProps,
-  TreeSelect,
-  Typography,
-} from 'antd';
+import { Button, Empty, Flex, Modal, Space, Table, type TableProps, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '@/lib/access/use-access';
 import { registerTexts } from '@/lib/i18n';
-import { scaledPx } from '@/lib/root-font-size';
 import { describeBrowser, signInTime } from '@/lib/sessions/session-display';
 import { toast } from '@/lib/toast';
 import { systemTexts } from '@/locales/system-texts';
 import { useEndSession, useEndUserSessions } from '../api/end-session';
 import { useSessions } from '../api/get-sessions';
 import { useUnits } from '../api/get-units';
-import { unitOptions } from '../lib/unit-tree';
+import { type SessionFilters, SessionSearchBar } from './session-search-bar';
 import { SystemPage } from './system-page';
 
 registerTexts(systemTexts);
-
-interface SessionFilters {
-  keyword?: string;
-  organizationId?: number;
-}
 
 /**
  * `/system/sessions` (系统管理 / 在线用户, issue 13): every live session in the
@@ -45,64 +27,6 @@ export function SessionsPage() {
     <SystemPage read="system:session:read">
       <SessionsPageContent />
     </SystemPage>
-  );
-}
-
-function SessionSearchBar({
-  units,
-  onSearch,
-}: {
-  units: readonly UnitNode[];
-  onSearch(filters: SessionFilters): void;
-}) {
-  const { t, i18n } = useTranslation();
-  const [form] = Form.useForm<SessionFilters>();
-
-  function submit(values: SessionFilters) {
-    onSearch({ ...values, keyword: values.keyword?.trim() || undefined });
-  }
-
-  return (
-    <Form<SessionFilters>
-      form={form}
-      name="system-session-search"
-      role="search"
-      aria-label={t('system.sessions.search')}
-      layout="inline"
-      onFinish={submit}
-      style={{ rowGap: 12, marginBottom: 16 }}
-    >
-      <Form.Item name="keyword" label={t('system.sessions.keyword')}>
-        <Input
-          allowClear
-          placeholder={t('system.sessions.keywordPlaceholder')}
-          style={{ width: scaledPx(220) }}
-        />
-      </Form.Item>
-      <Form.Item name="organizationId" label={t('system.sessions.unit')}>
-        <TreeSelect
-          allowClear
-          placeholder={t('system.sessions.allUnits')}
-          treeData={unitOptions(units, i18n.language)}
-          treeDefaultExpandAll
-          showSearch={{ treeNodeFilterProp: 'title' }}
-          style={{ width: scaledPx(220) }}
-        />
-      </Form.Item>
-      <Flex gap={8}>
-        <Button type="primary" htmlType="submit">
-          {t('system.common.search')}
-        </Button>
-        <Button
-          onClick={() => {
-            form.resetFields();
-            submit({});
-          }}
-        >
-          {t('system.common.reset')}
-        </Button>
-      </Flex>
-    </Form>
   );
 }
 

@@ -1,9 +1,10 @@
 import { USER_STATUSES, type UnitNode, type UserStatus } from '@cityops/contract';
-import { Button, Flex, Form, Input, Select, TreeSelect } from 'antd';
+import { Form, Input, Select, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { scaledPx } from '@/lib/root-font-size';
 import { localName } from '../lib/names';
 import { departmentsOf, unitOptions } from '../lib/unit-tree';
+import { ConsoleSearchForm } from './console-search-form';
 import type { RoleOption } from './user-dialog';
 
 export interface UserFilters {
@@ -31,14 +32,11 @@ export function UserSearchBar({ units, roleOptions, onSearch }: UserSearchBarPro
   }
 
   return (
-    <Form<UserFilters>
+    <ConsoleSearchForm<UserFilters>
       form={form}
       name="system-user-search"
-      role="search"
-      aria-label={t('system.users.search')}
-      layout="inline"
-      onFinish={submit}
-      style={{ rowGap: 12, marginBottom: 16 }}
+      label={t('system.users.search')}
+      onSearch={submit}
     >
       <Form.Item name="keyword" label={t('system.users.keyword')}>
         <Input
@@ -88,19 +86,6 @@ export function UserSearchBar({ units, roleOptions, onSearch }: UserSearchBarPro
           style={{ width: scaledPx(120) }}
         />
       </Form.Item>
-      <Flex gap={8}>
-        <Button type="primary" htmlType="submit">
-          {t('system.common.search')}
-        </Button>
-        <Button
-          onClick={() => {
-            form.resetFields();
-            submit({});
-          }}
-        >
-          {t('system.common.reset')}
-        </Button>
-      </Flex>
-    </Form>
+    </ConsoleSearchForm>
   );
 }
