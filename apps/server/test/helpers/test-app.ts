@@ -10,6 +10,7 @@ import {
   WEB_CLIENT_SECRET,
   type TokenResponse,
 } from '@cityops/contract';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -95,6 +96,32 @@ export async function createTestApp(
   }
 
   return { app, clock, database, config, logs, login, close: () => app.close() };
+}
+
+/**
+ * A second instance on the test app's database, as a second server behind the proxy:
+ * its own connections on PostgreSQL (so NOTIFY travels between them), the same PGlite
+ * in one process. Close it before the test app.
+ */
+export async function secondInstance(t: TestApp): Promise<FastifyInstance> {
+  let database: Database = { ...t.database, close: async () => undefined };
+  if (t.database.driver !== 'pglite') {
+    const { rows } = await t.database.db.execute<{ name: string }>(
+      sql`select current_database() as name`,
+    );
+    database = await openDatabase({
+      databaseUrl: withDatabase(process.env.DATABASE_URL!, rows[0]!.name),
+      dataDir: '',
+      poolSize: 2,
+    });
+  }
+  const other = await buildApp(t.config, {
+    database,
+    clock: t.clock,
+    logStream: new Writable({ write: (_chunk, _encoding, callback) => callback() }),
+  });
+  await other.ready();
+  return other;
 }
 
 /** The server's current RSA key, as the sign-in page fetches it. */

@@ -1,12 +1,8 @@
-import { Writable } from 'node:stream';
 import { ErrorCode } from '@cityops/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../src/app.js';
-import { type Database, openDatabase } from '../../../src/db/client.js';
-import { type TestApp, bearer, createTestApp } from '../../helpers/test-app.js';
-import { withDatabase } from '../../helpers/global-setup.js';
+import { type TestApp, bearer, createTestApp, secondInstance } from '../../helpers/test-app.js';
 import { tokenDigest } from '../../../src/lib/tokens.js';
 import { createRepositories } from '../../../src/repositories.js';
 
@@ -20,27 +16,9 @@ let t: TestApp;
 /** A second instance on the same database, as a second server behind the proxy. */
 let other: FastifyInstance;
 
-/** The same database through its own connections (PostgreSQL) or the same one (PGlite, one process). */
-async function sameDatabase(database: Database): Promise<Database> {
-  if (database.driver === 'pglite') return { ...database, close: async () => undefined };
-  const { rows } = await database.db.execute<{ name: string }>(
-    sql`select current_database() as name`,
-  );
-  return openDatabase({
-    databaseUrl: withDatabase(process.env.DATABASE_URL!, rows[0]!.name),
-    dataDir: '',
-    poolSize: 2,
-  });
-}
-
 beforeAll(async () => {
   t = await createTestApp();
-  other = await buildApp(t.config, {
-    database: await sameDatabase(t.database),
-    clock: t.clock,
-    logStream: new Writable({ write: (_chunk, _encoding, callback) => callback() }),
-  });
-  await other.ready();
+  other = await secondInstance(t);
 });
 afterAll(async () => {
   await other.close();

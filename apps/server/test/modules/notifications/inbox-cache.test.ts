@@ -1,12 +1,7 @@
-import { Writable } from 'node:stream';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../src/app.js';
-import { type Database, openDatabase } from '../../../src/db/client.js';
 import { InboxCache } from '../../../src/modules/notifications/inbox-cache.js';
-import { type TestApp, bearer, createTestApp } from '../../helpers/test-app.js';
-import { withDatabase } from '../../helpers/global-setup.js';
+import { type TestApp, bearer, createTestApp, secondInstance } from '../../helpers/test-app.js';
 
 // The first page of the bell is remembered per instance (src/modules/notifications/
 // inbox-cache.ts): every change of a user's messages must show on the next page,
@@ -81,27 +76,9 @@ describe('the remembered first page', () => {
   let operator: string;
   let admin: string;
 
-  /** The same database through its own connections (PostgreSQL) or the same one (PGlite). */
-  async function sameDatabase(database: Database): Promise<Database> {
-    if (database.driver === 'pglite') return { ...database, close: async () => undefined };
-    const { rows } = await database.db.execute<{ name: string }>(
-      sql`select current_database() as name`,
-    );
-    return openDatabase({
-      databaseUrl: withDatabase(process.env.DATABASE_URL!, rows[0]!.name),
-      dataDir: '',
-      poolSize: 2,
-    });
-  }
-
   beforeAll(async () => {
     t = await createTestApp();
-    other = await buildApp(t.config, {
-      database: await sameDatabase(t.database),
-      clock: t.clock,
-      logStream: new Writable({ write: (_chunk, _encoding, callback) => callback() }),
-    });
-    await other.ready();
+    other = await secondInstance(t);
     operator = (await t.login('operator', 'Operator@2026')).access_token;
     admin = (await t.login('admin', 'Admin@2026')).access_token;
   });

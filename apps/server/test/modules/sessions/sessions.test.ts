@@ -1,15 +1,11 @@
-import { Writable } from 'node:stream';
 import { ErrorCode } from '@cityops/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../../src/app.js';
-import { type Database, openDatabase } from '../../../src/db/client.js';
 import { tokenDigest } from '../../../src/lib/tokens.js';
 import { AuditRepository } from '../../../src/modules/audit/audit.repository.js';
 import { createRepositories } from '../../../src/repositories.js';
-import { withDatabase } from '../../helpers/global-setup.js';
-import { type TestApp, bearer, createTestApp } from '../../helpers/test-app.js';
+import { type TestApp, bearer, createTestApp, secondInstance } from '../../helpers/test-app.js';
 import { call, data, unitId } from '../system/system-helpers.js';
 
 // Online sessions (issue 13, item 5): the security administrator's list and ends,
@@ -22,26 +18,9 @@ let t: TestApp;
 let other: FastifyInstance;
 let security: string;
 
-async function sameDatabase(database: Database): Promise<Database> {
-  if (database.driver === 'pglite') return { ...database, close: async () => undefined };
-  const { rows } = await database.db.execute<{ name: string }>(
-    sql`select current_database() as name`,
-  );
-  return openDatabase({
-    databaseUrl: withDatabase(process.env.DATABASE_URL!, rows[0]!.name),
-    dataDir: '',
-    poolSize: 2,
-  });
-}
-
 beforeAll(async () => {
   t = await createTestApp();
-  other = await buildApp(t.config, {
-    database: await sameDatabase(t.database),
-    clock: t.clock,
-    logStream: new Writable({ write: (_chunk, _encoding, callback) => callback() }),
-  });
-  await other.ready();
+  other = await secondInstance(t);
   security = (await t.login('security', 'Security@2026')).access_token;
 });
 afterAll(async () => {

@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { ErrorCode } from '@cityops/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../src/app.js';
-import { type Database, openDatabase } from '../../../src/db/client.js';
-import { withDatabase } from '../../helpers/global-setup.js';
-import { type TestApp, bearer, createTestApp, encryptPassword } from '../../helpers/test-app.js';
+import {
+  type TestApp,
+  bearer,
+  createTestApp,
+  secondInstance,
+  encryptPassword,
+} from '../../helpers/test-app.js';
 import { call, data } from '../system/system-helpers.js';
 
 // Issue 13 item 6: the settings screens. Each group is saved whole at its version,
@@ -20,26 +22,9 @@ let admin: string;
 let security: string;
 let operator: string;
 
-async function sameDatabase(database: Database): Promise<Database> {
-  if (database.driver === 'pglite') return { ...database, close: async () => undefined };
-  const { rows } = await database.db.execute<{ name: string }>(
-    sql`select current_database() as name`,
-  );
-  return openDatabase({
-    databaseUrl: withDatabase(process.env.DATABASE_URL!, rows[0]!.name),
-    dataDir: '',
-    poolSize: 2,
-  });
-}
-
 beforeAll(async () => {
   t = await createTestApp({ FRAME_ANCESTORS: 'https://portal.city.example' });
-  other = await buildApp(t.config, {
-    database: await sameDatabase(t.database),
-    clock: t.clock,
-    logStream: new Writable({ write: (_chunk, _encoding, callback) => callback() }),
-  });
-  await other.ready();
+  other = await secondInstance(t);
   admin = (await t.login('admin', 'Admin@2026')).access_token;
   security = (await t.login('security', 'Security@2026')).access_token;
   operator = (await t.login('operator', 'Operator@2026')).access_token;
