@@ -21,6 +21,8 @@ export interface PrivateServer {
 export async function startPrivateServer(
   port: number,
   routerMode: 'hash' | 'history',
+  /** More of the server's configuration (README, "Configuration"). */
+  environment: Record<string, string> = {},
 ): Promise<PrivateServer> {
   const child: ChildProcess = spawn(process.execPath, [serverMain], {
     env: {
@@ -34,6 +36,7 @@ export async function startPrivateServer(
       // Always the embedded database: CI exports DATABASE_URL for the server
       // suite, and a shared PostgreSQL database would carry other runs' data.
       DATABASE_URL: '',
+      ...environment,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -2,7 +2,8 @@ import { type Page, expect as baseExpect, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { createAccount } from '../support/accounts';
 import { expectAccessible } from '../support/axe';
-import { appPath, signIn } from '../support/session';
+import { type PrivateServer, startPrivateServer } from '../support/private-server';
+import { accounts, appPath, signIn } from '../support/session';
 
 // Sign-in hashes passwords (argon2): slow on a busy two-core machine.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -111,3 +112,58 @@ for (const language of ['zh-CN', 'en'] as const) {
     await context.close();
   });
 }
+
+// With SECOND_FACTOR_ENFORCED (on in production), an administrator without a factor
+// gets nothing but the set-up: no menu, no page, the dialog cannot be closed, only
+// left by signing out. On a server of its own: the demo auditor is enrolled here.
+test.describe('with the second factor enforced', () => {
+  let server: PrivateServer;
+  let mode: 'hash' | 'history';
+
+  // eslint-disable-next-line no-empty-pattern -- Playwright passes testInfo second; no fixture is needed
+  test.beforeAll(async ({}, testInfo) => {
+    testInfo.setTimeout(180_000);
+    mode = testInfo.project.name === 'hash' ? 'hash' : 'history';
+    const portBase = Number(process.env.E2E_PORT_BASE ?? 4310);
+    server = await startPrivateServer(portBase + 50 + (mode === 'hash' ? 1 : 0), mode, {
+      SECOND_FACTOR_ENFORCED: 'true',
+    });
+  });
+  test.afterAll(async () => server?.stop());
+
+  test('the auditor sees only the set-up until a factor is confirmed, then the console', async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const t = text['zh-CN'];
+    const context = await browser.newContext({ baseURL: server.baseURL, locale: 'zh-CN' });
+    const page = await context.newPage();
+    await page.goto(appPath(mode, '/login'));
+    await signIn(page, accounts.auditor, 'zh-CN');
+
+    const dialog = page.getByRole('dialog', { name: t.twoStep });
+    await expect(dialog).toBeVisible();
+    const menu = page.getByRole('navigation', { name: '主菜单' });
+    await expect(menu.getByRole('menuitem')).toHaveCount(0);
+    // No way around it: no close button, Escape does nothing; only signing out.
+    await expect(dialog.getByRole('button', { name: t.close })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: '退出登录' })).toBeVisible();
+    await expectAccessible(page, 'enforced second factor set-up');
+
+    await dialog.getByRole('button', { name: t.setUp }).click();
+    const secret = (await dialog.getByTestId('second-factor-secret').textContent())!.trim();
+    await dialog.getByLabel(t.appCode, { exact: true }).fill(codeOf(secret));
+    await dialog.getByRole('button', { name: t.confirm }).click();
+    await expect(dialog.getByTestId('recovery-code')).toHaveCount(10);
+    // The codes are shown before the console opens: the dialog stays until they are seen.
+    await expect(menu.getByRole('menuitem')).toHaveCount(0);
+    await dialog.getByRole('button', { name: t.saved }).click();
+
+    await expect(dialog).toBeHidden();
+    await expect(menu.getByRole('menuitem').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: t.userMenu })).toBeVisible();
+    await context.close();
+  });
+});
