@@ -116,6 +116,8 @@ export async function buildApp(
   await app.register(authPlugin, {
     auth: services.auth,
     audit: services.audit,
+    limits: services.requestLimits,
+    clock,
     enforceSecondFactor: config.secondFactorEnforced,
   });
   await app.register(formBody);

@@ -2,9 +2,20 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode, PasswordStatus, type RouteAccess, hasPermission } from '@cityops/contract';
 import { AppError, forbidden, tokenInvalid } from '../lib/app-error.js';
+import type { Clock } from '../lib/clock.js';
 import { requestMeta } from '../lib/request-meta.js';
 import type { AuditService } from '../modules/audit/audit.service.js';
 import type { AuthContext, AuthService } from '../modules/auth/auth.service.js';
+import type { RequestLimitRepository } from '../modules/limits/request-limit.repository.js';
+
+/**
+ * Refusals for lack of a right one account may collect in a minute. Each is a
+ * record in the trail; past this the account is told to wait (429) and only the
+ * moment it was stopped is recorded, so a signed-in client cannot grow the trail
+ * at will. No one using the screens comes near it: they hide what a role lacks.
+ */
+export const REFUSALS_PER_MINUTE = 30;
+const REFUSAL_WINDOW_MS = 60_000;
 
 /** The bearer token of a request, from the Authorization header. */
 export function bearerToken(request: FastifyRequest): string | undefined {
@@ -39,7 +50,13 @@ export function declareAccess(access: RouteAccess) {
  */
 async function authPlugin(
   app: FastifyInstance,
-  options: { auth: AuthService; audit: AuditService; enforceSecondFactor: boolean },
+  options: {
+    auth: AuthService;
+    audit: AuditService;
+    limits: RequestLimitRepository;
+    clock: Clock;
+    enforceSecondFactor: boolean;
+  },
 ): Promise<void> {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
@@ -66,13 +83,35 @@ async function authPlugin(
       throw new AppError(ErrorCode.SECOND_FACTOR_ENROLMENT_REQUIRED);
     }
     if (access !== 'signed-in' && !hasPermission(request.auth, access.permission)) {
-      // Every refusal for lack of a right is in the audit trail (issue 13).
-      await options.audit.recordBy(request.auth, {
-        action: 'access.refused',
-        outcome: 'refused',
-        reason: access.permission,
-        target: { kind: 'route', id: `${request.method} ${request.routeOptions.url}`.slice(0, 64) },
-      });
+      // Counted first, in one statement shared by every instance, so parallel
+      // requests cannot slip past the limit.
+      const now = options.clock.now();
+      const { hits, resetAt } = await options.limits.hit(
+        'access-refused',
+        String(request.auth.userId),
+        REFUSAL_WINDOW_MS,
+        now,
+      );
+      // Every refusal for lack of a right is in the audit trail (issue 13); past the
+      // limit, the one that crossed it stands for the rest of the minute.
+      if (hits <= REFUSALS_PER_MINUTE + 1) {
+        await options.audit.recordBy(request.auth, {
+          action: 'access.refused',
+          outcome: 'refused',
+          reason: hits <= REFUSALS_PER_MINUTE ? access.permission : 'rate-limited',
+          target: {
+            kind: 'route',
+            id: `${request.method} ${request.routeOptions.url}`.slice(0, 64),
+          },
+        });
+      }
+      if (hits > REFUSALS_PER_MINUTE) {
+        const seconds = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
+        throw new AppError(ErrorCode.RATE_LIMITED, {
+          retryAfterSeconds: seconds,
+          data: { retryAfterSeconds: seconds },
+        });
+      }
       throw forbidden();
     }
   });

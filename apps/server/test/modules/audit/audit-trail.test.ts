@@ -10,6 +10,7 @@ import {
   verifyArchiveFile,
 } from '../../../src/modules/audit/audit-archive.js';
 import { createRepositories, transactionRunner } from '../../../src/repositories.js';
+import { REFUSALS_PER_MINUTE } from '../../../src/plugins/auth.js';
 import { type TestApp, bearer, createTestApp } from '../../helpers/test-app.js';
 import { call, data, unitId } from '../system/system-helpers.js';
 
@@ -180,6 +181,36 @@ describe('the audit trail', () => {
       });
       expect(stale.status).toBe(409);
       expect((await repositories().audit.head()).seq).toBe(before);
+    });
+
+    it('records the refusals of one account up to the limit, then stops it (429) and records the stop once', async () => {
+      const operator = (await t.login('operator', 'Operator@2026')).access_token;
+      const route = 'GET /api/system/audit';
+      const refusals = async () =>
+        (await records(`?action=access.refused&actor=operator&pageSize=100`)).list.filter(
+          (record: { actorName: string; targetId: string }) =>
+            record.actorName === 'operator' && record.targetId === route,
+        );
+      // All at once: the count is one statement, so exactly the limit pass it.
+      const answers = await Promise.all(
+        Array.from({ length: REFUSALS_PER_MINUTE + 10 }, () =>
+          call(t.app, operator, 'GET', SYSTEM_PATHS.audit),
+        ),
+      );
+      const statuses = answers.map((answer) => answer.status);
+      expect(statuses.filter((status) => status === 403)).toHaveLength(REFUSALS_PER_MINUTE);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+      const stopped = answers.find((answer) => answer.status === 429)!;
+      expect(Number(stopped.response.headers['retry-after'])).toBeGreaterThan(0);
+      const recorded = await refusals();
+      expect(recorded).toHaveLength(REFUSALS_PER_MINUTE + 1);
+      expect(
+        recorded.filter((record: { reason: string }) => record.reason === 'rate-limited'),
+      ).toHaveLength(1);
+      // The next minute, refusals are recorded again.
+      t.clock.advance(60_000);
+      expect((await call(t.app, operator, 'GET', SYSTEM_PATHS.audit)).status).toBe(403);
+      expect(await refusals()).toHaveLength(REFUSALS_PER_MINUTE + 2);
     });
 
     it('loses no change without its record: when the record cannot be written, the change is undone', async () => {
