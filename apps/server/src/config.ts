@@ -43,6 +43,11 @@ export interface AppConfig {
    * until they have (SECOND_FACTOR_ENFORCED; on in production, off in demos and tests).
    */
   secondFactorEnforced: boolean;
+  /**
+   * SECRETS_KEY: 32 bytes that seal the secrets read back (second-factor keys) and
+   * stay out of the database; without it a key kept in the database seals them.
+   */
+  secretsKey: Buffer | undefined;
   /** How SMS leave: recorded by the development provider, or posted to a gateway's webhook. */
   sms: {
     provider: 'development' | 'webhook';
@@ -68,6 +73,9 @@ function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
 
 const booleanText = oneOf(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const notEmpty = 'must not be empty';
+
+/** How many bytes a base64 (or base64url) text decodes to. */
+const base64Bytes = (text: string) => Buffer.from(text, 'base64').length;
 
 const environmentSchema = z
   .object({
@@ -128,6 +136,13 @@ const environmentSchema = z
     UPLOAD_STORAGE: oneOf(['auto', 'folder', 'database']).default('auto'),
     FRAME_ANCESTORS: z.string().default(''),
     SECOND_FACTOR_ENFORCED: booleanText.optional(),
+    SECRETS_KEY: z
+      .string()
+      .trim()
+      .refine((value) => /^[A-Za-z0-9+/_-]+=*$/.test(value) && base64Bytes(value) === 32, {
+        message: 'must be 32 bytes in base64 (openssl rand -base64 32)',
+      })
+      .optional(),
     SMS_PROVIDER: oneOf(['development', 'webhook']).default('development'),
     SMS_WEBHOOK_URL: z.url({ error: 'must be an http(s) URL' }).optional(),
     SMS_WEBHOOK_TOKEN: z.string().optional(),
@@ -140,6 +155,9 @@ const environmentSchema = z
 
 export class ConfigError extends Error {}
 
+/** Variables whose values are secrets. */
+const SECRET_VARIABLES = new Set(['SECRETS_KEY', 'SMS_WEBHOOK_TOKEN']);
+
 /** Reads the configuration; a bad value throws a ConfigError that names the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const input = Object.fromEntries(
@@ -149,7 +167,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = issue.path.join('.');
-      const given = env[name];
+      // A secret's value is never repeated: the message goes to the logs.
+      const given = SECRET_VARIABLES.has(name) ? undefined : env[name];
       return `  ${name}: ${issue.message}${given === undefined ? '' : ` (got "${given}")`}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -179,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     frameAncestors: e.FRAME_ANCESTORS,
     secondFactorEnforced: e.SECOND_FACTOR_ENFORCED ?? e.NODE_ENV === 'production',
+    secretsKey: e.SECRETS_KEY === undefined ? undefined : Buffer.from(e.SECRETS_KEY, 'base64'),
     sms: {
       provider: e.SMS_PROVIDER,
       webhookUrl: e.SMS_WEBHOOK_URL,

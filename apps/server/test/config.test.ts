@@ -133,6 +133,23 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(message);
   });
 
+  it('reads SECRETS_KEY as 32 bytes and never repeats a bad one', () => {
+    const key = Buffer.alloc(32, 7);
+    expect(loadConfig({ SECRETS_KEY: key.toString('base64') }).secretsKey).toEqual(key);
+    expect(loadConfig({}).secretsKey).toBeUndefined();
+    for (const bad of ['c2hvcnQ=', 'not base64 at all!', Buffer.alloc(33).toString('base64')]) {
+      let error: unknown;
+      try {
+        loadConfig({ SECRETS_KEY: bad });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as Error).message).toMatch(/SECRETS_KEY: must be 32 bytes in base64/);
+      expect((error as Error).message).not.toContain(bad);
+    }
+  });
+
   it('needs the webhook address when SMS go to a webhook', () => {
     expect(() => loadConfig({ SMS_PROVIDER: 'webhook' })).toThrow(
       /SMS_WEBHOOK_URL: is required when SMS_PROVIDER is webhook/,

@@ -1,5 +1,6 @@
 import type { AppModule } from '../../app-module.js';
 import { KeyedHashService } from '../secrets/keyed-hash.service.js';
+import { SecretBoxService } from '../secrets/secret-box.service.js';
 import secondFactorRoutes from './second-factor.routes.js';
 import { SecondFactorService } from './second-factor.service.js';
 
@@ -19,6 +20,11 @@ export const secondFactorModule: AppModule = {
       recoveryHash: new KeyedHashService({
         secrets: repositories.serverSecrets,
         name: 'recovery-code-hmac',
+      }),
+      secretBox: new SecretBoxService({
+        secrets: repositories.serverSecrets,
+        name: 'second-factor-box',
+        configuredKey: config.secretsKey,
       }),
       audit: services.audit,
       clock,

@@ -23,6 +23,11 @@ import { auditSourceOf } from '../audit/audit.service.js';
 import type { AuditService, RequestMeta } from '../audit/audit.service.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import type { KeyedHashService } from '../secrets/keyed-hash.service.js';
+import type { SecretBoxService } from '../secrets/secret-box.service.js';
+import type { SecondFactorRow } from './second-factor.repository.js';
+
+/** What a sealed TOTP key belongs to: moved to another account, it does not open. */
+const sealContext = (userId: number) => `user_second_factors:${userId}`;
 
 /** Letters and digits that cannot be mistaken for one another when read out. */
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
@@ -33,6 +38,8 @@ export interface SecondFactorServiceOptions {
   repositories: Pick<Repositories, 'secondFactors' | 'users'>;
   withTransaction: WithTransaction;
   recoveryHash: KeyedHashService;
+  /** Seals the TOTP keys in the database (docs/audit.md, "Secrets at rest"). */
+  secretBox: SecretBoxService;
   audit: AuditService;
   clock: Clock;
   /** The name authenticator apps show next to the account. */
@@ -69,7 +76,8 @@ export class SecondFactorService {
   /** A new secret for the authenticator app, as a QR code and as text; waits for its first code. */
   async startEnrolment(auth: AuthContext): Promise<SecondFactorEnrolment> {
     const secret = new Secret({ size: 20 }).base32;
-    if (!(await this.factors.startEnrolment(auth.userId, secret, this.options.clock.now()))) {
+    const sealed = await this.options.secretBox.seal(secret, sealContext(auth.userId));
+    if (!(await this.factors.startEnrolment(auth.userId, sealed, this.options.clock.now()))) {
       throw new AppError(ErrorCode.CONFLICT, { messageKey: 'secondFactor.alreadyEnrolled' });
     }
     const otpauthUrl = this.totp(secret, auth.username, await this.options.issuer()).toString();
@@ -91,7 +99,7 @@ export class SecondFactorService {
     ) {
       throw new AppError(ErrorCode.CONFLICT, { messageKey: 'secondFactor.noEnrolment' });
     }
-    const step = this.stepOf(row.secret, auth.username, code, now);
+    const step = this.stepOf(await this.secretOf(row), auth.username, code, now);
     if (step === null) throw invalid();
     const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
     const hashes = await Promise.all(recoveryCodes.map((c) => this.recoveryDigest(auth.userId, c)));
@@ -119,7 +127,9 @@ export class SecondFactorService {
     if (!row?.confirmedAt) {
       throw new AppError(ErrorCode.CONFLICT, { messageKey: 'secondFactor.notEnrolled' });
     }
-    if (!(await this.checkCode(auth.userId, auth.username, row.secret, code))) throw invalid();
+    if (!(await this.checkCode(auth.userId, auth.username, await this.secretOf(row), code))) {
+      throw invalid();
+    }
     const now = this.options.clock.now();
     await this.options.withTransaction(async ({ secondFactors, audit }) => {
       await secondFactors.remove(auth.userId);
@@ -198,7 +208,7 @@ export class SecondFactorService {
     const passed =
       user !== null &&
       row?.confirmedAt != null &&
-      (await this.checkCode(held.userId, user.username, row.secret, code)) &&
+      (await this.checkCode(held.userId, user.username, await this.secretOf(row), code)) &&
       (await this.factors.useTicket(ticketHash, now));
     await this.options.audit.record(
       passed
@@ -213,6 +223,11 @@ export class SecondFactorService {
     );
     if (!passed) throw invalid();
     return held;
+  }
+
+  /** The factor's TOTP key, opened from its sealed form. */
+  private secretOf(row: SecondFactorRow): Promise<string> {
+    return this.options.secretBox.open(row.secret, sealContext(row.userId));
   }
 
   /** A TOTP code (each time step once) or an unused recovery code. */

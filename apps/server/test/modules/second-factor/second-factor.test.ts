@@ -1,5 +1,7 @@
 import { ErrorCode, SYSTEM_PATHS, USER_PATHS } from '@cityops/contract';
 import { Secret, TOTP } from 'otpauth';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   type TestApp,
@@ -225,6 +227,68 @@ describe('second factor', () => {
       before: { secondFactor: false },
       after: { secondFactor: true },
     });
+  });
+});
+
+describe('the TOTP key at rest', () => {
+  const storedSecret = async (app: TestApp, username: string) => {
+    const { rows } = await app.database.db.execute<{ secret: string }>(
+      sql`select f.secret from user_second_factors f join users u on u.id = f.user_id
+           where u.username = ${username}`,
+    );
+    return rows[0]!.secret;
+  };
+
+  it('is sealed in the database, and a sealed key moved to another account does not open', async () => {
+    const { secret } = await enrol('auditor', 'Auditor@2026');
+    const stored = await storedSecret(t, 'auditor');
+    expect(stored).toMatch(/^sealed:v1:db:/);
+    expect(stored).not.toContain(secret);
+    // The operator enrols too; the auditor's sealed key copied over the operator's
+    // does not give the operator's account the auditor's codes.
+    await enrol('operator', 'Operator@2026');
+    await t.database.db.execute(
+      sql`update user_second_factors set secret = ${stored}
+           where user_id = (select id from users where username = 'operator')`,
+    );
+    t.clock.advance(30_000);
+    const first = await requestToken(t.app, { username: 'operator', password: 'Operator@2026' });
+    const { ticket } = first.json().data as { ticket: string };
+    const moved = await secondStep(ticket, codeOf(secret));
+    // An integrity failure of the server's own data, not a client's mistake: the server
+    // answers its plain error and no session is made.
+    expect(moved.statusCode).toBe(500);
+    expect(moved.body).not.toMatch(/sealed|aes|decipher/i);
+  });
+
+  it('is sealed with SECRETS_KEY when it is set, which stays out of the database', async () => {
+    const key = randomBytes(32);
+    const keyed = await createTestApp({ SECRETS_KEY: key.toString('base64') });
+    try {
+      const { access_token: token } = await keyed.login('auditor', 'Auditor@2026');
+      const started = await keyed.app.inject({
+        method: 'POST',
+        url: `/api${USER_PATHS.secondFactorEnrolment}`,
+        headers: bearer(token),
+      });
+      const { secret } = started.json().data as { secret: string };
+      const stored = await storedSecret(keyed, 'auditor');
+      expect(stored).toMatch(/^sealed:v1:env:/);
+      expect(stored).not.toContain(secret);
+      const { rows } = await keyed.database.db.execute<{ value: string }>(
+        sql`select value from server_secrets`,
+      );
+      expect(rows.map((row) => row.value)).not.toContain(key.toString('base64'));
+      const confirmed = await keyed.app.inject({
+        method: 'PUT',
+        url: `/api${USER_PATHS.secondFactorEnrolment}`,
+        headers: bearer(token),
+        payload: { code: codeOf(secret, keyed.clock.now()) },
+      });
+      expect(confirmed.json().code).toBe('000000');
+    } finally {
+      await keyed.close();
+    }
   });
 });
 
