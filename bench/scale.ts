@@ -12,7 +12,7 @@
  *
  * Results: bench/results/scale.json; docs/performance.md ("Scale").
  */
-import { GIS_PATHS, GUIDE_PATHS, MENU_PATHS, MESSAGE_PATHS } from '@cityops/contract';
+import { GIS_PATHS, GUIDE_PATHS, MENU_PATHS, MESSAGE_PATHS, SYSTEM_PATHS } from '@cityops/contract';
 import pg from 'pg';
 import { apiSignIn } from './lib/auth.js';
 import { databaseAt, freshDatabase } from './lib/database.js';
@@ -23,6 +23,15 @@ import { SCALE, seedScale } from './lib/scale-seed.js';
 import { type RunningServer, startServer } from './lib/server.js';
 
 const admin = { username: 'admin', password: 'Admin@2026' };
+/** Only the auditor reads the trail (issue 13); each read is itself recorded. */
+const auditor = { username: 'auditor', password: 'Auditor@2026' };
+/** A week that ended 24 days before the run: records in the middle of the trail. */
+const AUDIT_WEEK = {
+  from: new Date(Date.now() - 31 * 86_400_000).toISOString(),
+  to: new Date(Date.now() - 24 * 86_400_000).toISOString(),
+};
+/** A scale user's login name (about 50 of the 1,000,000 records are theirs); `admin` on the demo. */
+const AUDIT_ACTOR = { demo: 'admin', scale: 'scale01234' };
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -43,17 +52,25 @@ interface Target {
   path: string;
   method: 'GET' | 'POST';
   body?: string;
+  /** Sent as the auditor rather than the system administrator. */
+  asAuditor?: boolean;
 }
 
 interface Account {
   token: string;
+  auditorToken: string;
+  /** Whose records the trail's actor filter asks for on this database. */
+  auditActor: string;
   userId: number;
   readMessageId: number;
   incidentsLayerId: number;
 }
 
 /** The benchmark account's ids on one database: a read message, the incidents layer. */
-async function accountOn(databaseUrl: string, token: string): Promise<Account> {
+async function accountOn(
+  databaseUrl: string,
+  tokens: { token: string; auditorToken: string; auditActor: string },
+): Promise<Account> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -67,7 +84,7 @@ async function accountOn(databaseUrl: string, token: string): Promise<Account> {
     );
     const row = rows[0]!;
     return {
-      token,
+      ...tokens,
       userId: row.user_id,
       readMessageId: row.message_id,
       incidentsLayerId: row.layer_id,
@@ -78,6 +95,8 @@ async function accountOn(databaseUrl: string, token: string): Promise<Account> {
 }
 
 function targets(account: Account): Target[] {
+  const audit = (filter: Record<string, string>) =>
+    `/api${SYSTEM_PATHS.audit}?${new URLSearchParams({ ...filter, pageSize: '50' })}`;
   const articles = (keyword: string, language: string) =>
     `/api${GUIDE_PATHS.articles}?${new URLSearchParams({ keyword, language, pageIndex: '1', pageSize: '10' })}`;
   return [
@@ -109,10 +128,32 @@ function targets(account: Account): Target[] {
       method: 'POST',
       body: JSON.stringify({ bbox: VIEWPORT, layerId: account.incidentsLayerId }),
     },
+    // The auditor's screen: the newest 50, then filtered by action and by user. Each
+    // read appends its own record through the chaining trigger (one head row locked).
+    { name: 'audit trail, newest 50', path: audit({}), method: 'GET', asAuditor: true },
+    {
+      name: 'audit trail, failed sign-ins',
+      path: audit({ action: 'auth.login', outcome: 'failure' }),
+      method: 'GET',
+      asAuditor: true,
+    },
+    {
+      name: 'audit trail, a week a month ago',
+      path: audit(AUDIT_WEEK),
+      method: 'GET',
+      asAuditor: true,
+    },
+    {
+      name: 'audit trail, one user',
+      path: audit({ actor: account.auditActor }),
+      method: 'GET',
+      asAuditor: true,
+    },
   ];
 }
 
-function options(server: RunningServer, target: Target, token: string, seconds: number) {
+function options(server: RunningServer, target: Target, account: Account, seconds: number) {
+  const token = target.asAuditor ? account.auditorToken : account.token;
   return {
     url: `${server.baseUrl}${target.path}`,
     method: target.method,
@@ -128,10 +169,10 @@ function options(server: RunningServer, target: Target, token: string, seconds: 
 }
 
 /** What one request answers on a server: its size and a count of what it holds. */
-async function probe(server: RunningServer, target: Target, token: string) {
+async function probe(server: RunningServer, target: Target, account: Account) {
   const response = await fetch(`${server.baseUrl}${target.path}`, {
     method: target.method,
-    headers: options(server, target, token, 1).headers,
+    headers: options(server, target, account, 1).headers,
     ...(target.body ? { body: target.body } : {}),
   });
   const text = await response.text();
@@ -147,6 +188,7 @@ async function probe(server: RunningServer, target: Target, token: string) {
           ? { features: data.features.length }
           : {}),
         ...('unread' in data ? { unread: data.unread } : {}),
+        ...('list' in data && Array.isArray(data.list) ? { rows: data.list.length } : {}),
       };
   return { bytes: text.length, ...held };
 }
@@ -178,20 +220,18 @@ async function sideBySide(
   const demoTarget = pick(targets(demo.account));
   const scaleTarget = pick(targets(scale.account));
   const answers = {
-    demo: await probe(demo.server, demoTarget, demo.account.token),
-    scale: await probe(scale.server, scaleTarget, scale.account.token),
+    demo: await probe(demo.server, demoTarget, demo.account),
+    scale: await probe(scale.server, scaleTarget, scale.account),
   };
   const roundSeconds = Math.max(1, Math.round(seconds / rounds));
-  await loadTest(options(demo.server, demoTarget, demo.account.token, 2));
-  await loadTest(options(scale.server, scaleTarget, scale.account.token, 2));
+  await loadTest(options(demo.server, demoTarget, demo.account, 2));
+  await loadTest(options(scale.server, scaleTarget, scale.account, 2));
   const demoRounds: LoadResult[] = [];
   const scaleRounds: LoadResult[] = [];
   for (let round = 0; round < rounds; round += 1) {
-    demoRounds.push(
-      await loadTest(options(demo.server, demoTarget, demo.account.token, roundSeconds)),
-    );
+    demoRounds.push(await loadTest(options(demo.server, demoTarget, demo.account, roundSeconds)));
     scaleRounds.push(
-      await loadTest(options(scale.server, scaleTarget, scale.account.token, roundSeconds)),
+      await loadTest(options(scale.server, scaleTarget, scale.account, roundSeconds)),
     );
   }
   for (const result of [...demoRounds, ...scaleRounds]) {
@@ -264,17 +304,19 @@ async function main(): Promise<void> {
   try {
     const demo = {
       server: demoServer,
-      account: await accountOn(
-        demoUrl,
-        await apiSignIn(demoServer.baseUrl, admin.username, admin.password),
-      ),
+      account: await accountOn(demoUrl, {
+        token: await apiSignIn(demoServer.baseUrl, admin.username, admin.password),
+        auditorToken: await apiSignIn(demoServer.baseUrl, auditor.username, auditor.password),
+        auditActor: AUDIT_ACTOR.demo,
+      }),
     };
     const scale = {
       server: scaleServer,
-      account: await accountOn(
-        scaleUrl,
-        await apiSignIn(scaleServer.baseUrl, admin.username, admin.password),
-      ),
+      account: await accountOn(scaleUrl, {
+        token: await apiSignIn(scaleServer.baseUrl, admin.username, admin.password),
+        auditorToken: await apiSignIn(scaleServer.baseUrl, auditor.username, auditor.password),
+        auditActor: AUDIT_ACTOR.scale,
+      }),
     };
     say('p99 side by side (demo, scale)');
     const requests = [];
@@ -288,6 +330,8 @@ async function main(): Promise<void> {
       readMessageId: scale.account.readMessageId,
       keywords: KEYWORDS,
       viewport: { bbox: VIEWPORT, layerId: scale.account.incidentsLayerId },
+      auditActor: AUDIT_ACTOR.scale,
+      auditWeek: AUDIT_WEEK,
     });
     printPlans(plans);
     if (plansOnly) return;

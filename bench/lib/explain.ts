@@ -11,6 +11,7 @@ import pg from 'pg';
 // pg's own conversion of a parameter to its text (arrays, dates), for the EXECUTE literals.
 import { prepareValue } from 'pg/lib/utils.js';
 import { type Database, openDatabase } from '../../apps/server/dist/db/client.js';
+import { AuditRepository } from '../../apps/server/dist/modules/audit/audit.repository.js';
 import { SessionRepository } from '../../apps/server/dist/modules/auth/session.repository.js';
 import { BusinessGuideRepository } from '../../apps/server/dist/modules/business-guide/business-guide.repository.js';
 import { keywordQuery } from '../../apps/server/dist/modules/business-guide/search-terms.js';
@@ -167,6 +168,10 @@ export interface PlanInputs {
   readMessageId: number;
   keywords: { zh: string; en: string };
   viewport: { bbox: [number, number, number, number]; layerId: number };
+  /** A login name for the trail's actor filter. */
+  auditActor: string;
+  /** A time range for the trail's time filter. */
+  auditWeek: { from: string; to: string };
 }
 
 /** Each benchmarked request's statements, recorded and explained on `databaseUrl`. */
@@ -184,6 +189,7 @@ export async function explainRequests(
     const menus = new MenuRepository(db);
     const guide = new BusinessGuideRepository(db);
     const gis = new GisRepository(db);
+    const audit = new AuditRepository(db);
     const tokenHash = createHash('sha256').update(inputs.token, 'utf8').digest('hex');
     const session = () => sessions.findLive(tokenHash, new Date());
     const search = (keyword: string, language: 'zh-CN' | 'en') =>
@@ -222,6 +228,17 @@ export async function explainRequests(
       ],
       [`article search, English (${inputs.keywords.en})`, () => search(inputs.keywords.en, 'en')],
       ['street-level map viewport', () => gis.queryJson({ ...inputs.viewport, limit: 20_000 })],
+      // The page only: the record each read appends is an insert through the trigger.
+      ['audit trail, newest 50', () => audit.page({}, undefined, 51)],
+      [
+        'audit trail, failed sign-ins',
+        () => audit.page({ action: 'auth.login', outcome: 'failure' }, undefined, 51),
+      ],
+      ['audit trail, a week a month ago', () => audit.page(inputs.auditWeek, undefined, 51)],
+      [
+        `audit trail, one user (${inputs.auditActor})`,
+        () => audit.page({ actor: inputs.auditActor }, undefined, 51),
+      ],
     ];
     const results: RequestPlans[] = [];
     for (const [request, work] of requests) {

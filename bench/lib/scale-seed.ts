@@ -14,7 +14,7 @@
  * - 1,000,000 map features over the city's extent: points, polygons and lines in
  *   the three editable layers;
  * - 1,000,000 records in the audit trail (sign-ins, failures, sign-outs of
- *   the scale users over 90 days), the table that exists until issue 13's trail.
+ *   the scale users over 90 days), chained as the trail's trigger chains them.
  *
  * Secondary indexes are dropped before the bulk inserts and built again after
  * (one sorted build instead of a million random insertions), foreign-key
@@ -428,21 +428,45 @@ export async function seedScale(databaseUrl: string, now: Date): Promise<ScaleSe
 
     await step('audit records', async () => {
       const rebuild = await dropIndexes(client, 'audit_trail');
-      // Through the chain's insert trigger, oldest first, as the product writes them.
+      // Chained oldest first with the product's own digest (audit_trail_digest), as its
+      // insert trigger does. The trigger itself is off with the session's other
+      // triggers (replica role), and its per-row update of the one head row would make
+      // a million-row statement quadratic, so the loop carries the previous hash and
+      // the head is set once at the end.
+      const count = Number(SCALE.auditRecords);
+      const users = Number(SCALE.users);
       await timed(
         client,
-        'audit trail',
-        `with scale_users as (select min(id) as first from users where username like 'scale%')
-         insert into audit_trail (at, actor_id, actor_name, ip_address, user_agent, action, outcome, reason)
-         select $3::timestamptz - ($1::int - g) * interval '1 second' * (90 * 86400.0 / $1::int),
-                u.first + (g::bigint * 7919) % $2::int, 'scale' || lpad((1 + (g::bigint * 7919) % $2::int)::text, 5, '0'),
-                '10.' || (g % 250) || '.' || (g / 250 % 250) || '.' || (g % 97), 'Mozilla/5.0 (scale)',
-                case when g % 10 < 9 and g % 10 >= 6 then 'auth.logout' else 'auth.login' end,
-                case when g % 10 = 9 then 'failure' else 'success' end,
-                case when g % 10 = 9 then 'password' end
-         from generate_series(1, $1::int) g cross join scale_users u
-         order by g`,
-        [SCALE.auditRecords, SCALE.users, nowIso],
+        'audit trail (chained)',
+        `do $$
+         declare
+           r audit_trail;
+           base bigint;
+           prev text;
+           first_user int;
+           k bigint;
+         begin
+           select seq, hash into base, prev from audit_chain_head;
+           select min(id) into first_user from users where username like 'scale%';
+           for g in 1..${count} loop
+             k := (g::bigint * 7919) % ${users};
+             r := null;
+             r.seq := base + g;
+             r.at := '${nowIso}'::timestamptz - (${count} - g) * interval '1 second' * (90 * 86400.0 / ${count});
+             r.actor_id := first_user + k;
+             r.actor_name := 'scale' || lpad((1 + k)::text, 5, '0');
+             r.ip_address := '10.' || (g % 250) || '.' || (g / 250 % 250) || '.' || (g % 97);
+             r.user_agent := 'Mozilla/5.0 (scale)';
+             r.action := case when g % 10 < 9 and g % 10 >= 6 then 'auth.logout' else 'auth.login' end;
+             r.outcome := case when g % 10 = 9 then 'failure' else 'success' end;
+             r.reason := case when g % 10 = 9 then 'password' end;
+             r.prev_hash := prev;
+             r.hash := audit_trail_digest(r);
+             insert into audit_trail select (r).*;
+             prev := r.hash;
+           end loop;
+           update audit_chain_head set seq = base + ${count}, hash = prev;
+         end $$`,
       );
       for (const statement of rebuild) await timed(client, statement.slice(0, 70), statement);
     });
