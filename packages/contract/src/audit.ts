@@ -16,11 +16,11 @@ const shortText = z.string().trim().max(64, 'validation.tooLong');
 export const auditFilterSchema = z.object({
   from: time.optional(),
   to: time.optional(),
-  /** Login name, or part of it. */
+  /** A whole login name, case aside. */
   actor: shortText.optional(),
   action: z.enum(AUDIT_ACTIONS, { error: 'validation.invalid' }).optional(),
   targetKind: z.enum(AUDIT_TARGET_KINDS, { error: 'validation.invalid' }).optional(),
-  /** Target id or name, or part of it. */
+  /** A target's whole id or name, case aside. */
   target: shortText.optional(),
   outcome: z.enum(AUDIT_OUTCOMES, { error: 'validation.invalid' }).optional(),
 });

@@ -156,6 +156,12 @@ export const auditTrail = pgTable(
     index('audit_trail_action_idx').on(table.action, table.seq),
     index('audit_trail_actor_idx').on(sql`lower(${table.actorName})`, table.seq),
     index('audit_trail_target_idx').on(table.targetKind, table.targetId, table.seq),
+    // The screen's filters, each a range read newest first (drizzle/0015).
+    index('audit_trail_target_name_idx').on(sql`lower(${table.targetName})`, table.seq),
+    index('audit_trail_target_id_idx').on(table.targetId, table.seq),
+    index('audit_trail_target_kind_idx').on(table.targetKind, table.seq),
+    index('audit_trail_outcome_idx').on(table.outcome, table.seq),
+    index('audit_trail_action_outcome_idx').on(table.action, table.outcome, table.seq),
   ],
 );
 

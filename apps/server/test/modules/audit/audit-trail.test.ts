@@ -183,6 +183,55 @@ describe('the audit trail', () => {
       expect((await repositories().audit.head()).seq).toBe(before);
     });
 
+    it('filters by a whole login name or target, case aside, not by a part of one', async () => {
+      const byActor = await records('?actor=ADMIN&pageSize=200');
+      expect(byActor.list.length).toBeGreaterThan(0);
+      expect(
+        byActor.list.every((record: { actorName: string }) => record.actorName === 'admin'),
+      ).toBe(true);
+      expect((await records('?actor=adm')).list).toEqual([]);
+      const byTarget = await records('?target=AUDIT.TARGET');
+      expect(byTarget.list.length).toBeGreaterThan(0);
+      expect((await records('?target=audit.tar')).list).toEqual([]);
+    });
+
+    it('filters by a time range, with a record written a little behind the one before it', async () => {
+      t.clock.advance(3_600_000);
+      const base = t.clock.now().getTime();
+      const append = (offsetMs: number, reason: string) =>
+        repositories().audit.append(new Date(base + offsetMs), nobody, {
+          action: 'auth.logout',
+          outcome: 'success',
+          reason,
+        });
+      await append(0, 'range-a');
+      await append(10_000, 'range-b');
+      // Written after b by an instance whose clock is 5 s behind.
+      await append(5_000, 'range-c');
+      await append(120_000, 'range-d');
+      t.clock.advance(200_000);
+      const iso = (offsetMs: number) => new Date(base + offsetMs).toISOString();
+      const reasons = async (from: number, to?: number) =>
+        (
+          await records(
+            `?action=auth.logout&from=${iso(from)}${to === undefined ? '' : `&to=${iso(to)}`}`,
+          )
+        ).list.map((record: { reason: string }) => record.reason);
+      expect(await reasons(4_000, 11_000)).toEqual(['range-c', 'range-b']);
+      expect(await reasons(-1_000, 6_000)).toEqual(['range-c', 'range-a']);
+      expect(await reasons(100_000)).toEqual(['range-d']);
+      expect(await reasons(11_000, 100_000)).toEqual([]);
+      // Any four-digit year is answered, not a server error.
+      const widest = await call(
+        t.app,
+        auditor,
+        'GET',
+        `${SYSTEM_PATHS.audit}?from=0001-01-01T00:00:00Z&to=9999-12-31T23:59:59Z&pageSize=1`,
+      );
+      expect(widest.status).toBe(200);
+      expect(widest.body.data.list).toHaveLength(1);
+    });
+
     it('records the refusals of one account up to the limit, then stops it (429) and records the stop once', async () => {
       const operator = (await t.login('operator', 'Operator@2026')).access_token;
       const route = 'GET /api/system/audit';
