@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { test } from '@playwright/test';
 import { relaxLimits } from './relax-limits';
 
 const serverMain = path.resolve(
@@ -65,5 +66,39 @@ export async function startPrivateServer(
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),
+  };
+}
+
+/**
+ * The server of a spec file (or of a describe block) of its own: started before its
+ * tests on E2E_PORT_BASE + `offset` (+1 in hash mode, so the two projects never share
+ * one), stopped after them. Read `baseURL` and `mode` inside the tests.
+ */
+export function usePrivateServer(
+  offset: number,
+  environment: Record<string, string> = {},
+): { readonly baseURL: string; readonly mode: 'hash' | 'history' } {
+  let server: PrivateServer | undefined;
+  let mode: 'hash' | 'history' = 'history';
+  // eslint-disable-next-line no-empty-pattern -- Playwright passes testInfo second; no fixture is needed
+  test.beforeAll(async ({}, testInfo) => {
+    testInfo.setTimeout(180_000);
+    mode = testInfo.project.name === 'hash' ? 'hash' : 'history';
+    const portBase = Number(process.env.E2E_PORT_BASE ?? 4310);
+    server = await startPrivateServer(
+      portBase + offset + (mode === 'hash' ? 1 : 0),
+      mode,
+      environment,
+    );
+  });
+  test.afterAll(async () => server?.stop());
+  return {
+    get baseURL() {
+      if (!server) throw new Error('the private server has not started');
+      return server.baseURL;
+    },
+    get mode() {
+      return mode;
+    },
   };
 }

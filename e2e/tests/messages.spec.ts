@@ -1,7 +1,7 @@
 import { type Browser, type Page, expect as baseExpect, test } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { choose } from '../support/choose';
-import { type PrivateServer, startPrivateServer } from '../support/private-server';
+import { usePrivateServer } from '../support/private-server';
 import { accounts, appPath, signIn } from '../support/session';
 
 // Issue 13 item 7: the administrator sends a message to a unit, sees who read it, and
@@ -12,26 +12,16 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 
 const officer = { username: 'jb_officer', password: 'Officer@2026' };
 
-let server: PrivateServer;
-let mode: 'hash' | 'history';
-
-// eslint-disable-next-line no-empty-pattern -- Playwright passes testInfo second; no fixture is needed
-test.beforeAll(async ({}, testInfo) => {
-  testInfo.setTimeout(180_000);
-  mode = testInfo.project.name === 'hash' ? 'hash' : 'history';
-  const portBase = Number(process.env.E2E_PORT_BASE ?? 4310);
-  server = await startPrivateServer(portBase + 48 + (mode === 'hash' ? 1 : 0), mode);
-});
-test.afterAll(async () => server?.stop());
+const own = usePrivateServer(48);
 
 async function signedIn(
   browser: Browser,
   account: { username: string; password: string },
   language: 'zh-CN' | 'en',
 ): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.baseURL, locale: language });
+  const context = await browser.newContext({ baseURL: own.baseURL, locale: language });
   const page = await context.newPage();
-  await page.goto(appPath(mode, '/login'));
+  await page.goto(appPath(own.mode, '/login'));
   await signIn(page, account, language);
   await expect(
     page.getByRole('button', { name: language === 'en' ? 'User menu' : '用户菜单' }),
@@ -56,7 +46,7 @@ test('the administrator sends to a unit, sees the reads and withdraws the unread
   const before = await unread(reader);
 
   const admin = await signedIn(browser, accounts.admin, 'zh-CN');
-  await admin.goto(appPath(mode, '/system/messages'));
+  await admin.goto(appPath(own.mode, '/system/messages'));
   const table = admin.getByRole('table', { name: '已发送的消息' });
   await expect(admin.getByRole('heading', { name: '消息管理' })).toBeVisible();
   await expectAccessible(admin, 'messages (zh-CN)');
@@ -97,7 +87,7 @@ test('the administrator sends to a unit, sees the reads and withdraws the unread
 
 test('the list reads in English too', async ({ browser }) => {
   const admin = await signedIn(browser, accounts.admin, 'en');
-  await admin.goto(appPath(mode, '/system/messages'));
+  await admin.goto(appPath(own.mode, '/system/messages'));
   const table = admin.getByRole('table', { name: 'Sent messages' });
   await expect(table.getByRole('row').filter({ hasText: '江北区防汛值班通知' })).toContainText(
     'Withdrawn',

@@ -1,6 +1,6 @@
 import { type Browser, type Page, expect as baseExpect, test } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
-import { type PrivateServer, startPrivateServer } from '../support/private-server';
+import { usePrivateServer } from '../support/private-server';
 import { accounts, appPath, signIn } from '../support/session';
 
 // A whole 2 x 2 PNG: uploads are decoded and encoded again, so a broken one is refused.
@@ -17,26 +17,16 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 // Under load a server start and these multi-step flows take longer than the default.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
-let server: PrivateServer;
-let mode: 'hash' | 'history';
-
-// eslint-disable-next-line no-empty-pattern -- Playwright passes testInfo second; no fixture is needed
-test.beforeAll(async ({}, testInfo) => {
-  testInfo.setTimeout(180_000);
-  mode = testInfo.project.name === 'hash' ? 'hash' : 'history';
-  const portBase = Number(process.env.E2E_PORT_BASE ?? 4310);
-  server = await startPrivateServer(portBase + 40 + (mode === 'hash' ? 1 : 0), mode);
-});
-test.afterAll(async () => server?.stop());
+const own = usePrivateServer(40);
 
 async function signedIn(
   browser: Browser,
   account: { username: string; password: string },
   language: 'zh-CN' | 'en' = 'zh-CN',
 ): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.baseURL, locale: language });
+  const context = await browser.newContext({ baseURL: own.baseURL, locale: language });
   const page = await context.newPage();
-  await page.goto(appPath(mode, '/login'));
+  await page.goto(appPath(own.mode, '/login'));
   await signIn(page, account, language);
   await expect(
     page.getByRole('button', { name: language === 'en' ? 'User menu' : '用户菜单' }),

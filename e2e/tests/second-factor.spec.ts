@@ -2,7 +2,7 @@ import { type Page, expect as baseExpect, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { createAccount } from '../support/accounts';
 import { expectAccessible } from '../support/axe';
-import { type PrivateServer, startPrivateServer } from '../support/private-server';
+import { usePrivateServer } from '../support/private-server';
 import { accounts, appPath, signIn } from '../support/session';
 
 // Sign-in hashes passwords (argon2): slow on a busy two-core machine.
@@ -117,28 +117,16 @@ for (const language of ['zh-CN', 'en'] as const) {
 // gets nothing but the set-up: no menu, no page, the dialog cannot be closed, only
 // left by signing out. On a server of its own: the demo auditor is enrolled here.
 test.describe('with the second factor enforced', () => {
-  let server: PrivateServer;
-  let mode: 'hash' | 'history';
-
-  // eslint-disable-next-line no-empty-pattern -- Playwright passes testInfo second; no fixture is needed
-  test.beforeAll(async ({}, testInfo) => {
-    testInfo.setTimeout(180_000);
-    mode = testInfo.project.name === 'hash' ? 'hash' : 'history';
-    const portBase = Number(process.env.E2E_PORT_BASE ?? 4310);
-    server = await startPrivateServer(portBase + 50 + (mode === 'hash' ? 1 : 0), mode, {
-      SECOND_FACTOR_ENFORCED: 'true',
-    });
-  });
-  test.afterAll(async () => server?.stop());
+  const own = usePrivateServer(50, { SECOND_FACTOR_ENFORCED: 'true' });
 
   test('the auditor sees only the set-up until a factor is confirmed, then the console', async ({
     browser,
   }) => {
     test.setTimeout(180_000);
     const t = text['zh-CN'];
-    const context = await browser.newContext({ baseURL: server.baseURL, locale: 'zh-CN' });
+    const context = await browser.newContext({ baseURL: own.baseURL, locale: 'zh-CN' });
     const page = await context.newPage();
-    await page.goto(appPath(mode, '/login'));
+    await page.goto(appPath(own.mode, '/login'));
     await signIn(page, accounts.auditor, 'zh-CN');
 
     const dialog = page.getByRole('dialog', { name: t.twoStep });

@@ -1,6 +1,6 @@
 import { type Browser, type Page, expect as baseExpect, test } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
-import { type PrivateServer, startPrivateServer } from '../support/private-server';
+import { usePrivateServer } from '../support/private-server';
 import { accounts, appPath, signIn } from '../support/session';
 
 // Issue 13 item 6: a settings change (the system name) shows in the header without a
@@ -36,26 +36,16 @@ const text = {
 } as const;
 type Language = keyof typeof text;
 
-let server: PrivateServer;
-let mode: 'hash' | 'history';
-
-// eslint-disable-next-line no-empty-pattern -- Playwright passes testInfo second; no fixture is needed
-test.beforeAll(async ({}, testInfo) => {
-  testInfo.setTimeout(180_000);
-  mode = testInfo.project.name === 'hash' ? 'hash' : 'history';
-  const portBase = Number(process.env.E2E_PORT_BASE ?? 4310);
-  server = await startPrivateServer(portBase + 46 + (mode === 'hash' ? 1 : 0), mode);
-});
-test.afterAll(async () => server?.stop());
+const own = usePrivateServer(46);
 
 async function signedIn(
   browser: Browser,
   account: { username: string; password: string },
   language: Language,
 ): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.baseURL, locale: language });
+  const context = await browser.newContext({ baseURL: own.baseURL, locale: language });
   const page = await context.newPage();
-  await page.goto(appPath(mode, '/login'));
+  await page.goto(appPath(own.mode, '/login'));
   await signIn(page, account, language);
   await expect(page.getByRole('button', { name: text[language].userMenu })).toBeVisible({
     timeout: 45_000,
@@ -65,7 +55,7 @@ async function signedIn(
 
 async function rename(page: Page, language: Language, name: string) {
   const l = text[language];
-  await page.goto(appPath(mode, '/system/settings'));
+  await page.goto(appPath(own.mode, '/system/settings'));
   const general = page.getByRole('form', { name: l.general });
   const field = general.getByRole('textbox', { name: l.systemName });
   await expect(field).toBeVisible();
@@ -91,9 +81,9 @@ for (const [language, name, before] of [
     // ... a new page load, and another user's sign-in page, all without a restart.
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-    const other = await browser.newContext({ baseURL: server.baseURL, locale: language });
+    const other = await browser.newContext({ baseURL: own.baseURL, locale: language });
     const login = await other.newPage();
-    await login.goto(appPath(mode, '/login'));
+    await login.goto(appPath(own.mode, '/login'));
     await expect(login.getByRole('heading', { level: 1, name })).toBeVisible();
     await other.close();
     // The system administrator has no say over the security rules.
@@ -108,7 +98,7 @@ for (const language of ['zh-CN', 'en'] as const) {
   }) => {
     const l = text[language];
     const page = await signedIn(browser, security, language);
-    await page.goto(appPath(mode, '/system/settings'));
+    await page.goto(appPath(own.mode, '/system/settings'));
     const signInRules = page.getByRole('form', { name: l.signIn });
     await expect(signInRules.getByRole('spinbutton', { name: l.lockAfter })).toHaveValue(/\d+/);
     await expect(page.getByRole('form', { name: l.session })).toBeVisible();
