@@ -1,5 +1,5 @@
 import type { AuditAction, AuditFilter, AuditOutcome, AuditTargetKind } from '@cityops/contract';
-import { type SQL, and, asc, desc, eq, gt, gte, lt, lte, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, gt, lt, lte, or, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.js';
 import {
   auditArchives,
@@ -186,7 +186,7 @@ export class AuditRepository {
  */
 const TIME_ORDER_SLACK_MS = 60_000;
 
-/** The four-digit years both JavaScript's ISO text and PostgreSQL read. */
+/** The years both JavaScript's ISO text and PostgreSQL read (PostgreSQL has no year 0). */
 const EARLIEST = Date.parse('0001-01-01T00:00:00Z');
 const LATEST = Date.parse('9999-12-31T23:59:59.999Z');
 const timestamp = (at: number) =>
@@ -201,13 +201,13 @@ function conditionsOf(filter: AuditFilter): SQL[] {
   // slack outside it (docs/audit.md, "Reading the trail").
   if (filter.from) {
     const from = Date.parse(filter.from);
-    where.push(gte(auditTrail.at, new Date(from)));
+    where.push(sql`${auditTrail.at} >= ${timestamp(from)}`);
     where.push(sql`${auditTrail.seq} > coalesce((select b.seq from audit_trail b
       where b.at < ${timestamp(from - TIME_ORDER_SLACK_MS)} order by b.at desc limit 1), 0)`);
   }
   if (filter.to) {
     const to = Date.parse(filter.to);
-    where.push(lte(auditTrail.at, new Date(to)));
+    where.push(sql`${auditTrail.at} <= ${timestamp(to)}`);
     where.push(sql`${auditTrail.seq} < coalesce((select b.seq from audit_trail b
       where b.at > ${timestamp(to + TIME_ORDER_SLACK_MS)} order by b.at asc limit 1),
       9223372036854775807)`);

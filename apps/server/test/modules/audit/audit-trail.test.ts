@@ -221,7 +221,15 @@ describe('the audit trail', () => {
       expect(await reasons(-1_000, 6_000)).toEqual(['range-c', 'range-a']);
       expect(await reasons(100_000)).toEqual(['range-d']);
       expect(await reasons(11_000, 100_000)).toEqual([]);
-      // Any four-digit year is answered, not a server error.
+      // Any four-digit year is answered, not a server error (PostgreSQL has no year 0).
+      const yearZero = await call(
+        t.app,
+        auditor,
+        'GET',
+        `${SYSTEM_PATHS.audit}?from=0000-01-01T00:00:00Z&to=0000-12-31T00:00:00Z`,
+      );
+      expect(yearZero.status).toBe(200);
+      expect(yearZero.body.data.list).toEqual([]);
       const widest = await call(
         t.app,
         auditor,
