@@ -42,6 +42,14 @@ export const notFound = () => new AppError(ErrorCode.NOT_FOUND);
 export const forbidden = () => new AppError(ErrorCode.FORBIDDEN);
 export const tokenInvalid = () => new AppError(ErrorCode.TOKEN_INVALID);
 export const badCredentials = () => new AppError(ErrorCode.BAD_CREDENTIALS);
+/** Past a limit: wait `waitMs` (Retry-After and `data.retryAfterSeconds`, whole seconds, at least 1). */
+export function rateLimited(waitMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  return new AppError(ErrorCode.RATE_LIMITED, {
+    retryAfterSeconds: seconds,
+    data: { retryAfterSeconds: seconds },
+  });
+}
 /** An edit that named a version someone else has already changed: nothing was overwritten. */
 export const changedByOthers = () =>
   new AppError(ErrorCode.CONFLICT, { messageKey: 'system.changedByOthers' });

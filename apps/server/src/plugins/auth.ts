@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode, PasswordStatus, type RouteAccess, hasPermission } from '@cityops/contract';
-import { AppError, forbidden, tokenInvalid } from '../lib/app-error.js';
+import { AppError, forbidden, rateLimited, tokenInvalid } from '../lib/app-error.js';
 import type { Clock } from '../lib/clock.js';
 import { requestMeta } from '../lib/request-meta.js';
 import type { AuditService } from '../modules/audit/audit.service.js';
@@ -105,13 +105,7 @@ async function authPlugin(
           },
         });
       }
-      if (hits > REFUSALS_PER_MINUTE) {
-        const seconds = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
-        throw new AppError(ErrorCode.RATE_LIMITED, {
-          retryAfterSeconds: seconds,
-          data: { retryAfterSeconds: seconds },
-        });
-      }
+      if (hits > REFUSALS_PER_MINUTE) throw rateLimited(resetAt.getTime() - now.getTime());
       throw forbidden();
     }
   });

@@ -2,10 +2,9 @@ import rateLimit, {
   type FastifyRateLimitStore,
   type FastifyRateLimitStoreCtor,
 } from '@fastify/rate-limit';
-import { ErrorCode } from '@cityops/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../lib/app-error.js';
+import { rateLimited } from '../lib/app-error.js';
 import type { Clock } from '../lib/clock.js';
 import {
   type RequestLimitName,
@@ -80,13 +79,7 @@ async function requestLimitsPlugin(
       return name ? options.settings.number(requestLimitSettingKey(name)) : 60;
     },
     store: databaseStore(options.limits, options.clock),
-    errorResponseBuilder: (_request, context) => {
-      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
-      return new AppError(ErrorCode.RATE_LIMITED, {
-        retryAfterSeconds: seconds,
-        data: { retryAfterSeconds: seconds },
-      });
-    },
+    errorResponseBuilder: (_request, context) => rateLimited(context.ttl),
   });
 }
 
