@@ -13,6 +13,7 @@ import { prepareValue } from 'pg/lib/utils.js';
 import { type Database, openDatabase } from '../../apps/server/dist/db/client.js';
 import { AuditRepository } from '../../apps/server/dist/modules/audit/audit.repository.js';
 import { SessionRepository } from '../../apps/server/dist/modules/auth/session.repository.js';
+import { noRememberedSessions } from '../../apps/server/dist/modules/auth/session-cache.js';
 import { BusinessGuideRepository } from '../../apps/server/dist/modules/business-guide/business-guide.repository.js';
 import { keywordQuery } from '../../apps/server/dist/modules/business-guide/search-terms.js';
 import { GisRepository } from '../../apps/server/dist/modules/gis/gis.repository.js';
@@ -184,9 +185,10 @@ export async function explainRequests(
   await client.connect();
   try {
     const db = database.db;
-    const sessions = new SessionRepository(db);
+    // Reads only: there are no remembered sessions to tell.
+    const sessions = new SessionRepository(db, noRememberedSessions);
     const notifications = new NotificationRepository(db);
-    const menus = new MenuRepository(db);
+    const menus = new MenuRepository(db, noRememberedSessions);
     const guide = new BusinessGuideRepository(db);
     const gis = new GisRepository(db);
     const audit = new AuditRepository(db);

@@ -1,4 +1,5 @@
 import type { AppModule } from './app-module.js';
+import { accessModule } from './modules/access/access.module.js';
 import { auditModule } from './modules/audit/audit.module.js';
 import { authModule } from './modules/auth/auth.module.js';
 import { businessGuideModule } from './modules/business-guide/business-guide.module.js';
@@ -26,8 +27,9 @@ import { testingModule } from './modules/testing/testing.module.js';
  */
 export const appModules: readonly AppModule[] = [
   auditModule,
-  settingsModule,
   limitsModule,
+  accessModule,
+  settingsModule,
   healthModule,
   secondFactorModule,
   authModule,

@@ -19,6 +19,7 @@ import { FRAME_ANCESTORS_KEY, SUBSYSTEM_ORIGINS_KEY } from './modules/auth/secur
 import gracefulShutdown from './plugins/graceful-shutdown.js';
 import openApi from './plugins/openapi.js';
 import requestLimits from './plugins/request-limits.js';
+import requestTrace from './plugins/request-trace.js';
 import requestDeadline from './plugins/request-deadline.js';
 import securityHeaders from './plugins/security-headers.js';
 import webApp from './plugins/web-app.js';
@@ -36,6 +37,11 @@ export interface AppDependencies {
   logStream?: DestinationStream;
   /** Sees every route as it is added (the test that every route declares its access). */
   onRoute?: (route: RouteOptions) => void;
+  /**
+   * A route that succeeds without the audit record it declares answers 500 instead
+   * of being logged (plugins/request-trace.ts): the test app's setting.
+   */
+  strictDeclarations?: boolean;
 }
 
 declare module 'fastify' {
@@ -89,7 +95,7 @@ export async function buildApp(
     config,
     clock,
     database,
-    repositories: createRepositories(database.db, sessionCache),
+    repositories: createRepositories(database.db, sessionCache, sessionCache),
     withTransaction: transactionRunner(database.db, sessionCache),
     log: () => app.log,
     onError: (error) => app.log.error({ err: error }, 'live notification failed'),
@@ -112,12 +118,12 @@ export async function buildApp(
     fromConfig: parseOrigins(config.frameAncestors),
     fromSetting: () => services.securitySettings.text(FRAME_ANCESTORS_KEY),
   });
+  // What each request did of what its route declares (the policy asked, the records written).
+  await app.register(requestTrace, { strict: dependencies.strictDeclarations ?? false });
   // Every route of the app declares its `config.access`; this enforces it, first.
   await app.register(authPlugin, {
     auth: services.auth,
-    audit: services.audit,
-    limits: services.requestLimits,
-    clock,
+    refusals: services.refusals,
     enforceSecondFactor: config.secondFactorEnforced,
   });
   await app.register(formBody);

@@ -1,4 +1,5 @@
 import type { Language, RouteAccess } from '@cityops/contract';
+import type { AuditDeclaration } from './lib/request-trace.js';
 import type { AuthContext } from './modules/auth/auth.service.js';
 
 declare module 'fastify' {
@@ -8,6 +9,12 @@ declare module 'fastify' {
      * (plugins/auth.ts enforces it). A route that declares nothing is refused.
      */
     access?: RouteAccess;
+    /**
+     * What the trail records of the route's change (lib/request-trace.ts): the
+     * action, written in the change's transaction and for its refusal by the
+     * access policy, or `{ none: why }`. Every route but a GET declares one.
+     */
+    audit?: AuditDeclaration;
     /** The route answers while the caller's password must be reset (status 1). */
     allowDuringPasswordReset?: boolean;
     /**

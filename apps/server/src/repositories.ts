@@ -3,7 +3,11 @@ import { AuditRepository } from './modules/audit/audit.repository.js';
 import { CaptchaRepository } from './modules/auth/captcha.repository.js';
 import { LoginAttemptRepository } from './modules/auth/login-attempt.repository.js';
 import { RsaKeyRepository } from './modules/auth/rsa-key.repository.js';
-import { PendingSessionChanges, type SessionCache } from './modules/auth/session-cache.js';
+import {
+  PendingSessionChanges,
+  type SessionCache,
+  type SessionChanges,
+} from './modules/auth/session-cache.js';
 import { SessionRepository } from './modules/auth/session.repository.js';
 import { BusinessGuideRepository } from './modules/business-guide/business-guide.repository.js';
 import { FileRepository } from './modules/files/file.repository.js';
@@ -27,37 +31,36 @@ import { UnitRepository } from './modules/system/unit.repository.js';
 /**
  * One repository per table group, all bound to the same database handle: the
  * app's pool, or one transaction (`withTransaction`). A new repository gets its
- * line here.
+ * line here. `changes` hears of every write that remembered sessions carry
+ * (auth/session-cache.ts): a process with no remembered sessions to tell says so
+ * with `noRememberedSessions`; `cache` answers session lookups from memory.
  */
-export function createRepositories(
-  db: Executor,
-  sessionCache?: SessionCache,
-  sessionChanges: SessionCache | PendingSessionChanges | undefined = sessionCache,
-) {
+export function createRepositories(db: Executor, changes: SessionChanges, cache?: SessionCache) {
+  const sessions = new SessionRepository(db, changes, cache);
   return {
-    adminUsers: new AdminUserRepository(db, sessionChanges),
+    adminUsers: new AdminUserRepository(db),
     audit: new AuditRepository(db),
     businessGuide: new BusinessGuideRepository(db),
     captchas: new CaptchaRepository(db),
     files: new FileRepository(db),
     gis: new GisRepository(db),
     loginAttempts: new LoginAttemptRepository(db),
-    menus: new MenuRepository(db, sessionChanges, sessionCache),
+    menus: new MenuRepository(db, changes, cache),
     notifications: new NotificationRepository(db),
-    passwords: new PasswordRepository(db, sessionChanges),
+    passwords: new PasswordRepository(db),
     profiles: new ProfileRepository(db),
     qrTickets: new QrTicketRepository(db),
     requestLimits: new RequestLimitRepository(db),
-    roles: new RoleRepository(db, sessionChanges),
+    roles: new RoleRepository(db, changes),
     rsaKeys: new RsaKeyRepository(db),
     scopes: new ScopeRepository(db),
-    secondFactors: new SecondFactorRepository(db, sessionChanges),
+    secondFactors: new SecondFactorRepository(db, changes),
     serverSecrets: new ServerSecretRepository(db),
-    sessions: new SessionRepository(db, sessionChanges, sessionCache),
+    sessions,
     settings: new SettingsRepository(db),
     smsCodes: new SmsCodeRepository(db),
     units: new UnitRepository(db),
-    users: new UserRepository(db),
+    users: new UserRepository(db, sessions, changes),
   };
 }
 
@@ -70,13 +73,12 @@ export type Repositories = ReturnType<typeof createRepositories>;
  */
 export type WithTransaction = <T>(work: (repositories: Repositories) => Promise<T>) => Promise<T>;
 
-export function transactionRunner(db: Db, sessionCache?: SessionCache): WithTransaction {
-  if (!sessionCache) return (work) => db.transaction((tx) => work(createRepositories(tx)));
+export function transactionRunner(db: Db, changes: SessionChanges): WithTransaction {
   return async (work) => {
     // Revocations are announced once they are committed (auth/session-cache.ts).
     const pending = new PendingSessionChanges();
-    const result = await db.transaction((tx) => work(createRepositories(tx, undefined, pending)));
-    await pending.flushTo(sessionCache);
+    const result = await db.transaction((tx) => work(createRepositories(tx, pending)));
+    await pending.flushTo(changes);
     return result;
   };
 }

@@ -75,7 +75,10 @@ const en = {
   'profile.headImageInvalid': 'The avatar must be an image uploaded by you',
   'profile.usernameTaken': 'This login name is already used',
   'profile.departmentMismatch': 'The department does not belong to the unit',
-  'profile.readOnlyFields': 'Only an administrator can change these fields: {{fields}}',
+  'profile.readOnlyFields':
+    'Only the avatar is changed here; an administrator changes the login name, name, mobile number, unit and department in System administration → Users',
+  'profile.ownOnly':
+    'Personal information is changed by its owner; an administrator changes accounts in System administration → Users',
   ...guideMessagesEn,
   'gis.geometry.invalid': 'The geometry is not valid GeoJSON',
   'gis.geometry.outOfRange':
@@ -158,7 +161,9 @@ const zhCN: Record<CoreMessageKey, string> = {
   'profile.headImageInvalid': '头像必须是您本人上传的图片',
   'profile.usernameTaken': '该登录名已被使用',
   'profile.departmentMismatch': '所选部门不属于该单位',
-  'profile.readOnlyFields': '只有管理员可以修改以下字段：{{fields}}',
+  'profile.readOnlyFields':
+    '此处只能更换头像；登录名、姓名、手机号码、单位和部门由管理员在“系统管理 → 用户管理”中修改',
+  'profile.ownOnly': '个人信息只能由本人修改；管理员请在“系统管理 → 用户管理”中修改账号',
   ...guideMessagesZhCN,
   'gis.geometry.invalid': '几何图形不是有效的 GeoJSON',
   'gis.geometry.outOfRange': '坐标须为经度 -180 至 180、纬度 -90 至 90（WGS-84）',

@@ -69,6 +69,16 @@ export const systemMessagesEn = {
     'The system administrator, security administrator and auditor roles are fixed and cannot be changed',
   'system.grant.reserved':
     'This permission belongs to one of the three administrators alone and cannot be granted to another role',
+  'system.grant.separatedRole':
+    'The security administrator’s and the auditor’s roles are given only with the server’s accounts command, never in the console',
+  'system.user.stronger':
+    'This account holds the role {{role}}, which you cannot give; only someone who could give every role it holds may change it',
+  'system.user.separated':
+    'The system administrator, the security administrator and the auditor do not manage one another’s accounts',
+  'system.scope.platformWide':
+    'This applies to the whole platform: only an administrator whose data scope is all data may change it',
+  'system.menu.reserved':
+    'This entry belongs to the security administrator or the auditor and is not changed here',
   'system.audit.tooMany': 'More than {{max}} records match; narrow the filter and export again',
   'system.audit.sheet': 'Audit trail',
   'system.audit.column.seq': 'No.',
@@ -157,6 +167,12 @@ export const systemMessagesZhCN: Record<keyof typeof systemMessagesEn, string> =
   'system.role.separated': '系统管理员、安全管理员、安全审计员不能由同一账号兼任',
   'system.role.separatedFixed': '系统管理员、安全管理员、安全审计员角色的权限固定，不能修改',
   'system.grant.reserved': '该权限为三员之一专有，不能授予其他角色',
+  'system.grant.separatedRole':
+    '安全管理员和安全审计员角色只能通过服务器上的账号管理命令授予，不能在控制台中分配',
+  'system.user.stronger': '该账号持有角色 {{role}}，您无权分配该角色，因此不能对该账号进行操作',
+  'system.user.separated': '系统管理员、安全管理员、安全审计员之间不能相互管理账号',
+  'system.scope.platformWide': '该项作用于整个平台，只有数据范围为“全部数据”的管理员可以修改',
+  'system.menu.reserved': '该菜单项属于安全管理员或安全审计员，不能在此修改',
   'system.audit.tooMany': '符合条件的记录超过 {{max}} 条，请缩小筛选范围后再导出',
   'system.audit.sheet': '审计记录',
   'system.audit.column.seq': '序号',

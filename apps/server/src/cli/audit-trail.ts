@@ -10,6 +10,7 @@ import {
   verifyArchiveFile,
 } from '../modules/audit/audit-archive.js';
 import { AuditService } from '../modules/audit/audit.service.js';
+import { noRememberedSessions } from '../modules/auth/session-cache.js';
 import { createRepositories, transactionRunner } from '../repositories.js';
 
 const USAGE = `Usage (npm run audit -w @cityops/server -- <command>):
@@ -45,7 +46,7 @@ async function main(args: string[]): Promise<number> {
   const config = loadConfig();
   const database = await openDatabase(config);
   try {
-    const repositories = createRepositories(database.db);
+    const repositories = createRepositories(database.db, noRememberedSessions);
     const audit = new AuditService({ audit: repositories.audit, clock: systemClock });
     if (command === 'verify') {
       const result = await audit.verify();
@@ -61,7 +62,7 @@ async function main(args: string[]): Promise<number> {
     print(
       await archiveOldRecords({
         repositories,
-        withTransaction: transactionRunner(database.db),
+        withTransaction: transactionRunner(database.db, noRememberedSessions),
         audit,
         clock: systemClock,
         folder,

@@ -1,21 +1,11 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode, PasswordStatus, type RouteAccess, hasPermission } from '@cityops/contract';
-import { AppError, forbidden, rateLimited, tokenInvalid } from '../lib/app-error.js';
-import type { Clock } from '../lib/clock.js';
+import { AppError, forbidden, tokenInvalid } from '../lib/app-error.js';
 import { requestMeta } from '../lib/request-meta.js';
-import type { AuditService } from '../modules/audit/audit.service.js';
+import { currentTrace } from '../lib/request-trace.js';
+import type { RefusalRecorder } from '../modules/access/refusal-recorder.js';
 import type { AuthContext, AuthService } from '../modules/auth/auth.service.js';
-import type { RequestLimitRepository } from '../modules/limits/request-limit.repository.js';
-
-/**
- * Refusals for lack of a right one account may collect in a minute. Each is a
- * record in the trail; past this the account is told to wait (429) and only the
- * moment it was stopped is recorded, so a signed-in client cannot grow the trail
- * at will. No one using the screens comes near it: they hide what a role lacks.
- */
-export const REFUSALS_PER_MINUTE = 30;
-const REFUSAL_WINDOW_MS = 60_000;
 
 /** The bearer token of a request, from the Authorization header. */
 export function bearerToken(request: FastifyRequest): string | undefined {
@@ -52,9 +42,7 @@ async function authPlugin(
   app: FastifyInstance,
   options: {
     auth: AuthService;
-    audit: AuditService;
-    limits: RequestLimitRepository;
-    clock: Clock;
+    refusals: RefusalRecorder;
     enforceSecondFactor: boolean;
   },
 ): Promise<void> {
@@ -68,7 +56,14 @@ async function authPlugin(
       request.log.error({ url: request.routeOptions.url }, 'route declares no access: refused');
       throw forbidden();
     }
-    request.auth = await options.auth.authenticate(bearerToken(request), requestMeta(request));
+    // A route that needs a permission code is the console's (or an editor's): its
+    // session is read from the database, never remembered, so a revocation holds on
+    // every instance before the next such request (issue 21).
+    request.auth = await options.auth.authenticate(bearerToken(request), requestMeta(request), {
+      fresh: access !== 'signed-in',
+    });
+    const trace = currentTrace();
+    if (trace) trace.callerId = request.auth.userId;
     // While the password must be reset, only the change, the status and sign-out answer.
     if (request.auth.passwordStatus === PasswordStatus.MUST_RESET && !allowDuringPasswordReset) {
       throw new AppError(ErrorCode.PASSWORD_RESET_REQUIRED);
@@ -83,30 +78,20 @@ async function authPlugin(
       throw new AppError(ErrorCode.SECOND_FACTOR_ENROLMENT_REQUIRED);
     }
     if (access !== 'signed-in' && !hasPermission(request.auth, access.permission)) {
-      // Counted first, in one statement shared by every instance, so parallel
-      // requests cannot slip past the limit.
-      const now = options.clock.now();
-      const { hits, resetAt } = await options.limits.hit(
-        'access-refused',
-        String(request.auth.userId),
-        REFUSAL_WINDOW_MS,
-        now,
-      );
-      // Every refusal for lack of a right is in the audit trail (issue 13); past the
-      // limit, the one that crossed it stands for the rest of the minute.
-      if (hits <= REFUSALS_PER_MINUTE + 1) {
-        await options.audit.recordBy(request.auth, {
+      // Every refusal for lack of a right is in the audit trail (issues 13 and 21).
+      await options.refusals.refuse(
+        request.auth,
+        {
           action: 'access.refused',
           outcome: 'refused',
-          reason: hits <= REFUSALS_PER_MINUTE ? access.permission : 'rate-limited',
+          reason: access.permission,
           target: {
             kind: 'route',
             id: `${request.method} ${request.routeOptions.url}`.slice(0, 64),
           },
-        });
-      }
-      if (hits > REFUSALS_PER_MINUTE) throw rateLimited(resetAt.getTime() - now.getTime());
-      throw forbidden();
+        },
+        forbidden(),
+      );
     }
   });
 }

@@ -2,6 +2,7 @@ import type { Db } from '../db/client.js';
 import { STAFF_ROLE } from '@cityops/contract';
 import { hashPassword, randomPassword } from '../lib/passwords.js';
 import { ensureRsaKey } from '../modules/auth/rsa-key.service.js';
+import { noRememberedSessions } from '../modules/auth/session-cache.js';
 import type { MenuRepository } from '../modules/menus/menu.repository.js';
 import {
   type Repositories,
@@ -39,8 +40,9 @@ export interface SeedOptions {
  */
 export async function seed(db: Db, options: SeedOptions): Promise<void> {
   // The same repositories and transactions as the app's services (app.ts).
-  const repositories = createRepositories(db);
-  const withTransaction = transactionRunner(db);
+  // The seed runs before the server listens: no session is remembered yet.
+  const repositories = createRepositories(db, noRememberedSessions);
+  const withTransaction = transactionRunner(db, noRememberedSessions);
   await seedBase(repositories, options.systemName, options.now);
   await ensureBuiltInMenu(withTransaction);
   await seedSecuritySettings(repositories);

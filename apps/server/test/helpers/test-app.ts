@@ -18,6 +18,7 @@ import { type AppDependencies, buildApp } from '../../src/app.js';
 import { type AppConfig, loadConfig } from '../../src/config.js';
 import { type Database, openDatabase, wrapPglite } from '../../src/db/client.js';
 import { ManualClock } from '../../src/lib/clock.js';
+import { noRememberedSessions } from '../../src/modules/auth/session-cache.js';
 import { createRepositories } from '../../src/repositories.js';
 import { TEST_EPOCH } from './constants.js';
 import { withDatabase } from './global-setup.js';
@@ -67,7 +68,7 @@ export interface TestApp {
 
 export async function createTestApp(
   environment: Record<string, string> = {},
-  dependencies: Pick<AppDependencies, 'onRoute'> = {},
+  dependencies: Pick<AppDependencies, 'onRoute' | 'strictDeclarations'> = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -85,7 +86,13 @@ export async function createTestApp(
       callback();
     },
   });
-  const app = await buildApp(config, { ...dependencies, database, clock, logStream });
+  const app = await buildApp(config, {
+    strictDeclarations: true,
+    ...dependencies,
+    database,
+    clock,
+    logStream,
+  });
   await app.ready();
 
   async function login(username: string, password: string): Promise<TokenResponse> {
@@ -116,6 +123,7 @@ export async function secondInstance(t: TestApp): Promise<FastifyInstance> {
     });
   }
   const other = await buildApp(t.config, {
+    strictDeclarations: true,
     database,
     clock: t.clock,
     logStream: new Writable({ write: (_chunk, _encoding, callback) => callback() }),
@@ -217,7 +225,7 @@ export async function auditEvents(
   limit: number,
   action?: AuditAction,
 ): Promise<string[]> {
-  const rows = await createRepositories(app.database.db).audit.page(
+  const rows = await createRepositories(app.database.db, noRememberedSessions).audit.page(
     action ? { action } : {},
     undefined,
     limit,

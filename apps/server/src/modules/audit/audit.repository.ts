@@ -1,6 +1,7 @@
 import type { AuditAction, AuditFilter, AuditOutcome, AuditTargetKind } from '@cityops/contract';
 import { type SQL, and, asc, desc, eq, gt, lt, lte, or, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.js';
+import { currentTrace } from '../../lib/request-trace.js';
 import {
   auditArchives,
   auditChainHead,
@@ -72,6 +73,8 @@ export class AuditRepository {
       before: event.before ?? null,
       after: event.after ?? null,
     });
+    // The route's declaration is held to this (plugins/request-trace.ts).
+    currentTrace()?.recorded.push({ action: event.action, outcome: event.outcome });
   }
 
   /** Newest first, `limit` records older than `before`. */

@@ -35,7 +35,11 @@ const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { 
   app.post(
     '/authorization-server/oauth/pubKey',
     {
-      config: { access: 'public', rateLimit: limitedBy('pubKey') },
+      config: {
+        access: 'public',
+        rateLimit: limitedBy('pubKey'),
+        audit: { none: 'answers the current public key' },
+      },
       schema: {
         tags: ['auth'],
         summary: 'The RSA public key that encrypts the login password',
@@ -48,7 +52,14 @@ const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { 
   app.post(
     '/authorization-server/oauth/token',
     {
-      config: { access: 'public', rateLimit: limitedBy('signIn') },
+      config: {
+        access: 'public',
+        rateLimit: limitedBy('signIn'),
+        audit: {
+          action: 'auth.login',
+          when: 'the password step passes or fails (a second factor due answers 040107 and is recorded by its step)',
+        },
+      },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with the password grant (scope read, appId PC)',
@@ -67,7 +78,7 @@ const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { 
   app.post(
     '/authorization-server/oauth/logout',
     {
-      config: { access: 'signed-in', allowDuringPasswordReset: true },
+      config: { access: 'signed-in', allowDuringPasswordReset: true, audit: 'auth.logout' },
       schema: {
         tags: ['auth'],
         summary: 'Sign out: the token is revoked at once',
@@ -84,7 +95,11 @@ const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { 
   app.post(
     '/authorization-server/oauth/verificationCode',
     {
-      config: { access: 'public', rateLimit: limitedBy('captcha') },
+      config: {
+        access: 'public',
+        rateLimit: limitedBy('captcha'),
+        audit: { none: 'a captcha challenge; the sign-in records its failures' },
+      },
       schema: {
         tags: ['auth'],
         summary: 'A new image captcha (asked for after failed sign-ins)',
@@ -99,7 +114,11 @@ const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { 
   app.post(
     '/authorization-server/oauth/basic',
     {
-      config: { access: 'public', rateLimit: limitedBy('recovery') },
+      config: {
+        access: 'public',
+        rateLimit: limitedBy('recovery'),
+        audit: { none: 'checks the web client credentials' },
+      },
       schema: {
         tags: ['auth'],
         summary: 'Identifies the web client before sign-in (password recovery)',

@@ -11,6 +11,7 @@ import { newAccessToken, tokenDigest } from '../../lib/tokens.js';
 import { toUserData } from '../organization/user-data.js';
 import type { UserRecord, UserRepository } from '../organization/user.repository.js';
 import type { SecondFactorService } from '../second-factor/second-factor.service.js';
+import { type AccessPolicy, selfTarget } from '../access/access-policy.js';
 import { SecurityEvent, type AuditService } from '../audit/audit.service.js';
 import { passwordStatusOf } from '../password/password-policy.js';
 import type { LoginGuardService } from './login-guard.service.js';
@@ -51,6 +52,7 @@ export interface AuthServiceOptions {
   settings: SecuritySettings;
   audit: AuditService;
   secondFactor: SecondFactorService;
+  policy: AccessPolicy;
 }
 
 export class AuthService {
@@ -150,11 +152,12 @@ export class AuthService {
   async authenticate(
     token: string | undefined,
     client: ClientMeta = { userAgent: null, ipAddress: null },
+    options: { fresh?: boolean } = {},
   ): Promise<AuthContext> {
     if (!token) throw tokenInvalid();
     const tokenHash = tokenDigest(token);
     const now = this.options.clock.now();
-    const principal = await this.options.sessions.findLive(tokenHash, now);
+    const principal = await this.options.sessions.findLive(tokenHash, now, options);
     if (!principal) throw tokenInvalid();
     await this.markSeen(tokenHash, principal, now);
     return {
@@ -195,6 +198,7 @@ export class AuthService {
   }
 
   async logout(auth: AuthContext, meta: ClientMeta): Promise<void> {
+    await this.options.policy.require(auth, 'own.sessions', selfTarget(auth));
     await this.options.sessions.revoke(auth.tokenHash, this.options.clock.now());
     await this.options.audit.record(SecurityEvent.logout, meta, {
       userId: auth.userId,

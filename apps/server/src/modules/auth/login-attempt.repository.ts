@@ -1,5 +1,6 @@
 import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { assertPolicyAsked } from '../../lib/request-trace.js';
 import { loginAttempts } from '../../db/schema/index.js';
 
 export type AttemptScope = 'account' | 'address';
@@ -124,6 +125,7 @@ export class LoginAttemptRepository {
   }
 
   async clear(scope: AttemptScope, subject: string): Promise<void> {
+    assertPolicyAsked('loginAttempts.clear');
     await this.db
       .delete(loginAttempts)
       .where(and(eq(loginAttempts.scope, scope), eq(loginAttempts.subject, subject)));

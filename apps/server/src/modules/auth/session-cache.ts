@@ -27,6 +27,26 @@ export interface SessionChanges {
   changed(change: SessionChange): Promise<void>;
 }
 
+/**
+ * For a process that remembers no sessions and must tell none (the seed, before
+ * the server listens; a command on PGlite, which no server shares while it runs).
+ */
+export const noRememberedSessions: SessionChanges = {
+  async changed() {},
+};
+
+/**
+ * For a command run beside live servers on PostgreSQL: it remembers nothing but
+ * tells every instance (the sessions channel), as a server's own change does.
+ */
+export class SessionNotifier implements SessionChanges {
+  constructor(private readonly database: Pick<Database, 'notify'>) {}
+
+  async changed(change: SessionChange): Promise<void> {
+    await this.database.notify(SESSIONS_CHANNEL, JSON.stringify(encode(change)));
+  }
+}
+
 interface Entry {
   principal: SessionPrincipal;
   cachedAt: number;

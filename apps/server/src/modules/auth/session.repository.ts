@@ -24,6 +24,7 @@ import {
   userSecondFactors,
   users,
 } from '../../db/schema/index.js';
+import { assertPolicyAsked } from '../../lib/request-trace.js';
 import type { UserReach } from '../system/admin-user.repository.js';
 import type { SessionCache, SessionChanges } from './session-cache.js';
 
@@ -87,7 +88,7 @@ export class SessionRepository {
    */
   constructor(
     private readonly db: Executor,
-    private readonly changes?: SessionChanges,
+    private readonly changes: SessionChanges,
     private readonly cache?: SessionCache,
   ) {}
 
@@ -102,9 +103,19 @@ export class SessionRepository {
     await this.db.insert(sessions).values(session);
   }
 
-  /** The live session of a token digest with its user; revoked, expired or disabled gives null. */
-  async findLive(tokenHash: string, now: Date): Promise<SessionPrincipal | null> {
-    if (this.cache) return this.cache.lookup(tokenHash, now, () => this.readLive(tokenHash, now));
+  /**
+   * The live session of a token digest with its user; revoked, expired or disabled
+   * gives null. `fresh` reads the database even when the session is remembered
+   * (the console's routes: a revocation on another instance holds at once).
+   */
+  async findLive(
+    tokenHash: string,
+    now: Date,
+    options: { fresh?: boolean } = {},
+  ): Promise<SessionPrincipal | null> {
+    if (this.cache && !options.fresh) {
+      return this.cache.lookup(tokenHash, now, () => this.readLive(tokenHash, now));
+    }
     return this.readLive(tokenHash, now);
   }
 
@@ -153,23 +164,25 @@ export class SessionRepository {
 
   /** Whether a session was revoked by this call (false: unknown or revoked before). */
   async revoke(tokenHash: string, now: Date): Promise<boolean> {
+    assertPolicyAsked('sessions.revoke');
     const rows = await this.db
       .update(sessions)
       .set({ revokedAt: now })
       .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
       .returning({ tokenHash: sessions.tokenHash });
-    await this.changes?.changed({ tokenHash });
+    await this.changes.changed({ tokenHash });
     return rows.length > 0;
   }
 
   /** How many of the user's sessions this call revoked (expired ones included). */
   async revokeAllOfUser(userId: number, now: Date): Promise<number> {
+    assertPolicyAsked('sessions.revokeAllOfUser');
     const rows = await this.db
       .update(sessions)
       .set({ revokedAt: now })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
       .returning({ tokenHash: sessions.tokenHash });
-    await this.changes?.changed({ userId });
+    await this.changes.changed({ userId });
     return rows.length;
   }
 

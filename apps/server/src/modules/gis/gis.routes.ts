@@ -24,7 +24,10 @@ const gisRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { s
   app.post(
     GIS_PATHS.query,
     {
-      config: { access: 'signed-in' },
+      config: {
+        access: 'signed-in',
+        audit: { none: 'reads features in a view (the map client sends it as POST)' },
+      },
       schema: {
         tags,
         summary: 'Map features in a bounding box, by layer and name (WGS-84 GeoJSON geometries)',
@@ -50,7 +53,10 @@ const gisRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { s
   app.post(
     GIS_PATHS.layers,
     {
-      config: { access: 'signed-in' },
+      config: {
+        access: 'signed-in',
+        audit: { none: 'reads the layers (the map client sends it as POST)' },
+      },
       schema: {
         tags,
         summary: 'The layers of map features',
@@ -122,7 +128,10 @@ const gisRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { s
   app.post(
     GIS_PATHS.settings,
     {
-      config: { access: 'signed-in' },
+      config: {
+        access: 'signed-in',
+        audit: { none: 'reads the map settings (the map client sends it as POST)' },
+      },
       schema: {
         tags,
         summary: 'Tile layers, centre and zoom of the map',
@@ -135,7 +144,7 @@ const gisRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { s
   app.post(
     GIS_PATHS.saveSettings,
     {
-      config: { access: { permission: 'gis:settings:write' } },
+      config: { access: { permission: 'gis:settings:write' }, audit: 'settings.update' },
       schema: {
         tags,
         summary: 'Saves the tile layers, centre and zoom (administrators)',

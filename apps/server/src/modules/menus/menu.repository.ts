@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { MenuEntryKind } from '@cityops/contract';
 import type { Executor } from '../../db/client.js';
+import { assertPolicyAsked } from '../../lib/request-trace.js';
 import { menuEntries, roleMenuEntries } from '../../db/schema/index.js';
 import type { SessionCache, SessionChanges } from '../auth/session-cache.js';
 
@@ -63,7 +64,7 @@ export class MenuRepository {
   /** `cache` keeps the tree between changes (the app's own repositories, not a transaction's). */
   constructor(
     private readonly db: Executor,
-    private readonly changes?: SessionChanges,
+    private readonly changes: SessionChanges,
     private readonly cache?: SessionCache,
   ) {}
 
@@ -124,6 +125,7 @@ export class MenuRepository {
   }
 
   async insert(entry: NewMenuEntry): Promise<number> {
+    assertPolicyAsked('menus.insert');
     const { roleIds = [], ...columns } = entry;
     const inserted = await this.db
       .insert(menuEntries)
@@ -136,7 +138,7 @@ export class MenuRepository {
         .values(roleIds.map((roleId) => ({ menuEntryId: id, roleId })))
         .onConflictDoNothing();
     }
-    await this.changes?.changed({ everyone: true });
+    await this.changes.changed({ everyone: true });
     return id;
   }
 
@@ -161,7 +163,7 @@ export class MenuRepository {
     await this.db
       .delete(roleMenuEntries)
       .where(and(eq(roleMenuEntries.menuEntryId, id), sql`${roleMenuEntries.roleId} <> ${role}`));
-    await this.changes?.changed({ everyone: true });
+    await this.changes.changed({ everyone: true });
   }
 
   /** Grants an entry to roles that may lack it (the fixed administrator roles). */
@@ -175,17 +177,19 @@ export class MenuRepository {
 
   /** Changes an entry if it is still at `version`; false when someone changed it first. */
   async update(id: number, version: number, changes: MenuEntryChanges): Promise<boolean> {
+    assertPolicyAsked('menus.update');
     const rows = await this.db
       .update(menuEntries)
       .set({ ...changes, version: sql`${menuEntries.version} + 1` })
       .where(and(eq(menuEntries.id, id), eq(menuEntries.version, version)))
       .returning({ id: menuEntries.id });
-    if (rows.length > 0) await this.changes?.changed({ everyone: true });
+    if (rows.length > 0) await this.changes.changed({ everyone: true });
     return rows.length > 0;
   }
 
   /** Deletes a leaf entry at `version` (its grants go with it); false when changed first or not a leaf. */
   async delete(id: number, version: number): Promise<boolean> {
+    assertPolicyAsked('menus.delete');
     const rows = await this.db
       .delete(menuEntries)
       .where(
@@ -196,7 +200,7 @@ export class MenuRepository {
         ),
       )
       .returning({ id: menuEntries.id });
-    if (rows.length > 0) await this.changes?.changed({ everyone: true });
+    if (rows.length > 0) await this.changes.changed({ everyone: true });
     return rows.length > 0;
   }
 

@@ -28,7 +28,10 @@ const menuRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { 
   app.post(
     '/organization/model',
     {
-      config: { access: 'signed-in' },
+      config: {
+        access: 'signed-in',
+        audit: { none: 'reads the menu entries of a code (the spec sends it as POST)' },
+      },
       schema: {
         tags: ['menu'],
         summary:

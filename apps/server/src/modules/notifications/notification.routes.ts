@@ -45,7 +45,10 @@ const notificationRoutes: FastifyPluginAsyncZod<{
   app.post(
     MESSAGE_PATHS.page,
     {
-      config: { access: 'signed-in' },
+      config: {
+        access: 'signed-in',
+        audit: { none: 'reads a page of messages (the spec sends it as POST)' },
+      },
       schema: {
         tags,
         summary: "A page of the caller's messages (the bell sends boolRead=false)",
@@ -86,7 +89,7 @@ const notificationRoutes: FastifyPluginAsyncZod<{
   app.post(
     MESSAGE_PATHS.send,
     {
-      config: { access: { permission: 'system:message:send' } },
+      config: { access: { permission: 'system:message:send' }, audit: 'message.send' },
       schema: {
         tags,
         summary: 'Administrators: sends a message to users, roles or everyone',
@@ -131,7 +134,7 @@ const notificationRoutes: FastifyPluginAsyncZod<{
   app.post(
     SYSTEM_PATHS.messages,
     {
-      config: { access: sending },
+      config: { access: sending, audit: 'message.send' },
       schema: {
         tags: adminTags,
         summary: 'Sends a message to chosen users, units, roles or everyone (audited)',
@@ -160,7 +163,7 @@ const notificationRoutes: FastifyPluginAsyncZod<{
   app.post(
     SYSTEM_PATHS.messageWithdraw,
     {
-      config: { access: sending },
+      config: { access: sending, audit: 'message.withdraw' },
       schema: {
         tags: adminTags,
         summary:
@@ -175,7 +178,10 @@ const notificationRoutes: FastifyPluginAsyncZod<{
   app.post(
     MESSAGE_PATHS.sseTicket,
     {
-      config: { access: 'signed-in' },
+      config: {
+        access: 'signed-in',
+        audit: { none: 'a one-use ticket for the caller’s own live unread count' },
+      },
       schema: {
         tags,
         summary: 'A one-use, 30-second ticket that opens the live unread-count stream',

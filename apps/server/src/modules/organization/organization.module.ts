@@ -14,11 +14,12 @@ declare module '../../services.js' {
 
 export const organizationModule: AppModule = {
   name: 'organization',
-  createServices: ({ repositories, withTransaction, clock, config }) => ({
-    users: new UserService({ repositories }),
+  createServices: ({ repositories, withTransaction, clock, config, services }) => ({
+    users: new UserService({ repositories, policy: services.accessPolicy }),
     profiles: new ProfileService({
       repositories,
       withTransaction,
+      policy: services.accessPolicy,
       clock,
       fileAddresses: new FileAddresses(config.web.apiBaseUrl, config.publicUrl),
     }),

@@ -8,16 +8,7 @@ export interface OrganOptionRow {
   nameEn: string;
 }
 
-export interface ProfileChanges {
-  username: string;
-  name: string;
-  mobile: string;
-  organizationId: number;
-  departmentId: number;
-  headImage?: string | null;
-}
-
-/** Units, departments and the profile columns of a user. */
+/** Units and departments for the personal-info selects, and the avatar's upload. */
 export class ProfileRepository {
   constructor(private readonly db: Executor) {}
 
@@ -82,17 +73,6 @@ export class ProfileRepository {
       .from(users)
       .where(and(sql`lower(${users.username}) = lower(${username})`, ne(users.id, exceptUserId)));
     return rows.length > 0;
-  }
-
-  async update(userId: number, changes: ProfileChanges, now: Date): Promise<void> {
-    await this.db
-      .update(users)
-      .set({ ...changes, updatedAt: now })
-      .where(eq(users.id, userId));
-  }
-
-  async setHeadImage(userId: number, headImage: string | null, now: Date): Promise<void> {
-    await this.db.update(users).set({ headImage, updatedAt: now }).where(eq(users.id, userId));
   }
 
   /** Who uploaded a stored file, when it exists. */

@@ -47,12 +47,12 @@ const profileRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app,
   app.put(
     '/organization/user/:id',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', audit: { action: 'user.update', when: 'the avatar changes' } },
       schema: {
         tags,
-        summary: 'Updates personal info (staff: the avatar only; administrators: every field)',
+        summary: 'Changes the caller’s own avatar; every other field is read-only (sent as it is)',
         description:
-          'A changed login name revokes every session of the account (usernameChanged: true).',
+          'Another account is refused (403): administrators change accounts through `/system/users`. `usernameChanged` is always false.',
         params: userParamsSchema,
         body: userUpdateSchema,
         response: { 200: envelopeSchema(userUpdateResultSchema) },
@@ -65,7 +65,7 @@ const profileRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app,
   app.post(
     '/organization/user/head',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', audit: { action: 'user.update', when: 'the avatar changes' } },
       schema: {
         tags,
         summary: "Sets the caller's avatar to an image they uploaded",

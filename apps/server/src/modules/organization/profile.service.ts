@@ -3,13 +3,14 @@ import {
   type OrganOption,
   type UserData,
   type UserUpdateResult,
-  hasPermission,
 } from '@cityops/contract';
-import { AppError, forbidden, notFound } from '../../lib/app-error.js';
+import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Repositories, WithTransaction } from '../../repositories.js';
+import type { AccessPolicy } from '../access/access-policy.js';
+import { auditSourceOf } from '../audit/audit.service.js';
+import type { AuthContext } from '../auth/auth.service.js';
 import type { FileAddresses } from '../files/file-address.js';
-import type { ProfileRepository } from './profile.repository.js';
 import { toUserData } from './user-data.js';
 import type { UserRecord } from './user.repository.js';
 
@@ -22,122 +23,102 @@ export interface ProfileUpdate {
   headImage?: string | undefined;
 }
 
-interface Caller {
-  userId: number;
-  permissions: string[];
-}
-
+/** The fields the personal-info dialog shows disabled (spec section 2, "Personal-info dialog"). */
 const identityFields = ['username', 'name', 'mobile', 'organizationId', 'departmentId'] as const;
+const placementFields: readonly string[] = ['organizationId', 'departmentId'];
 
-const fieldError = (
-  code: typeof ErrorCode.VALIDATION | typeof ErrorCode.CONFLICT,
-  field: string,
-  message:
-    | 'profile.departmentMismatch'
-    | 'profile.usernameTaken'
-    | 'profile.headImageInvalid'
-    | 'validation.invalid',
-) => new AppError(code, { messageKey: message, fields: [{ field, message }] });
+const headImageInvalid = () =>
+  new AppError(ErrorCode.VALIDATION, {
+    messageKey: 'profile.headImageInvalid',
+    fields: [{ field: 'headImage', message: 'profile.headImageInvalid' }],
+  });
 
-/**
- * Personal info (docs/shell.md). The dialog shows every field but the avatar
- * disabled: staff change only their avatar; an administrator may
- * change every field, of any account. A changed login name ends every session
- * of that account.
- */
 export interface ProfileServiceOptions {
   repositories: Pick<Repositories, 'profiles' | 'users'>;
   withTransaction: WithTransaction;
+  policy: AccessPolicy;
   clock: Clock;
   fileAddresses: FileAddresses;
 }
 
+/**
+ * Personal info (docs/shell.md): what the spec's dialog does and no more
+ * (issue 21). Its owner changes the avatar; the other fields are read-only,
+ * for everyone: an administrator changes accounts in the console, whose
+ * service weighs scope, strength and version. Another's account is refused.
+ */
 export class ProfileService {
-  private readonly profiles: ProfileRepository;
-  private readonly clock: Clock;
-
-  constructor(private readonly options: ProfileServiceOptions) {
-    this.profiles = options.repositories.profiles;
-    this.clock = options.clock;
-  }
+  constructor(private readonly options: ProfileServiceOptions) {}
 
   async organizations(): Promise<OrganOption[]> {
-    const rows = await this.profiles.organizations();
+    const rows = await this.options.repositories.profiles.organizations();
     return rows.map((row) => ({ ...row, id: String(row.id) }));
   }
 
   async departments(organizationId: number): Promise<OrganOption[]> {
-    if (!(await this.profiles.organizationExists(organizationId))) throw notFound();
-    const rows = await this.profiles.departments(organizationId);
+    const { profiles } = this.options.repositories;
+    if (!(await profiles.organizationExists(organizationId))) throw notFound();
+    const rows = await profiles.departments(organizationId);
     return rows.map((row) => ({ ...row, id: String(row.id) }));
   }
 
-  async update(caller: Caller, userId: number, changes: ProfileUpdate): Promise<UserUpdateResult> {
-    const isAdmin = hasPermission(caller, 'system:user:update');
-    if (userId !== caller.userId && !isAdmin) throw forbidden();
-    return this.options.withTransaction(async ({ users, profiles, sessions }) => {
-      const user = await users.findById(userId);
-      if (!user) throw notFound();
-
-      if (!isAdmin) {
-        const locked = identityFields.filter((field) => changes[field] !== user[field]);
-        if (locked.length > 0) {
-          throw new AppError(ErrorCode.FORBIDDEN, {
-            messageKey: 'profile.readOnlyFields',
-            values: { fields: locked.join(', ') },
-          });
-        }
-      }
-      if (!(await profiles.organizationExists(changes.organizationId))) {
-        throw fieldError(ErrorCode.VALIDATION, 'organizationId', 'validation.invalid');
-      }
-      const departmentOrganization = await profiles.departmentOrganization(changes.departmentId);
-      if (departmentOrganization === null) {
-        throw fieldError(ErrorCode.VALIDATION, 'departmentId', 'validation.invalid');
-      }
-      if (departmentOrganization !== changes.organizationId) {
-        throw fieldError(ErrorCode.VALIDATION, 'departmentId', 'profile.departmentMismatch');
-      }
-      if (await profiles.usernameTaken(changes.username, userId)) {
-        throw fieldError(ErrorCode.CONFLICT, 'username', 'profile.usernameTaken');
-      }
-      if (changes.headImage && changes.headImage !== user.headImage) {
-        await this.checkHeadImage(profiles, changes.headImage, [userId, caller.userId]);
-      }
-
-      const now = this.clock.now();
-      const { headImage, ...identity } = changes;
-      await profiles.update(
-        userId,
-        headImage === undefined ? identity : { ...identity, headImage: headImage || null },
-        now,
+  /**
+   * `PUT /organization/user/{id}`: the caller's own avatar. Every identity field
+   * must be sent as it is; a change to one is refused as a change of one's own
+   * account (the policy's "self"), recorded like any refusal.
+   */
+  async update(
+    caller: AuthContext,
+    userId: number,
+    changes: ProfileUpdate,
+  ): Promise<UserUpdateResult> {
+    const { policy } = this.options;
+    const user = await this.options.repositories.users.findById(userId);
+    if (!user) throw notFound();
+    await policy.require(caller, 'own.profile', user);
+    const changed = identityFields.filter((field) => changes[field] !== user[field]);
+    if (changed.length > 0) {
+      const moved = changed.some((field) => placementFields.includes(field));
+      await policy.require(
+        caller,
+        moved ? 'user.move' : 'user.edit',
+        { ...user, toUnitId: changes.organizationId },
+        { messageKey: 'profile.readOnlyFields' },
       );
-      const usernameChanged = changes.username !== user.username;
-      // Sessions carry the login name the user signed in with: all of them end.
-      if (usernameChanged) await sessions.revokeAllOfUser(userId, now);
-      return { usernameChanged };
-    });
-  }
-
-  async setHeadImage(caller: Caller, headImage: string): Promise<UserData> {
-    const profiles = this.profiles;
-    await this.checkHeadImage(profiles, headImage, [caller.userId]);
-    await profiles.setHeadImage(caller.userId, headImage, this.clock.now());
-    const user = (await this.options.repositories.users.findById(caller.userId)) as UserRecord;
-    return toUserData(user);
-  }
-
-  /** An avatar must be an image of the upload service, uploaded by one of `owners`. */
-  private async checkHeadImage(
-    profiles: ProfileRepository,
-    headImage: string,
-    owners: number[],
-  ): Promise<void> {
-    // Only an address of the server's own files, in a form it answers or answered before.
-    const fileId = this.options.fileAddresses.fileNameOf(headImage)?.split('.')[0] ?? null;
-    const file = fileId ? await profiles.fileUploader(fileId) : null;
-    if (!file || file.uploadedBy === null || !owners.includes(file.uploadedBy)) {
-      throw fieldError(ErrorCode.VALIDATION, 'headImage', 'profile.headImageInvalid');
     }
+    if (changes.headImage !== undefined) await this.saveHeadImage(caller, user, changes.headImage);
+    return { usernameChanged: false };
+  }
+
+  /** `POST /organization/user/head`: the caller's avatar. */
+  async setHeadImage(caller: AuthContext, headImage: string): Promise<UserData> {
+    const user = await this.options.repositories.users.findById(caller.userId);
+    if (!user) throw notFound();
+    await this.options.policy.require(caller, 'own.profile', user);
+    await this.saveHeadImage(caller, user, headImage);
+    return toUserData((await this.options.repositories.users.findById(caller.userId))!);
+  }
+
+  /** An avatar must be an image of the upload service that its owner uploaded; '' clears it. */
+  private async saveHeadImage(caller: AuthContext, user: UserRecord, headImage: string) {
+    const next = headImage || null;
+    if (next === user.headImage) return;
+    if (next !== null) {
+      const fileId = this.options.fileAddresses.fileNameOf(next)?.split('.')[0] ?? null;
+      const file = fileId ? await this.options.repositories.profiles.fileUploader(fileId) : null;
+      if (!file || file.uploadedBy !== user.id) throw headImageInvalid();
+    }
+    const now = this.options.clock.now();
+    await this.options.withTransaction(async ({ users, audit }) => {
+      await users.setHeadImage(user.id, next, now);
+      await audit.append(now, auditSourceOf(caller), {
+        action: 'user.update',
+        outcome: 'success',
+        reason: 'avatar',
+        target: { kind: 'user', id: user.id, name: user.username },
+        before: { headImage: user.headImage },
+        after: { headImage: next },
+      });
+    });
   }
 }

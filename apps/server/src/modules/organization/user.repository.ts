@@ -1,7 +1,11 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { SETTING_RANGES } from '@cityops/contract';
+import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { heldPermissions } from '../../db/held-permissions.js';
-import { roles, userRoles, users } from '../../db/schema/index.js';
+import { passwordHistory, roles, userRoles, users } from '../../db/schema/index.js';
+import { assertPolicyAsked } from '../../lib/request-trace.js';
+import type { SessionChanges } from '../auth/session-cache.js';
+import type { SessionRepository } from '../auth/session.repository.js';
 
 export interface UserRecord {
   id: number;
@@ -50,8 +54,29 @@ export interface NewUser {
   roleIds: string[];
 }
 
+/** The fields of an account an administrator edits (the console's user form). */
+export interface AccountValues {
+  username: string;
+  name: string;
+  mobile: string;
+  organizationId: number;
+  departmentId: number | null;
+}
+
+/**
+ * The one owner of the `users` and `user_roles` tables' writes (issue 21). Each
+ * write carries its session effects itself, so no caller can forget them: a
+ * new password, a disabled account or a changed login name ends every session of
+ * the account; any other change reaches the remembered sessions (`changes`,
+ * auth/session-cache.ts). Each write is policed: in a signed-in request the
+ * access policy must have been asked first (lib/request-trace.ts).
+ */
 export class UserRepository {
-  constructor(private readonly db: Executor) {}
+  constructor(
+    private readonly db: Executor,
+    private readonly sessions: SessionRepository,
+    private readonly changes: SessionChanges,
+  ) {}
 
   /** Account names are unique regardless of case. */
   async findByUsername(username: string): Promise<UserRecord | null> {
@@ -65,6 +90,15 @@ export class UserRepository {
   async findById(id: number): Promise<UserRecord | null> {
     const rows = await this.db.select(userColumns).from(users).where(eq(users.id, id));
     return rows[0] ?? null;
+  }
+
+  /** The account's optimistic version (null: no such account). */
+  async versionOf(id: number): Promise<number | null> {
+    const rows = await this.db
+      .select({ version: users.version })
+      .from(users)
+      .where(eq(users.id, id));
+    return rows[0]?.version ?? null;
   }
 
   async count(): Promise<number> {
@@ -93,6 +127,7 @@ export class UserRepository {
   }
 
   async insert(user: NewUser): Promise<number> {
+    assertPolicyAsked('users.insert');
     const { roleIds, ...columns } = user;
     const inserted = await this.db.insert(users).values(columns).returning({ id: users.id });
     const id = inserted[0]!.id;
@@ -100,5 +135,120 @@ export class UserRepository {
       await this.db.insert(userRoles).values(roleIds.map((roleId) => ({ userId: id, roleId })));
     }
     return id;
+  }
+
+  /**
+   * The console's edit of an account made on `version` (false: someone changed it
+   * since). A changed login name ends every session of the account (a session
+   * carries the name it signed in with); any change reaches remembered sessions.
+   */
+  async updateAccount(
+    id: number,
+    version: number,
+    values: AccountValues,
+    now: Date,
+  ): Promise<boolean> {
+    assertPolicyAsked('users.updateAccount');
+    const [current] = await this.db
+      .select({ username: users.username })
+      .from(users)
+      .where(eq(users.id, id))
+      .for('update');
+    const rows = await this.db
+      .update(users)
+      .set({ ...values, updatedAt: now, version: sql`${users.version} + 1` })
+      .where(and(eq(users.id, id), eq(users.version, version)))
+      .returning({ id: users.id });
+    if (rows.length === 0) return false;
+    if (current && current.username !== values.username) {
+      await this.sessions.revokeAllOfUser(id, now);
+    } else {
+      await this.changes.changed({ userId: id });
+    }
+    return true;
+  }
+
+  /** The account's roles, replaced; its sessions carry its rights, so they hear of it. */
+  async setRoles(userId: number, roleIds: readonly string[]): Promise<void> {
+    assertPolicyAsked('users.setRoles');
+    await this.db.delete(userRoles).where(eq(userRoles.userId, userId));
+    if (roleIds.length > 0) {
+      await this.db.insert(userRoles).values(roleIds.map((roleId) => ({ userId, roleId })));
+    }
+    await this.changes.changed({ userId });
+  }
+
+  /** Disables (ending every session) or enables an account made on `version`. */
+  async setDisabled(id: number, version: number, disabled: boolean, now: Date): Promise<boolean> {
+    assertPolicyAsked('users.setDisabled');
+    const rows = await this.db
+      .update(users)
+      .set({ disabled, updatedAt: now, version: sql`${users.version} + 1` })
+      .where(and(eq(users.id, id), eq(users.version, version)))
+      .returning({ id: users.id });
+    if (rows.length === 0) return false;
+    if (disabled) await this.sessions.revokeAllOfUser(id, now);
+    else await this.changes.changed({ userId: id });
+    return true;
+  }
+
+  /** An administrator's new password, to be changed at the next sign-in; every session ends. */
+  async issuePassword(id: number, passwordHash: string, now: Date): Promise<void> {
+    assertPolicyAsked('users.issuePassword');
+    await this.db
+      .update(users)
+      .set({
+        passwordHash,
+        passwordChangedAt: now,
+        mustChangePassword: true,
+        updatedAt: now,
+        version: sql`${users.version} + 1`,
+      })
+      .where(eq(users.id, id));
+    await this.sessions.revokeAllOfUser(id, now);
+  }
+
+  /**
+   * The holder's own new password (a change, or a recovery by SMS): the one it
+   * replaces joins the earlier ones, and every session of the account ends.
+   */
+  async setPassword(userId: number, passwordHash: string, changedAt: Date): Promise<void> {
+    assertPolicyAsked('users.setPassword');
+    const [replaced] = await this.db
+      .select({ hash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (replaced) {
+      await this.db
+        .insert(passwordHistory)
+        .values({ userId, passwordHash: replaced.hash, createdAt: changedAt });
+    }
+    await this.db
+      .update(users)
+      .set({
+        passwordHash,
+        passwordChangedAt: changedAt,
+        mustChangePassword: false,
+        updatedAt: changedAt,
+      })
+      .where(eq(users.id, userId));
+    // Only as many as the setting can ask for are kept.
+    const kept = this.db
+      .select({ id: passwordHistory.id })
+      .from(passwordHistory)
+      .where(eq(passwordHistory.userId, userId))
+      .orderBy(desc(passwordHistory.createdAt), desc(passwordHistory.id))
+      .limit(SETTING_RANGES.historyCount.max);
+    await this.db
+      .delete(passwordHistory)
+      .where(and(eq(passwordHistory.userId, userId), notInArray(passwordHistory.id, kept)));
+    await this.sessions.revokeAllOfUser(userId, changedAt);
+  }
+
+  /** The holder's avatar (an uploaded image's address, or null). */
+  async setHeadImage(userId: number, headImage: string | null, now: Date): Promise<void> {
+    assertPolicyAsked('users.setHeadImage');
+    await this.db.update(users).set({ headImage, updatedAt: now }).where(eq(users.id, userId));
+    await this.changes.changed({ userId });
   }
 }

@@ -1,12 +1,14 @@
 import { type UserData, hasPermission } from '@cityops/contract';
 import { forbidden, notFound } from '../../lib/app-error.js';
 import type { Repositories } from '../../repositories.js';
+import type { AccessPolicy } from '../access/access-policy.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import { toUserData } from './user-data.js';
 import type { NewUser, UserRecord } from './user.repository.js';
 
 export interface UserServiceOptions {
   repositories: Pick<Repositories, 'users' | 'sessions' | 'secondFactors'>;
+  policy: AccessPolicy;
 }
 
 /** The rules about accounts: who reads whose user data, how an account is made. */
@@ -14,7 +16,8 @@ export class UserService {
   constructor(private readonly options: UserServiceOptions) {}
 
   /**
-   * An account's user data: the caller's own, or anyone's with `system:user:read`.
+   * An account's user data: the caller's own, or, with `system:user:read`, an
+   * account the policy lets the caller read (within its data scope).
    * The caller's own carries the sign-in before this session (issue 13), which
    * the web app tells once after sign-in: it loads this right after signing in.
    */
@@ -23,7 +26,10 @@ export class UserService {
     if (!own && !hasPermission(caller, 'system:user:read')) throw forbidden();
     const user = await this.findByUsername(username);
     if (!user) throw notFound();
-    if (!own) return toUserData(user);
+    if (!own) {
+      await this.options.policy.require(caller, 'user.read', user);
+      return toUserData(user);
+    }
     const previous = await this.options.repositories.sessions.previousSignIn(
       caller.userId,
       caller.tokenHash,

@@ -17,6 +17,7 @@ export const passwordModule: AppModule = {
       rsaKeys: services.rsaKeys,
       settings: services.securitySettings,
       audit: services.audit,
+      policy: services.accessPolicy,
       clock,
     }),
   }),

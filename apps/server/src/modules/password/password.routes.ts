@@ -29,7 +29,7 @@ const passwordRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app
   app.post(
     '/organization/user/ret',
     {
-      config: { access: 'signed-in', allowDuringPasswordReset: true },
+      config: { access: 'signed-in', allowDuringPasswordReset: true, audit: 'password.change' },
       schema: {
         tags: ['password'],
         summary: 'Change the password; every session of the user ends',

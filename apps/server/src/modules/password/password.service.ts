@@ -7,6 +7,7 @@ import type { AuthContext } from '../auth/auth.service.js';
 import type { RsaKeyService } from '../auth/rsa-key.service.js';
 import type { SecuritySettings } from '../auth/security-settings.js';
 import type { Repositories, WithTransaction } from '../../repositories.js';
+import type { AccessPolicy } from '../access/access-policy.js';
 import { checkNewPassword, passwordStatusOf } from './password-policy.js';
 
 export interface ChangePassword {
@@ -23,12 +24,13 @@ export interface PasswordServiceOptions {
   rsaKeys: RsaKeyService;
   settings: SecuritySettings;
   audit: AuditService;
+  policy: AccessPolicy;
   clock: Clock;
 }
 
 /**
- * Password status, change and reset, and account disable: each ends the
- * user's sessions, in the same transaction as the change itself.
+ * Password status, change and recovery: a new password ends every session of
+ * the account (the users repository's own effect of the write).
  */
 export class PasswordService {
   constructor(private readonly options: PasswordServiceOptions) {}
@@ -44,6 +46,7 @@ export class PasswordService {
     const { audit, rsaKeys } = this.options;
     const user = await this.options.repositories.users.findById(auth.userId);
     if (!user) throw notFound();
+    await this.options.policy.require(auth, 'own.password', user);
     if (!(await verifyPasswordDigest(user.passwordHash, request.password))) {
       await audit.record(SecurityEvent.passwordChangeFailure, meta, {
         userId: user.id,
@@ -90,22 +93,10 @@ export class PasswordService {
     return false;
   }
 
-  /** Stores a new password digest and revokes every session of the user. */
+  /** Stores a new password digest (every session of the user ends with it). */
   async setPassword(userId: number, digest: string): Promise<void> {
     const passwordHash = await hashPasswordDigest(digest);
     const now = this.options.clock.now();
-    await this.options.withTransaction(async ({ passwords, sessions }) => {
-      await passwords.setPassword(userId, passwordHash, now);
-      await sessions.revokeAllOfUser(userId, now);
-    });
-  }
-
-  /** Disables (or enables) an account; disabling ends every session at once. */
-  async setDisabled(userId: number, disabled: boolean): Promise<void> {
-    const now = this.options.clock.now();
-    await this.options.withTransaction(async ({ passwords, sessions }) => {
-      await passwords.setDisabled(userId, disabled, now);
-      if (disabled) await sessions.revokeAllOfUser(userId, now);
-    });
+    await this.options.withTransaction(({ users }) => users.setPassword(userId, passwordHash, now));
   }
 }

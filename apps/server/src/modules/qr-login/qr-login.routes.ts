@@ -25,7 +25,11 @@ const qrLoginRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { service
   app.post(
     '/authorization-server/oauth/qrCode',
     {
-      config: { access: 'public', rateLimit: limitedBy('qrTicket') },
+      config: {
+        access: 'public',
+        rateLimit: limitedBy('qrTicket'),
+        audit: { none: 'a ticket for the PC to show; its confirmation and use are recorded' },
+      },
       schema: {
         tags: ['qr-login'],
         summary: 'A QR sign-in ticket for the PC (about 2 minutes)',
@@ -46,7 +50,14 @@ const qrLoginRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { service
   app.post(
     QR_STATUS_PATH,
     {
-      config: { access: 'public', rateLimit: limitedBy('qrStatus') },
+      config: {
+        access: 'public',
+        rateLimit: limitedBy('qrStatus'),
+        audit: {
+          action: 'auth.qr.login',
+          when: 'a confirmed ticket is taken up and its session begins',
+        },
+      },
       schema: {
         tags: ['qr-login'],
         summary: 'The state of a ticket: waiting, scanned, confirmed, expired or refused',
@@ -69,7 +80,12 @@ const qrLoginRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { service
   app.post(
     QR_SCAN_PATH,
     {
-      config: { access: 'signed-in' },
+      config: {
+        access: 'signed-in',
+        audit: {
+          none: 'the phone reads which browser asks; its answer is recorded by the confirmation',
+        },
+      },
       schema: {
         tags: ['qr-login'],
         summary: 'The signed-in phone opened a ticket: which browser asked and when',
@@ -83,7 +99,7 @@ const qrLoginRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { service
   app.post(
     QR_CONFIRM_PATH,
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', audit: 'auth.qr.confirm' },
       schema: {
         tags: ['qr-login'],
         summary: 'The signed-in phone confirms (or refuses) the sign-in of the PC',

@@ -1,5 +1,6 @@
 import { and, count, eq, gt, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { assertPolicyAsked } from '../../lib/request-trace.js';
 import type { SessionChanges } from '../auth/session-cache.js';
 import {
   roles,
@@ -19,7 +20,7 @@ export class SecondFactorRepository {
   /** `changes` hears of a factor set up or removed: a session's "due" flag follows (session-cache.ts). */
   constructor(
     private readonly db: Executor,
-    private readonly changes?: SessionChanges,
+    private readonly changes: SessionChanges,
   ) {}
 
   async find(userId: number): Promise<SecondFactorRow | null> {
@@ -42,6 +43,7 @@ export class SecondFactorRepository {
 
   /** A new secret waiting for its first code; false when one is confirmed already. */
   async startEnrolment(userId: number, secret: string, now: Date): Promise<boolean> {
+    assertPolicyAsked('secondFactors.startEnrolment');
     const rows = await this.db
       .insert(userSecondFactors)
       .values({ userId, secret, createdAt: now })
@@ -55,12 +57,13 @@ export class SecondFactorRepository {
   }
 
   async confirm(userId: number, step: number, now: Date): Promise<boolean> {
+    assertPolicyAsked('secondFactors.confirm');
     const rows = await this.db
       .update(userSecondFactors)
       .set({ confirmedAt: now, lastStep: step })
       .where(and(eq(userSecondFactors.userId, userId), isNull(userSecondFactors.confirmedAt)))
       .returning({ userId: userSecondFactors.userId });
-    if (rows.length > 0) await this.changes?.changed({ userId });
+    if (rows.length > 0) await this.changes.changed({ userId });
     return rows.length > 0;
   }
 
@@ -81,6 +84,7 @@ export class SecondFactorRepository {
   }
 
   async replaceRecoveryCodes(userId: number, hashes: readonly string[]): Promise<void> {
+    assertPolicyAsked('secondFactors.replaceRecoveryCodes');
     await this.db
       .delete(secondFactorRecoveryCodes)
       .where(eq(secondFactorRecoveryCodes.userId, userId));
@@ -117,6 +121,7 @@ export class SecondFactorRepository {
 
   /** Removes the factor and its recovery codes; false when there was none. */
   async remove(userId: number): Promise<boolean> {
+    assertPolicyAsked('secondFactors.remove');
     await this.db
       .delete(secondFactorRecoveryCodes)
       .where(eq(secondFactorRecoveryCodes.userId, userId));
@@ -124,7 +129,7 @@ export class SecondFactorRepository {
       .delete(userSecondFactors)
       .where(eq(userSecondFactors.userId, userId))
       .returning({ userId: userSecondFactors.userId });
-    if (rows.length > 0) await this.changes?.changed({ userId });
+    if (rows.length > 0) await this.changes.changed({ userId });
     return rows.length > 0;
   }
 

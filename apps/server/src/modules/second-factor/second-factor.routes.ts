@@ -32,7 +32,7 @@ const secondFactorRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { se
   app.post(
     AUTH_PATHS.secondFactor,
     {
-      config: { access: 'public', rateLimit: limitedBy('signIn') },
+      config: { access: 'public', rateLimit: limitedBy('signIn'), audit: 'auth.second-factor' },
       schema: {
         tags,
         summary:
@@ -66,7 +66,13 @@ const secondFactorRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { se
   app.post(
     USER_PATHS.secondFactorEnrolment,
     {
-      config: { access: 'signed-in', allowDuringEnrolment: true },
+      config: {
+        access: 'signed-in',
+        allowDuringEnrolment: true,
+        audit: {
+          none: 'a key that waits for its first code; the confirmation is recorded (factor.enrol)',
+        },
+      },
       schema: {
         tags,
         summary: 'Start setting up: a new key as a QR code for the authenticator app',
@@ -79,7 +85,7 @@ const secondFactorRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { se
   app.put(
     USER_PATHS.secondFactorEnrolment,
     {
-      config: { access: 'signed-in', allowDuringEnrolment: true },
+      config: { access: 'signed-in', allowDuringEnrolment: true, audit: 'factor.enrol' },
       schema: {
         tags,
         summary: 'Confirm the set-up with the app’s first code; answers the recovery codes, once',
@@ -93,7 +99,7 @@ const secondFactorRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { se
   app.post(
     USER_PATHS.secondFactorRemoval,
     {
-      config: { access: 'signed-in', allowDuringEnrolment: true },
+      config: { access: 'signed-in', allowDuringEnrolment: true, audit: 'factor.remove' },
       schema: {
         tags,
         summary:
@@ -111,7 +117,7 @@ const secondFactorRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { se
   app.delete(
     SYSTEM_PATHS.userSecondFactor,
     {
-      config: { access: { permission: 'system:factor:reset' } },
+      config: { access: { permission: 'system:factor:reset' }, audit: 'user.factor-reset' },
       schema: {
         tags,
         summary:

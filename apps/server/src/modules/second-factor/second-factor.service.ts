@@ -21,6 +21,7 @@ import { newAccessToken, tokenDigest } from '../../lib/tokens.js';
 import type { Repositories, WithTransaction } from '../../repositories.js';
 import { auditSourceOf } from '../audit/audit.service.js';
 import type { AuditService, RequestMeta } from '../audit/audit.service.js';
+import { type AccessPolicy, selfTarget } from '../access/access-policy.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import type { KeyedHashService } from '../secrets/keyed-hash.service.js';
 import type { SecretBoxService } from '../secrets/secret-box.service.js';
@@ -41,6 +42,7 @@ export interface SecondFactorServiceOptions {
   /** Seals the TOTP keys in the database (docs/audit.md, "Secrets at rest"). */
   secretBox: SecretBoxService;
   audit: AuditService;
+  policy: AccessPolicy;
   clock: Clock;
   /** The name authenticator apps show next to the account. */
   issuer: () => Promise<string>;
@@ -75,6 +77,7 @@ export class SecondFactorService {
 
   /** A new secret for the authenticator app, as a QR code and as text; waits for its first code. */
   async startEnrolment(auth: AuthContext): Promise<SecondFactorEnrolment> {
+    await this.options.policy.require(auth, 'own.factor', selfTarget(auth));
     const secret = new Secret({ size: 20 }).base32;
     const sealed = await this.options.secretBox.seal(secret, sealContext(auth.userId));
     if (!(await this.factors.startEnrolment(auth.userId, sealed, this.options.clock.now()))) {
@@ -90,6 +93,7 @@ export class SecondFactorService {
 
   /** The first code from the app confirms the enrolment; the recovery codes are shown once. */
   async confirmEnrolment(auth: AuthContext, code: string): Promise<RecoveryCodes> {
+    await this.options.policy.require(auth, 'own.factor', selfTarget(auth));
     const now = this.options.clock.now();
     const row = await this.factors.find(auth.userId);
     if (
@@ -120,6 +124,7 @@ export class SecondFactorService {
 
   /** Removes one's own factor with a current code; not while a role asks for one. */
   async remove(auth: AuthContext, code: string): Promise<void> {
+    await this.options.policy.require(auth, 'own.factor', selfTarget(auth));
     if (await this.factors.required(auth.userId)) {
       throw new AppError(ErrorCode.FORBIDDEN, { messageKey: 'secondFactor.required' });
     }
@@ -147,6 +152,7 @@ export class SecondFactorService {
   async reset(auth: AuthContext, userId: number): Promise<void> {
     const user = await this.options.repositories.users.findById(userId);
     if (!user) throw notFound();
+    await this.options.policy.require(auth, 'user.factor-reset', user);
     const now = this.options.clock.now();
     await this.options.withTransaction(async ({ secondFactors, audit }) => {
       if (!(await secondFactors.remove(userId))) {

@@ -11,7 +11,8 @@ import type { Repositories, WithTransaction } from '../../repositories.js';
 import { auditSourceOf } from '../audit/audit.service.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import type { LiveSessionRow } from '../auth/session.repository.js';
-import type { AccessScopeService } from '../system/access-scope.service.js';
+import { type AccessPolicy, selfTarget } from '../access/access-policy.js';
+import type { AccessScopeService } from '../access/access-scope.service.js';
 
 /** The trail names a session as its `session` column does: the digest's first 16 characters. */
 const auditId = (tokenHash: string) => tokenHash.slice(0, 16);
@@ -40,6 +41,7 @@ export interface SessionAdminServiceOptions {
   repositories: Pick<Repositories, 'sessions' | 'users'>;
   withTransaction: WithTransaction;
   access: AccessScopeService;
+  policy: AccessPolicy;
   clock: Clock;
 }
 
@@ -81,26 +83,22 @@ export class SessionAdminService {
 
   /** Ends one live session of a user the caller manages. */
   async end(auth: AuthContext, tokenHash: string): Promise<SessionsEnded> {
-    const { access, repositories, clock } = this.options;
+    const { repositories, clock } = this.options;
     const now = clock.now();
     const session = await repositories.sessions.findLiveRow(tokenHash, now);
     if (!session) throw notFound();
-    access.assertUser(await access.scopeOf(auth.userId), {
-      id: session.userId,
-      organizationId: session.organizationId,
-    });
+    const user = await repositories.users.findById(session.userId);
+    if (!user) throw notFound();
+    await this.options.policy.require(auth, 'user.end-sessions', user);
     return { ended: await this.revokeOne(auth, session, now) };
   }
 
   /** Ends every session of a user the caller manages (none live: nothing ended, still recorded). */
   async endAllOfUser(auth: AuthContext, userId: number): Promise<SessionsEnded> {
-    const { access, repositories, clock } = this.options;
+    const { repositories, clock } = this.options;
     const user = await repositories.users.findById(userId);
     if (!user) throw notFound();
-    access.assertUser(await access.scopeOf(auth.userId), {
-      id: user.id,
-      organizationId: user.organizationId,
-    });
+    await this.options.policy.require(auth, 'user.end-sessions', user);
     const now = clock.now();
     const live = (await repositories.sessions.liveOfUser(userId, now)).length;
     await this.options.withTransaction(async ({ sessions, audit }) => {
@@ -138,6 +136,7 @@ export class SessionAdminService {
    * found (its existence is not told); the current one is ended by signing out.
    */
   async endOwn(auth: AuthContext, tokenHash: string): Promise<SessionsEnded> {
+    await this.options.policy.require(auth, 'own.sessions', selfTarget(auth));
     if (tokenHash === auth.tokenHash) throw currentSession();
     const now = this.options.clock.now();
     const session = await this.options.repositories.sessions.findLiveRow(tokenHash, now);

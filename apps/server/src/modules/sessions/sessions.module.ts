@@ -8,7 +8,7 @@ declare module '../../services.js' {
   }
 }
 
-/** Online sessions (issue 13): uses the system module's data scope, so it comes after it. */
+/** Online sessions (issue 13): the security administrator's list and ends, one's own sessions. */
 export const sessionsModule: AppModule = {
   name: 'sessions',
   createServices: ({ repositories, withTransaction, clock, services }) => ({
@@ -17,6 +17,7 @@ export const sessionsModule: AppModule = {
       withTransaction,
       clock,
       access: services.accessScope,
+      policy: services.accessPolicy,
     }),
   }),
   routes: sessionsRoutes,

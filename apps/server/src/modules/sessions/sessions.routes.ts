@@ -39,7 +39,7 @@ const sessionsRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { servic
   app.delete(
     SYSTEM_PATHS.session,
     {
-      config: { access: { permission: 'system:session:end' } },
+      config: { access: { permission: 'system:session:end' }, audit: 'session.end' },
       schema: {
         tags,
         summary: 'End one session: its next request is refused on every instance (audited)',
@@ -53,7 +53,7 @@ const sessionsRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { servic
   app.delete(
     SYSTEM_PATHS.userSessions,
     {
-      config: { access: { permission: 'system:session:end' } },
+      config: { access: { permission: 'system:session:end' }, audit: 'session.end' },
       schema: {
         tags,
         summary: 'End every session of a user (audited)',
@@ -80,7 +80,7 @@ const sessionsRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { servic
   app.delete(
     USER_PATHS.session,
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', audit: 'session.end' },
       schema: {
         tags: ['organization'],
         summary: 'End another of your own sessions (the current one: sign out) (audited)',

@@ -14,6 +14,7 @@ import { changedByOthers } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Repositories, WithTransaction } from '../../repositories.js';
 import { auditSourceOf, changedFields } from '../audit/audit.service.js';
+import type { AccessPolicy } from '../access/access-policy.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import type { SettingsService } from './settings.service.js';
 
@@ -97,6 +98,7 @@ export interface SettingsAdminServiceOptions {
   repositories: Pick<Repositories, 'settings'>;
   withTransaction: WithTransaction;
   settings: SettingsService;
+  policy: AccessPolicy;
   clock: Clock;
   /** What applies while a field was never saved: the environment's values. */
   defaults: { systemName: string; frameAncestors: string };
@@ -127,6 +129,7 @@ export class SettingsAdminService {
     version: number | null,
     values: SettingsGroupValues[G],
   ): Promise<SettingsGroupState<G>> {
+    await this.options.policy.require(auth, 'setting.write', { group });
     const now = this.options.clock.now();
     const state = await this.options.withTransaction(async ({ settings, audit }) => {
       const at = version ?? (await this.readWith(settings, group)).version;

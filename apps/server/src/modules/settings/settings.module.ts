@@ -12,7 +12,7 @@ declare module '../../services.js' {
 
 export const settingsModule: AppModule = {
   name: 'settings',
-  createServices: ({ repositories, withTransaction, config, clock, database }) => {
+  createServices: ({ repositories, withTransaction, config, clock, database, services }) => {
     const settings = new SettingsService({
       repositories,
       defaults: { systemName: config.web.systemName },
@@ -22,6 +22,7 @@ export const settingsModule: AppModule = {
       repositories,
       withTransaction,
       settings,
+      policy: services.accessPolicy,
       clock,
       defaults: { systemName: config.web.systemName, frameAncestors: config.frameAncestors },
     });

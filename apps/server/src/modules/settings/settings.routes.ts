@@ -47,7 +47,7 @@ const settingsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app
     app.put(
       url,
       {
-        config: { access },
+        config: { access, audit: 'settings.update' },
         schema: {
           tags,
           summary: `Changes the ${group} settings read at \`version\`; a newer one answers 040009`,

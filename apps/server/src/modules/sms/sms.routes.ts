@@ -26,7 +26,11 @@ const smsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { s
     app.post(
       path,
       {
-        config: { access: 'public', rateLimit: limitedBy('sms') },
+        config: {
+          access: 'public',
+          rateLimit: limitedBy('sms'),
+          audit: { action: 'auth.sms.request', when: 'a code is sent or refused' },
+        },
         schema: {
           tags: ['sms'],
           summary,
@@ -45,7 +49,13 @@ const smsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { s
   app.post(
     '/organization/user/check_phone',
     {
-      config: { access: 'public', rateLimit: limitedBy('recovery') },
+      config: {
+        access: 'public',
+        rateLimit: limitedBy('recovery'),
+        audit: {
+          none: 'checks a code and answers a one-time ticket; a wrong code is recorded (auth.sms.login)',
+        },
+      },
       schema: {
         tags: ['sms'],
         summary: 'Check the SMS code of a number; gives a one-time ticket for find_pwd',
@@ -64,7 +74,7 @@ const smsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { s
   app.post(
     '/organization/user/find_pwd',
     {
-      config: { access: 'public', rateLimit: limitedBy('recovery') },
+      config: { access: 'public', rateLimit: limitedBy('recovery'), audit: 'password.reset' },
       schema: {
         tags: ['sms'],
         summary: 'Set a new password after a checked SMS code; every session of the user ends',

@@ -10,7 +10,6 @@ import {
   userRoles,
   users,
 } from '../../db/schema/index.js';
-import type { SessionChanges } from '../auth/session-cache.js';
 
 /** Whose accounts a query may touch: everyone, or these units and perhaps the caller. */
 export type UserReach =
@@ -33,14 +32,6 @@ export interface AdminUserRow {
   mustChangePassword: boolean;
   createdAt: Date;
   version: number;
-}
-
-export interface AccountValues {
-  username: string;
-  name: string;
-  mobile: string;
-  organizationId: number;
-  departmentId: number | null;
 }
 
 /** The account sign-in lock row of a user (`login_attempts`, scope `account`, lower-cased name). */
@@ -77,10 +68,7 @@ function columns(now: Date) {
 
 /** The accounts as the console lists and changes them; `reach` bounds every query. */
 export class AdminUserRepository {
-  constructor(
-    private readonly db: Executor,
-    private readonly changes?: SessionChanges,
-  ) {}
+  constructor(private readonly db: Executor) {}
 
   private where(filter: Partial<UserFilter>, reach: UserReach, now: Date): SQL | undefined {
     const conditions: (SQL | undefined)[] = [];
@@ -173,51 +161,6 @@ export class AdminUserRepository {
       .leftJoin(organizations, eq(organizations.id, users.organizationId))
       .leftJoin(departments, eq(departments.id, users.departmentId))
       .$dynamic();
-  }
-
-  /** False when someone changed the account after `version`. */
-  async update(id: number, version: number, values: AccountValues, now: Date): Promise<boolean> {
-    const rows = await this.db
-      .update(users)
-      .set({ ...values, updatedAt: now, version: sql`${users.version} + 1` })
-      .where(and(eq(users.id, id), eq(users.version, version)))
-      .returning({ id: users.id });
-    if (rows.length > 0) await this.changes?.changed({ userId: id });
-    return rows.length > 0;
-  }
-
-  async setRoles(userId: number, roleIds: readonly string[]): Promise<void> {
-    await this.db.delete(userRoles).where(eq(userRoles.userId, userId));
-    if (roleIds.length > 0) {
-      await this.db.insert(userRoles).values(roleIds.map((roleId) => ({ userId, roleId })));
-    }
-    await this.changes?.changed({ userId });
-  }
-
-  /** False when someone changed the account after `version`. */
-  async setDisabled(id: number, version: number, disabled: boolean, now: Date): Promise<boolean> {
-    const rows = await this.db
-      .update(users)
-      .set({ disabled, updatedAt: now, version: sql`${users.version} + 1` })
-      .where(and(eq(users.id, id), eq(users.version, version)))
-      .returning({ id: users.id });
-    if (rows.length > 0) await this.changes?.changed({ userId: id });
-    return rows.length > 0;
-  }
-
-  /** A new password that must be changed at the next sign-in. */
-  async issuePassword(id: number, passwordHash: string, now: Date): Promise<void> {
-    await this.db
-      .update(users)
-      .set({
-        passwordHash,
-        passwordChangedAt: now,
-        mustChangePassword: true,
-        updatedAt: now,
-        version: sql`${users.version} + 1`,
-      })
-      .where(eq(users.id, id));
-    await this.changes?.changed({ userId: id });
   }
 
   /** Lower-cased login names of these that are taken (by another account than `exceptUserId`). */

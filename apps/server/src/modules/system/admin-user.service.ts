@@ -1,6 +1,5 @@
 import {
   ADMIN_ROLE,
-  SEPARATED_ROLES,
   type AdminUser,
   type AdminUserPage,
   ErrorCode,
@@ -23,8 +22,10 @@ import type { Clock } from '../../lib/clock.js';
 import { hashPassword, randomPassword } from '../../lib/passwords.js';
 import type { Repositories, WithTransaction } from '../../repositories.js';
 import { auditSourceOf, changedFields, masked } from '../audit/audit.service.js';
+import type { AccessPolicy, Decision, UserTarget } from '../access/access-policy.js';
+import type { AccessScopeService } from '../access/access-scope.service.js';
+import type { RefusalRecorder } from '../access/refusal-recorder.js';
 import type { AuthContext } from '../auth/auth.service.js';
-import type { AccessScopeService, CallerScope } from './access-scope.service.js';
 import type { AdminUserRow } from './admin-user.repository.js';
 import { type ImportRow, exportUsers, importTemplate, readImport } from './user-spreadsheet.js';
 
@@ -41,7 +42,6 @@ const fieldError = (
 ) => new AppError(code, { messageKey, fields: [{ field, message: messageKey }] });
 
 const usernameTaken = () => fieldError(ErrorCode.CONFLICT, 'username', 'system.loginName.taken');
-const selfRefused = () => new AppError(ErrorCode.FORBIDDEN, { messageKey: 'system.user.self' });
 const lastAdministrator = () =>
   new AppError(ErrorCode.CONFLICT, { messageKey: 'system.user.lastAdministrator' });
 
@@ -52,13 +52,26 @@ export interface AdminUserServiceOptions {
   >;
   withTransaction: WithTransaction;
   access: AccessScopeService;
+  policy: AccessPolicy;
+  refusals: RefusalRecorder;
   clock: Clock;
 }
 
+/** An account as the access policy weighs it. */
+export function userTargetOf(row: AdminUserRow): UserTarget {
+  return {
+    id: row.id,
+    username: row.username,
+    organizationId: row.organizationId,
+    roleIds: row.roles.map((role) => role.id),
+  };
+}
+
 /**
- * Accounts as administrators manage them: within their data scope, granting no
- * more than they hold. Never their own account (no disabling oneself, no removing
- * one's own rights): that is the personal information and password screens' job.
+ * Accounts as administrators manage them. Every method that acts on an account
+ * asks the access policy first (modules/access/access-policy.ts: scope,
+ * strength, separation, self); the writes go through the users repository,
+ * which ends or refreshes the account's sessions itself.
  */
 export class AdminUserService {
   constructor(private readonly options: AdminUserServiceOptions) {}
@@ -85,8 +98,9 @@ export class AdminUserService {
 
   /** One account in the caller's scope (a form reloads it after a conflict). */
   async read(auth: AuthContext, id: number): Promise<AdminUser> {
-    const scope = await this.options.access.scopeOf(auth.userId);
-    return toAdminUser(await this.managed(scope, id));
+    const row = await this.find(id);
+    await this.options.policy.require(auth, 'user.read', userTargetOf(row));
+    return toAdminUser(row);
   }
 
   /** The roles the caller may give, for the user form. */
@@ -94,20 +108,26 @@ export class AdminUserService {
     auth: AuthContext,
   ): Promise<{ id: string; name: string; nameEn: string }[]> {
     const { list } = await this.options.repositories.roles.page(undefined, 0, 1000);
-    const result: { id: string; name: string; nameEn: string }[] = [];
-    for (const role of list) {
-      if (await this.options.access.canAssign(auth.userId, role.id)) {
-        result.push({ id: role.id, name: role.name, nameEn: role.nameEn });
-      }
-    }
-    return result;
+    const given = new Set(
+      await this.options.policy.grantableRoles(
+        auth,
+        list.map((role) => role.id),
+      ),
+    );
+    return list
+      .filter((role) => given.has(role.id))
+      .map((role) => ({ id: role.id, name: role.name, nameEn: role.nameEn }));
   }
 
   async create(auth: AuthContext, input: UserInput): Promise<IssuedPassword> {
-    const scope = await this.options.access.scopeOf(auth.userId);
-    await this.checkPlacement(scope, input.organizationId, input.departmentId);
-    this.options.access.assertSeparated(input.roleIds);
-    await this.options.access.assertAssignable(auth.userId, input.roleIds);
+    await this.assertRolesExist(input.roleIds);
+    await this.options.policy.require(auth, 'user.create', {
+      id: null,
+      username: input.username,
+      organizationId: input.organizationId,
+      roleIds: [...new Set(input.roleIds)],
+    });
+    await this.checkPlacement(input.organizationId, input.departmentId);
     if ((await this.options.repositories.adminUsers.takenNames([input.username], null)).length) {
       throw usernameTaken();
     }
@@ -136,31 +156,35 @@ export class AdminUserService {
   }
 
   async update(auth: AuthContext, id: number, input: UserChanges): Promise<AdminUser> {
-    if (id === auth.userId) throw selfRefused();
-    const scope = await this.options.access.scopeOf(auth.userId);
-    const target = await this.managed(scope, id);
-    await this.checkPlacement(scope, input.organizationId, input.departmentId);
-    const before = new Set(target.roles.map((role) => role.id));
-    const after = new Set(input.roleIds);
-    const rolesChanged = before.size !== after.size || [...after].some((r) => !before.has(r));
-    if (rolesChanged) {
-      this.options.access.assertSeparated(input.roleIds);
-      const touched = [...after, ...before].filter((r) => before.has(r) !== after.has(r));
-      await this.options.access.assertAssignable(auth.userId, touched);
-      if (before.has(ADMIN_ROLE) && !after.has(ADMIN_ROLE) && !target.disabled) {
-        await this.assertAnotherAdministrator(id);
-      }
+    const { policy } = this.options;
+    const target = await this.find(id);
+    const subject = userTargetOf(target);
+    await this.assertRolesExist(input.roleIds);
+    await policy.require(auth, 'user.edit', subject);
+    if (input.organizationId !== target.organizationId) {
+      await policy.require(auth, 'user.move', { ...subject, toUnitId: input.organizationId });
     }
+    const before = new Set(subject.roleIds);
+    const after = new Set(input.roleIds);
+    const add = [...after].filter((role) => !before.has(role));
+    const remove = [...before].filter((role) => !after.has(role));
+    const rolesChanged = add.length > 0 || remove.length > 0;
+    if (rolesChanged) {
+      await policy.require(auth, 'user.grant', { ...subject, add, remove });
+      if (remove.includes(ADMIN_ROLE) && !target.disabled)
+        await this.assertAnotherAdministrator(id);
+    }
+    await this.checkPlacement(input.organizationId, input.departmentId);
     if ((await this.options.repositories.adminUsers.takenNames([input.username], id)).length) {
       throw usernameTaken();
     }
     const now = this.options.clock.now();
     await this.insertGuarded(() =>
-      this.options.withTransaction(async ({ adminUsers, audit }) => {
-        if (!(await adminUsers.update(id, input.version, accountValues(input), now))) {
+      this.options.withTransaction(async ({ users, audit }) => {
+        if (!(await users.updateAccount(id, input.version, accountValues(input), now))) {
           throw changedByOthers();
         }
-        if (rolesChanged) await adminUsers.setRoles(id, [...after]);
+        if (rolesChanged) await users.setRoles(id, [...after]);
         await audit.append(now, auditSourceOf(auth), {
           action: 'user.update',
           outcome: 'success',
@@ -180,16 +204,19 @@ export class AdminUserService {
     disabled: boolean,
     version: number,
   ): Promise<AdminUser> {
-    if (id === auth.userId) throw selfRefused();
-    const scope = await this.options.access.scopeOf(auth.userId);
-    const target = await this.managed(scope, id);
+    const target = await this.find(id);
+    await this.options.policy.require(
+      auth,
+      disabled ? 'user.disable' : 'user.enable',
+      userTargetOf(target),
+    );
     if (disabled && target.roles.some((role) => role.id === ADMIN_ROLE)) {
       await this.assertAnotherAdministrator(id);
     }
     const now = this.options.clock.now();
-    await this.options.withTransaction(async ({ adminUsers, sessions, audit }) => {
-      if (!(await adminUsers.setDisabled(id, version, disabled, now))) throw changedByOthers();
-      if (disabled) await sessions.revokeAllOfUser(id, now);
+    await this.options.withTransaction(async ({ users, audit }) => {
+      // Disabling ends every session of the account: the repository's own effect.
+      if (!(await users.setDisabled(id, version, disabled, now))) throw changedByOthers();
       await audit.append(now, auditSourceOf(auth), {
         action: disabled ? 'user.disable' : 'user.enable',
         outcome: 'success',
@@ -203,15 +230,13 @@ export class AdminUserService {
 
   /** A new generated password, shown once; it must be changed at sign-in and ends every session. */
   async resetPassword(auth: AuthContext, id: number): Promise<IssuedPassword> {
-    if (id === auth.userId) throw selfRefused();
-    const scope = await this.options.access.scopeOf(auth.userId);
-    const target = await this.managed(scope, id);
+    const target = await this.find(id);
+    await this.options.policy.require(auth, 'user.reset-password', userTargetOf(target));
     const initialPassword = randomPassword(ISSUED_PASSWORD_LENGTH);
     const passwordHash = await hashPassword(initialPassword);
     const now = this.options.clock.now();
-    await this.options.withTransaction(async ({ adminUsers, sessions, audit }) => {
-      await adminUsers.issuePassword(id, passwordHash, now);
-      await sessions.revokeAllOfUser(id, now);
+    await this.options.withTransaction(async ({ users, audit }) => {
+      await users.issuePassword(id, passwordHash, now);
       await audit.append(now, auditSourceOf(auth), {
         action: 'user.reset-password',
         outcome: 'success',
@@ -224,8 +249,8 @@ export class AdminUserService {
 
   /** Lifts a lock left by failed sign-ins. */
   async unlock(auth: AuthContext, id: number): Promise<AdminUser> {
-    const scope = await this.options.access.scopeOf(auth.userId);
-    const target = await this.managed(scope, id);
+    const target = await this.find(id);
+    await this.options.policy.require(auth, 'user.unlock', userTargetOf(target));
     if (!target.locked) {
       throw new AppError(ErrorCode.CONFLICT, { messageKey: 'system.user.notLocked' });
     }
@@ -276,6 +301,7 @@ export class AdminUserService {
    */
   async import(auth: AuthContext, bytes: Buffer, language: Language): Promise<UserImportResult> {
     const rows = await readImport(bytes);
+    const { policy } = this.options;
     const scope = await this.options.access.scopeOf(auth.userId);
     const units = (await this.options.repositories.units.units()).filter((unit) =>
       this.options.access.reachesUnit(scope, unit.id),
@@ -287,19 +313,24 @@ export class AdminUserService {
       problems.set(row, [...(problems.get(row) ?? []), formatMessage(language, key, values)]);
     const accepted: { row: number; input: UserInput }[] = [];
     const seen = new Map<string, number>();
-    // Each role is checked once per file, not once per row (2,000 rows, a few roles).
-    const assignable = new Map<string, AppError | null>();
-    const refusalOf = async (roleId: string): Promise<AppError | null> => {
-      if (!assignable.has(roleId)) {
-        try {
-          await this.options.access.assertAssignable(auth.userId, [roleId]);
-          assignable.set(roleId, null);
-        } catch (error) {
-          if (!(error instanceof AppError) || !error.messageKey) throw error;
-          assignable.set(roleId, error);
-        }
+    // Each combination of unit and roles is decided once per file, not once per
+    // row (2,000 rows, a few combinations), by the policy's own rule.
+    const decisions = new Map<string, Decision>();
+    let refusedByPolicy = 0;
+    const decide = async (input: UserInput): Promise<Decision> => {
+      const roleIds = [...new Set(input.roleIds)].sort();
+      const key = `${input.organizationId}:${roleIds.join(',')}`;
+      let decision = decisions.get(key);
+      if (!decision) {
+        decision = await policy.can(auth, 'user.create', {
+          id: null,
+          username: input.username,
+          organizationId: input.organizationId,
+          roleIds,
+        });
+        decisions.set(key, decision);
       }
-      return assignable.get(roleId) ?? null;
+      return decision;
     };
     for (const row of rows) {
       for (const key of row.problems) report(row.row, key);
@@ -308,19 +339,13 @@ export class AdminUserService {
       const lowered = input.username.toLowerCase();
       if (seen.has(lowered)) report(row.row, 'system.import.duplicateInFile');
       seen.set(lowered, row.row);
-      let refused = false;
-      for (const roleId of new Set(input.roleIds)) {
-        const refusal = await refusalOf(roleId);
-        if (refusal?.messageKey) {
-          report(row.row, refusal.messageKey, refusal.values);
-          refused = true;
-        }
+      const decision = await decide(input);
+      if (!decision.allowed) {
+        report(row.row, decision.messageKey, decision.values);
+        refusedByPolicy += 1;
+      } else if (!problems.has(row.row)) {
+        accepted.push({ row: row.row, input });
       }
-      if (new Set(input.roleIds.filter((id) => SEPARATED_ROLES.includes(id))).size > 1) {
-        report(row.row, 'system.role.separated');
-        refused = true;
-      }
-      if (!refused && !problems.has(row.row)) accepted.push({ row: row.row, input });
     }
     const taken = new Set(
       await this.options.repositories.adminUsers.takenNames(
@@ -335,11 +360,25 @@ export class AdminUserService {
       const refused = [...problems.entries()]
         .sort(([a], [b]) => a - b)
         .map(([row, messages]) => ({ row, messages }));
-      throw new AppError(ErrorCode.VALIDATION, {
+      const answer = new AppError(ErrorCode.VALIDATION, {
         messageKey: 'system.import.refused',
         values: { count: refused.length },
         data: { rows: refused },
       });
+      // Rows the policy refused are a refusal like any other: on the trail, counted.
+      if (refusedByPolicy > 0) {
+        await this.options.refusals.refuse(
+          auth,
+          {
+            action: 'user.import',
+            outcome: 'refused',
+            reason: 'policy',
+            after: { rows: refusedByPolicy },
+          },
+          answer,
+        );
+      }
+      throw answer;
     }
     const issued = await mapLimited(accepted, 4, async ({ row, input }) => {
       const initialPassword = randomPassword(ISSUED_PASSWORD_LENGTH);
@@ -442,24 +481,32 @@ export class AdminUserService {
     return toAdminUser(row);
   }
 
-  /** An account the caller may manage; another's is "not found" only when it does not exist. */
-  private async managed(scope: CallerScope, id: number): Promise<AdminUserRow> {
+  /** An account by id; whether the caller may see or change it is the policy's. */
+  private async find(id: number): Promise<AdminUserRow> {
     const row = await this.options.repositories.adminUsers.find(id, this.options.clock.now());
     if (!row) throw notFound();
-    this.options.access.assertUser(scope, row);
     return row;
   }
 
-  private async checkPlacement(
-    scope: CallerScope,
-    organizationId: number,
-    departmentId: number | null,
-  ): Promise<void> {
+  /** Role codes that do not exist are a mistake in the form, not a refusal. */
+  private async assertRolesExist(roleIds: readonly string[]): Promise<void> {
+    const known = new Set(await this.options.repositories.roles.existing(roleIds));
+    const unknown = roleIds.find((id) => !known.has(id));
+    if (unknown !== undefined) {
+      throw new AppError(ErrorCode.VALIDATION, {
+        messageKey: 'system.role.unknown',
+        values: { id: unknown },
+        fields: [{ field: 'roleIds', message: 'system.role.unknown' }],
+      });
+    }
+  }
+
+  /** The unit exists and the department belongs to it (whether the caller reaches it is the policy's). */
+  private async checkPlacement(organizationId: number, departmentId: number | null): Promise<void> {
     const units = this.options.repositories.units;
     if (!(await units.findUnit(organizationId))) {
       throw fieldError(ErrorCode.VALIDATION, 'organizationId', 'system.unit.unknown');
     }
-    this.options.access.assertUnit(scope, organizationId);
     if (departmentId !== null) {
       const department = await units.findDepartment(departmentId);
       if (!department || department.organizationId !== organizationId) {

@@ -11,6 +11,7 @@ import { AppError, changedByOthers, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Repositories, WithTransaction } from '../../repositories.js';
 import { auditSourceOf, changedFields } from '../audit/audit.service.js';
+import type { AccessPolicy } from '../access/access-policy.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import type { MenuEntryRecord } from '../menus/menu.repository.js';
 
@@ -26,6 +27,7 @@ const refused = (
 export interface MenuAdminServiceOptions {
   repositories: Pick<Repositories, 'menus'>;
   withTransaction: WithTransaction;
+  policy: AccessPolicy;
   clock: Clock;
 }
 
@@ -54,6 +56,11 @@ export class MenuAdminService {
 
   async create(auth: AuthContext, input: MenuInput): Promise<AdminMenuEntry> {
     const records = await this.options.repositories.menus.findAll();
+    await this.options.policy.require(auth, 'menu.write', {
+      id: null,
+      code: input.code,
+      reservedRole: reservedAround(records, null, input.parentId),
+    });
     this.check(records, input, null);
     const now = this.options.clock.now();
     const id = await this.guarded(() =>
@@ -75,6 +82,11 @@ export class MenuAdminService {
     const records = await this.options.repositories.menus.findAll();
     const current = records.find((record) => record.id === id);
     if (!current) throw notFound();
+    await this.options.policy.require(auth, 'menu.write', {
+      id,
+      code: current.code,
+      reservedRole: reservedAround(records, current, input.parentId),
+    });
     if (
       current.builtIn &&
       (input.code !== current.code ||
@@ -110,6 +122,11 @@ export class MenuAdminService {
     const records = await this.options.repositories.menus.findAll();
     const current = records.find((record) => record.id === id);
     if (!current) throw notFound();
+    await this.options.policy.require(auth, 'menu.write', {
+      id,
+      code: current.code,
+      reservedRole: reservedAround(records, current, current.parentId),
+    });
     if (current.builtIn)
       throw new AppError(ErrorCode.CONFLICT, { messageKey: 'system.menu.builtIn' });
     if (records.some((record) => record.parentId === id)) {
@@ -179,4 +196,17 @@ export class MenuAdminService {
       throw error;
     }
   }
+}
+
+/**
+ * The role an entry belongs to, by itself or by the place it is put under: the
+ * pages and actions of the security administrator and the auditor are theirs.
+ */
+function reservedAround(
+  records: readonly MenuEntryRecord[],
+  entry: MenuEntryRecord | null,
+  parentId: number | null,
+): string | null {
+  if (entry?.reservedRole) return entry.reservedRole;
+  return records.find((record) => record.id === parentId)?.reservedRole ?? null;
 }

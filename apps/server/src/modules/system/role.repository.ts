@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
 import { roleMenuEntries, roleUnits, roles, userRoles, users } from '../../db/schema/index.js';
 import type { SessionChanges } from '../auth/session-cache.js';
+import { assertPolicyAsked } from '../../lib/request-trace.js';
 import { intArray } from './sql-arrays.js';
 
 export interface RoleRecord {
@@ -49,7 +50,7 @@ const roleColumns = {
 export class RoleRepository {
   constructor(
     private readonly db: Executor,
-    private readonly changes?: SessionChanges,
+    private readonly changes: SessionChanges,
   ) {}
 
   async page(
@@ -79,6 +80,7 @@ export class RoleRepository {
 
   /** False when a role with this code exists. */
   async insert(id: string, values: RoleValues, now: Date): Promise<boolean> {
+    assertPolicyAsked('roles.insert');
     const rows = await this.db
       .insert(roles)
       .values({ id, ...values, createdAt: now, updatedAt: now })
@@ -89,26 +91,29 @@ export class RoleRepository {
 
   /** False when someone changed the role after `version`. */
   async update(id: string, version: number, values: RoleValues, now: Date): Promise<boolean> {
+    assertPolicyAsked('roles.update');
     const rows = await this.db
       .update(roles)
       .set({ ...values, updatedAt: now, version: sql`${roles.version} + 1` })
       .where(and(eq(roles.id, id), eq(roles.version, version)))
       .returning({ id: roles.id });
-    if (rows.length > 0) await this.changes?.changed({ everyone: true });
+    if (rows.length > 0) await this.changes.changed({ everyone: true });
     return rows.length > 0;
   }
 
   async setEntries(id: string, entryIds: readonly number[]): Promise<void> {
+    assertPolicyAsked('roles.setEntries');
     await this.db.delete(roleMenuEntries).where(eq(roleMenuEntries.roleId, id));
     if (entryIds.length > 0) {
       await this.db
         .insert(roleMenuEntries)
         .values(entryIds.map((menuEntryId) => ({ roleId: id, menuEntryId })));
     }
-    await this.changes?.changed({ everyone: true });
+    await this.changes.changed({ everyone: true });
   }
 
   async setUnits(id: string, unitIds: readonly number[]): Promise<void> {
+    assertPolicyAsked('roles.setUnits');
     await this.db.delete(roleUnits).where(eq(roleUnits.roleId, id));
     if (unitIds.length > 0) {
       await this.db
@@ -119,11 +124,12 @@ export class RoleRepository {
 
   /** False when someone changed the role after `version`. */
   async delete(id: string, version: number): Promise<boolean> {
+    assertPolicyAsked('roles.delete');
     const rows = await this.db
       .delete(roles)
       .where(and(eq(roles.id, id), eq(roles.version, version)))
       .returning({ id: roles.id });
-    if (rows.length > 0) await this.changes?.changed({ everyone: true });
+    if (rows.length > 0) await this.changes.changed({ everyone: true });
     return rows.length > 0;
   }
 
@@ -149,6 +155,20 @@ export class RoleRepository {
         ),
       );
     return rows[0]?.total ?? 0;
+  }
+
+  /** The other roles the holders of a role hold (a change to it reaches them too). */
+  async heldAlongside(id: string): Promise<string[]> {
+    const rows = await this.db
+      .selectDistinct({ roleId: userRoles.roleId })
+      .from(userRoles)
+      .where(
+        and(
+          sql`${userRoles.userId} in (select ur.user_id from ${userRoles} ur where ur.role_id = ${id})`,
+          sql`${userRoles.roleId} <> ${id}`,
+        ),
+      );
+    return rows.map((row) => row.roleId).sort();
   }
 
   /** Enabled holders of the admin role other than `exceptUserId`. */

@@ -1,6 +1,4 @@
 import {
-  ADMIN_ROLE,
-  SEPARATED_ROLES,
   BUILT_IN_ROLES,
   ErrorCode,
   type GrantableEntry,
@@ -17,13 +15,14 @@ import type { Repositories, WithTransaction } from '../../repositories.js';
 import { auditSourceOf, changedFields } from '../audit/audit.service.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import type { MenuEntryRecord } from '../menus/menu.repository.js';
-import type { AccessScopeService, Grant } from './access-scope.service.js';
+import type { AccessPolicy } from '../access/access-policy.js';
+import type { Grant } from '../access/access-scope.service.js';
 import type { RoleRecord } from './role.repository.js';
 
 export interface RoleServiceOptions {
   repositories: Pick<Repositories, 'roles' | 'menus' | 'scopes' | 'units'>;
   withTransaction: WithTransaction;
-  access: AccessScopeService;
+  policy: AccessPolicy;
   clock: Clock;
 }
 
@@ -84,7 +83,11 @@ export class RoleService {
 
   async create(auth: AuthContext, input: RoleInput): Promise<Role> {
     const grant = await this.grantOf(input);
-    await this.options.access.assertGrantable(auth.userId, grant);
+    await this.options.policy.require(auth, 'role.create', {
+      id: input.id,
+      name: input.name,
+      grant,
+    });
     const now = this.options.clock.now();
     await this.options.withTransaction(async ({ roles, audit }) => {
       if (!(await roles.insert(input.id, roleValues(input), now))) {
@@ -106,9 +109,14 @@ export class RoleService {
   }
 
   async update(auth: AuthContext, id: string, input: RoleChanges): Promise<Role> {
-    const current = await this.manageable(auth, id);
+    const current = await this.find(id);
     const grant = await this.grantOf(input);
-    await this.options.access.assertGrantable(auth.userId, grant);
+    await this.options.policy.require(auth, 'role.update', {
+      id,
+      name: current.name,
+      current,
+      grant,
+    });
     const now = this.options.clock.now();
     await this.options.withTransaction(async ({ roles, audit }) => {
       if (!(await roles.update(id, input.version, roleValues(input), now))) throw changedByOthers();
@@ -125,7 +133,12 @@ export class RoleService {
   }
 
   async delete(auth: AuthContext, id: string, version: number): Promise<void> {
-    const current = await this.manageable(auth, id);
+    const current = await this.find(id);
+    await this.options.policy.require(auth, 'role.delete', {
+      id,
+      name: current.name,
+      grant: current,
+    });
     if (BUILT_IN_ROLES.includes(id)) {
       throw new AppError(ErrorCode.CONFLICT, { messageKey: 'system.role.builtIn' });
     }
@@ -153,36 +166,9 @@ export class RoleService {
     });
   }
 
-  /**
-   * A role the caller may change: not the admin role, not one they hold (nobody
-   * removes their own rights or widens their own), and, for a caller whose scope
-   * is not everything, one that gives no more than they have and whose holders
-   * are all theirs to manage.
-   */
-  private async manageable(auth: AuthContext, id: string): Promise<RoleRecord> {
-    if (id === ADMIN_ROLE) {
-      throw new AppError(ErrorCode.FORBIDDEN, { messageKey: 'system.role.adminFixed' });
-    }
-    if (SEPARATED_ROLES.includes(id)) {
-      throw new AppError(ErrorCode.FORBIDDEN, { messageKey: 'system.role.separatedFixed' });
-    }
-    if (auth.roleIds.includes(id)) {
-      throw new AppError(ErrorCode.FORBIDDEN, { messageKey: 'system.role.ownRole' });
-    }
+  private async find(id: string): Promise<RoleRecord> {
     const role = await this.options.repositories.roles.find(id);
     if (!role) throw notFound();
-    const scope = await this.options.access.scopeOf(auth.userId);
-    if (!scope.all) {
-      await this.options.access.assertGrantable(auth.userId, role);
-      const outside = await this.options.repositories.roles.holdersOutside(
-        id,
-        scope.unitIds,
-        scope.selfUserId,
-      );
-      if (outside > 0) {
-        throw new AppError(ErrorCode.FORBIDDEN, { messageKey: 'system.scope.outside' });
-      }
-    }
     return role;
   }
 

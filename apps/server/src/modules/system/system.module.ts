@@ -1,5 +1,4 @@
 import type { AppModule } from '../../app-module.js';
-import { AccessScopeService } from './access-scope.service.js';
 import { AdminUserService } from './admin-user.service.js';
 import { MenuAdminService } from './menu-admin.service.js';
 import { RoleService } from './role.service.js';
@@ -8,7 +7,6 @@ import { UnitService } from './unit.service.js';
 
 declare module '../../services.js' {
   interface Services {
-    accessScope: AccessScopeService;
     adminUsers: AdminUserService;
     roles: RoleService;
     units: UnitService;
@@ -19,14 +17,21 @@ declare module '../../services.js' {
 /** The administration console: users, roles, units and departments, menus (issue 12). */
 export const systemModule: AppModule = {
   name: 'system',
-  createServices: ({ repositories, withTransaction, clock }) => {
-    const access = new AccessScopeService({ repositories });
+  createServices: ({ repositories, withTransaction, clock, services }) => {
+    const access = services.accessScope;
+    const policy = services.accessPolicy;
     return {
-      accessScope: access,
-      adminUsers: new AdminUserService({ repositories, withTransaction, access, clock }),
-      roles: new RoleService({ repositories, withTransaction, access, clock }),
-      units: new UnitService({ repositories, withTransaction, access, clock }),
-      menuAdmin: new MenuAdminService({ repositories, withTransaction, clock }),
+      adminUsers: new AdminUserService({
+        repositories,
+        withTransaction,
+        access,
+        policy,
+        refusals: services.refusals,
+        clock,
+      }),
+      roles: new RoleService({ repositories, withTransaction, policy, clock }),
+      units: new UnitService({ repositories, withTransaction, access, policy, clock }),
+      menuAdmin: new MenuAdminService({ repositories, withTransaction, policy, clock }),
     };
   },
   routes: systemRoutes,

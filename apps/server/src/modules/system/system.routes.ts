@@ -105,7 +105,7 @@ const systemRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services
   app.post(
     SYSTEM_PATHS.users,
     {
-      config: { access: { permission: 'system:user:create' } },
+      config: { access: { permission: 'system:user:create' }, audit: 'user.create' },
       schema: {
         tags: users,
         summary: 'Create an account; its first password is generated and answered once',
@@ -133,7 +133,7 @@ const systemRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services
   app.put(
     SYSTEM_PATHS.user,
     {
-      config: { access: { permission: 'system:user:update' } },
+      config: { access: { permission: 'system:user:update' }, audit: 'user.update' },
       schema: {
         tags: users,
         summary: 'Change an account made on `version`; a stale version answers 040009',
@@ -149,7 +149,10 @@ const systemRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services
   app.put(
     SYSTEM_PATHS.userStatus,
     {
-      config: { access: { permission: 'system:user:disable' } },
+      config: {
+        access: { permission: 'system:user:disable' },
+        audit: ['user.disable', 'user.enable'],
+      },
       schema: {
         tags: users,
         summary: 'Disable an account (ending every session at once) or enable it',
@@ -172,7 +175,10 @@ const systemRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services
   app.post(
     SYSTEM_PATHS.userPassword,
     {
-      config: { access: { permission: 'system:user:reset-password' } },
+      config: {
+        access: { permission: 'system:user:reset-password' },
+        audit: 'user.reset-password',
+      },
       schema: {
         tags: users,
         summary: 'Issue a new generated password (answered once, must be changed; ends sessions)',
@@ -186,7 +192,7 @@ const systemRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services
   app.post(
     SYSTEM_PATHS.userUnlock,
     {
-      config: { access: { permission: 'system:user:unlock' } },
+      config: { access: { permission: 'system:user:unlock' }, audit: 'user.unlock' },
       schema: {
         tags: users,
         summary: 'Lift the lock left by failed sign-ins',
@@ -210,7 +216,7 @@ const systemRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services
   app.post(
     SYSTEM_PATHS.usersImport,
     {
-      config: { access: { permission: 'system:user:import' } },
+      config: { access: { permission: 'system:user:import' }, audit: 'user.import' },
       schema: {
         tags: users,
         summary: 'Import accounts from an .xlsx file (multipart: file): every row or none',
@@ -316,7 +322,7 @@ const systemRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services
   app.post(
     SYSTEM_PATHS.roles,
     {
-      config: { access: { permission: 'system:role:create' } },
+      config: { access: { permission: 'system:role:create' }, audit: 'role.create' },
       schema: {
         tags: roleTags,
         summary: 'Create a role; nobody grants entries or a scope beyond their own',
@@ -330,7 +336,7 @@ const systemRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services
   app.put(
     SYSTEM_PATHS.role,
     {
-      config: { access: { permission: 'system:role:update' } },
+      config: { access: { permission: 'system:role:update' }, audit: 'role.update' },
       schema: {
         tags: roleTags,
         summary: 'Change a role made on `version`; holders get the change on their next request',
@@ -345,7 +351,7 @@ const systemRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services
   app.delete(
     SYSTEM_PATHS.role,
     {
-      config: { access: { permission: 'system:role:delete' } },
+      config: { access: { permission: 'system:role:delete' }, audit: 'role.delete' },
       schema: {
         tags: roleTags,
         summary: 'Delete a role nobody holds',
@@ -378,7 +384,7 @@ const systemRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services
   app.post(
     SYSTEM_PATHS.units,
     {
-      config: { access: { permission: 'system:unit:write' } },
+      config: { access: { permission: 'system:unit:write' }, audit: 'unit.create' },
       schema: {
         tags: unitTags,
         summary: 'Create a unit',
@@ -392,7 +398,7 @@ const systemRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services
   app.put(
     SYSTEM_PATHS.unit,
     {
-      config: { access: { permission: 'system:unit:write' } },
+      config: { access: { permission: 'system:unit:write' }, audit: 'unit.update' },
       schema: {
         tags: unitTags,
         summary: 'Rename, reorder or move a unit made on `version`',
@@ -407,7 +413,7 @@ const systemRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services
   app.delete(
     SYSTEM_PATHS.unit,
     {
-      config: { access: { permission: 'system:unit:write' } },
+      config: { access: { permission: 'system:unit:write' }, audit: 'unit.delete' },
       schema: {
         tags: unitTags,
         summary: 'Delete a unit without users, units or departments',
@@ -425,7 +431,7 @@ const systemRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services
   app.post(
     SYSTEM_PATHS.departments,
     {
-      config: { access: { permission: 'system:unit:write' } },
+      config: { access: { permission: 'system:unit:write' }, audit: 'unit.create' },
       schema: {
         tags: unitTags,
         summary: 'Create a department in a unit',
@@ -439,7 +445,7 @@ const systemRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services
   app.put(
     SYSTEM_PATHS.department,
     {
-      config: { access: { permission: 'system:unit:write' } },
+      config: { access: { permission: 'system:unit:write' }, audit: 'unit.update' },
       schema: {
         tags: unitTags,
         summary: 'Rename, reorder or move a department made on `version`',
@@ -455,7 +461,7 @@ const systemRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services
   app.delete(
     SYSTEM_PATHS.department,
     {
-      config: { access: { permission: 'system:unit:write' } },
+      config: { access: { permission: 'system:unit:write' }, audit: 'unit.delete' },
       schema: {
         tags: unitTags,
         summary: 'Delete a department without users',
@@ -488,7 +494,7 @@ const systemRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services
   app.post(
     SYSTEM_PATHS.menus,
     {
-      config: { access: { permission: 'system:menu:write' } },
+      config: { access: { permission: 'system:menu:write' }, audit: 'menu.create' },
       schema: {
         tags: menuTags,
         summary: 'Add a menu entry (held by the administrator role until a role is given it)',
@@ -502,7 +508,7 @@ const systemRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services
   app.put(
     SYSTEM_PATHS.menu,
     {
-      config: { access: { permission: 'system:menu:write' } },
+      config: { access: { permission: 'system:menu:write' }, audit: 'menu.update' },
       schema: {
         tags: menuTags,
         summary: 'Change a menu entry made on `version`',
@@ -517,7 +523,7 @@ const systemRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services
   app.delete(
     SYSTEM_PATHS.menu,
     {
-      config: { access: { permission: 'system:menu:write' } },
+      config: { access: { permission: 'system:menu:write' }, audit: 'menu.delete' },
       schema: {
         tags: menuTags,
         summary: 'Delete a menu entry without sub-entries (not a built-in one)',

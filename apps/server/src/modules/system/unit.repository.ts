@@ -1,5 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { assertPolicyAsked } from '../../lib/request-trace.js';
 import { departments, organizations, users } from '../../db/schema/index.js';
 
 export interface UnitRow {
@@ -93,6 +94,7 @@ export class UnitRepository {
   }
 
   async insertUnit(values: UnitValues): Promise<number> {
+    assertPolicyAsked('units.insertUnit');
     const [row] = await this.db
       .insert(organizations)
       .values(values)
@@ -102,6 +104,7 @@ export class UnitRepository {
 
   /** False when someone changed the unit after `version`. */
   async updateUnit(id: number, version: number, values: UnitValues): Promise<boolean> {
+    assertPolicyAsked('units.updateUnit');
     const rows = await this.db
       .update(organizations)
       .set({ ...values, version: sql`${organizations.version} + 1` })
@@ -115,6 +118,7 @@ export class UnitRepository {
    * department can slip in between a check and the delete); false otherwise.
    */
   async deleteUnit(id: number, version: number): Promise<boolean> {
+    assertPolicyAsked('units.deleteUnit');
     const rows = await this.db
       .delete(organizations)
       .where(
@@ -144,6 +148,7 @@ export class UnitRepository {
   }
 
   async insertDepartment(values: DepartmentValues): Promise<number> {
+    assertPolicyAsked('units.insertDepartment');
     const [row] = await this.db
       .insert(departments)
       .values(values)
@@ -152,6 +157,7 @@ export class UnitRepository {
   }
 
   async updateDepartment(id: number, version: number, values: DepartmentValues): Promise<boolean> {
+    assertPolicyAsked('units.updateDepartment');
     const rows = await this.db
       .update(departments)
       .set({ ...values, version: sql`${departments.version} + 1` })
@@ -162,6 +168,7 @@ export class UnitRepository {
 
   /** Deletes a department without users at `version`, in one statement; false otherwise. */
   async deleteDepartment(id: number, version: number): Promise<boolean> {
+    assertPolicyAsked('units.deleteDepartment');
     const rows = await this.db
       .delete(departments)
       .where(

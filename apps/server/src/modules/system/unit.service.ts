@@ -14,7 +14,8 @@ import type { Repositories, WithTransaction } from '../../repositories.js';
 import { type AuditEvent } from '../audit/audit.repository.js';
 import { auditSourceOf, changedFields } from '../audit/audit.service.js';
 import type { AuthContext } from '../auth/auth.service.js';
-import type { AccessScopeService, CallerScope } from './access-scope.service.js';
+import type { AccessPolicy } from '../access/access-policy.js';
+import type { AccessScopeService } from '../access/access-scope.service.js';
 import type { UnitRow } from './unit.repository.js';
 
 type UnitInput = z.output<typeof unitCreateSchema>;
@@ -22,16 +23,19 @@ type UnitChanges = z.output<typeof unitEditSchema>;
 type DepartmentInput = z.output<typeof departmentCreateSchema>;
 type DepartmentChanges = z.output<typeof departmentEditSchema>;
 
-const outside = () => new AppError(ErrorCode.FORBIDDEN, { messageKey: 'system.scope.outside' });
-
 export interface UnitServiceOptions {
   repositories: Pick<Repositories, 'units' | 'scopes'>;
   withTransaction: WithTransaction;
   access: AccessScopeService;
+  policy: AccessPolicy;
   clock: Clock;
 }
 
-/** Units (a tree) and their departments, each inside the caller's data scope. */
+/**
+ * Units (a tree) and their departments. The tree shows the caller's data scope;
+ * every change asks the access policy first (the unit and, for a move, its new
+ * place inside the caller's scope).
+ */
 export class UnitService {
   constructor(private readonly options: UnitServiceOptions) {}
 
@@ -66,8 +70,11 @@ export class UnitService {
   }
 
   async createUnit(auth: AuthContext, input: UnitInput): Promise<UnitNode> {
-    const scope = await this.options.access.scopeOf(auth.userId);
-    await this.checkParent(scope, input.parentId);
+    await this.options.policy.require(auth, 'unit.create', {
+      name: input.name,
+      parentId: input.parentId,
+    });
+    if (input.parentId !== null) await this.unit(input.parentId);
     const id = await this.write(auth, async (units) => {
       const created = await units.insertUnit(input);
       return [
@@ -84,11 +91,16 @@ export class UnitService {
   }
 
   async updateUnit(auth: AuthContext, id: number, input: UnitChanges): Promise<UnitNode> {
-    const scope = await this.options.access.scopeOf(auth.userId);
-    const unit = await this.unitInScope(scope, id);
+    const unit = await this.unit(id);
+    await this.options.policy.require(auth, 'unit.update', {
+      id,
+      name: unit.name,
+      parentId: unit.parentId,
+      toParentId: input.parentId,
+    });
     if (input.parentId !== unit.parentId) {
-      await this.checkParent(scope, input.parentId);
       if (input.parentId !== null) {
+        await this.unit(input.parentId);
         const below = await this.options.repositories.scopes.withDescendants([id]);
         if (below.includes(input.parentId)) {
           throw new AppError(ErrorCode.VALIDATION, {
@@ -115,8 +127,8 @@ export class UnitService {
   }
 
   async deleteUnit(auth: AuthContext, id: number, version: number): Promise<void> {
-    const scope = await this.options.access.scopeOf(auth.userId);
-    const unit = await this.unitInScope(scope, id);
+    const unit = await this.unit(id);
+    await this.options.policy.require(auth, 'unit.delete', { id, name: unit.name });
     const { units } = this.options.repositories;
     const deleted = await this.write(auth, async (inTransaction) => {
       if (!(await inTransaction.deleteUnit(id, version))) return [0, null];
@@ -149,8 +161,11 @@ export class UnitService {
   }
 
   async createDepartment(auth: AuthContext, input: DepartmentInput): Promise<Department> {
-    const scope = await this.options.access.scopeOf(auth.userId);
-    await this.unitInScope(scope, input.organizationId);
+    await this.options.policy.require(auth, 'department.create', {
+      name: input.name,
+      organizationId: input.organizationId,
+    });
+    await this.unit(input.organizationId);
     const id = await this.write(auth, async (units) => {
       const created = await units.insertDepartment(input);
       return [
@@ -171,11 +186,14 @@ export class UnitService {
     id: number,
     input: DepartmentChanges,
   ): Promise<Department> {
-    const scope = await this.options.access.scopeOf(auth.userId);
-    const department = await this.departmentInScope(scope, id);
-    if (input.organizationId !== department.organizationId) {
-      await this.unitInScope(scope, input.organizationId);
-    }
+    const department = await this.department(id);
+    await this.options.policy.require(auth, 'department.update', {
+      id,
+      name: department.name,
+      organizationId: department.organizationId,
+      toOrganizationId: input.organizationId,
+    });
+    if (input.organizationId !== department.organizationId) await this.unit(input.organizationId);
     const { version, ...values } = input;
     await this.write(auth, async (units) => {
       if (!(await units.updateDepartment(id, version, values))) throw changedByOthers();
@@ -193,8 +211,12 @@ export class UnitService {
   }
 
   async deleteDepartment(auth: AuthContext, id: number, version: number): Promise<void> {
-    const scope = await this.options.access.scopeOf(auth.userId);
-    const department = await this.departmentInScope(scope, id);
+    const department = await this.department(id);
+    await this.options.policy.require(auth, 'department.delete', {
+      id,
+      name: department.name,
+      organizationId: department.organizationId,
+    });
     const { units } = this.options.repositories;
     const deleted = await this.write(auth, async (inTransaction) => {
       if (!(await inTransaction.deleteDepartment(id, version))) return [0, null];
@@ -241,26 +263,15 @@ export class UnitService {
     });
   }
 
-  /** A new unit's parent: a unit in scope, or the top, which only an all-scope caller may use. */
-  private async checkParent(scope: CallerScope, parentId: number | null): Promise<void> {
-    if (parentId === null) {
-      if (!scope.all) throw outside();
-      return;
-    }
-    await this.unitInScope(scope, parentId);
-  }
-
-  private async unitInScope(scope: CallerScope, id: number): Promise<UnitRow> {
+  private async unit(id: number): Promise<UnitRow> {
     const unit = await this.options.repositories.units.findUnit(id);
     if (!unit) throw notFound();
-    this.options.access.assertUnit(scope, id);
     return unit;
   }
 
-  private async departmentInScope(scope: CallerScope, id: number): Promise<Department> {
+  private async department(id: number): Promise<Department> {
     const department = await this.options.repositories.units.findDepartment(id);
     if (!department) throw notFound();
-    this.options.access.assertUnit(scope, department.organizationId);
     return department;
   }
 

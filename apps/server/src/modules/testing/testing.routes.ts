@@ -25,7 +25,11 @@ const testingRoutes: FastifyPluginAsyncZod<{ services: Services; clock: Clock }>
   app.post(
     '/test-hooks/settings',
     {
-      config: { access: 'public', rateLimit: false },
+      config: {
+        access: 'public',
+        rateLimit: false,
+        audit: { none: 'a hook of the automated tests (NODE_ENV=test only)' },
+      },
       schema: {
         hide: true,
         body: z.object({
@@ -45,7 +49,11 @@ const testingRoutes: FastifyPluginAsyncZod<{ services: Services; clock: Clock }>
   app.post(
     '/test-hooks/users',
     {
-      config: { access: 'public', rateLimit: false },
+      config: {
+        access: 'public',
+        rateLimit: false,
+        audit: { none: 'a hook of the automated tests (NODE_ENV=test only)' },
+      },
       schema: {
         hide: true,
         body: z.object({
@@ -80,7 +88,11 @@ const testingRoutes: FastifyPluginAsyncZod<{ services: Services; clock: Clock }>
   app.post(
     '/test-hooks/messages',
     {
-      config: { access: 'public', rateLimit: false },
+      config: {
+        access: 'public',
+        rateLimit: false,
+        audit: { none: 'a hook of the automated tests (NODE_ENV=test only)' },
+      },
       schema: {
         hide: true,
         body: z.object({

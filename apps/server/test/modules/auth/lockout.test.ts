@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { captchaPng } from '../../../src/modules/auth/captcha-image.js';
 import { type TestApp, auditEvents, createTestApp, requestToken } from '../../helpers/test-app.js';
+import { noRememberedSessions } from '../../../src/modules/auth/session-cache.js';
 import { createRepositories } from '../../../src/repositories.js';
 
 let t: TestApp;
@@ -202,11 +203,10 @@ describe('failed sign-ins', () => {
   it('records sign-ins and failures with the address in the audit trail', async () => {
     await t.login('admin', 'Admin@2026');
     await failTimes('admin', 1);
-    const [failure, success] = await createRepositories(t.app.database.db).audit.page(
-      { action: 'auth.login' },
-      undefined,
-      2,
-    );
+    const [failure, success] = await createRepositories(
+      t.app.database.db,
+      noRememberedSessions,
+    ).audit.page({ action: 'auth.login' }, undefined, 2);
     expect(failure).toMatchObject({
       action: 'auth.login',
       outcome: 'failure',

@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, bearer, createTestApp, secondInstance } from '../../helpers/test-app.js';
 import { tokenDigest } from '../../../src/lib/tokens.js';
-import { createRepositories } from '../../../src/repositories.js';
 
 // Sessions are remembered after their first lookup (src/modules/auth/session-cache.ts):
 // every way a session ends must still refuse it on the next request, on every instance.
@@ -37,6 +36,23 @@ function menu(app: FastifyInstance, token: string) {
 }
 
 /** Signs in and uses the token on both instances, so both remember the session. */
+/** Disables or enables an account through the console, as the administrator. */
+async function setDisabled(id: number, disabled: boolean): Promise<void> {
+  const admin = (await t.login('admin', 'Admin@2026')).access_token;
+  const user = await t.app.inject({
+    method: 'GET',
+    url: `/api/system/users/${id}`,
+    headers: bearer(admin),
+  });
+  const response = await t.app.inject({
+    method: 'PUT',
+    url: `/api/system/users/${id}/status`,
+    headers: bearer(admin),
+    payload: { disabled, version: user.json().data.version },
+  });
+  expect(response.json().code).toBe('000000');
+}
+
 async function rememberedToken(username: string, password: string): Promise<string> {
   const token = (await t.login(username, password)).access_token;
   expect((await menu(t.app, token)).statusCode).toBe(200);
@@ -88,13 +104,13 @@ describe('a remembered session', () => {
     const token = await rememberedToken('stale', 'Stale@2026a');
     const heard = other.sessionCache.nextBroadcast();
     const id = await userId('stale');
-    await t.app.services.passwords.setDisabled(id, true);
+    await setDisabled(id, true);
     try {
       expectRefused(await menu(t.app, token));
       await heard;
       expectRefused(await menu(other, token));
     } finally {
-      await t.app.services.passwords.setDisabled(id, false);
+      await setDisabled(id, false);
     }
   });
 
@@ -175,9 +191,14 @@ describe('a remembered session', () => {
     const token = await rememberedToken('operator', 'Operator@2026');
     const heard = other.sessionCache.nextBroadcast();
     const id = await userId('operator');
-    // As any code on the app's repositories would (no service sets it yet).
-    const { passwords } = createRepositories(t.database.db, t.app.sessionCache);
-    await passwords.setMustChange(id, true);
+    // Changed under the app, then announced as the users repository announces its writes.
+    const setMustChange = async (value: boolean) => {
+      await t.database.db.execute(
+        sql`update users set must_change_password = ${value} where id = ${id}`,
+      );
+      await t.app.sessionCache.changed({ userId: id });
+    };
+    await setMustChange(true);
     try {
       for (const app of [t.app, other]) {
         if (app === other) await heard;
@@ -185,7 +206,7 @@ describe('a remembered session', () => {
         expect(response.json().code).toBe(ErrorCode.PASSWORD_RESET_REQUIRED);
       }
     } finally {
-      await passwords.setMustChange(id, false);
+      await setMustChange(false);
     }
   });
 

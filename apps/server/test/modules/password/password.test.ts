@@ -255,9 +255,22 @@ describe('token life', () => {
 
   it('refuses the tokens of an account once it is disabled, and stays refused after re-enabling', async () => {
     const { access_token, id } = await t.login('operator', 'Operator@2026');
-    await t.app.services.passwords.setDisabled(Number(id), true);
+    const admin = (await t.login('admin', 'Admin@2026')).access_token;
+    const setDisabled = async (disabled: boolean) => {
+      const url = `/api/system/users/${id}`;
+      const headers = { authorization: `Bearer ${admin}` };
+      const { version } = (await t.app.inject({ method: 'GET', url, headers })).json().data;
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: `${url}/status`,
+        headers,
+        payload: { disabled, version },
+      });
+      expect(response.json().code).toBe('000000');
+    };
+    await setDisabled(true);
     expect((await status(access_token)).json().code).toBe(ErrorCode.TOKEN_INVALID);
-    await t.app.services.passwords.setDisabled(Number(id), false);
+    await setDisabled(false);
     expect((await status(access_token)).json().code).toBe(ErrorCode.TOKEN_INVALID);
     const { rows } = await t.database.db.execute<{ live: number }>(
       sql`select count(*)::int as live from sessions where user_id = ${Number(id)} and revoked_at is null`,

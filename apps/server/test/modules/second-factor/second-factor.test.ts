@@ -11,6 +11,7 @@ import {
   createTestApp,
   requestToken,
 } from '../../helpers/test-app.js';
+import { noRememberedSessions } from '../../../src/modules/auth/session-cache.js';
 import { createRepositories } from '../../../src/repositories.js';
 
 let t: TestApp;
@@ -170,20 +171,34 @@ describe('second factor', () => {
       code: codeOf(secret),
     });
     expect(removal.statusCode).toBe(403);
-    const admin = await t.login('operator', 'Operator@2026');
-    const auditorId = (await createRepositories(t.database.db).users.findByUsername('auditor'))!.id;
-    const url = SYSTEM_PATHS.userSecondFactor.replace(':id', String(auditorId));
-    expect((await call('DELETE', url, admin.access_token)).statusCode).toBe(403);
+    const users = createRepositories(t.database.db, noRememberedSessions).users;
+    const auditorId = (await users.findByUsername('auditor'))!.id;
+    const auditorUrl = SYSTEM_PATHS.userSecondFactor.replace(':id', String(auditorId));
+    const staff = await t.login('operator', 'Operator@2026');
+    expect((await call('DELETE', auditorUrl, staff.access_token)).statusCode).toBe(403);
     const securityTicket = await requestToken(t.app, {
       username: 'security',
       password: 'Security@2026',
     });
     const security = securityTicket.json().data.access_token as string;
+    // The three administrators do not manage one another (issue 21): refused, recorded.
+    const separated = await call('DELETE', auditorUrl, security);
+    expect(separated.statusCode).toBe(403);
+    expect(await auditEvents(t.app, 5, 'user.factor-reset')).toEqual([
+      'user.factor-reset/refused/separation',
+    ]);
+    // An ordinary account's lost factor is the security administrator's to reset.
+    await enrol('operator', 'Operator@2026');
+    const operatorId = (await users.findByUsername('operator'))!.id;
+    const url = SYSTEM_PATHS.userSecondFactor.replace(':id', String(operatorId));
     expect((await call('DELETE', url, security)).json().code).toBe('000000');
     expect((await call('DELETE', url, security)).statusCode).toBe(409);
-    expect(await auditEvents(t.app, 5, 'user.factor-reset')).toEqual(['user.factor-reset/success']);
+    expect(await auditEvents(t.app, 5, 'user.factor-reset')).toEqual([
+      'user.factor-reset/success',
+      'user.factor-reset/refused/separation',
+    ]);
     // The password alone signs in again; the next enrolment starts afresh.
-    const plain = await requestToken(t.app, { username: 'auditor', password: 'Auditor@2026' });
+    const plain = await requestToken(t.app, { username: 'operator', password: 'Operator@2026' });
     expect(plain.json().code).toBe('000000');
   });
 
@@ -218,7 +233,7 @@ describe('second factor', () => {
       required: true,
       enrolled: false,
     });
-    const [record] = await createRepositories(t.database.db).audit.page(
+    const [record] = await createRepositories(t.database.db, noRememberedSessions).audit.page(
       { action: 'role.update' },
       undefined,
       1,

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tokenDigest } from '../../../src/lib/tokens.js';
 import { AuditRepository } from '../../../src/modules/audit/audit.repository.js';
+import { noRememberedSessions } from '../../../src/modules/auth/session-cache.js';
 import { createRepositories } from '../../../src/repositories.js';
 import { type TestApp, bearer, createTestApp, secondInstance } from '../../helpers/test-app.js';
 import { call, data, unitId } from '../system/system-helpers.js';
@@ -56,7 +57,7 @@ async function userId(username: string): Promise<number> {
 }
 
 async function lastAudit() {
-  const [row] = await createRepositories(t.database.db).audit.page(
+  const [row] = await createRepositories(t.database.db, noRememberedSessions).audit.page(
     { action: 'session.end' },
     undefined,
     1,

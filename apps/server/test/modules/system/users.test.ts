@@ -203,7 +203,7 @@ describe('system users', () => {
     expect(roles.status).toBe(403);
   });
 
-  it('never leaves the platform without an active administrator', async () => {
+  it('lets no lesser manager act on the administrator, nor give its role', async () => {
     // A user manager (scope all, users only) tries to disable the only administrator.
     const entries = await data<{ id: number; code: string; children: unknown[] }[]>(
       t.app,
@@ -243,9 +243,13 @@ describe('system users', () => {
       SYSTEM_PATHS.userStatus.replace(':id', String(me.id)),
       { disabled: true, version: me.version },
     );
-    expect(refused.status).toBe(409);
-    expect(refused.body.msg).toBe('The platform must keep at least one active administrator');
-    // Nor can the manager hand out the administrator role they do not hold.
+    // Refused before the last-administrator rule is reached: the manager cannot give
+    // the administrator role, so it cannot act on its holder at all (issue 21).
+    expect(refused.status).toBe(403);
+    expect(refused.body.msg).toBe(
+      'This account holds the role admin, which you cannot give; only someone who could give every role it holds may change it',
+    );
+    // Nor can the manager act on staff (and so hand them the administrator role).
     const { user } = await data(t.app, admin, 'POST', SYSTEM_PATHS.users, newUser('hopeful'));
     const escalate = await call(
       t.app,
@@ -258,8 +262,9 @@ describe('system users', () => {
         version: user.version,
       },
     );
+    // Refused on the account itself: the manager holds less than the staff role gives.
     expect(escalate.status).toBe(403);
-    expect(escalate.body.msg).toBe('You cannot give the role admin: it holds more than you do');
+    expect(escalate.body.msg).toMatch(/^This account holds the role staff/);
   });
 
   it('answers 403 to a staff member on every administration endpoint', async () => {

@@ -61,4 +61,49 @@ describe('ProfileDialog', () => {
     finishUpload();
     await waitFor(() => expect(save).toBeEnabled());
   }, 40_000);
+
+  it('shows an administrator every field but the avatar disabled too, and saves them unchanged (issue 21)', async () => {
+    const admin = userData({
+      username: 'admin',
+      roleIds: ['admin'],
+      name: '系统管理员',
+      organizationId: '1',
+      departmentId: '2',
+    });
+    useUserStore.setState({ userData: admin, username: 'admin', roles: admin.roleIds });
+    let sent: Record<string, string> | null = null;
+    testServer.use(
+      http.get(`${API}/organization/organ/cascade`, () =>
+        HttpResponse.json(okBody([{ id: '1', name: '江城市城市管理局', nameEn: 'Bureau' }])),
+      ),
+      http.get(`${API}/organization/organ/cascade/1`, () =>
+        HttpResponse.json(okBody([{ id: '2', name: '办公室', nameEn: 'Office' }])),
+      ),
+      http.get(`${API}/organization/user/sessions`, () => HttpResponse.json(okBody([]))),
+      http.put(`${API}/organization/user/u-1`, async ({ request }) => {
+        sent = (await request.json()) as Record<string, string>;
+        return HttpResponse.json(okBody({ usernameChanged: false }));
+      }),
+      http.get(`${API}/organization/user`, () => HttpResponse.json(okBody(admin))),
+    );
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <ProfileDialog open onClose={() => undefined} onSignOut={() => undefined} />
+      </QueryClientProvider>,
+    );
+    const dialog = await screen.findByRole('dialog');
+    for (const label of ['用户名', '姓名', '手机号码']) {
+      expect(within(dialog).getByLabelText(label)).toBeDisabled();
+    }
+    await userEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(sent).not.toBeNull());
+    expect(sent).toMatchObject({
+      username: 'admin',
+      name: '系统管理员',
+      mobile: '13800138000',
+      organizationId: '1',
+      departmentId: '2',
+    });
+  }, 40_000);
 });

@@ -3,7 +3,6 @@ import { Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageUpload } from '@/components/image-upload/image-upload';
-import { useAccess } from '@/lib/access/use-access';
 import { showFieldErrors } from '@/lib/forms/api-failure';
 import { dialogFormLayout } from '@/lib/forms/dialog-form-layout';
 import { toast } from '@/lib/toast';
@@ -11,7 +10,6 @@ import { useUserStore } from '@/stores/user-store';
 import { useDepartments } from '../api/get-departments';
 import { useOrgans } from '../api/get-organs';
 import { getProfile } from '../api/get-profile';
-import { useSetHeadImage } from '../api/set-head-image';
 import { type UserInfoInput, useUpdateUser } from '../api/update-user';
 import { profileRules } from '../lib/profile-rules';
 import { OwnSessions } from './own-sessions';
@@ -40,22 +38,21 @@ function optionsOf(list: OrganOption[] | undefined, language: string) {
 }
 
 /**
- * The personal-info dialog (docs/notifications.md, "Personal info"): for staff every
- * field but the avatar is disabled; an administrator may edit them all. A saved
- * change shows "modified successfully"; a changed login name signs out.
+ * The personal-info dialog (docs/notifications.md, "Personal info"): every field but
+ * the avatar is disabled, for everyone, as the spec says; administrators change
+ * accounts in the console (the server refuses anything else, issue 21). A saved
+ * change shows "modified successfully"; a changed login name would sign out.
  */
 export function ProfileDialog({ open, onClose, onSignOut }: ProfileDialogProps) {
   const { t, i18n } = useTranslation();
   const userData = useUserStore((state) => state.userData);
   const username = useUserStore((state) => state.username);
   const setUserInfo = useUserStore((state) => state.setUserInfo);
-  const editable = useAccess('system:user:update');
   const [form] = Form.useForm<FormValues>();
   const organizationId = Form.useWatch('organizationId', form);
   const organs = useOrgans();
   const departments = useDepartments(organizationId || undefined);
   const updateUser = useUpdateUser();
-  const setHeadImage = useSetHeadImage();
   const [saving, setSaving] = useState(false);
   // The new avatar's address arrives when its upload ends: saving before would drop it.
   const [avatarUploading, setAvatarUploading] = useState(false);
@@ -80,21 +77,16 @@ export function ProfileDialog({ open, onClose, onSignOut }: ProfileDialogProps) 
     if (!userData) return;
     setSaving(true);
     try {
-      let usernameChanged = false;
-      if (editable) {
-        ({ usernameChanged } = await updateUser.mutateAsync({
-          id: userData.id,
-          input: {
-            ...values,
-            username: values.username.trim(),
-            organizationId: values.organizationId ?? '',
-            departmentId: values.departmentId ?? '',
-            headImage: values.headImage ?? '',
-          },
-        }));
-      } else if (values.headImage && values.headImage !== userData.headImage) {
-        await setHeadImage.mutateAsync(values.headImage);
-      }
+      const { usernameChanged } = await updateUser.mutateAsync({
+        id: userData.id,
+        input: {
+          ...values,
+          username: values.username.trim(),
+          organizationId: values.organizationId ?? '',
+          departmentId: values.departmentId ?? '',
+          headImage: values.headImage ?? '',
+        },
+      });
       toast.success({ content: t('profile.modified') });
       if (usernameChanged) {
         toast.warning({ content: t('profile.usernameChanged') });
@@ -133,17 +125,17 @@ export function ProfileDialog({ open, onClose, onSignOut }: ProfileDialogProps) 
         name="profile"
       >
         <Form.Item name="username" label={t('profile.username')} rules={rules.username}>
-          <Input disabled={!editable} maxLength={64} autoComplete="username" />
+          <Input disabled maxLength={64} autoComplete="username" />
         </Form.Item>
         <Form.Item name="name" label={t('profile.name')} rules={rules.name}>
-          <Input disabled={!editable} maxLength={64} autoComplete="name" />
+          <Input disabled maxLength={64} autoComplete="name" />
         </Form.Item>
         <Form.Item name="mobile" label={t('profile.mobile')} rules={rules.mobile}>
-          <Input disabled={!editable} maxLength={16} autoComplete="tel" inputMode="tel" />
+          <Input disabled maxLength={16} autoComplete="tel" inputMode="tel" />
         </Form.Item>
         <Form.Item name="organizationId" label={t('profile.unit')} rules={rules.organizationId}>
           <Select
-            disabled={!editable}
+            disabled
             loading={organs.isPending}
             options={optionsOf(organs.data, i18n.language)}
             onChange={() => form.setFieldValue('departmentId', undefined)}
@@ -151,7 +143,7 @@ export function ProfileDialog({ open, onClose, onSignOut }: ProfileDialogProps) 
         </Form.Item>
         <Form.Item name="departmentId" label={t('profile.department')} rules={rules.departmentId}>
           <Select
-            disabled={!editable}
+            disabled
             loading={departments.isFetching}
             options={optionsOf(departments.data, i18n.language)}
           />

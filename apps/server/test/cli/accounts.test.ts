@@ -1,0 +1,94 @@
+import { ErrorCode, PasswordStatus } from '@cityops/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAccountsCommand } from '../../src/cli/accounts.js';
+import { type TestApp, bearer, createTestApp } from '../helpers/test-app.js';
+
+describe('the operator’s accounts command (issue 21)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function run(...args: string[]): Promise<string[]> {
+    const lines: string[] = [];
+    await runAccountsCommand(args, {
+      database: t.database,
+      clock: t.clock,
+      print: (line) => lines.push(line),
+    });
+    return lines;
+  }
+
+  async function records(login: string) {
+    const { rows } = await t.database.db.execute<{
+      action: string;
+      outcome: string;
+      actor: string;
+    }>(sql`select action, outcome, actor_name as actor from audit_trail
+            where target_name = ${login} and actor_name = '(command line)' order by seq`);
+    return rows.map((row) => `${row.actor} ${row.action}/${row.outcome}`);
+  }
+
+  it('makes an auditor’s account the console cannot make, recorded, its password changed at first sign-in', async () => {
+    const lines = await run('create', 'auditor2', '--role', 'auditor', '--name', '第二审计员');
+    const password = lines[1]!;
+    const signedIn = await t.login('auditor2', password);
+    expect(signedIn.username).toBe('auditor2');
+    const status = await t.app.inject({
+      method: 'GET',
+      url: '/api/organization/user/isPassword',
+      headers: bearer(signedIn.access_token),
+    });
+    expect(status.json().data).toBe(PasswordStatus.MUST_RESET);
+    expect(await records('auditor2')).toEqual(['(command line) user.create/success']);
+  });
+
+  it('refuses other roles, bad names and a taken login name, with a plain message', async () => {
+    await expect(run('create', 'clerk9', '--role', 'staff', '--name', 'x')).rejects.toThrow(
+      /--role must be one of admin, security_admin, auditor/,
+    );
+    await expect(run('create', 'а', '--role', 'auditor', '--name', 'x')).rejects.toThrow(
+      /A login name has/,
+    );
+    await expect(run('create', 'auditor', '--role', 'auditor', '--name', 'x')).rejects.toThrow(
+      /taken/,
+    );
+    await expect(run('reset', 'nobody')).rejects.toThrow(/No account has the login name nobody/);
+    await expect(run('frobnicate', 'auditor')).rejects.toThrow(/Usage/);
+  });
+
+  it('resets a lost password and second factor: the old sessions end on the running server', async () => {
+    const session = await t.login('security', 'Security@2026');
+    await t.database.db.execute(sql`
+      insert into login_attempts (scope, subject, failures, window_started_at, locked_until)
+      values ('account', 'security', 6, ${t.clock.now()}, ${new Date(t.clock.now().getTime() + 600_000)})
+      on conflict (scope, subject) do update set locked_until = excluded.locked_until`);
+    const lines = await run('reset', 'security');
+    const menu = await t.app.inject({
+      method: 'GET',
+      url: '/api/organization/customize_configuration/userSysModel',
+      headers: bearer(session.access_token),
+    });
+    expect(menu.json().code).toBe(ErrorCode.TOKEN_INVALID);
+    expect((await t.login('security', lines[1]!)).username).toBe('security');
+    expect(await records('security')).toEqual([
+      '(command line) user.reset-password/success',
+      '(command line) user.unlock/success',
+    ]);
+  });
+
+  it('disables and enables an account, but never the last system administrator', async () => {
+    await run('disable', 'auditor2');
+    await expect(t.login('auditor2', 'whatever')).rejects.toThrow();
+    await run('enable', 'auditor2');
+    await expect(run('disable', 'admin')).rejects.toThrow(/at least one active administrator/);
+    expect((await records('auditor2')).slice(-2)).toEqual([
+      '(command line) user.disable/success',
+      '(command line) user.enable/success',
+    ]);
+  });
+});
