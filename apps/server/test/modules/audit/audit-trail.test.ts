@@ -78,6 +78,40 @@ describe('the audit trail', () => {
       expect((await verification()).holds).toBe(true);
     });
 
+    it('refuses UPDATE, DELETE and TRUNCATE of the chain head, which moves only with an insert', async () => {
+      const head = await repositories().audit.head();
+      const refusals = [
+        `update audit_chain_head set seq = seq - 1`,
+        // Not even one step on, as the insert trigger moves it, when no insert does.
+        `update audit_chain_head set seq = seq + 1, hash = 'forged'`,
+        `do $$ begin update audit_chain_head set seq = seq - 1; end $$`,
+        `insert into audit_chain_head (id, seq, hash) values (true, 1, '')
+           on conflict (id) do update set seq = 1`,
+      ];
+      for (const statement of refusals) {
+        expect(await refusalOf(sqlAsOwner(t, statement)), statement).toMatch(
+          /audit_chain_head changes only with an audit_trail insert: UPDATE refused/,
+        );
+      }
+      expect(await refusalOf(sqlAsOwner(t, `delete from audit_chain_head`))).toMatch(
+        /audit_chain_head changes only with an audit_trail insert: DELETE refused/,
+      );
+      expect(await refusalOf(sqlAsOwner(t, `truncate audit_chain_head`))).toMatch(
+        /audit_chain_head keeps the audit chain: TRUNCATE refused/,
+      );
+      expect(await refusalOf(sqlAsOwner(t, `truncate audit_archives`))).toMatch(
+        /audit_archives keeps the audit chain: TRUNCATE refused/,
+      );
+      expect(await repositories().audit.head()).toEqual(head);
+      // The insert trigger still moves it.
+      await repositories().audit.append(t.clock.now(), nobody, {
+        action: 'auth.logout',
+        outcome: 'success',
+      });
+      expect((await repositories().audit.head()).seq).toBe(head.seq + 1);
+      expect((await verification()).holds).toBe(true);
+    });
+
     it('chains parallel writers one after another, with no gap', async () => {
       const before = (await repositories().audit.head()).seq;
       await Promise.all(
