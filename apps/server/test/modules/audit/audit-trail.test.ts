@@ -669,6 +669,55 @@ describe('the audit trail', () => {
       const [check] = (await records('?action=audit.verify&pageSize=1')).list;
       expect(check).toMatchObject({ outcome: 'failure', reason: 'gap' });
     });
+
+    it('names a head moved by hand: behind the last record, with another hash, or ahead', async () => {
+      // A fresh database: the chain holds before the head is forged.
+      const fresh = await createTestApp();
+      const verify = () => fresh.app.services.audit.verify();
+      const trail = createRepositories(fresh.database.db).audit;
+      const owner = (text: string) => fresh.database.db.execute(text);
+      try {
+        for (let i = 0; i < 3; i++) {
+          await trail.append(fresh.clock.now(), nobody, {
+            action: 'auth.logout',
+            outcome: 'success',
+          });
+        }
+        const last = await trail.head();
+        expect(await verify()).toMatchObject({ holds: true, lastSeq: last.seq });
+        await owner(`alter table audit_chain_head disable trigger audit_chain_head_guard`);
+        const setHead = (seq: number, hash: string) =>
+          owner(`update audit_chain_head set seq = ${seq}, hash = '${hash}'`);
+        const hashOf = async (seq: number) => (await trail.find(seq))!.hash;
+        try {
+          // The last record deleted by a forger would leave this head behind.
+          await setHead(last.seq - 1, await hashOf(last.seq - 1));
+          expect(await verify()).toMatchObject({
+            holds: false,
+            brokenAt: last.seq,
+            problem: 'head',
+          });
+          await setHead(last.seq, 'f'.repeat(64));
+          expect(await verify()).toMatchObject({
+            holds: false,
+            brokenAt: last.seq,
+            problem: 'head',
+          });
+          await setHead(last.seq + 2, last.hash);
+          expect(await verify()).toMatchObject({
+            holds: false,
+            brokenAt: last.seq + 1,
+            problem: 'gap',
+          });
+          await setHead(last.seq, last.hash);
+          expect(await verify()).toMatchObject({ holds: true, lastSeq: last.seq });
+        } finally {
+          await owner(`alter table audit_chain_head enable trigger audit_chain_head_guard`);
+        }
+      } finally {
+        await fresh.close();
+      }
+    });
   });
 });
 
