@@ -5,6 +5,10 @@ import { z } from 'zod';
 /** Configuration of one server process, read from the environment and checked at start. */
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
+  /**
+   * Listening address: every address in production, this machine only otherwise, so a
+   * demo with its published passwords is not on the network unless HOST says so.
+   */
   host: string;
   port: number;
   /** Folder of the embedded database and of uploaded files; `:memory:` keeps PGlite in memory. */
@@ -80,7 +84,7 @@ const base64Bytes = (text: string) => Buffer.from(text, 'base64').length;
 const environmentSchema = z
   .object({
     NODE_ENV: oneOf(['development', 'production', 'test']).default('development'),
-    HOST: z.string().trim().min(1, notEmpty).default('0.0.0.0'),
+    HOST: z.string().trim().min(1, notEmpty).optional(),
     PORT: z.coerce
       .number({ error: 'must be a whole number between 1 and 65535' })
       .int('must be a whole number between 1 and 65535')
@@ -176,7 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = parsed.data;
   return {
     nodeEnv: e.NODE_ENV,
-    host: e.HOST,
+    host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     port: e.PORT,
     dataDir: e.DATA_DIR === ':memory:' ? e.DATA_DIR : path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,

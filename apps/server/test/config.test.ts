@@ -9,7 +9,7 @@ describe('loadConfig', () => {
   it('has the documented defaults', () => {
     const config = loadConfig({});
     expect(config.port).toBe(8080);
-    expect(config.host).toBe('0.0.0.0');
+    expect(config.host).toBe('127.0.0.1');
     expect(config.dataDir).toBe(path.resolve('./data'));
     expect(config.databaseUrl).toBeUndefined();
     expect(config.nodeEnv).toBe('development');
@@ -60,6 +60,20 @@ describe('loadConfig', () => {
     });
   });
 
+  it.each([
+    [{}, '127.0.0.1'],
+    [{ NODE_ENV: 'test' }, '127.0.0.1'],
+    [{ NODE_ENV: 'production' }, '0.0.0.0'],
+    [{ HOST: '0.0.0.0' }, '0.0.0.0'],
+    [{ NODE_ENV: 'production', HOST: '10.0.0.5' }, '10.0.0.5'],
+    [{ NODE_ENV: 'development', HOST: ' :: ' }, '::'],
+  ])(
+    'listens for %j on %s: this machine only, but in production or when HOST says',
+    (env, host) => {
+      expect(loadConfig(env).host).toBe(host);
+    },
+  );
+
   it('resolves a relative DATA_DIR and keeps :memory:', () => {
     expect(loadConfig({ DATA_DIR: 'var/data' }).dataDir).toBe(path.resolve('var/data'));
     expect(loadConfig({ DATA_DIR: ':memory:' }).dataDir).toBe(':memory:');
@@ -96,6 +110,7 @@ describe('loadConfig', () => {
     ['PORT', '-1', /PORT: must be a whole number between 1 and 65535/],
     ['PORT', '80.5', /PORT: must be a whole number between 1 and 65535/],
     ['DATA_DIR', '   ', /DATA_DIR: must not be empty/],
+    ['HOST', '   ', /HOST: must not be empty/],
     [
       'DATABASE_URL',
       'mysql://x',

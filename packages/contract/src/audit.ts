@@ -78,6 +78,14 @@ export const auditParamsSchema = z.object({
   seq: z.coerce.number({ error: 'validation.invalid' }).int().min(1).max(Number.MAX_SAFE_INTEGER),
 });
 
+/**
+ * Why the chain is broken. content: the record was changed; link: its predecessor's hash
+ * differs; gap: records are missing; head: the chain's head (kept by the database's
+ * insert trigger) does not name this, the last record, with its hash.
+ */
+export const auditProblemSchema = z.enum(['content', 'link', 'gap', 'head']);
+export type AuditProblem = z.infer<typeof auditProblemSchema>;
+
 /** What the chain's check found: it holds, or the first record that breaks it. */
 export const auditVerificationSchema = z.object({
   holds: z.boolean(),
@@ -85,8 +93,7 @@ export const auditVerificationSchema = z.object({
   checked: z.number(),
   /** The first record whose content, link or position is wrong; null when it holds. */
   brokenAt: z.number().nullable(),
-  /** content: the record was changed; link: its predecessor's hash differs; gap: records are missing. */
-  problem: z.enum(['content', 'link', 'gap']).nullable(),
+  problem: auditProblemSchema.nullable(),
   /** The chain's first and last records, and the archives it continues. */
   firstSeq: z.number().nullable(),
   lastSeq: z.number().nullable(),

@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.js';
 import { migrateAndSeed, migrationsFolder } from '../../src/db/migrate.js';
@@ -18,6 +24,12 @@ const seedDemo = (db: Db) =>
 const migrationCount = fs
   .readdirSync(migrationsFolder)
   .filter((file) => file.endsWith('.sql')).length;
+
+interface Journal {
+  entries: { idx: number; when: number; tag: string }[];
+}
+const journalFile = path.join(migrationsFolder, 'meta/_journal.json');
+const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as Journal;
 
 async function counts(db: Db) {
   const { rows } = await db.execute<Record<string, number>>(sql`
@@ -60,6 +72,46 @@ describe('migrateAndSeed', () => {
 
     await migrateAndSeed(database, seedDemo);
     expect(await counts(database.db)).toEqual(first);
+  }, 240_000);
+
+  it('lists every migration once, each written after the one before', () => {
+    // Drizzle runs only the entries whose time is after the last one a database ran:
+    // an entry dated before it (drizzle-kit dates new ones by the clock, and earlier
+    // entries were dated by hand) would never reach an installed database.
+    expect(journal.entries.map((entry) => entry.idx)).toEqual(
+      journal.entries.map((_, index) => index),
+    );
+    expect(journal.entries).toHaveLength(migrationCount);
+    for (const [index, entry] of journal.entries.entries()) {
+      expect(fs.existsSync(path.join(migrationsFolder, `${entry.tag}.sql`)), entry.tag).toBe(true);
+      if (index > 0) {
+        expect(entry.when, entry.tag).toBeGreaterThan(journal.entries[index - 1]!.when);
+      }
+    }
+  });
+
+  it('runs the newest migration on a database migrated before it was written', async () => {
+    const earlier = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
+    try {
+      fs.cpSync(migrationsFolder, earlier, { recursive: true });
+      fs.writeFileSync(
+        path.join(earlier, 'meta/_journal.json'),
+        JSON.stringify({ ...journal, entries: journal.entries.slice(0, -1) }),
+      );
+      empty = await createEmptyDatabase();
+      const database = await empty.open();
+      await database.withDedicatedConnection(async (db) => {
+        if (database.driver === 'pglite') {
+          await migratePglite(db as unknown as PgliteDatabase, { migrationsFolder: earlier });
+        } else {
+          await migratePg(db as unknown as NodePgDatabase, { migrationsFolder: earlier });
+        }
+      });
+      await migrateAndSeed(database, seedDemo);
+      expect((await counts(database.db)).migrations).toBe(migrationCount);
+    } finally {
+      fs.rmSync(earlier, { recursive: true, force: true });
+    }
   }, 240_000);
 
   it.runIf(process.env.TEST_DATABASE === 'postgres')(

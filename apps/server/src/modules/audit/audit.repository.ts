@@ -32,6 +32,19 @@ export interface AuditEvent {
 
 export type AuditRow = typeof auditTrail.$inferSelect;
 
+/** A position in the chain: a record's number and hash. */
+export interface ChainPoint {
+  seq: number;
+  hash: string;
+}
+
+/** Where the chain stands: its head row, its newest record, its last archive's end. */
+export interface ChainEnds {
+  head: ChainPoint | null;
+  last: ChainPoint | null;
+  archive: ChainPoint | null;
+}
+
 /** A stretch of the chain as the database recomputes it. */
 export interface ChainLink {
   seq: number;
@@ -104,13 +117,16 @@ export class AuditRepository {
       .limit(limit);
   }
 
-  /** The next `limit` links after `afterSeq`, each with the hash its content gives now. */
-  async links(afterSeq: number, limit: number): Promise<ChainLink[]> {
+  /**
+   * The next `limit` links after `afterSeq` and up to `throughSeq`, each with the hash
+   * its content gives now.
+   */
+  async links(afterSeq: number, throughSeq: number, limit: number): Promise<ChainLink[]> {
     const result = await this.db.execute(sql`
       select t.seq::float8 as "seq", t.prev_hash as "prevHash", t.hash as "hash",
              audit_trail_digest(t) as "expected"
         from audit_trail t
-       where t.seq > ${afterSeq}
+       where t.seq > ${afterSeq} and t.seq <= ${throughSeq}
        order by t.seq
        limit ${limit}`);
     return rowsOf<ChainLink>(result).map((row) => ({ ...row, seq: Number(row.seq) }));
@@ -143,6 +159,38 @@ export class AuditRepository {
       .orderBy(desc(auditTrail.seq))
       .limit(1);
     return row?.seq ?? null;
+  }
+
+  /**
+   * The chain's ends in one statement, so they agree with each other while writers go
+   * on: the head the insert trigger keeps, the newest record, and the last archive's end.
+   */
+  async ends(): Promise<ChainEnds> {
+    const result = await this.db.execute(sql`
+      select h.seq::float8 as "headSeq", h.hash as "headHash",
+             l.seq::float8 as "lastSeq", l.hash as "lastHash",
+             a.seq_to::float8 as "archiveSeq", a.last_hash as "archiveHash"
+        from (select 1) as one
+        left join audit_chain_head h on true
+        left join lateral (select t.seq, t.hash from audit_trail t
+                            order by t.seq desc limit 1) l on true
+        left join lateral (select r.seq_to, r.last_hash from audit_archives r
+                            order by r.seq_to desc limit 1) a on true`);
+    const [row] = rowsOf<{
+      headSeq: number | null;
+      headHash: string | null;
+      lastSeq: number | null;
+      lastHash: string | null;
+      archiveSeq: number | null;
+      archiveHash: string | null;
+    }>(result);
+    const point = (seq: number | null | undefined, hash: string | null | undefined) =>
+      seq === null || seq === undefined ? null : { seq: Number(seq), hash: hash ?? '' };
+    return {
+      head: point(row?.headSeq, row?.headHash),
+      last: point(row?.lastSeq, row?.lastHash),
+      archive: point(row?.archiveSeq, row?.archiveHash),
+    };
   }
 
   async head(): Promise<{ seq: number; hash: string }> {

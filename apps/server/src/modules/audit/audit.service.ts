@@ -3,6 +3,7 @@ import {
   AUDIT_MASK,
   type AuditFilter,
   type AuditPage,
+  type AuditProblem,
   type AuditRecord,
   type AuditVerification,
   ErrorCode,
@@ -199,7 +200,8 @@ export class AuditService {
   /**
    * Walks the chain from where the last archive ends to the newest record: each
    * record's hash must be what its content gives, its `prevHash` the hash before
-   * it, its number one more than the last. The first record that fails is named.
+   * it, its number one more than the last; and the head the insert trigger keeps
+   * must name the chain's last record. The first record that fails is named.
    */
   async verify(auth?: AuthContext): Promise<AuditVerification> {
     const result = await this.check();
@@ -217,24 +219,24 @@ export class AuditService {
 
   private async check(): Promise<AuditVerification> {
     const { audit, clock } = this.options;
-    const head = await audit.head();
-    const archive = await audit.latestArchive();
-    let expectedSeq = (archive?.seqTo ?? 0) + 1;
-    let previousHash = archive?.lastHash ?? '';
+    // Read together, so records written during the walk neither count nor move the head.
+    const { head, last, archive } = await audit.ends();
+    let expectedSeq = (archive?.seq ?? 0) + 1;
+    let previousHash = archive?.hash ?? '';
     let checked = 0;
     let firstSeq: number | null = null;
-    const broken = (seq: number, problem: 'content' | 'link' | 'gap'): AuditVerification => ({
+    const broken = (seq: number, problem: AuditProblem): AuditVerification => ({
       holds: false,
       checked,
       brokenAt: seq,
       problem,
       firstSeq,
       lastSeq: seq,
-      archivedThrough: archive?.seqTo ?? null,
+      archivedThrough: archive?.seq ?? null,
       verifiedAt: clock.now().toISOString(),
     });
     for (;;) {
-      const links = await audit.links(expectedSeq - 1, VERIFY_BATCH);
+      const links = await audit.links(expectedSeq - 1, last?.seq ?? 0, VERIFY_BATCH);
       for (const link of links) {
         firstSeq ??= link.seq;
         if (link.seq !== expectedSeq) return broken(expectedSeq, 'gap');
@@ -246,16 +248,19 @@ export class AuditService {
       }
       if (links.length < VERIFY_BATCH) break;
     }
+    const end = expectedSeq - 1;
     // Records removed from the end leave the head pointing past the last one.
-    if (expectedSeq - 1 < head.seq) return broken(expectedSeq, 'gap');
+    if (head && head.seq > end) return broken(end + 1, 'gap');
+    // A head behind the last record, or with another hash, was moved by hand.
+    if (!head || head.seq !== end || head.hash !== previousHash) return broken(end, 'head');
     return {
       holds: true,
       checked,
       brokenAt: null,
       problem: null,
       firstSeq,
-      lastSeq: checked ? expectedSeq - 1 : null,
-      archivedThrough: archive?.seqTo ?? null,
+      lastSeq: checked ? end : null,
+      archivedThrough: archive?.seq ?? null,
       verifiedAt: clock.now().toISOString(),
     };
   }

@@ -79,6 +79,40 @@ describe('the audit trail', () => {
       expect((await verification()).holds).toBe(true);
     });
 
+    it('refuses UPDATE, DELETE and TRUNCATE of the chain head, which moves only with an insert', async () => {
+      const head = await repositories().audit.head();
+      const refusals = [
+        `update audit_chain_head set seq = seq - 1`,
+        // Not even one step on, as the insert trigger moves it, when no insert does.
+        `update audit_chain_head set seq = seq + 1, hash = 'forged'`,
+        `do $$ begin update audit_chain_head set seq = seq - 1; end $$`,
+        `insert into audit_chain_head (id, seq, hash) values (true, 1, '')
+           on conflict (id) do update set seq = 1`,
+      ];
+      for (const statement of refusals) {
+        expect(await refusalOf(sqlAsOwner(t, statement)), statement).toMatch(
+          /audit_chain_head changes only with an audit_trail insert: UPDATE refused/,
+        );
+      }
+      expect(await refusalOf(sqlAsOwner(t, `delete from audit_chain_head`))).toMatch(
+        /audit_chain_head changes only with an audit_trail insert: DELETE refused/,
+      );
+      expect(await refusalOf(sqlAsOwner(t, `truncate audit_chain_head`))).toMatch(
+        /audit_chain_head keeps the audit chain: TRUNCATE refused/,
+      );
+      expect(await refusalOf(sqlAsOwner(t, `truncate audit_archives`))).toMatch(
+        /audit_archives keeps the audit chain: TRUNCATE refused/,
+      );
+      expect(await repositories().audit.head()).toEqual(head);
+      // The insert trigger still moves it.
+      await repositories().audit.append(t.clock.now(), nobody, {
+        action: 'auth.logout',
+        outcome: 'success',
+      });
+      expect((await repositories().audit.head()).seq).toBe(head.seq + 1);
+      expect((await verification()).holds).toBe(true);
+    });
+
     it('chains parallel writers one after another, with no gap', async () => {
       const before = (await repositories().audit.head()).seq;
       await Promise.all(
@@ -639,6 +673,55 @@ describe('the audit trail', () => {
       }
       const [check] = (await records('?action=audit.verify&pageSize=1')).list;
       expect(check).toMatchObject({ outcome: 'failure', reason: 'gap' });
+    });
+
+    it('names a head moved by hand: behind the last record, with another hash, or ahead', async () => {
+      // A fresh database: the chain holds before the head is forged.
+      const fresh = await createTestApp();
+      const verify = () => fresh.app.services.audit.verify();
+      const trail = createRepositories(fresh.database.db).audit;
+      const owner = (text: string) => fresh.database.db.execute(text);
+      try {
+        for (let i = 0; i < 3; i++) {
+          await trail.append(fresh.clock.now(), nobody, {
+            action: 'auth.logout',
+            outcome: 'success',
+          });
+        }
+        const last = await trail.head();
+        expect(await verify()).toMatchObject({ holds: true, lastSeq: last.seq });
+        await owner(`alter table audit_chain_head disable trigger audit_chain_head_guard`);
+        const setHead = (seq: number, hash: string) =>
+          owner(`update audit_chain_head set seq = ${seq}, hash = '${hash}'`);
+        const hashOf = async (seq: number) => (await trail.find(seq))!.hash;
+        try {
+          // The last record deleted by a forger would leave this head behind.
+          await setHead(last.seq - 1, await hashOf(last.seq - 1));
+          expect(await verify()).toMatchObject({
+            holds: false,
+            brokenAt: last.seq,
+            problem: 'head',
+          });
+          await setHead(last.seq, 'f'.repeat(64));
+          expect(await verify()).toMatchObject({
+            holds: false,
+            brokenAt: last.seq,
+            problem: 'head',
+          });
+          await setHead(last.seq + 2, last.hash);
+          expect(await verify()).toMatchObject({
+            holds: false,
+            brokenAt: last.seq + 1,
+            problem: 'gap',
+          });
+          await setHead(last.seq, last.hash);
+          expect(await verify()).toMatchObject({ holds: true, lastSeq: last.seq });
+        } finally {
+          await owner(`alter table audit_chain_head enable trigger audit_chain_head_guard`);
+        }
+      } finally {
+        await fresh.close();
+      }
     });
   });
 });

@@ -59,6 +59,7 @@ export const audit = {
       content: 'its content was changed after it was written',
       link: 'it does not follow the record before it',
       gap: 'records are missing',
+      head: 'the end of the chain recorded by the database does not match this last record',
     },
     failed: 'The chain could not be verified.',
   },

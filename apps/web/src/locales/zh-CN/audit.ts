@@ -62,6 +62,7 @@ export const audit: LocaleShape<typeof en.audit> = {
       content: '该记录写入后内容被修改',
       link: '该记录与前一条记录衔接不上',
       gap: '存在缺失的记录',
+      head: '数据库记录的链尾与这条最后的记录不符',
     },
     failed: '日志链校验未能完成。',
   },
