@@ -130,7 +130,10 @@ export const OPERATIONS: Readonly<Record<string, OperationEntry>> = {
   'GET /api/system/audit/export': { id: 'exportAuditRecords' },
   'GET /api/system/audit/verification': { id: 'verifyAuditChain' },
   'DELETE /api/system/users/{id}/second-factor': { id: 'resetSecondFactor', errors: [404, 409] },
-  'POST /api/authorization-server/oauth/second-factor': { id: 'signInSecondStep', errors: [403] },
+  'POST /api/authorization-server/oauth/second-factor': {
+    id: 'signInSecondStep',
+    errors: [403, 423],
+  },
   'GET /api/organization/user/second-factor': { id: 'getSecondFactor' },
   'POST /api/organization/user/second-factor/enrolment': {
     id: 'startSecondFactorEnrolment',

@@ -14,8 +14,10 @@ import { users } from './users.js';
 
 /**
  * Failed sign-ins counted per account name and per client address within a
- * window; `lockedUntil` is set on accounts past the lock threshold. Counters
- * live in the database so every instance sees the same numbers.
+ * window; `lockedUntil` is set on accounts past the lock threshold. An
+ * account's row also counts its wrong second-factor codes, in their own
+ * window, so both counts share the one lock. Counters live in the database so
+ * every instance sees the same numbers.
  */
 export const loginAttempts = pgTable(
   'login_attempts',
@@ -26,6 +28,9 @@ export const loginAttempts = pgTable(
     failures: integer('failures').notNull().default(0),
     windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** Wrong second-factor codes (scope `account`); a correct password does not reset them. */
+    factorFailures: integer('factor_failures').notNull().default(0),
+    factorWindowStartedAt: timestamp('factor_window_started_at', { withTimezone: true }),
   },
   (table) => [
     primaryKey({ columns: [table.scope, table.subject] }),

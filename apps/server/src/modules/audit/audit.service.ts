@@ -23,6 +23,8 @@ export const SecurityEvent = {
   loginFailure: { action: 'auth.login', outcome: 'failure', reason: 'password' },
   loginLocked: { action: 'auth.lockout', outcome: 'refused', reason: 'threshold' },
   loginRefusedLocked: { action: 'auth.login', outcome: 'refused', reason: 'locked' },
+  secondFactorLocked: { action: 'auth.lockout', outcome: 'refused', reason: 'second-factor' },
+  secondFactorRefusedLocked: { action: 'auth.second-factor', outcome: 'refused', reason: 'locked' },
   captchaFailure: { action: 'auth.login', outcome: 'failure', reason: 'captcha' },
   logout: { action: 'auth.logout', outcome: 'success' },
   passwordChanged: { action: 'password.change', outcome: 'success' },

@@ -92,7 +92,11 @@ export class AuthService {
     return this.signedIn(user, request.scope, meta);
   }
 
-  /** The second step of a sign-in whose first step asked for a code. */
+  /**
+   * The second step of a sign-in whose first step asked for a code. Wrong codes
+   * count on the account across its tickets and lock it as wrong passwords do
+   * (the guard; SecondFactorService.redeem).
+   */
   async completeSecondFactor(
     request: { ticket: string; code: string },
     meta: ClientMeta,
@@ -101,6 +105,7 @@ export class AuthService {
       request.ticket,
       request.code,
       meta,
+      this.options.guard,
     );
     const user = await this.options.users.findById(userId);
     if (!user) throw new AppError(ErrorCode.SECOND_FACTOR_INVALID);

@@ -80,6 +80,82 @@ export class LoginAttemptRepository {
     return rows[0]?.failures ?? null;
   }
 
+  /**
+   * Reserves one second-factor code of an account before it is checked, as
+   * `reserve` does for passwords: one conditional statement on the account's
+   * row, counted only while the account is not locked and its count of wrong
+   * codes is under `limit` (or their window is over). Gives the count with
+   * this code, or null when refused. The lock is the row's own, so a lock set
+   * by wrong passwords refuses codes too and the other way round.
+   */
+  async reserveFactor(
+    subject: string,
+    limit: number,
+    now: Date,
+    windowStart: Date,
+  ): Promise<number | null> {
+    const at = sql`${now.toISOString()}::timestamptz`;
+    const stale = sql`(${loginAttempts.factorWindowStartedAt} is null or ${loginAttempts.factorWindowStartedAt} < ${windowStart.toISOString()}::timestamptz)`;
+    const rows = await this.db
+      .insert(loginAttempts)
+      .values({
+        scope: 'account',
+        subject,
+        failures: 0,
+        windowStartedAt: now,
+        factorFailures: 1,
+        factorWindowStartedAt: now,
+      })
+      .onConflictDoUpdate({
+        target: [loginAttempts.scope, loginAttempts.subject],
+        set: {
+          factorFailures: sql`case when ${stale} then 1 else ${loginAttempts.factorFailures} + 1 end`,
+          factorWindowStartedAt: sql`case when ${stale} then ${at} else ${loginAttempts.factorWindowStartedAt} end`,
+        },
+        setWhere: sql`(${loginAttempts.lockedUntil} is null or ${loginAttempts.lockedUntil} <= ${at}) and (${stale} or ${loginAttempts.factorFailures} < ${limit})`,
+      })
+      .returning({ failures: loginAttempts.factorFailures });
+    return rows[0]?.failures ?? null;
+  }
+
+  /**
+   * Locks an account for its wrong second-factor codes unless a lock already
+   * runs; their count starts again at 0. True when this call locked it.
+   */
+  async lockForFactor(subject: string, until: Date, now: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(loginAttempts)
+      .set({ lockedUntil: until, factorFailures: 0, factorWindowStartedAt: null })
+      .where(
+        and(
+          eq(loginAttempts.scope, 'account'),
+          eq(loginAttempts.subject, subject),
+          or(isNull(loginAttempts.lockedUntil), lte(loginAttempts.lockedUntil, now)),
+        ),
+      )
+      .returning({ scope: loginAttempts.scope });
+    return rows.length === 1;
+  }
+
+  /** A correct second-factor code: the account's count of wrong codes starts again. */
+  async clearFactor(subject: string): Promise<void> {
+    await this.db
+      .update(loginAttempts)
+      .set({ factorFailures: 0, factorWindowStartedAt: null })
+      .where(and(eq(loginAttempts.scope, 'account'), eq(loginAttempts.subject, subject)));
+  }
+
+  /**
+   * A correct password: the account's count of wrong passwords starts again.
+   * Its wrong second-factor codes (and a running lock) stay.
+   */
+  async clearPasswordFailures(subject: string): Promise<void> {
+    await this.db
+      .update(loginAttempts)
+      .set({ failures: 0 })
+      .where(and(eq(loginAttempts.scope, 'account'), eq(loginAttempts.subject, subject)));
+  }
+
   /** Gives back a reservation that was not used up by a wrong password (a success, a refusal). */
   async release(scope: AttemptScope, subject: string): Promise<void> {
     await this.db
@@ -131,13 +207,17 @@ export class LoginAttemptRepository {
       .where(and(eq(loginAttempts.scope, scope), eq(loginAttempts.subject, subject)));
   }
 
-  /** Deletes counts whose window is over and whose lock (if any) has ended. */
+  /** Deletes counts whose windows are over and whose lock (if any) has ended. */
   async deleteForgotten(windowStart: Date, now: Date): Promise<void> {
     await this.db
       .delete(loginAttempts)
       .where(
         and(
           lt(loginAttempts.windowStartedAt, windowStart),
+          or(
+            isNull(loginAttempts.factorWindowStartedAt),
+            lt(loginAttempts.factorWindowStartedAt, windowStart),
+          ),
           or(isNull(loginAttempts.lockedUntil), lte(loginAttempts.lockedUntil, now)),
         ),
       );

@@ -69,17 +69,21 @@ export class LoginGuardService {
     );
   }
 
+  /** The minutes a lock has left; a full lock's when none runs yet (the count is at the limit). */
+  private async minutesLeft(lockedUntil: Date | null): Promise<number> {
+    const now = this.options.clock.now();
+    if (lockedUntil && lockedUntil > now) {
+      return Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / MINUTE_MS));
+    }
+    return this.options.settings.number('login.lockMinutes');
+  }
+
   private async lockedAnswer(
     scope: AttemptScope,
     attempt: LoginAttempt,
     lockedUntil: Date | null,
   ): Promise<AppError> {
-    const now = this.options.clock.now();
-    const lockMinutes = await this.options.settings.number('login.lockMinutes');
-    const until = lockedUntil && lockedUntil > now ? lockedUntil : null;
-    const minutes = until
-      ? Math.max(1, Math.ceil((until.getTime() - now.getTime()) / MINUTE_MS))
-      : lockMinutes;
+    const minutes = await this.minutesLeft(lockedUntil);
     await this.options.audit.record(
       SecurityEvent.loginRefusedLocked,
       attempt.meta,
@@ -232,12 +236,71 @@ export class LoginGuardService {
     });
   }
 
-  /** A correct password: the account's count starts again; the address gets its place back. */
+  /**
+   * A correct password: the account's count starts again; the address gets its
+   * place back. The account's wrong second-factor codes stay counted: a known
+   * password must not buy more guesses at the code.
+   */
   async succeeded(attempt: LoginAttempt): Promise<void> {
     const subjects = this.subjects(attempt);
-    await this.options.attempts.clear('account', subjects.account);
+    await this.options.attempts.clearPasswordFailures(subjects.account);
     await this.options.attempts.release('address', subjects.address);
   }
+
+  /**
+   * Before a second-factor code is checked: reserves it in the account's count
+   * of wrong codes, across all its tickets and addresses, with one conditional
+   * statement (LoginAttemptRepository.reserveFactor), under the password
+   * policy's lock threshold and window. A locked account (by codes or by
+   * passwords), or one whose count is at the threshold, is refused with the
+   * lock's answer whatever the code. Gives the count with this code.
+   */
+  async reserveCode(account: CodeAccount, meta: RequestMeta): Promise<number> {
+    const now = this.options.clock.now();
+    const subject = account.username.toLowerCase();
+    const failures = await this.options.attempts.reserveFactor(
+      subject,
+      await this.options.settings.number('login.lockAfterFailures'),
+      now,
+      await this.windowStart(now),
+    );
+    if (failures !== null) return failures;
+    const state = await this.options.attempts.find('account', subject);
+    const minutes = await this.minutesLeft(state?.lockedUntil ?? null);
+    await this.options.audit.record(SecurityEvent.secondFactorRefusedLocked, meta, account);
+    throw new AppError(ErrorCode.ACCOUNT_LOCKED, { data: { minutes } });
+  }
+
+  /** A wrong code keeps its place in the count; at the threshold the account is locked, as for passwords. */
+  async codeFailed(account: CodeAccount, failures: number, meta: RequestMeta): Promise<void> {
+    const lockAfter = await this.options.settings.number('login.lockAfterFailures');
+    if (failures < lockAfter) return;
+    const now = this.options.clock.now();
+    const minutes = await this.options.settings.number('login.lockMinutes');
+    const locked = await this.options.attempts.lockForFactor(
+      account.username.toLowerCase(),
+      new Date(now.getTime() + minutes * MINUTE_MS),
+      now,
+    );
+    if (locked) {
+      await this.options.audit.record(SecurityEvent.secondFactorLocked, meta, account, {
+        scope: 'account',
+        minutes,
+        failures,
+      });
+    }
+  }
+
+  /** A correct code: the account's count of wrong codes starts again. */
+  async codeSucceeded(account: CodeAccount): Promise<void> {
+    await this.options.attempts.clearFactor(account.username.toLowerCase());
+  }
+}
+
+/** The account a second-factor ticket belongs to. */
+export interface CodeAccount {
+  userId: number;
+  username: string;
 }
 
 function captchaRequired(): AppError {

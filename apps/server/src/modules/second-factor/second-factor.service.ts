@@ -23,6 +23,7 @@ import { auditSourceOf } from '../audit/audit.service.js';
 import type { AuditService, RequestMeta } from '../audit/audit.service.js';
 import { type AccessPolicy, selfTarget } from '../access/access-policy.js';
 import type { AuthContext } from '../auth/auth.service.js';
+import type { LoginGuardService } from '../auth/login-guard.service.js';
 import type { KeyedHashService } from '../secrets/keyed-hash.service.js';
 import type { SecretBoxService } from '../secrets/secret-box.service.js';
 import type { SecondFactorRow } from './second-factor.repository.js';
@@ -34,6 +35,12 @@ const sealContext = (userId: number) => `user_second_factors:${userId}`;
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
 const invalid = () => new AppError(ErrorCode.SECOND_FACTOR_INVALID);
+
+/** The account's count of wrong codes and its lock (made with the password step's, in the auth module). */
+export type SecondFactorGuard = Pick<
+  LoginGuardService,
+  'reserveCode' | 'codeFailed' | 'codeSucceeded'
+>;
 
 export interface SecondFactorServiceOptions {
   repositories: Pick<Repositories, 'secondFactors' | 'users'>;
@@ -188,14 +195,17 @@ export class SecondFactorService {
   }
 
   /**
-   * The second step: the attempt is counted on the ticket before the code is
-   * checked (five per ticket), the code or recovery code is used once, and the
-   * ticket once. Every failure answers the same.
+   * The second step: the attempt is counted on the ticket (five per ticket)
+   * and on the account (`guard`: across its tickets, the password policy's
+   * lock) before the code is checked, the code or recovery code is used once,
+   * and the ticket once. Every failure answers the same; so does a locked
+   * account, whatever the code.
    */
   async redeem(
     ticket: string,
     code: string,
     meta: RequestMeta,
+    guard: SecondFactorGuard,
   ): Promise<{ userId: number; scope: string }> {
     const now = this.options.clock.now();
     const ticketHash = tokenDigest(ticket);
@@ -208,6 +218,9 @@ export class SecondFactorService {
       throw invalid();
     }
     const user = await this.options.repositories.users.findById(held.userId);
+    const account = user ? { userId: user.id, username: user.username } : null;
+    // Throws the lock's answer before the code is looked at.
+    const failures = account ? await guard.reserveCode(account, meta) : 0;
     const row = await this.factors.find(held.userId);
     const subject = { userId: held.userId, username: user?.username ?? null };
     const recovery = RECOVERY_CODE_PATTERN.test(code) && !/^\d+$/.test(code);
@@ -226,8 +239,13 @@ export class SecondFactorService {
         : { action: 'auth.second-factor', outcome: 'failure', reason: 'code' },
       meta,
       subject,
+      passed || !account ? {} : { failures },
     );
-    if (!passed) throw invalid();
+    if (!passed || !account) {
+      if (account) await guard.codeFailed(account, failures, meta);
+      throw invalid();
+    }
+    await guard.codeSucceeded(account);
     return held;
   }
 

@@ -41,12 +41,13 @@ const codeOf = (secret: string, at = t.clock.now()) =>
     timestamp: at.getTime(),
   });
 
-const secondStep = (ticket: string, code: string) =>
+const secondStep = (ticket: string, code: string, remoteAddress?: string) =>
   t.app.inject({
     method: 'POST',
     url: '/api/authorization-server/oauth/second-factor',
     headers: { authorization: basicAuthorization, 'accept-language': 'en' },
     payload: { ticket, code },
+    ...(remoteAddress === undefined ? {} : { remoteAddress }),
   });
 
 /** Enrols the account through the personal area; answers its secret and recovery codes. */
@@ -242,6 +243,192 @@ describe('second factor', () => {
       before: { secondFactor: false },
       after: { secondFactor: true },
     });
+  });
+});
+
+describe('the account lock of the second factor', () => {
+  // The password policy's defaults: 6 failures in 30 minutes lock for 15.
+  const LOCK_AFTER = 6;
+  const LOCK_MINUTES = 15;
+  let addresses = 0;
+
+  /** A correct password from a new address each time: a fresh ticket for the code. */
+  async function ticketFor(username: string, password: string): Promise<string> {
+    addresses += 1;
+    const first = await requestToken(
+      t.app,
+      { username, password },
+      { remoteAddress: `10.0.${Math.floor(addresses / 250)}.${addresses % 250}` },
+    );
+    expect(first.json().code).toBe(ErrorCode.SECOND_FACTOR_REQUIRED);
+    return first.json().data.ticket as string;
+  }
+
+  /** Wrong codes, one per ticket, each ticket from its own password sign-in and address. */
+  async function wrongCodes(times: number) {
+    for (let i = 0; i < times; i++) {
+      const ticket = await ticketFor('admin', 'Admin@2026');
+      const wrong = await secondStep(ticket, '000001', `10.1.0.${i}`);
+      expect(wrong.json().code).toBe(ErrorCode.SECOND_FACTOR_INVALID);
+    }
+  }
+
+  async function expectLocked(response: { statusCode: number; json(): unknown }, minutes: number) {
+    expect(response.statusCode).toBe(423);
+    expect(response.json()).toMatchObject({ code: ErrorCode.ACCOUNT_LOCKED, data: { minutes } });
+  }
+
+  it('counts wrong codes on the account across tickets and addresses, a correct password clears nothing, and locks at the threshold', async () => {
+    const { secret } = await enrol('admin', 'Admin@2026');
+    t.clock.advance(30_000);
+    await wrongCodes(LOCK_AFTER - 1);
+    // Tickets handed out before the lock, for the answers during it.
+    const [early, spare] = [
+      await ticketFor('admin', 'Admin@2026'),
+      await ticketFor('admin', 'Admin@2026'),
+    ];
+    expect((await secondStep(early, '000001')).json().code).toBe(ErrorCode.SECOND_FACTOR_INVALID);
+    expect(await auditEvents(t.app, 1, 'auth.lockout')).toEqual([
+      'auth.lockout/refused/second-factor',
+    ]);
+    const [record] = await createRepositories(t.database.db).audit.page(
+      { action: 'auth.lockout' },
+      undefined,
+      1,
+    );
+    expect(record).toMatchObject({
+      targetName: 'admin',
+      after: { scope: 'account', minutes: LOCK_MINUTES, failures: LOCK_AFTER },
+    });
+
+    // Locked: the right code and a wrong one get the same answer, and so does the password step.
+    const right = await secondStep(spare, codeOf(secret));
+    const wrong = await secondStep(spare, '000001');
+    await expectLocked(right, LOCK_MINUTES);
+    expect(right.json()).toEqual(wrong.json());
+    const password = await requestToken(
+      t.app,
+      { username: 'admin', password: 'Admin@2026' },
+      { remoteAddress: '10.2.0.1' },
+    );
+    await expectLocked(password, LOCK_MINUTES);
+    const wrongPassword = await requestToken(
+      t.app,
+      { username: 'admin', password: 'Wrong@2026' },
+      { remoteAddress: '10.2.0.2' },
+    );
+    expect(wrongPassword.json()).toEqual(password.json());
+    const events = await auditEvents(t.app, 10);
+    expect(events).toContain('auth.second-factor/refused/locked');
+    expect(events).toContain('auth.login/refused/locked');
+  });
+
+  it('starts the count again after a correct code', async () => {
+    const { secret } = await enrol('admin', 'Admin@2026');
+    t.clock.advance(30_000);
+    await wrongCodes(LOCK_AFTER - 1);
+    const done = await secondStep(await ticketFor('admin', 'Admin@2026'), codeOf(secret));
+    expect(done.json().code).toBe('000000');
+    await wrongCodes(LOCK_AFTER - 1);
+    await wrongCodes(1);
+    await expectLocked(
+      await requestToken(t.app, { username: 'admin', password: 'Admin@2026' }),
+      LOCK_MINUTES,
+    );
+  });
+
+  it('lets no more than the threshold of simultaneous codes be checked, whatever the ticket', async () => {
+    const { secret } = await enrol('admin', 'Admin@2026');
+    t.clock.advance(30_000);
+    const tickets = [];
+    for (let i = 0; i < 5; i++) tickets.push(await ticketFor('admin', 'Admin@2026'));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => secondStep(tickets[i % 4]!, '000001', `10.3.0.${i}`)),
+    );
+    const codes = answers.map((response) => response.json().code as string);
+    expect(codes.filter((code) => code === ErrorCode.SECOND_FACTOR_INVALID)).toHaveLength(
+      LOCK_AFTER,
+    );
+    expect(codes.filter((code) => code === ErrorCode.ACCOUNT_LOCKED)).toHaveLength(20 - LOCK_AFTER);
+    const events = await auditEvents(t.app, 100, 'auth.second-factor');
+    expect(events.filter((event) => event === 'auth.second-factor/failure/code')).toHaveLength(
+      LOCK_AFTER,
+    );
+    expect(await auditEvents(t.app, 100, 'auth.lockout')).toEqual([
+      'auth.lockout/refused/second-factor',
+    ]);
+    // The fifth ticket, still unused: the right code is refused too.
+    await expectLocked(await secondStep(tickets[4]!, codeOf(secret)), LOCK_MINUTES);
+  });
+
+  it('keeps the count through the purge while its own window runs', async () => {
+    await enrol('admin', 'Admin@2026');
+    t.clock.advance(30_000);
+    // The account's row: its password window starts at this sign-in ...
+    await ticketFor('admin', 'Admin@2026');
+    t.clock.advance(29 * 60_000);
+    // ... its window of wrong codes 29 minutes later.
+    await wrongCodes(LOCK_AFTER - 1);
+    t.clock.advance(2 * 60_000);
+    await t.app.services.purge.run();
+    await wrongCodes(1);
+    await expectLocked(
+      await requestToken(t.app, { username: 'admin', password: 'Admin@2026' }),
+      LOCK_MINUTES,
+    );
+  });
+
+  it('is lifted by the security administrator, recorded', async () => {
+    const { secret } = await enrol('admin', 'Admin@2026');
+    t.clock.advance(30_000);
+    await wrongCodes(LOCK_AFTER);
+    const adminId = (await createRepositories(t.database.db).users.findByUsername('admin'))!.id;
+    const { access_token: security } = await t.login('security', 'Security@2026');
+    const locked = await call('GET', `${SYSTEM_PATHS.users}?status=locked`, security);
+    expect(locked.json().data.list.map((u: { username: string }) => u.username)).toEqual(['admin']);
+    const unlocked = await call(
+      'POST',
+      SYSTEM_PATHS.userUnlock.replace(':id', String(adminId)),
+      security,
+    );
+    expect(unlocked.json()).toMatchObject({ code: '000000', data: { locked: false } });
+    expect(await auditEvents(t.app, 1, 'user.unlock')).toEqual(['user.unlock/success']);
+    const done = await secondStep(await ticketFor('admin', 'Admin@2026'), codeOf(secret));
+    expect(done.json().code).toBe('000000');
+  });
+
+  it('holds the QR path too, and ends after login.lockMinutes', async () => {
+    const { token: phone, secret } = await enrol('admin', 'Admin@2026');
+    t.clock.advance(30_000);
+    await wrongCodes(LOCK_AFTER);
+    // The phone's confirmation is a first step: it leads to the same locked second one.
+    const pc = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/authorization-server/oauth/qrCode',
+        payload: { appId: 'PC', timeStamp: String(Date.now()) },
+      })
+    ).json().data as { ticket: string; secret: string };
+    for (const path of ['scan', 'confirm']) {
+      const response = await call('POST', `/authorization-server/oauth/qrCode/${path}`, phone, {
+        ticket: pc.ticket,
+        ...(path === 'confirm' ? { confirm: true } : {}),
+      });
+      expect(response.json().code).toBe('000000');
+    }
+    const status = await t.app.inject({
+      method: 'POST',
+      url: '/api/authorization-server/oauth/qrCode/status',
+      payload: { ticket: pc.ticket, secret: pc.secret },
+    });
+    expect(status.json().code).toBe(ErrorCode.SECOND_FACTOR_REQUIRED);
+    await expectLocked(await secondStep(status.json().data.ticket, codeOf(secret)), LOCK_MINUTES);
+
+    t.clock.advance((LOCK_MINUTES - 1) * 60_000);
+    await expectLocked(await requestToken(t.app, { username: 'admin', password: 'Admin@2026' }), 1);
+    t.clock.advance(60_000);
+    const done = await secondStep(await ticketFor('admin', 'Admin@2026'), codeOf(secret));
+    expect(done.json().code).toBe('000000');
   });
 });
 
