@@ -7,8 +7,8 @@ const ADMIN_ROLE = 'admin';
 /**
  * The permission codes of the user in the outer query's `users` row, as a text
  * array: the codes of the action entries their roles hold, every code for the
- * `admin` role but those reserved to the security administrator or the auditor
- * (issues 12, 13). One fragment for the session lookup and the user data,
+ * `admin` role; an entry reserved to one of the three administrators counts only
+ * for that role, whatever rows say otherwise (issues 12, 13, 21). One fragment for the session lookup and the user data,
  * so both say the same. Every column is written with its alias: Drizzle leaves
  * columns unqualified in a one-table query, where an inner `"id"` would bind to
  * the wrong table.
@@ -21,8 +21,8 @@ export function heldPermissions(): SQL<string[]> {
        and exists (
          select 1 from ${userRoles} ur
           where ur.user_id = "users"."id"
-            and ((ur.role_id = ${ADMIN_ROLE}
-                 and (me.reserved_role is null or me.reserved_role = ${ADMIN_ROLE}))
+            and (me.reserved_role is null or me.reserved_role = ur.role_id)
+            and (ur.role_id = ${ADMIN_ROLE}
                  or exists (select 1 from ${roleMenuEntries} rme
                              where rme.role_id = ur.role_id and rme.menu_entry_id = me.id)))),
     '{}'::text[])`;

@@ -86,7 +86,6 @@ export const districtAdminRole = {
     'system_user_update',
     'system_user_disable',
     'system_user_reset_password',
-    'system_user_unlock',
     'system_user_import',
     'system_user_export',
     'system_roles',

@@ -130,7 +130,8 @@ async function seedDistrictAdminRole({ roles, menus }: Repositories, now: Date):
   const entryIds: number[] = [...((await roles.find(STAFF_ROLE))?.entryIds ?? [])];
   for (const code of entryCodes) {
     const entry = await menus.findByCode(code);
-    if (entry) entryIds.push(entry.id);
+    // The three administrators' entries are theirs alone (issue 21).
+    if (entry && entry.reservedRole === null) entryIds.push(entry.id);
   }
   await roles.setEntries(id, [...new Set(entryIds)]);
 }

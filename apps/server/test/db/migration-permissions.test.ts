@@ -77,3 +77,46 @@ describe('migration 0010 (permissions)', () => {
     expect(old.rows[0]).toEqual({ t: null });
   });
 });
+
+/**
+ * Migration 0018 on an installation whose district role was given the unlock entry
+ * before unlocking became the security administrator's: such rows go, others stay.
+ */
+describe('migration 0018 (reserved entries held by their role alone)', () => {
+  const db = new PGlite();
+
+  beforeAll(async () => {
+    const tags = (await readdir(folder))
+      .filter((f) => f.endsWith('.sql'))
+      .map((f) => f.slice(0, -4))
+      .sort();
+    for (const tag of tags.filter((t) => t < '0018')) await apply(db, tag);
+    await db.exec(`
+      insert into roles (id, name, name_en) values
+        ('security_admin', '安全管理员', 'Security'), ('district_admin', '区级', 'District');
+      insert into menu_entries (id, code, name, name_en, kind, permission, reserved_role, sort_order)
+        overriding system value values
+        (101, 'system_user_unlock', '解锁', 'Unlock', 'action', 'system:user:unlock', 'security_admin', 1),
+        (102, 'system_user_read', '查询', 'Read', 'action', 'system:user:read', null, 2);
+      insert into role_menu_entries (role_id, menu_entry_id) values
+        ('security_admin', 101), ('district_admin', 101), ('district_admin', 102);
+    `);
+    await apply(
+      db,
+      tags.find((t) => t.startsWith('0018'))!,
+    );
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it('keeps a reserved entry with its own role only', async () => {
+    const { rows } = await db.query<{ role_id: string; menu_entry_id: number }>(
+      `select role_id, menu_entry_id from role_menu_entries order by role_id, menu_entry_id`,
+    );
+    expect(rows.map((row) => `${row.role_id}:${row.menu_entry_id}`)).toEqual([
+      'district_admin:102',
+      'security_admin:101',
+    ]);
+  });
+});

@@ -59,7 +59,10 @@ export class ScopeRepository {
     return rowsOf<{ id: number | string }>(result).map((row) => Number(row.id));
   }
 
-  /** The menu entries a user's roles hold (all of them for the admin role). */
+  /**
+   * The menu entries a user's roles hold (all of them for the admin role); an entry
+   * reserved to one of the three administrators only for its own role.
+   */
   async heldEntryIds(userId: number): Promise<number[] | 'all'> {
     const held = await this.rolesOf(userId);
     if (held.some((role) => role.roleId === ADMIN_ROLE)) return 'all';
@@ -67,7 +70,13 @@ export class ScopeRepository {
       .selectDistinct({ id: roleMenuEntries.menuEntryId })
       .from(roleMenuEntries)
       .innerJoin(userRoles, eq(userRoles.roleId, roleMenuEntries.roleId))
-      .where(eq(userRoles.userId, userId));
+      .innerJoin(menuEntries, eq(menuEntries.id, roleMenuEntries.menuEntryId))
+      .where(
+        and(
+          eq(userRoles.userId, userId),
+          sql`(${menuEntries.reservedRole} is null or ${menuEntries.reservedRole} = ${userRoles.roleId})`,
+        ),
+      );
     return rows.map((row) => row.id);
   }
 

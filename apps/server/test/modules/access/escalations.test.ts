@@ -194,6 +194,27 @@ describe('3. the three administrators kept apart', () => {
   });
 });
 
+describe('a right reserved to one of the three administrators', () => {
+  it('counts for nothing in another role, even when a row says it holds it', async () => {
+    // As the demo's district role held the unlock entry before issue 21.
+    await t.database.db.execute(sql`
+      insert into role_menu_entries (role_id, menu_entry_id)
+      select 'district_admin', id from menu_entries where code = 'system_user_unlock'
+      on conflict do nothing`);
+    const token = (await t.login('jiangbei', 'Jiangbei@2026')).access_token;
+    const me = await call(t.app, token, 'GET', `${USER_PATHS.info}?uniqueId=jiangbei`);
+    expect(me.body.data.permissions).not.toContain('system:user:unlock');
+    const officer = await userRow('bj_officer');
+    const unlock = await call(
+      t.app,
+      token,
+      'POST',
+      fillPath(SYSTEM_PATHS.userUnlock, { id: String(officer.id) }),
+    );
+    expect(unlock.status).toBe(403);
+  });
+});
+
 describe('a session ended on one instance', () => {
   let other: FastifyInstance;
   beforeAll(async () => {
