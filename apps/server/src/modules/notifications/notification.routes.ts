@@ -2,7 +2,7 @@ import {
   MESSAGE_PATHS,
   SSE_HEARTBEAT_MS,
   SYSTEM_PATHS,
-  messageParamsSchema,
+  recordParamsSchema,
   messageRecipientPageSchema,
   messageRecipientQuerySchema,
   sentMessagePageSchema,
@@ -149,7 +149,7 @@ const notificationRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: adminTags,
         summary: 'Who received a sent message and whether they have read it, unread first',
-        params: messageParamsSchema,
+        params: recordParamsSchema,
         querystring: messageRecipientQuerySchema,
         response: { 200: envelopeSchema(messageRecipientPageSchema) },
       },
@@ -165,7 +165,7 @@ const notificationRoutes: FastifyPluginAsyncZod<{
         tags: adminTags,
         summary:
           'Withdraws a sent message from the inboxes of those who have not read it (audited)',
-        params: messageParamsSchema,
+        params: recordParamsSchema,
         response: { 200: envelopeSchema(withdrawResultSchema) },
       },
     },

@@ -38,23 +38,10 @@ export interface SendCommand {
   title: string;
   content: string;
   type: string;
-  userIds?: string[] | undefined;
-  unitIds?: string[] | undefined;
+  userIds?: number[] | undefined;
+  unitIds?: number[] | undefined;
   roleIds?: string[] | undefined;
   allUsers?: boolean | undefined;
-}
-
-const ID_MAX = 2_147_483_647;
-
-/** Ids of a form list as numbers; a field error when one is not an id. */
-function idsOf(field: string, ids: string[] | undefined): number[] {
-  const numbers = (ids ?? []).map(Number);
-  if (numbers.some((id) => !Number.isInteger(id) || id < 1 || id > ID_MAX)) {
-    throw new AppError(ErrorCode.VALIDATION, {
-      fields: [{ field, message: 'validation.invalid' }],
-    });
-  }
-  return numbers;
 }
 
 /** Who a live stream belongs to: the user and the session that asked for its ticket. */
@@ -180,8 +167,8 @@ export class NotificationService {
         fields: [{ field: 'content', message: 'message.linkNotAllowed' }],
       });
     }
-    const userIds = idsOf('userIds', command.userIds);
-    const unitIds = idsOf('unitIds', command.unitIds);
+    const userIds = command.userIds ?? [];
+    const unitIds = command.unitIds ?? [];
     const recipients = await this.messages.resolveAudience({
       userIds,
       unitIds,

@@ -5,7 +5,7 @@ import {
   organOptionsSchema,
   organParamsSchema,
   userDataSchema,
-  userParamsSchema,
+  recordParamsSchema,
   userUpdateResultSchema,
   userUpdateSchema,
 } from '@cityops/contract';
@@ -53,7 +53,7 @@ const profileRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app,
         summary: 'Updates personal info (staff: the avatar only; administrators: every field)',
         description:
           'A changed login name revokes every session of the account (usernameChanged: true).',
-        params: userParamsSchema,
+        params: recordParamsSchema,
         body: userUpdateSchema,
         response: { 200: envelopeSchema(userUpdateResultSchema) },
       },
