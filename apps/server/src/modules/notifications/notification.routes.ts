@@ -22,6 +22,8 @@ import {
   updateReadQuerySchema,
 } from '@cityops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppConfig } from '../../config.js';
+import { productBase } from '../../lib/product-base.js';
 import { authOf } from '../../plugins/auth.js';
 import type { Services } from '../../services.js';
 import { limitedBy } from '../../plugins/request-limits.js';
@@ -30,8 +32,9 @@ const tags = ['messages'];
 
 const notificationRoutes: FastifyPluginAsyncZod<{
   services: Services;
+  config: Pick<AppConfig, 'publicUrl'>;
   heartbeatMs?: number;
-}> = async (app, { services, heartbeatMs = SSE_HEARTBEAT_MS }) => {
+}> = async (app, { services, config, heartbeatMs = SSE_HEARTBEAT_MS }) => {
   const notifications = services.notifications;
   const openStreams = new Set<() => void>();
 
@@ -94,7 +97,14 @@ const notificationRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelopeSchema(sendMessageResultSchema) },
       },
     },
-    async (request) => ok(await notifications.send(authOf(request), request.body)),
+    async (request) =>
+      ok(
+        await notifications.send(
+          authOf(request),
+          request.body,
+          productBase(request, config.publicUrl),
+        ),
+      ),
   );
 
   app.get(
@@ -139,7 +149,14 @@ const notificationRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelopeSchema(sendMessageResultSchema) },
       },
     },
-    async (request) => ok(await notifications.send(authOf(request), request.body)),
+    async (request) =>
+      ok(
+        await notifications.send(
+          authOf(request),
+          request.body,
+          productBase(request, config.publicUrl),
+        ),
+      ),
   );
 
   app.get(
