@@ -73,7 +73,9 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
 /** A value the schema would probably accept, so that the bad one is what gets judged. */
 function plausible(schema: SchemaObject): unknown {
   if (schema.enum?.length) return schema.enum[0];
-  const inner = schema.anyOf?.[0] ?? schema.oneOf?.[0];
+  // An id is text or a number: 1 is plausible where 'abc' would be refused.
+  const options = schema.anyOf ?? schema.oneOf ?? [];
+  const inner = options.find((option) => option.type === 'number') ?? options[0];
   if (inner) return plausible(inner);
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   if (type === 'integer' || type === 'number') return Math.max(1, schema.minimum ?? 1);
@@ -112,6 +114,15 @@ const EDGE_STRINGS = [
   '9'.repeat(400),
   '{{7*7}}${7*7}',
 ];
+
+/**
+ * Ids one past the database's integer columns (2^31), past a bigint (2^63) and of
+ * 20 digits (issue 21): sent to every id of every route, in every run.
+ */
+export const EDGE_IDS = ['2147483648', '9223372036854775808', '12345678901234567890'];
+
+/** Query and body fields that carry ids (every path parameter does, or names something). */
+const ID_FIELD = /^(id|seq|before)$|Ids?$/;
 
 /** Numbers and values of the wrong type. */
 const EDGE_SCALARS: unknown[] = [
@@ -252,6 +263,69 @@ function formText(value: unknown): string {
   return String(value);
 }
 
+/**
+ * The edge ids in every id of one operation: path parameters, query fields and
+ * body fields named like an id (a list gets a list of one), as text and, in JSON,
+ * as a number too.
+ */
+export function idCasesFor(operation: Operation): FuzzRequest[] {
+  const cases: FuzzRequest[] = [];
+  const { method } = operation;
+  const plausibleQuery = Object.fromEntries(
+    operation.query.map((q) => [q.name, formText(plausible(q.schema))]),
+  );
+  const plausibleBody = Object.fromEntries(
+    (operation.body ?? []).map((field) => [field.name, plausible(field.schema)]),
+  );
+  const body: Pick<FuzzRequest, 'headers' | 'body'> = operation.body
+    ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(plausibleBody) }
+    : { headers: {} };
+  const url = withQuery(fillPath(operation), plausibleQuery);
+  for (const id of EDGE_IDS) {
+    for (const name of operation.pathParams) {
+      cases.push({
+        label: `id path.${name}`,
+        method,
+        url: withQuery(fillPath(operation, { name, value: id }), plausibleQuery),
+        ...body,
+      });
+    }
+    for (const { name } of operation.query.filter((q) => ID_FIELD.test(q.name))) {
+      cases.push({
+        label: `id query.${name}`,
+        method,
+        url: withQuery(fillPath(operation), { ...plausibleQuery, [name]: id }),
+        ...body,
+      });
+    }
+    for (const { name } of (operation.body ?? []).filter((field) => ID_FIELD.test(field.name))) {
+      const list = name.endsWith('Ids');
+      for (const value of [id, Number(id)]) {
+        cases.push({
+          label: `id body.${name} (json)`,
+          method,
+          url,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ ...plausibleBody, [name]: list ? [value] : value }),
+        });
+      }
+      cases.push({
+        label: `id body.${name} (form)`,
+        method,
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(
+          Object.entries({ ...plausibleBody, [name]: id }).map(([key, value]) => [
+            key,
+            formText(value),
+          ]),
+        ).toString(),
+      });
+    }
+  }
+  return cases;
+}
+
 /** Every bad request for one operation (without the Authorization header). */
 export function casesFor(operation: Operation, values: FuzzValues): FuzzRequest[] {
   const cases: FuzzRequest[] = [];
@@ -366,13 +440,13 @@ export function casesFor(operation: Operation, values: FuzzValues): FuzzRequest[
       body: plain.body,
     });
   }
-  return cases;
+  return [...cases, ...idCasesFor(operation)];
 }
 
 /**
  * The short run's cases for one operation: a NUL byte in every field (the
- * commonest way to break a PostgreSQL-backed server) and `count` more drawn from
- * the full set with the run's seed.
+ * commonest way to break a PostgreSQL-backed server), the edge ids in every id,
+ * and `count` more drawn from the full set with the run's seed.
  */
 export function shortCasesFor(
   operation: Operation,
@@ -392,7 +466,7 @@ export function shortCasesFor(
       (request.body ?? request.url).includes(request.body ? 'a\\u0000b' : 'a%00b'),
     );
   const drawn = all.length ? fc.sample(fc.constantFrom(...all), { seed, numRuns: count }) : [];
-  return [...nul, ...drawn];
+  return [...nul, ...idCasesFor(operation), ...drawn];
 }
 
 /** Requests with a bad Authorization header, for one operation. */

@@ -13,7 +13,7 @@ import {
   isAllowedMenuAddress,
   normalizeLoginName,
 } from './system-rules.js';
-import { mobileSchema, pageIndexSchema } from './validation.js';
+import { idSchema, mobileSchema, pageIndexSchema } from './validation.js';
 
 /**
  * The administration console's requests and answers (issue 12): users, roles,
@@ -22,18 +22,12 @@ import { mobileSchema, pageIndexSchema } from './validation.js';
  * overwritten.
  */
 
-const numericId = z
-  .union([z.string(), z.number()], { error: 'validation.invalid' })
-  .transform((value) => String(value).trim())
-  .pipe(z.string().regex(/^[1-9]\d{0,9}$/, 'validation.invalid'))
-  .transform(Number);
 const versionSchema = z.coerce
   .number({ error: 'validation.invalid' })
   .int('validation.invalid')
   .min(1, 'validation.invalid')
   .max(2_147_483_647, 'validation.invalid');
 
-export const recordParamsSchema = z.object({ id: numericId });
 export const versionQuerySchema = z.object({ version: versionSchema });
 
 const text = (max: number, required: 'validation.name.required' | 'validation.required') =>
@@ -69,7 +63,7 @@ export const roleCodeSchema = z
 export const roleParamsSchema = z.object({ id: roleCodeSchema });
 
 const roleIdList = z.array(roleCodeSchema).max(50, 'validation.invalid');
-const idList = z.array(numericId).max(5000, 'validation.invalid');
+const idList = z.array(idSchema).max(5000, 'validation.invalid');
 
 const pageSizeSchema = z.coerce
   .number({ error: 'validation.invalid' })
@@ -85,8 +79,8 @@ export const pagingSchema = z.object({ pageIndex: pageIndexSchema, pageSize: pag
 /** The filters of the user list and of its export. */
 export const userFilterSchema = z.object({
   keyword: z.string().trim().max(64, 'validation.tooLong').optional(),
-  organizationId: numericId.optional(),
-  departmentId: numericId.optional(),
+  organizationId: idSchema.optional(),
+  departmentId: idSchema.optional(),
   roleId: roleCodeSchema.optional(),
   status: z.enum(USER_STATUSES).optional(),
   sort: z.enum(USER_SORT_KEYS).default('createdAt'),
@@ -130,8 +124,8 @@ const userFields = {
   username: loginNameSchema,
   name: text(64, 'validation.name.required'),
   mobile: mobileSchema,
-  organizationId: numericId,
-  departmentId: numericId.nullable().default(null),
+  organizationId: idSchema,
+  departmentId: idSchema.nullable().default(null),
   roleIds: roleIdList,
 };
 export const userCreateSchema = z.object(userFields);
@@ -298,7 +292,7 @@ const sortOrderSchema = z.coerce
 
 export const unitCreateSchema = z.object({
   ...bilingualName,
-  parentId: numericId.nullable().default(null),
+  parentId: idSchema.nullable().default(null),
   sortOrder: sortOrderSchema.default(0),
 });
 export type UnitCreate = z.input<typeof unitCreateSchema>;
@@ -307,7 +301,7 @@ export type UnitEdit = z.input<typeof unitEditSchema>;
 
 export const departmentCreateSchema = z.object({
   ...bilingualName,
-  organizationId: numericId,
+  organizationId: idSchema,
   sortOrder: sortOrderSchema.default(0),
 });
 export type DepartmentCreate = z.input<typeof departmentCreateSchema>;
@@ -371,7 +365,7 @@ export const adminMenuTreeSchema = z.array(adminMenuEntrySchema);
 
 const menuFields = {
   ...bilingualName,
-  parentId: numericId.nullable().default(null),
+  parentId: idSchema.nullable().default(null),
   kind: z.enum(MENU_ENTRY_KINDS, { error: 'validation.invalid' }),
   icon: z.enum(MENU_ICONS, { error: 'validation.invalid' }).nullable().default(null),
   url: menuAddress.default(''),

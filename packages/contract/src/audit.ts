@@ -6,6 +6,7 @@ import {
   AUDIT_PAGE_SIZE,
   AUDIT_TARGET_KINDS,
 } from './audit-rules.js';
+import { auditSeqSchema } from './validation.js';
 
 /** The audit trail's requests and answers (issue 13). */
 
@@ -28,7 +29,7 @@ export type AuditFilter = z.infer<typeof auditFilterSchema>;
 
 /** Newest first, a page at a time: `before` is the `seq` the previous page ended at. */
 export const auditListQuerySchema = auditFilterSchema.extend({
-  before: z.coerce.number({ error: 'validation.invalid' }).int().min(1).optional(),
+  before: auditSeqSchema.optional(),
   pageSize: z.coerce
     .number({ error: 'validation.invalid' })
     .int('validation.invalid')
@@ -74,9 +75,7 @@ export const auditPageSchema = z.object({
 });
 export type AuditPage = z.infer<typeof auditPageSchema>;
 
-export const auditParamsSchema = z.object({
-  seq: z.coerce.number({ error: 'validation.invalid' }).int().min(1).max(Number.MAX_SAFE_INTEGER),
-});
+export const auditParamsSchema = z.object({ seq: auditSeqSchema });
 
 /**
  * Why the chain is broken. content: the record was changed; link: its predecessor's hash

@@ -14,7 +14,7 @@ import {
   ISO_DATE_PATTERN,
 } from './business-guide-rules.js';
 import { DATABASE_INT_MAX } from './security-rules.js';
-import { pageIndexSchema } from './validation.js';
+import { idSchema, pageIndexSchema, requiredIdSchema } from './validation.js';
 
 export const articleStatusSchema = z.enum(ARTICLE_STATUSES);
 export const articleLanguageSchema = z.enum(ARTICLE_LANGUAGES, { error: 'validation.invalid' });
@@ -44,14 +44,10 @@ export const guideCategoryInputSchema = z.object({
 });
 export type GuideCategoryInput = z.infer<typeof guideCategoryInputSchema>;
 
-export const idParamsSchema = z.object({
-  id: z.coerce.number().int().positive().max(DATABASE_INT_MAX),
-});
-
 /** `GET /business-guide/articles` */
 export const articleListQuerySchema = z.object({
   keyword: z.string().trim().max(GUIDE_KEYWORD_MAX, 'validation.tooLong').optional(),
-  categoryId: z.coerce.number().int().positive().max(DATABASE_INT_MAX).optional(),
+  categoryId: idSchema.optional(),
   /** Articles written in this language; every language when absent. */
   language: articleLanguageSchema.optional(),
   /** Ignored for readers: they see published articles only. */
@@ -116,11 +112,7 @@ const imageUrlSchema = z
   );
 
 const articleFields = {
-  categoryId: z.coerce
-    .number({ error: 'validation.guide.categoryRequired' })
-    .int()
-    .positive('validation.guide.categoryRequired')
-    .max(DATABASE_INT_MAX),
+  categoryId: requiredIdSchema('validation.guide.categoryRequired'),
   title: z
     .string({ error: 'validation.guide.titleRequired' })
     .trim()

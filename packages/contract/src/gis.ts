@@ -11,6 +11,7 @@ import {
   type GisGeometryType,
   checkGeometry,
 } from './gis-rules.js';
+import { idSchema } from './validation.js';
 
 /** Form-encoded callers send the geometry as JSON text. */
 function parseJson(text: string): unknown {
@@ -54,8 +55,6 @@ export const bboxSchema = z
       minLat <= maxLat,
     'gis.bbox.invalid',
   );
-
-const idSchema = z.coerce.number().int().positive().max(DATABASE_INT_MAX);
 
 export const gisQuerySchema = z.object({
   bbox: bboxSchema.optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { MenuEntry } from './menu-rules.js';
+import { idSchema } from './validation.js';
 
 export const sysModelSchema = z.object({
   id: z.string(),
@@ -35,19 +36,14 @@ const booleanFlag = z.union([
   z.enum(['true', 'false']).transform((v) => v === 'true'),
 ]);
 
-/** An entry id: the decimal id of `sysModels.id`. */
-export const sysModelIdSchema = z
-  .string()
-  .trim()
-  .regex(/^[1-9][0-9]{0,9}$/, 'validation.invalid');
-
 /**
  * `POST /organization/model`: the system models (menu entries) the caller may
  * open, flat, filtered by any of the given fields.
  */
 export const modelQuerySchema = z
   .object({
-    id: sysModelIdSchema.optional(),
+    /** The decimal id of `sysModels.id`. */
+    id: idSchema.optional(),
     code: z
       .string()
       .trim()
@@ -73,6 +69,6 @@ export type SysModelRecord = z.infer<typeof sysModelRecordSchema>;
 export const sysModelListSchema = z.array(sysModelRecordSchema);
 
 /** `GET /organization/model/other_url?id=`: the own-window address of an integrated system. */
-export const otherUrlQuerySchema = z.object({ id: sysModelIdSchema });
+export const otherUrlQuerySchema = z.object({ id: idSchema });
 export const otherUrlSchema = z.object({ url: z.string() });
 export type OtherUrl = z.infer<typeof otherUrlSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGE_PAGE_SIZE } from './constants.js';
 import { MESSAGE_TYPES } from './message-rules.js';
-import { pageIndexSchema } from './validation.js';
+import { idSchema, pageIndexSchema } from './validation.js';
 
 /** Form posts carry booleans as text; JSON carries them as booleans. */
 const formBoolean = z.union([
@@ -16,19 +16,12 @@ const positiveInt = (max: number) =>
     .min(1, 'validation.invalid')
     .max(max, 'validation.invalid');
 
-/** An id in a query string or path: digits only, within the integer range. */
-export const numericIdSchema = z
-  .string({ error: 'validation.required' })
-  .regex(/^[1-9]\d{0,9}$/, 'validation.invalid')
-  .transform(Number)
-  .refine((value) => value <= 2_147_483_647, 'validation.invalid');
-
 /** `POST /message-sms/messageData/page`: a page of the caller's messages. */
 export const messagePageRequestSchema = z.object({
   pageIndex: pageIndexSchema,
   pageSize: positiveInt(100).default(MESSAGE_PAGE_SIZE),
   /** The caller's own id; another user's id is refused. */
-  userId: numericIdSchema.optional(),
+  userId: idSchema.optional(),
   /** The spec sends true: personal messages (the only kind there is). */
   boolMessage: formBoolean.optional(),
   /** false: unread only; true: read only; absent: both. */
@@ -49,7 +42,7 @@ export const messageSchema = z.object({
 export type Message = z.infer<typeof messageSchema>;
 
 /** `GET /message-sms/messageData/updateRead?id=` */
-export const updateReadQuerySchema = z.object({ id: numericIdSchema });
+export const updateReadQuerySchema = z.object({ id: idSchema });
 
 /** The caller's unread count after a change. */
 export const unreadCountSchema = z.object({ unread: z.number().int() });
@@ -67,14 +60,18 @@ export const sseStreamQuerySchema = z.object({
   ticket: z.string().min(20).max(128),
 });
 
-const idList = z
-  .union([z.array(z.union([z.string(), z.number()])), z.string(), z.number()])
-  .transform((value) =>
-    (Array.isArray(value) ? value : String(value).split(/[,;\s]+/))
-      .map((item) => String(item).trim())
-      .filter(Boolean),
-  )
-  .pipe(z.array(z.string().max(64)).max(10_000));
+/** A form list: an array, or one text of items split on commas, semicolons or spaces. */
+const formList = <Item extends z.ZodType<unknown, string | number>>(item: Item) =>
+  z
+    .union([z.array(z.union([z.string(), z.number()])), z.string(), z.number()], {
+      error: 'validation.invalid',
+    })
+    .transform((value) =>
+      (Array.isArray(value) ? value : String(value).split(/[,;\s]+/)).filter(
+        (entry) => String(entry).trim() !== '',
+      ),
+    )
+    .pipe(z.array(item).max(10_000, 'validation.invalid'));
 
 /**
  * `POST /message-sms/messageData/send` (administrators): a message to users
@@ -93,10 +90,11 @@ export const sendMessageRequestSchema = z
       .min(1, 'validation.required')
       .max(10_000, 'validation.tooLong'),
     type: z.enum(MESSAGE_TYPES).default('text'),
-    userIds: idList.optional(),
+    userIds: formList(idSchema).optional(),
     /** Units (organisation ids): their enabled users. */
-    unitIds: idList.optional(),
-    roleIds: idList.optional(),
+    unitIds: formList(idSchema).optional(),
+    /** Role codes. */
+    roleIds: formList(z.string().trim().max(64, 'validation.tooLong')).optional(),
     allUsers: formBoolean.optional(),
   })
   .refine(
@@ -163,8 +161,6 @@ export const sentMessagePageSchema = z.object({
   rows: z.array(sentMessageSchema),
 });
 export type SentMessagePage = z.infer<typeof sentMessagePageSchema>;
-
-export const messageParamsSchema = z.object({ id: numericIdSchema });
 
 /** `GET /system/messages/:id/recipients`: who received it, unread first. */
 export const messageRecipientQuerySchema = z.object({

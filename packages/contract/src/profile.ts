@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { mobileSchema, usernameSchema } from './validation.js';
+import { idSchema, mobileSchema, requiredIdSchema, usernameSchema } from './validation.js';
 
 /** A unit or department option of `organ/cascade`, in both languages. */
 export const organOptionSchema = z.object({
@@ -10,33 +10,8 @@ export const organOptionSchema = z.object({
 export type OrganOption = z.infer<typeof organOptionSchema>;
 export const organOptionsSchema = z.array(organOptionSchema);
 
-const requiredId = (message: 'validation.unit.required' | 'validation.department.required') =>
-  z
-    .union([z.string(), z.number()], { error: message })
-    .transform((value) => String(value).trim())
-    .pipe(
-      z
-        .string()
-        .min(1, message)
-        .regex(/^[1-9]\d{0,9}$/, 'validation.invalid'),
-    )
-    .transform(Number);
-
 /** `GET /organization/organ/cascade/{orgId}` */
-export const organParamsSchema = z.object({
-  orgId: z
-    .string()
-    .regex(/^[1-9]\d{0,9}$/, 'validation.invalid')
-    .transform(Number),
-});
-
-/** `PUT /organization/user/{id}` */
-export const userParamsSchema = z.object({
-  id: z
-    .string()
-    .regex(/^[1-9]\d{0,9}$/, 'validation.invalid')
-    .transform(Number),
-});
+export const organParamsSchema = z.object({ orgId: idSchema });
 
 /**
  * An uploaded image's address as the upload service gives it: below the API base
@@ -61,8 +36,8 @@ export const userUpdateSchema = z.object({
     .min(1, 'validation.name.required')
     .max(64, 'validation.tooLong'),
   mobile: mobileSchema,
-  organizationId: requiredId('validation.unit.required'),
-  departmentId: requiredId('validation.department.required'),
+  organizationId: requiredIdSchema('validation.unit.required'),
+  departmentId: requiredIdSchema('validation.department.required'),
   /** Empty clears the avatar; absent leaves it. */
   headImage: z.union([z.literal(''), headImageSchema]).optional(),
 });

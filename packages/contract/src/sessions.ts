@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pagingSchema, recordParamsSchema } from './administration.js';
+import { pagingSchema } from './administration.js';
+import { idSchema } from './validation.js';
 
 /**
  * Online sessions (issue 13): the live sessions the security administrator
@@ -15,7 +16,7 @@ export const sessionParamsSchema = z.object({ id: sessionIdSchema });
 /** The filters of the session list: account (login name or name) and unit. */
 export const sessionListQuerySchema = pagingSchema.extend({
   keyword: z.string().trim().max(64, 'validation.tooLong').optional(),
-  organizationId: recordParamsSchema.shape.id.optional(),
+  organizationId: idSchema.optional(),
 });
 export type SessionListQuery = z.input<typeof sessionListQuerySchema>;
 

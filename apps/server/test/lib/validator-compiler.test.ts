@@ -187,13 +187,136 @@ describe('paging numbers', () => {
       message: 'The page number is too large',
     });
   });
+});
 
-  it('refuses ids beyond the database integer instead of failing in the database', async () => {
+describe('ids (issue 21): 1 to 2147483647 in decimal, refused otherwise before the database', () => {
+  let t: TestApp;
+  let admin: string;
+  let operator: { token: string; id: string };
+  let auditor: string;
+  let security: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = (await t.login('admin', 'Admin@2026')).access_token;
+    security = (await t.login('security', 'Security@2026')).access_token;
+    const signedIn = await t.login('operator', 'Operator@2026');
+    operator = { token: signedIn.access_token, id: String(signedIn.id) };
+    auditor = (await t.login('auditor', 'Auditor@2026')).access_token;
+  });
+  afterAll(() => t.close());
+
+  /** 2^31, 2^63, 20 digits, leading zeros, and numbers that are not written in decimal. */
+  const BAD_IDS = [
+    '2147483648',
+    '9999999999',
+    '9223372036854775808',
+    '12345678901234567890',
+    '0001',
+    '1e3',
+    '0x10',
+  ];
+
+  async function expectRefused(
+    token: string,
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    field: string,
+    payload?: Record<string, unknown>,
+  ) {
     const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/business-guide/articles/99999999999',
-      headers: { 'accept-language': 'en', ...bearer(admin) },
+      method,
+      url,
+      headers: { 'accept-language': 'en', ...bearer(token) },
+      ...(payload ? { payload } : {}),
     });
-    expect(response.statusCode, response.body).toBe(422);
+    expect(response.statusCode, `${method} ${url} ${response.body}`).toBe(422);
+    expect(response.json().code).toBe(ErrorCode.VALIDATION);
+    expect(response.json().data.fields).toContainEqual({
+      field,
+      message: 'This value is not valid',
+    });
+  }
+
+  it.each(BAD_IDS)('refuses %s in the staff call for the departments of a unit', async (id) => {
+    await expectRefused(operator.token, 'GET', `/api/organization/organ/cascade/${id}`, 'orgId');
+  });
+
+  it.each(BAD_IDS)('refuses %s in a console path, query and body', async (id) => {
+    await expectRefused(admin, 'GET', `/api/system/users/${id}`, 'id');
+    await expectRefused(admin, 'GET', `/api/system/users?organizationId=${id}`, 'organizationId');
+    await expectRefused(
+      security,
+      'GET',
+      `/api/system/sessions?organizationId=${id}`,
+      'organizationId',
+    );
+    await expectRefused(admin, 'POST', '/api/system/units', 'parentId', {
+      name: '单位',
+      nameEn: 'Unit',
+      parentId: id,
+    });
+    await expectRefused(admin, 'POST', '/api/system/roles', 'unitIds.0', {
+      id: 'bounded',
+      name: '角色',
+      nameEn: 'Role',
+      dataScope: 'custom',
+      unitIds: [id],
+    });
+  });
+
+  it.each(BAD_IDS)(
+    'refuses %s in the personal area, messages, articles and the map',
+    async (id) => {
+      await expectRefused(operator.token, 'PUT', `/api/organization/user/${id}`, 'id', {});
+      await expectRefused(
+        operator.token,
+        'PUT',
+        `/api/organization/user/${operator.id}`,
+        'departmentId',
+        {
+          username: 'operator',
+          name: 'x',
+          mobile: '13800000000',
+          organizationId: '1',
+          departmentId: id,
+        },
+      );
+      await expectRefused(operator.token, 'GET', `/api${MESSAGE_PATHS.updateRead}?id=${id}`, 'id');
+      await expectRefused(admin, 'POST', `/api${MESSAGE_PATHS.send}`, 'userIds.0', {
+        title: 't',
+        content: 'c',
+        userIds: id,
+      });
+      await expectRefused(admin, 'GET', `/api/business-guide/articles/${id}`, 'id');
+      await expectRefused(
+        admin,
+        'GET',
+        `/api/business-guide/articles?categoryId=${id}`,
+        'categoryId',
+      );
+      await expectRefused(admin, 'POST', `/api${GIS_PATHS.query}`, 'layerId', { layerId: id });
+    },
+  );
+
+  it('keeps the audit sequence within its bigint column and exact in JavaScript', async () => {
+    for (const seq of ['9223372036854775808', '9007199254740993', '12345678901234567890', '007']) {
+      await expectRefused(auditor, 'GET', `/api/system/audit/${seq}`, 'seq');
+      await expectRefused(auditor, 'GET', `/api/system/audit?before=${seq}`, 'before');
+    }
+  });
+
+  it('takes the largest id and a JSON number, and answers not found', async () => {
+    const largest = await t.app.inject({
+      method: 'GET',
+      url: '/api/system/users/2147483647',
+      headers: bearer(admin),
+    });
+    expect(largest.statusCode, largest.body).toBe(404);
+    const departments = await t.app.inject({
+      method: 'GET',
+      url: '/api/organization/organ/cascade/2147483647',
+      headers: bearer(operator.token),
+    });
+    expect(departments.statusCode, departments.body).toBe(404);
   });
 });

@@ -9,7 +9,7 @@ import {
   envelopeSchema,
   guideCategoryInputSchema,
   guideCategorySchema,
-  idParamsSchema,
+  recordParamsSchema,
   ok,
   pageSchema,
 } from '@cityops/contract';
@@ -63,7 +63,7 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       schema: {
         tags,
         summary: 'Rename or reorder a category (administrators)',
-        params: idParamsSchema,
+        params: recordParamsSchema,
         body: guideCategoryInputSchema,
         response: { 200: envelopeSchema(guideCategorySchema) },
       },
@@ -79,7 +79,7 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       schema: {
         tags,
         summary: 'Delete an empty category (administrators)',
-        params: idParamsSchema,
+        params: recordParamsSchema,
         response: { 200: envelopeSchema(z.null()) },
       },
     },
@@ -112,7 +112,7 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       schema: {
         tags,
         summary: 'One article; reading a published article counts a view',
-        params: idParamsSchema,
+        params: recordParamsSchema,
         querystring: articleReadQuerySchema,
         response: { 200: envelopeSchema(articleSchema) },
       },
@@ -144,7 +144,7 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       schema: {
         tags,
         summary: 'Change an article made on `version`; a stale version answers 040009',
-        params: idParamsSchema,
+        params: recordParamsSchema,
         body: articleUpdateSchema,
         response: { 200: envelopeSchema(articleSchema) },
       },
@@ -159,7 +159,7 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       schema: {
         tags,
         summary: 'Publish a draft or withdrawn article',
-        params: idParamsSchema,
+        params: recordParamsSchema,
         body: articleVersionSchema,
         response: { 200: envelopeSchema(articleSchema) },
       },
@@ -175,7 +175,7 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       schema: {
         tags,
         summary: 'Withdraw a published article',
-        params: idParamsSchema,
+        params: recordParamsSchema,
         body: articleVersionSchema,
         response: { 200: envelopeSchema(articleSchema) },
       },
@@ -191,7 +191,7 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       schema: {
         tags,
         summary: 'Delete a draft or withdrawn article',
-        params: idParamsSchema,
+        params: recordParamsSchema,
         querystring: articleVersionSchema,
         response: { 200: envelopeSchema(z.null()) },
       },

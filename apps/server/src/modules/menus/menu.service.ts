@@ -116,7 +116,7 @@ export class MenuService {
     return [...reachable(records, roleIds).values()]
       .filter(
         (record) =>
-          (filter.id === undefined || String(record.id) === filter.id) &&
+          (filter.id === undefined || record.id === filter.id) &&
           (filter.code === undefined || record.code === filter.code) &&
           (filter.integrated === undefined || record.integrated === filter.integrated),
       )
@@ -136,8 +136,8 @@ export class MenuService {
    * `organization/model/other_url`: where an integrated system opens in its own
    * window. An entry the caller cannot reach is "not found", so ids reveal nothing.
    */
-  async otherUrl(id: string, roleIds: readonly string[]): Promise<OtherUrl> {
-    const record = reachable(await this.options.menus.findAll(), roleIds).get(Number(id));
+  async otherUrl(id: number, roleIds: readonly string[]): Promise<OtherUrl> {
+    const record = reachable(await this.options.menus.findAll(), roleIds).get(id);
     if (!record) throw notFound();
     if (!record.integrated) {
       throw new AppError(ErrorCode.BAD_REQUEST, { messageKey: 'menu.notIntegrated' });

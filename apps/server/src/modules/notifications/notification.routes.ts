@@ -2,7 +2,7 @@ import {
   MESSAGE_PATHS,
   SSE_HEARTBEAT_MS,
   SYSTEM_PATHS,
-  messageParamsSchema,
+  recordParamsSchema,
   messageRecipientPageSchema,
   messageRecipientQuerySchema,
   sentMessagePageSchema,
@@ -22,6 +22,8 @@ import {
   updateReadQuerySchema,
 } from '@cityops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppConfig } from '../../config.js';
+import { productBase } from '../../lib/product-base.js';
 import { authOf } from '../../plugins/auth.js';
 import type { Services } from '../../services.js';
 import { limitedBy } from '../../plugins/request-limits.js';
@@ -30,8 +32,9 @@ const tags = ['messages'];
 
 const notificationRoutes: FastifyPluginAsyncZod<{
   services: Services;
+  config: Pick<AppConfig, 'publicUrl'>;
   heartbeatMs?: number;
-}> = async (app, { services, heartbeatMs = SSE_HEARTBEAT_MS }) => {
+}> = async (app, { services, config, heartbeatMs = SSE_HEARTBEAT_MS }) => {
   const notifications = services.notifications;
   const openStreams = new Set<() => void>();
 
@@ -97,7 +100,14 @@ const notificationRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelopeSchema(sendMessageResultSchema) },
       },
     },
-    async (request) => ok(await notifications.send(authOf(request), request.body)),
+    async (request) =>
+      ok(
+        await notifications.send(
+          authOf(request),
+          request.body,
+          productBase(request, config.publicUrl),
+        ),
+      ),
   );
 
   app.get(
@@ -142,7 +152,14 @@ const notificationRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelopeSchema(sendMessageResultSchema) },
       },
     },
-    async (request) => ok(await notifications.send(authOf(request), request.body)),
+    async (request) =>
+      ok(
+        await notifications.send(
+          authOf(request),
+          request.body,
+          productBase(request, config.publicUrl),
+        ),
+      ),
   );
 
   app.get(
@@ -152,7 +169,7 @@ const notificationRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: adminTags,
         summary: 'Who received a sent message and whether they have read it, unread first',
-        params: messageParamsSchema,
+        params: recordParamsSchema,
         querystring: messageRecipientQuerySchema,
         response: { 200: envelopeSchema(messageRecipientPageSchema) },
       },
@@ -168,7 +185,7 @@ const notificationRoutes: FastifyPluginAsyncZod<{
         tags: adminTags,
         summary:
           'Withdraws a sent message from the inboxes of those who have not read it (audited)',
-        params: messageParamsSchema,
+        params: recordParamsSchema,
         response: { 200: envelopeSchema(withdrawResultSchema) },
       },
     },

@@ -12,10 +12,9 @@ import {
   type SseTicket,
   type WithdrawResult,
   type UnreadCount,
+  isAllowedMessageLink,
   jsonMessageLink,
-  mayCarryToken,
   parseJsonMessage,
-  resolveLink,
 } from '@cityops/contract';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
 import { auditSourceOf } from '../audit/audit.service.js';
@@ -38,23 +37,10 @@ export interface SendCommand {
   title: string;
   content: string;
   type: string;
-  userIds?: string[] | undefined;
-  unitIds?: string[] | undefined;
+  userIds?: number[] | undefined;
+  unitIds?: number[] | undefined;
   roleIds?: string[] | undefined;
   allUsers?: boolean | undefined;
-}
-
-const ID_MAX = 2_147_483_647;
-
-/** Ids of a form list as numbers; a field error when one is not an id. */
-function idsOf(field: string, ids: string[] | undefined): number[] {
-  const numbers = (ids ?? []).map(Number);
-  if (numbers.some((id) => !Number.isInteger(id) || id < 1 || id > ID_MAX)) {
-    throw new AppError(ErrorCode.VALIDATION, {
-      fields: [{ field, message: 'validation.invalid' }],
-    });
-  }
-  return numbers;
 }
 
 /** Who a live stream belongs to: the user and the session that asked for its ticket. */
@@ -75,21 +61,20 @@ function toMessage(row: MessageRow): Message {
   };
 }
 
-/** Where relative links of a message resolve: a stand-in for the product's own origin. */
-const OWN_BASE = 'https://product.invalid/';
-
 /**
  * A json message's link opens in the reader's shell frame, which hands the
- * reader's token to the address: it may lead only to the product itself or to
- * a configured subsystem. Resolved as a browser would (`/\\host`, `//host`,
- * `user@host`, `javascript:` are other places or no place).
+ * reader's token to the address: it may lead only to the product itself (`base`,
+ * its real address) or to a configured subsystem, by the bell's own check
+ * (`isAllowedMessageLink`, docs/notifications.md). A message without a link is fine.
  */
-function linkAllowed(content: string, subsystemOrigins: ReadonlySet<string>): boolean {
+function linkAllowed(
+  content: string,
+  base: string,
+  subsystemOrigins: ReadonlySet<string>,
+): boolean {
   const fields = parseJsonMessage(content);
   const link = fields ? jsonMessageLink(fields) : '';
-  if (!link) return true;
-  const address = resolveLink(link, OWN_BASE);
-  return address !== null && mayCarryToken(address, new URL(OWN_BASE).origin, subsystemOrigins);
+  return !link || isAllowedMessageLink(link, base, subsystemOrigins);
 }
 
 const messageNotFound = () => new AppError(ErrorCode.NOT_FOUND, { messageKey: 'message.notFound' });
@@ -170,18 +155,19 @@ export class NotificationService {
     return { unread: await this.unread(auth.userId) };
   }
 
-  async send(auth: AuthContext, command: SendCommand): Promise<SendMessageResult> {
+  /** `base`: the product's own address (`productBase`), where the message's links resolve. */
+  async send(auth: AuthContext, command: SendCommand, base: string): Promise<SendMessageResult> {
     if (
       command.type === 'json' &&
-      !linkAllowed(command.content, await this.options.subsystemOrigins())
+      !linkAllowed(command.content, `${base}/`, await this.options.subsystemOrigins())
     ) {
       throw new AppError(ErrorCode.VALIDATION, {
         messageKey: 'message.linkNotAllowed',
         fields: [{ field: 'content', message: 'message.linkNotAllowed' }],
       });
     }
-    const userIds = idsOf('userIds', command.userIds);
-    const unitIds = idsOf('unitIds', command.unitIds);
+    const userIds = command.userIds ?? [];
+    const unitIds = command.unitIds ?? [];
     const recipients = await this.messages.resolveAudience({
       userIds,
       unitIds,

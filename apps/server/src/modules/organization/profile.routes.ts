@@ -5,7 +5,7 @@ import {
   organOptionsSchema,
   organParamsSchema,
   userDataSchema,
-  userParamsSchema,
+  recordParamsSchema,
   userUpdateResultSchema,
   userUpdateSchema,
 } from '@cityops/contract';
@@ -53,7 +53,7 @@ const profileRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app,
         summary: 'Changes the caller’s own avatar; every other field is read-only (sent as it is)',
         description:
           'Another account is refused (403): administrators change accounts through `/system/users`. `usernameChanged` is always false.',
-        params: userParamsSchema,
+        params: recordParamsSchema,
         body: userUpdateSchema,
         response: { 200: envelopeSchema(userUpdateResultSchema) },
       },

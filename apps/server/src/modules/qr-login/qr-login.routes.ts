@@ -14,6 +14,7 @@ import {
 } from '@cityops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { productBase } from '../../lib/product-base.js';
 import { requestMeta } from '../../lib/request-meta.js';
 import { authOf } from '../../plugins/auth.js';
 import type { RouteContext } from '../../app-module.js';
@@ -40,7 +41,7 @@ const qrLoginRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { service
       },
     },
     async (request) => {
-      const base = publicUrl ?? `${request.protocol}://${request.host}`;
+      const base = productBase(request, publicUrl);
       return ok(
         await services.qrLogin.create(request.body.appId, requestMeta(request), base, hashRouter),
       );

@@ -269,6 +269,18 @@ describe('json message links', () => {
     ['a javascript: address', { pcUrl: 'javascript:alert(document.cookie)' }],
     ['a data: address', { pcUrl: 'data:text/html,<script>alert(1)</script>' }],
     ['an https site that is not a subsystem', { pcUrl: 'https://evil.example/x' }],
+    // Issue 21: a scheme without an authority is another host once the page is http.
+    ['a scheme without slashes', { pcUrl: 'https:evil.example' }],
+    ['a scheme with one slash', { pcUrl: 'https:/evil.example' }],
+    ['a scheme with three slashes', { pcUrl: 'https:///evil.example' }],
+    ['an http scheme without slashes', { pcUrl: 'http:x' }],
+    ['an upper-case scheme without slashes', { pcUrl: 'HTTPS:evil.example/x' }],
+    ['a scheme with backslashes', { pcUrl: 'https:\\\\evil.example' }],
+    ['two backslashes', { pcUrl: '\\\\evil.example' }],
+    ['a control character', { pcUrl: '/\u0001/evil.example' }],
+    ['a no-break space', { pcUrl: '/demo-subsystem.html?\u00a0//evil.example' }],
+    ['a zero-width space', { pcUrl: '/\u200b/evil.example' }],
+    ['a line separator', { pcUrl: '/\u2028/evil.example' }],
   ])('refuses %s', async (_name, fields) => {
     const response = await send(admin.token, {
       title: 'link',
@@ -294,6 +306,23 @@ describe('json message links', () => {
     expect(response.statusCode).toBe(422);
   });
 
+  it("takes the request's own origin as the product's when PUBLIC_URL is not set", async () => {
+    const sendTo = (host: string, pcUrl: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${base}/send`,
+        headers: { ...bearer(admin.token), 'accept-language': 'en', host },
+        payload: { title: 'link', type: 'json', content: json({ pcUrl }), allUsers: true },
+      });
+    const own = await sendTo(
+      'ops.city.example:8080',
+      'http://ops.city.example:8080/demo-subsystem.html',
+    );
+    expect(own.json().code, own.body).toBe('000000');
+    const elsewhere = await sendTo('ops.city.example:8080', 'https://product.invalid/x');
+    expect(elsewhere.statusCode, elsewhere.body).toBe(422);
+  });
+
   it('accepts a page of the product and an address of a configured subsystem', async () => {
     await t.app.services.securitySettings.set(
       'embed.subsystemOrigins',
@@ -313,4 +342,50 @@ describe('json message links', () => {
     }
     await t.app.services.securitySettings.set('embed.subsystemOrigins', '');
   });
+});
+
+describe('json message links below PUBLIC_URL', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestApp({ PUBLIC_URL: 'https://ops.city.example/console/' });
+    admin = (await t.login('admin', 'Admin@2026')).access_token;
+  });
+  afterAll(() => t.close());
+
+  const send = (pcUrl: string, pcRoute = '') =>
+    t.app.inject({
+      method: 'POST',
+      url: `${base}/send`,
+      headers: { ...bearer(admin), 'accept-language': 'en' },
+      payload: {
+        title: 'link',
+        type: 'json',
+        content: JSON.stringify({ content: 'c', oneType: 'command_coordination', pcUrl, pcRoute }),
+        allUsers: true,
+      },
+    });
+
+  it.each([
+    ['/demo-subsystem.html', '?system=event_dispatch'],
+    ['https://ops.city.example/console/demo-subsystem.html', '?system=video_surveillance'],
+    ['demo-subsystem.html', ''],
+    ['', '?system=event_dispatch'],
+  ])('accepts %s%s, a page of the product', async (pcUrl, pcRoute) => {
+    const response = await send(pcUrl, pcRoute);
+    expect(response.json().code, response.body).toBe('000000');
+  });
+
+  it.each([
+    'https:evil.example',
+    'https:/evil.example',
+    'https:ops.city.example',
+    'http://ops.city.example/x',
+  ])(
+    'refuses %s (an https product resolves the first three to itself; a browser on http would not)',
+    async (pcUrl) => {
+      const response = await send(pcUrl);
+      expect(response.statusCode, response.body).toBe(422);
+    },
+  );
 });

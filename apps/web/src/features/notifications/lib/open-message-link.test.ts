@@ -49,6 +49,11 @@ describe('openMessageLink', () => {
     'https://evil.example/',
     'javascript:alert(document.cookie)',
     'data:text/html,<script>alert(1)</script>',
+    'https:evil.example',
+    'https:/evil.example',
+    'http:evil.example',
+    'https:///evil.example',
+    '/\u200b/evil.example',
   ])('does not open %s', (link) => {
     expect(openMessageLink(link, 'command_coordination', 'title')).toBe(false);
     expect(useAppStore.getState().isIframe).toBe(false);

@@ -1,4 +1,4 @@
-import { type MenuEntry, mayCarryToken, resolveLink, subEntriesOf } from '@cityops/contract';
+import { type MenuEntry, isAllowedMessageLink, subEntriesOf } from '@cityops/contract';
 import { trustedSubsystemOrigins } from '@/lib/cross-window';
 import { useAppStore } from '@/stores/app-store';
 
@@ -21,7 +21,8 @@ function sameAddress(link: string, entry: MenuEntry): boolean {
  * Opens a message's link in the shell's frame: only when its
  * parent menu code is one of the user's menu entries and the link leads, once
  * resolved as the browser resolves it, to the product or a configured subsystem
- * (the frame hands the reader's token to it). A link anywhere else does not
+ * (the frame hands the reader's token to it), by the check the server applied
+ * when the message was sent (`isAllowedMessageLink`). A link anywhere else does not
  * open: a message cannot send the reader's session to another site. The entry
  * becomes active; a sub-entry with the same address is shown as if clicked, any
  * other address as a page of that entry. Returns whether it opened.
@@ -30,9 +31,8 @@ export function openMessageLink(link: string, oneType: string, title: string): b
   const app = useAppStore.getState();
   const parent = app.menuList.find((entry) => entry.code === oneType);
   if (!link || !parent) return false;
-  const address = resolveLink(link, window.location.href);
   const trusted = trustedSubsystemOrigins(app.menuList);
-  if (!address || !mayCarryToken(address, window.location.origin, trusted)) return false;
+  if (!isAllowedMessageLink(link, window.location.href, trusted)) return false;
   const known = subEntriesOf(parent).find((child) => sameAddress(link, child));
   const entry: MenuEntry = known ?? {
     code: `${parent.code}:message`,
