@@ -223,3 +223,16 @@ export function manyRowsSheet(rows: number): ZipPart {
   }
   return textPart('xl/worksheets/sheet1.xml', `${SHEET_HEAD}${body.join('')}<row r="x"><<<`);
 }
+
+/**
+ * A shared-strings part of about `bytes` bytes of one-letter rich-text strings: the
+ * most objects exceljs keeps per byte read, within the size limits.
+ */
+export function sharedStringsPart(bytes: number): ZipPart {
+  return repeatedPart('xl/sharedStrings.xml', {
+    head: `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="${MAIN}">`,
+    unit: '<si><r><t>a</t></r></si>',
+    bytes,
+    tail: '</sst>',
+  });
+}

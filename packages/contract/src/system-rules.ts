@@ -83,6 +83,13 @@ export const USER_IMPORT_MAX_PART_BYTES = 4 * 1024 * 1024;
 export const USER_IMPORT_MAX_UNPACKED_BYTES = 16 * 1024 * 1024;
 /** The most internal files an import workbook may hold (Excel writes about 10, one sheet 2 or 3 more). */
 export const USER_IMPORT_MAX_PARTS = 100;
+/**
+ * The most different texts (shared strings) an import workbook may hold: the reader
+ * keeps them all while it reads the sheet, and 4 MB of the smallest rich texts would
+ * be 170,000 objects, about 45 MB. 2,000 rows of 12 different texts each (twice the
+ * template's columns) fit.
+ */
+export const USER_IMPORT_MAX_SHARED_STRINGS = 25_000;
 /** The most rows one export answers. */
 export const USER_EXPORT_MAX_ROWS = 50_000;
 

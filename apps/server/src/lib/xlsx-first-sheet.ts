@@ -12,10 +12,12 @@ import type { BoundedZip } from './bounded-zip.js';
  */
 interface WorkbookPartParsers {
   workbookRels?: { Id: string; Target: string }[];
+  /** The table the sheet's `t="s"` cells index; filled here, as `sharedStrings: 'emit'` leaves it. */
+  sharedStrings?: unknown[];
   model?: { sheets?: { rId: string }[] };
   _parseWorkbook(part: Readable): Promise<void>;
   _parseRels(part: Readable): Promise<void>;
-  _parseSharedStrings(part: Readable): AsyncGenerator<unknown>;
+  _parseSharedStrings(part: Readable): AsyncGenerator<{ index: number; text: unknown }>;
   _parseStyles(part: Readable): Promise<void>;
   _parseWorksheet(
     part: Readable,
@@ -29,6 +31,14 @@ const parts = {
   sharedStrings: 'xl/sharedStrings.xml',
   styles: 'xl/styles.xml',
 };
+
+/** The workbook holds more shared strings than it may: none past the limit is kept. */
+export class SharedStringsLimitError extends Error {
+  constructor() {
+    super('too many shared strings');
+    this.name = 'SharedStringsLimitError';
+  }
+}
 
 /** Reads one part to its end (or as far as the parser needs), then stops its inflation. */
 async function parsePart(zip: BoundedZip, name: string, parse: (part: Readable) => Promise<void>) {
@@ -44,12 +54,18 @@ async function parsePart(zip: BoundedZip, name: string, parse: (part: Readable) 
  * The rows of a workbook's first sheet (its first tab, as `workbook.worksheets[0]` of
  * exceljs's full reader), one at a time as the sheet inflates: the caller may stop at
  * any row, and nothing after it is unpacked. `null` when the workbook has no sheet.
- * A part that is not what it should be fails with exceljs's (or the zip's) error.
+ * A part that is not what it should be fails with exceljs's (or the zip's) error;
+ * more than `maxSharedStrings` shared strings (which are kept while the sheet is read)
+ * fail with `SharedStringsLimitError` at the first one past the limit.
  */
-export async function openFirstSheet(zip: BoundedZip): Promise<AsyncIterable<ExcelJS.Row> | null> {
+export async function openFirstSheet(
+  zip: BoundedZip,
+  limits: { maxSharedStrings: number },
+): Promise<AsyncIterable<ExcelJS.Row> | null> {
   if (!zip.has(parts.workbook) || !zip.has(parts.rels)) return null;
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), {
-    sharedStrings: 'cache',
+    // Emitted one by one, so that they are counted as they come.
+    sharedStrings: 'emit',
     // Styles tell a date from a number, as the full reader does.
     styles: 'cache',
     hyperlinks: 'ignore',
@@ -59,11 +75,14 @@ export async function openFirstSheet(zip: BoundedZip): Promise<AsyncIterable<Exc
   await parsePart(zip, parts.workbook, (part) => reader._parseWorkbook(part));
   await parsePart(zip, parts.rels, (part) => reader._parseRels(part));
   if (zip.has(parts.sharedStrings)) {
+    const table: unknown[] = [];
     await parsePart(zip, parts.sharedStrings, async (part) => {
-      // With `sharedStrings: 'cache'` it yields nothing: it fills the reader's table.
-      const strings = reader._parseSharedStrings(part);
-      while (!(await strings.next()).done) continue;
+      for await (const { text } of reader._parseSharedStrings(part)) {
+        if (table.length === limits.maxSharedStrings) throw new SharedStringsLimitError();
+        table.push(text);
+      }
     });
+    reader.sharedStrings = table;
   }
   if (zip.has(parts.styles))
     await parsePart(zip, parts.styles, (part) => reader._parseStyles(part));

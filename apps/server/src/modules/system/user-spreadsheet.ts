@@ -6,6 +6,7 @@ import {
   USER_IMPORT_MAX_PARTS,
   USER_IMPORT_MAX_PART_BYTES,
   USER_IMPORT_MAX_ROWS,
+  USER_IMPORT_MAX_SHARED_STRINGS,
   USER_IMPORT_MAX_UNPACKED_BYTES,
   type UserImportColumn,
   escapeSpreadsheetText,
@@ -17,7 +18,7 @@ import {
 import ExcelJS from 'exceljs';
 import { AppError } from '../../lib/app-error.js';
 import { type ZipLimit, ZipLimitError, openBoundedZip } from '../../lib/bounded-zip.js';
-import { openFirstSheet } from '../../lib/xlsx-first-sheet.js';
+import { SharedStringsLimitError, openFirstSheet } from '../../lib/xlsx-first-sheet.js';
 import type { AdminUserRow } from './admin-user.repository.js';
 
 /**
@@ -134,7 +135,9 @@ function importRow(row: ExcelJS.Row): ImportRow | null {
 }
 
 async function readRows(bytes: Buffer): Promise<ImportRow[]> {
-  const sheet = await openFirstSheet(await openBoundedZip(bytes, importZipLimits));
+  const sheet = await openFirstSheet(await openBoundedZip(bytes, importZipLimits), {
+    maxSharedStrings: USER_IMPORT_MAX_SHARED_STRINGS,
+  });
   if (!sheet) throw new AppError(ErrorCode.VALIDATION, { messageKey: 'system.import.empty' });
   let headerSeen = false;
   let dataRows = 0;
@@ -168,7 +171,7 @@ async function readRows(bytes: Buffer): Promise<ImportRow[]> {
 /**
  * The rows of an import file, read as the file unpacks, within the contract's limits
  * (`USER_IMPORT_MAX_PART_BYTES`, `USER_IMPORT_MAX_UNPACKED_BYTES`,
- * `USER_IMPORT_MAX_PARTS`; a file past one is refused `040013` naming it, as soon as
+ * `USER_IMPORT_MAX_PARTS`, `USER_IMPORT_MAX_SHARED_STRINGS`; a file past one is refused `040013` naming it, as soon as
  * it is passed). Refuses (`040001`) a file that is not a workbook, whose first row is
  * not the template's columns (in either language), that has no rows or more than
  * `USER_IMPORT_MAX_ROWS`.
@@ -179,6 +182,12 @@ export async function readImport(bytes: Buffer): Promise<ImportRow[]> {
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (error instanceof ZipLimitError) throw limitRefusal(error.limit);
+    if (error instanceof SharedStringsLimitError) {
+      throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, {
+        messageKey: 'system.import.tooManyTexts',
+        values: { max: USER_IMPORT_MAX_SHARED_STRINGS },
+      });
+    }
     // Not a zip, not a workbook, a part exceljs cannot parse: the sender's file, never a 500.
     throw new AppError(ErrorCode.VALIDATION, { messageKey: 'system.import.notSpreadsheet' });
   }

@@ -5,6 +5,7 @@ import {
   USER_IMPORT_MAX_PARTS,
   USER_IMPORT_MAX_PART_BYTES,
   USER_IMPORT_MAX_ROWS,
+  USER_IMPORT_MAX_SHARED_STRINGS,
   USER_IMPORT_MAX_UNPACKED_BYTES,
 } from '@cityops/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import {
   lyingAbout,
   manyRowsSheet,
   repeatedPart,
+  sharedStringsPart,
   sheetOf,
   textPart,
   workbook,
@@ -146,6 +148,15 @@ describe('import limits (hostile spreadsheets)', () => {
       status: 413,
       code: ErrorCode.PAYLOAD_TOO_LARGE,
       message: `The workbook holds more than ${USER_IMPORT_MAX_PARTS} internal files (the limit for an import file)`,
+    });
+  });
+
+  it('refuses a workbook of too many different texts, before keeping more of them', async () => {
+    // 1 MB of one-letter rich texts: about 44,000 of them.
+    await expectRefused(workbook(sheetOf([ROW]), [sharedStringsPart(1 * MiB)]), {
+      status: 413,
+      code: ErrorCode.PAYLOAD_TOO_LARGE,
+      message: `The workbook holds more than ${USER_IMPORT_MAX_SHARED_STRINGS} different texts (the limit for an import file)`,
     });
   });
 
