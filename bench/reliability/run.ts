@@ -1,9 +1,9 @@
 /**
  * `npm run reliability -- <part...>` (after `npm run build`): the reliability
- * suite of docs/reliability.md. Parts: `scale-out`, `faults`, `soak`, `fuzz`, or
- * `all` (the default). Each part writes bench/results/reliability-<part>.json
- * with the machine, the commit and the load average, and the command exits
- * non-zero when a requirement failed.
+ * suite of docs/reliability.md. Parts: `scale-out`, `faults`, `soak`, `fuzz`,
+ * `hostile-spreadsheets`, or `all` (the default). Each part writes
+ * bench/results/reliability-<part>.json with the machine, the commit and the load
+ * average, and the command exits non-zero when a requirement failed.
  *
  *   --minutes N    soak length (default 10)
  *   --seed N       fuzz seed (default 1)
@@ -18,6 +18,7 @@ import { writeResult } from '../lib/results.js';
 import { repoRoot } from '../lib/server.js';
 import { type Check, databaseOutage, instanceStop, pgliteKill } from './faults.js';
 import { fuzzServer } from './fuzz.js';
+import { hostileSpreadsheets } from './hostile-spreadsheets.js';
 import { soak } from './soak.js';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -32,7 +33,7 @@ const { values, positionals } = parseArgs({
 });
 const parts =
   positionals.length === 0 || positionals.includes('all')
-    ? ['scale-out', 'faults', 'soak', 'fuzz']
+    ? ['scale-out', 'faults', 'soak', 'fuzz', 'hostile-spreadsheets']
     : positionals;
 
 function report(name: string, checks: Check[]): boolean {
@@ -130,11 +131,18 @@ async function fuzzPart(): Promise<boolean> {
   return report('fuzz', result.checks);
 }
 
+async function hostileSpreadsheetsPart(): Promise<boolean> {
+  const result = await hostileSpreadsheets();
+  say(`wrote ${await writeResult('reliability-hostile-spreadsheets', result)}`);
+  return report('hostile-spreadsheets', result.checks);
+}
+
 const runners: Record<string, () => Promise<boolean>> = {
   'scale-out': scaleOut,
   faults,
   soak: soakPart,
   fuzz: fuzzPart,
+  'hostile-spreadsheets': hostileSpreadsheetsPart,
 };
 
 let allPassed = true;

@@ -44,6 +44,15 @@ export const systemMessagesEn = {
   'system.import.columns': 'The columns must be those of the template: {{columns}}',
   'system.import.empty': 'The file has no rows to import',
   'system.import.tooManyRows': 'A file may hold at most {{max}} rows; split it into several files',
+  'system.import.fileTooLarge': 'The file is larger than {{max}} (the limit for an import file)',
+  'system.import.partTooLarge':
+    'An internal file of the workbook unpacks to more than {{max}} (the limit for one); a file may hold at most {{rows}} rows, split larger ones into several files',
+  'system.import.unpackedTooLarge':
+    'The workbook unpacks to more than {{max}} (the limit for an import file); a file may hold at most {{rows}} rows, split larger ones into several files',
+  'system.import.tooManyParts':
+    'The workbook holds more than {{max}} internal files (the limit for an import file)',
+  'system.import.tooManyTexts':
+    'The workbook holds more than {{max}} different texts (the limit for an import file)',
   'system.import.formula': 'Cells may not hold formulas',
   'system.import.duplicateInFile': 'This username appears more than once in the file',
   'system.import.unknownUnit': 'No unit in your scope is named "{{name}}"',
@@ -145,6 +154,13 @@ export const systemMessagesZhCN: Record<keyof typeof systemMessagesEn, string> =
   'system.import.columns': '列须与模板一致：{{columns}}',
   'system.import.empty': '文件中没有可导入的数据',
   'system.import.tooManyRows': '每个文件最多 {{max}} 行，请拆分后分别导入',
+  'system.import.fileTooLarge': '文件超过 {{max}}（导入文件的上限）',
+  'system.import.partTooLarge':
+    '工作簿中有内部文件解压后超过 {{max}}（单个内部文件的上限）；每个文件最多 {{rows}} 行，请拆分后分别导入',
+  'system.import.unpackedTooLarge':
+    '工作簿解压后超过 {{max}}（导入文件解压后的上限）；每个文件最多 {{rows}} 行，请拆分后分别导入',
+  'system.import.tooManyParts': '工作簿包含的内部文件超过 {{max}} 个（导入文件的上限）',
+  'system.import.tooManyTexts': '工作簿中不同的文本超过 {{max}} 条（导入文件的上限）',
   'system.import.formula': '单元格不能包含公式',
   'system.import.duplicateInFile': '该用户名在文件中重复出现',
   'system.import.unknownUnit': '您的管理范围内没有名为“{{name}}”的单位',

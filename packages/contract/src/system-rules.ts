@@ -68,6 +68,28 @@ export function isAllowedMenuAddress(value: string): boolean {
 export const USER_IMPORT_MAX_ROWS = 2000;
 /** The largest import file accepted. */
 export const USER_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+/*
+ * An .xlsx is a zip, and 5 MB of zip can unpack to gigabytes (a zip bomb). The server
+ * checks the sizes the zip declares before it unpacks anything, then counts the bytes
+ * it actually unpacks (a declared size can lie) and stops at the first limit passed.
+ * A 2,000-row import unpacks to about 0.7 MB (the sheet 0.5 MB, its shared strings
+ * 0.2 MB) and Excel's other parts are a few kB each, so these leave several times that
+ * while a hostile file costs at most a few tens of MB of memory and well under a
+ * second of work (docs/reliability.md, "Hostile spreadsheets").
+ */
+/** The most one internal file of an import workbook (the sheet, its shared strings ...) may unpack to. */
+export const USER_IMPORT_MAX_PART_BYTES = 4 * 1024 * 1024;
+/** The most all the internal files of an import workbook together may unpack to. */
+export const USER_IMPORT_MAX_UNPACKED_BYTES = 16 * 1024 * 1024;
+/** The most internal files an import workbook may hold (Excel writes about 10, one sheet 2 or 3 more). */
+export const USER_IMPORT_MAX_PARTS = 100;
+/**
+ * The most different texts (shared strings) an import workbook may hold: the reader
+ * keeps them all while it reads the sheet, and 4 MB of the smallest rich texts would
+ * be 170,000 objects, about 45 MB. 2,000 rows of 12 different texts each (twice the
+ * template's columns) fit.
+ */
+export const USER_IMPORT_MAX_SHARED_STRINGS = 25_000;
 /** The most rows one export answers. */
 export const USER_EXPORT_MAX_ROWS = 50_000;
 

@@ -230,7 +230,10 @@ const systemRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services
       const { file } = await readMultipart(request, 'file', {
         missing: 'system.import.notSpreadsheet',
         tooLarge: () =>
-          new AppError(ErrorCode.PAYLOAD_TOO_LARGE, { messageKey: 'system.import.notSpreadsheet' }),
+          new AppError(ErrorCode.PAYLOAD_TOO_LARGE, {
+            messageKey: 'system.import.fileTooLarge',
+            values: { max: `${USER_IMPORT_MAX_BYTES / 1024 / 1024} MB` },
+          }),
       });
       return ok(await adminUsers.import(authOf(request), file.bytes, request.language));
     },

@@ -3,7 +3,11 @@ import {
   type Language,
   type MessageKey,
   USER_IMPORT_COLUMNS,
+  USER_IMPORT_MAX_PARTS,
+  USER_IMPORT_MAX_PART_BYTES,
   USER_IMPORT_MAX_ROWS,
+  USER_IMPORT_MAX_SHARED_STRINGS,
+  USER_IMPORT_MAX_UNPACKED_BYTES,
   type UserImportColumn,
   escapeSpreadsheetText,
   formatMessage,
@@ -13,11 +17,14 @@ import {
 } from '@cityops/contract';
 import ExcelJS from 'exceljs';
 import { AppError } from '../../lib/app-error.js';
+import { type ZipLimit, ZipLimitError, openBoundedZip } from '../../lib/bounded-zip.js';
+import { SharedStringsLimitError, openFirstSheet } from '../../lib/xlsx-first-sheet.js';
 import type { AdminUserRow } from './admin-user.repository.js';
 
 /**
  * The console's Excel files (issue 12), with exceljs (a maintained library, not a
- * hand-written format): the import template, reading an import and the export.
+ * hand-written format): the import template, reading an import (row by row as it
+ * unpacks, within limits: issue 21) and the export.
  */
 
 export type ImportCells = Record<UserImportColumn, string>;
@@ -70,22 +77,38 @@ function cellText(value: ExcelJS.CellValue): { text: string; formula: boolean } 
   return { text: '', formula: false };
 }
 
-/**
- * The rows of an import file. Refuses (`040001`) a file that is not a workbook,
- * whose first row is not the template's columns (in either language), that has
- * no rows or more than `USER_IMPORT_MAX_ROWS`.
- */
-export async function readImport(bytes: Buffer): Promise<ImportRow[]> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    throw new AppError(ErrorCode.VALIDATION, { messageKey: 'system.import.notSpreadsheet' });
+const megabytes = (bytes: number) => `${bytes / 1024 / 1024} MB`;
+
+const importZipLimits = {
+  maxEntries: USER_IMPORT_MAX_PARTS,
+  maxEntryBytes: USER_IMPORT_MAX_PART_BYTES,
+  maxTotalBytes: USER_IMPORT_MAX_UNPACKED_BYTES,
+};
+
+/** The refusal of a file that passed an unpacking limit; it names the limit. */
+function limitRefusal(limit: ZipLimit): AppError {
+  switch (limit) {
+    case 'maxEntries':
+      return new AppError(ErrorCode.PAYLOAD_TOO_LARGE, {
+        messageKey: 'system.import.tooManyParts',
+        values: { max: USER_IMPORT_MAX_PARTS },
+      });
+    case 'maxEntryBytes':
+      return new AppError(ErrorCode.PAYLOAD_TOO_LARGE, {
+        messageKey: 'system.import.partTooLarge',
+        values: { max: megabytes(USER_IMPORT_MAX_PART_BYTES), rows: USER_IMPORT_MAX_ROWS },
+      });
+    case 'maxTotalBytes':
+      return new AppError(ErrorCode.PAYLOAD_TOO_LARGE, {
+        messageKey: 'system.import.unpackedTooLarge',
+        values: { max: megabytes(USER_IMPORT_MAX_UNPACKED_BYTES), rows: USER_IMPORT_MAX_ROWS },
+      });
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new AppError(ErrorCode.VALIDATION, { messageKey: 'system.import.empty' });
+}
+
+function assertHeader(row: ExcelJS.Row | undefined): void {
   const header = USER_IMPORT_COLUMNS.map((_, index) =>
-    cellText(sheet.getRow(1).getCell(index + 1).value).text.trim(),
+    row ? cellText(row.getCell(index + 1).value).text.trim() : '',
   );
   const matches = languages.some((language) =>
     headerRow(language).every((title, index) => title === header[index]),
@@ -96,29 +119,78 @@ export async function readImport(bytes: Buffer): Promise<ImportRow[]> {
       values: { columns: headerRow('zh-CN').join('、') + ' / ' + headerRow('en').join(', ') },
     });
   }
-  if (sheet.actualRowCount - 1 > USER_IMPORT_MAX_ROWS) {
-    throw new AppError(ErrorCode.VALIDATION, {
-      messageKey: 'system.import.tooManyRows',
-      values: { max: USER_IMPORT_MAX_ROWS },
-    });
-  }
-  const rows: ImportRow[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    if (rowNumber === 1) return;
-    const problems = new Set<MessageKey>();
-    const cells = {} as ImportCells;
-    USER_IMPORT_COLUMNS.forEach((column, index) => {
-      const { text, formula } = cellText(row.getCell(index + 1).value);
-      if (formula) problems.add('system.import.formula');
-      cells[column] = formula ? '' : text.trim();
-    });
-    if (Object.values(cells).every((text) => text === '') && problems.size === 0) return;
-    rows.push({ row: rowNumber, cells, problems: [...problems] });
+}
+
+/** One data row, or `null` for a row whose template cells are all empty. */
+function importRow(row: ExcelJS.Row): ImportRow | null {
+  const problems = new Set<MessageKey>();
+  const cells = {} as ImportCells;
+  USER_IMPORT_COLUMNS.forEach((column, index) => {
+    const { text, formula } = cellText(row.getCell(index + 1).value);
+    if (formula) problems.add('system.import.formula');
+    cells[column] = formula ? '' : text.trim();
   });
+  if (Object.values(cells).every((text) => text === '') && problems.size === 0) return null;
+  return { row: row.number, cells, problems: [...problems] };
+}
+
+async function readRows(bytes: Buffer): Promise<ImportRow[]> {
+  const sheet = await openFirstSheet(await openBoundedZip(bytes, importZipLimits), {
+    maxSharedStrings: USER_IMPORT_MAX_SHARED_STRINGS,
+  });
+  if (!sheet) throw new AppError(ErrorCode.VALIDATION, { messageKey: 'system.import.empty' });
+  let headerSeen = false;
+  let dataRows = 0;
+  const rows: ImportRow[] = [];
+  for await (const row of sheet) {
+    if (!headerSeen) {
+      headerSeen = true;
+      assertHeader(row.number === 1 ? row : undefined);
+      if (row.number === 1) continue;
+    }
+    // Counted as the full reader's `actualRowCount` counts: rows with any value.
+    if (!row.hasValues) continue;
+    dataRows += 1;
+    // Refused at the first row past the limit: the rest of the sheet is never unpacked.
+    if (dataRows > USER_IMPORT_MAX_ROWS) {
+      throw new AppError(ErrorCode.VALIDATION, {
+        messageKey: 'system.import.tooManyRows',
+        values: { max: USER_IMPORT_MAX_ROWS },
+      });
+    }
+    const read = importRow(row);
+    if (read) rows.push(read);
+  }
+  if (!headerSeen) assertHeader(undefined);
   if (rows.length === 0) {
     throw new AppError(ErrorCode.VALIDATION, { messageKey: 'system.import.empty' });
   }
   return rows;
+}
+
+/**
+ * The rows of an import file, read as the file unpacks, within the contract's limits
+ * (`USER_IMPORT_MAX_PART_BYTES`, `USER_IMPORT_MAX_UNPACKED_BYTES`,
+ * `USER_IMPORT_MAX_PARTS`, `USER_IMPORT_MAX_SHARED_STRINGS`; a file past one is refused `040013` naming it, as soon as
+ * it is passed). Refuses (`040001`) a file that is not a workbook, whose first row is
+ * not the template's columns (in either language), that has no rows or more than
+ * `USER_IMPORT_MAX_ROWS`.
+ */
+export async function readImport(bytes: Buffer): Promise<ImportRow[]> {
+  try {
+    return await readRows(bytes);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (error instanceof ZipLimitError) throw limitRefusal(error.limit);
+    if (error instanceof SharedStringsLimitError) {
+      throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, {
+        messageKey: 'system.import.tooManyTexts',
+        values: { max: USER_IMPORT_MAX_SHARED_STRINGS },
+      });
+    }
+    // Not a zip, not a workbook, a part exceljs cannot parse: the sender's file, never a 500.
+    throw new AppError(ErrorCode.VALIDATION, { messageKey: 'system.import.notSpreadsheet' });
+  }
 }
 
 /** The filtered list as a workbook in the caller's language; every text cell escaped against formulas. */
