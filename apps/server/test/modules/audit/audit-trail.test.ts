@@ -679,7 +679,7 @@ describe('the audit trail', () => {
       // A fresh database: the chain holds before the head is forged.
       const fresh = await createTestApp();
       const verify = () => fresh.app.services.audit.verify();
-      const trail = createRepositories(fresh.database.db).audit;
+      const trail = createRepositories(fresh.database.db, noRememberedSessions).audit;
       const owner = (text: string) => fresh.database.db.execute(text);
       try {
         for (let i = 0; i < 3; i++) {

@@ -265,9 +265,9 @@ describe('the account lock of the second factor', () => {
   }
 
   /** Wrong codes, one per ticket, each ticket from its own password sign-in and address. */
-  async function wrongCodes(times: number) {
+  async function wrongCodes(times: number, username = 'admin', password = 'Admin@2026') {
     for (let i = 0; i < times; i++) {
-      const ticket = await ticketFor('admin', 'Admin@2026');
+      const ticket = await ticketFor(username, password);
       const wrong = await secondStep(ticket, '000001', `10.1.0.${i}`);
       expect(wrong.json().code).toBe(ErrorCode.SECOND_FACTOR_INVALID);
     }
@@ -291,7 +291,7 @@ describe('the account lock of the second factor', () => {
     expect(await auditEvents(t.app, 1, 'auth.lockout')).toEqual([
       'auth.lockout/refused/second-factor',
     ]);
-    const [record] = await createRepositories(t.database.db).audit.page(
+    const [record] = await createRepositories(t.database.db, noRememberedSessions).audit.page(
       { action: 'auth.lockout' },
       undefined,
       1,
@@ -379,21 +379,24 @@ describe('the account lock of the second factor', () => {
   });
 
   it('is lifted by the security administrator, recorded', async () => {
-    const { secret } = await enrol('admin', 'Admin@2026');
+    const { secret } = await enrol('operator', 'Operator@2026');
     t.clock.advance(30_000);
-    await wrongCodes(LOCK_AFTER);
-    const adminId = (await createRepositories(t.database.db).users.findByUsername('admin'))!.id;
+    await wrongCodes(LOCK_AFTER, 'operator', 'Operator@2026');
+    const users = createRepositories(t.database.db, noRememberedSessions).users;
+    const operatorId = (await users.findByUsername('operator'))!.id;
     const { access_token: security } = await t.login('security', 'Security@2026');
     const locked = await call('GET', `${SYSTEM_PATHS.users}?status=locked`, security);
-    expect(locked.json().data.list.map((u: { username: string }) => u.username)).toEqual(['admin']);
+    expect(locked.json().data.list.map((u: { username: string }) => u.username)).toEqual([
+      'operator',
+    ]);
     const unlocked = await call(
       'POST',
-      SYSTEM_PATHS.userUnlock.replace(':id', String(adminId)),
+      SYSTEM_PATHS.userUnlock.replace(':id', String(operatorId)),
       security,
     );
     expect(unlocked.json()).toMatchObject({ code: '000000', data: { locked: false } });
     expect(await auditEvents(t.app, 1, 'user.unlock')).toEqual(['user.unlock/success']);
-    const done = await secondStep(await ticketFor('admin', 'Admin@2026'), codeOf(secret));
+    const done = await secondStep(await ticketFor('operator', 'Operator@2026'), codeOf(secret));
     expect(done.json().code).toBe('000000');
   });
 
