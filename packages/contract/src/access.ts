@@ -126,6 +126,26 @@ export function hasPermission(user: PermissionHolder, code: PermissionCode): boo
 export const DATA_SCOPES = ['all', 'units', 'unit', 'unit-and-below', 'self'] as const;
 export type DataScope = (typeof DATA_SCOPES)[number];
 
+/**
+ * What the console offers on a user's row, decided by the server's access policy
+ * with the caller's codes (issue 24: what is offered is what works). `edit` covers
+ * the user form (fields, unit, roles); `disable` or `enable` follows the status.
+ */
+export const USER_ACTIONS = [
+  'edit',
+  'reset-password',
+  'disable',
+  'enable',
+  'unlock',
+  'factor-reset',
+  'end-sessions',
+] as const;
+export type UserAction = (typeof USER_ACTIONS)[number];
+
+/** What the console offers on a role's row, by the same policy. */
+export const ROLE_ACTIONS = ['edit', 'delete'] as const;
+export type RoleAction = (typeof ROLE_ACTIONS)[number];
+
 /** The kinds of menu entries: a directory groups, a page is a sidebar entry, an action a button. */
 export const MENU_ENTRY_KINDS = ['directory', 'page', 'action'] as const;
 export type MenuEntryKind = (typeof MENU_ENTRY_KINDS)[number];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DATA_SCOPES, MENU_ENTRY_KINDS } from './access.js';
+import { DATA_SCOPES, MENU_ENTRY_KINDS, ROLE_ACTIONS, USER_ACTIONS } from './access.js';
 import {
   LOGIN_NAME_PATTERN,
   MENU_CODE_PATTERN,
@@ -108,8 +108,12 @@ export const adminUserSchema = z.object({
   /** Locked by failed sign-ins, until `lockedUntil`. */
   locked: z.boolean(),
   mustChangePassword: z.boolean(),
+  /** A second factor is set up (confirmed). */
+  secondFactorEnrolled: z.boolean(),
   createdAt: z.string(),
   version: z.number(),
+  /** What the caller may do to this account (the server's access policy). */
+  actions: z.array(z.enum(USER_ACTIONS)),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUserPageSchema = z.object({
@@ -177,9 +181,13 @@ export const roleSchema = z.object({
   /** The menu entries the role holds (with their ancestors). */
   entryIds: z.array(z.number()),
   userCount: z.number(),
+  /** Holders within the caller's data scope (the ones the holders list shows). */
+  holdersInScope: z.number(),
   /** The admin role (holds everything) and the product's base roles cannot be deleted. */
   builtIn: z.boolean(),
   version: z.number(),
+  /** What the caller may do to this role (the server's access policy). */
+  actions: z.array(z.enum(ROLE_ACTIONS)),
 });
 export type Role = z.infer<typeof roleSchema>;
 export const rolePageSchema = z.object({
@@ -187,6 +195,8 @@ export const rolePageSchema = z.object({
   pageIndex: z.number(),
   pageSize: z.number(),
   list: z.array(roleSchema),
+  /** The data scopes the caller may give a role (within its own). */
+  dataScopes: z.array(z.enum(DATA_SCOPES)),
 });
 export type RolePage = z.infer<typeof rolePageSchema>;
 export const roleListQuerySchema = pagingSchema.extend({

@@ -39,6 +39,10 @@ export const liveSessionSchema = z.object({
   organizationId: z.number().nullable(),
   organizationName: z.string().nullable(),
   organizationNameEn: z.string().nullable(),
+  /** The session this request came with. */
+  current: z.boolean(),
+  /** The caller may end it (the access policy; never the current one). */
+  endable: z.boolean(),
 });
 export type LiveSession = z.infer<typeof liveSessionSchema>;
 

@@ -1,9 +1,15 @@
 import {
   ADMIN_ROLE,
   type AuditTargetKind,
+  DATA_SCOPES,
+  type DataScope,
   ErrorCode,
   type MessageKey,
+  type PermissionCode,
+  type RoleAction,
   SEPARATED_ROLES,
+  type UserAction,
+  hasPermission,
 } from '@cityops/contract';
 import { AppError } from '../../lib/app-error.js';
 import { currentTrace, declaredAction } from '../../lib/request-trace.js';
@@ -230,6 +236,84 @@ export class AccessPolicy {
       if ((await this.mayGive(facts, roleId)) === null) result.push(roleId);
     }
     return result;
+  }
+
+  /**
+   * What the console may offer on each account (issue 24): the actions whose code
+   * the caller holds and whose target the policy lets it act on, by the rule
+   * `require` enforces, so what is offered is what works.
+   */
+  async userActions(
+    caller: AuthContext,
+    targets: readonly (UserTarget & {
+      disabled: boolean;
+      locked: boolean;
+      secondFactorEnrolled: boolean;
+    })[],
+  ): Promise<UserAction[][]> {
+    const facts = await this.facts(caller);
+    const decided = new Map<string, boolean>();
+    const holds = (code: PermissionCode) => hasPermission(caller, code);
+    const result: UserAction[][] = [];
+    for (const target of targets) {
+      // Accounts alike in place and roles get the same answer: decided once a page.
+      const key = `${target.id === facts.userId}|${target.organizationId}|${[...target.roleIds].sort().join(',')}`;
+      let allowed = decided.get(key);
+      if (allowed === undefined) {
+        allowed = (await this.actOnUser(facts, target)).allowed;
+        decided.set(key, allowed);
+      }
+      const actions: UserAction[] = [];
+      if (allowed) {
+        if (holds('system:user:update')) actions.push('edit');
+        if (holds('system:user:reset-password')) actions.push('reset-password');
+        if (holds('system:user:disable')) actions.push(target.disabled ? 'enable' : 'disable');
+        if (holds('system:user:unlock') && target.locked) actions.push('unlock');
+        if (holds('system:factor:reset') && target.secondFactorEnrolled) {
+          actions.push('factor-reset');
+        }
+        if (holds('system:session:end')) actions.push('end-sessions');
+      }
+      result.push(actions);
+    }
+    return result;
+  }
+
+  /** What the console may offer on each role, by the rules of `role.update` and `role.delete`. */
+  async roleActions(
+    caller: AuthContext,
+    roles: readonly (RoleTarget & { builtIn: boolean })[],
+  ): Promise<RoleAction[][]> {
+    const facts = await this.facts(caller);
+    const result: RoleAction[][] = [];
+    for (const role of roles) {
+      const actions: RoleAction[] = [];
+      const asItStands = { ...role, current: role.grant };
+      if (
+        hasPermission(caller, 'system:role:update') &&
+        (await this.changeRole(facts, 'role.update', asItStands)).allowed
+      ) {
+        actions.push('edit');
+      }
+      if (
+        hasPermission(caller, 'system:role:delete') &&
+        !role.builtIn &&
+        (await this.changeRole(facts, 'role.delete', asItStands)).allowed
+      ) {
+        actions.push('delete');
+      }
+      result.push(actions);
+    }
+    return result;
+  }
+
+  /** The data scopes the caller may give a role: none wider than its own. */
+  async grantableScopes(caller: AuthContext): Promise<DataScope[]> {
+    const scope = await this.options.scope.scopeOf(caller.userId);
+    return DATA_SCOPES.filter((dataScope) => {
+      if (dataScope === 'units' && !scope.all && scope.unitIds.length === 0) return false;
+      return this.options.scope.scopeWithin(scope, { dataScope, unitIds: [], entryIds: [] });
+    });
   }
 
   private async facts(caller: AuthContext): Promise<CallerFacts> {

@@ -52,6 +52,8 @@ export interface LiveSessionRow {
   organizationId: number | null;
   organizationName: string | null;
   organizationNameEn: string | null;
+  /** The account's roles (the policy weighs them before an end is offered). */
+  roleIds: string[];
   ipAddress: string | null;
   userAgent: string | null;
   createdAt: Date;
@@ -73,6 +75,10 @@ const liveColumns = {
   organizationId: users.organizationId,
   organizationName: organizations.name,
   organizationNameEn: organizations.nameEn,
+  roleIds: sql<string[]>`coalesce(
+    (select array_agg(ur.role_id order by ur.role_id)
+       from ${userRoles} ur where ur.user_id = "users"."id"),
+    '{}'::text[])`,
   ipAddress: sessions.ipAddress,
   userAgent: sessions.userAgent,
   createdAt: sessions.createdAt,

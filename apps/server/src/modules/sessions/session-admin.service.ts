@@ -20,8 +20,12 @@ const auditId = (tokenHash: string) => tokenHash.slice(0, 16);
 const currentSession = () =>
   new AppError(ErrorCode.CONFLICT, { messageKey: 'system.session.current' });
 
-function toLiveSession(row: LiveSessionRow): LiveSession {
+function toLiveSession(
+  row: LiveSessionRow,
+  flags: { current: boolean; endable: boolean },
+): LiveSession {
   return {
+    ...flags,
     id: row.tokenHash,
     userId: row.userId,
     username: row.username,
@@ -73,11 +77,28 @@ export class SessionAdminService {
       (query.pageIndex - 1) * query.pageSize,
       query.pageSize,
     );
+    // What may be ended is the policy's, weighed on each session's account.
+    const actions = await this.options.policy.userActions(
+      auth,
+      list.map((row) => ({
+        id: row.userId,
+        username: row.username,
+        organizationId: row.organizationId,
+        roleIds: row.roleIds,
+        disabled: false,
+        locked: false,
+        secondFactorEnrolled: false,
+      })),
+    );
     return {
       total,
       pageIndex: query.pageIndex,
       pageSize: query.pageSize,
-      list: list.map(toLiveSession),
+      list: list.map((row, index) => {
+        const current = row.tokenHash === auth.tokenHash;
+        const endable = !current && actions[index]!.includes('end-sessions');
+        return toLiveSession(row, { current, endable });
+      }),
     };
   }
 

@@ -8,6 +8,7 @@ import {
   organizations,
   roles,
   userRoles,
+  userSecondFactors,
   users,
 } from '../../db/schema/index.js';
 
@@ -30,6 +31,7 @@ export interface AdminUserRow {
   disabled: boolean;
   locked: boolean;
   mustChangePassword: boolean;
+  secondFactorEnrolled: boolean;
   createdAt: Date;
   version: number;
 }
@@ -61,6 +63,8 @@ function columns(now: Date) {
     disabled: users.disabled,
     locked: lockedAt(now),
     mustChangePassword: users.mustChangePassword,
+    secondFactorEnrolled: sql<boolean>`exists (select 1 from ${userSecondFactors} usf
+      where usf.user_id = "users"."id" and usf.confirmed_at is not null)`,
     createdAt: users.createdAt,
     version: users.version,
   };

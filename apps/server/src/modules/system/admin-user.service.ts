@@ -92,7 +92,7 @@ export class AdminUserService {
       total,
       pageIndex: query.pageIndex,
       pageSize: query.pageSize,
-      list: list.map(toAdminUser),
+      list: await this.withActions(auth, list),
     };
   }
 
@@ -100,7 +100,7 @@ export class AdminUserService {
   async read(auth: AuthContext, id: number): Promise<AdminUser> {
     const row = await this.find(id);
     await this.options.policy.require(auth, 'user.read', userTargetOf(row));
-    return toAdminUser(row);
+    return (await this.withActions(auth, [row]))[0]!;
   }
 
   /** The roles the caller may give, for the user form. */
@@ -152,7 +152,7 @@ export class AdminUserService {
         return created;
       }),
     );
-    return { user: await this.get(id), initialPassword };
+    return { user: await this.get(auth, id), initialPassword };
   }
 
   async update(auth: AuthContext, id: number, input: UserChanges): Promise<AdminUser> {
@@ -194,7 +194,7 @@ export class AdminUserService {
         return id;
       }),
     );
-    return this.get(id);
+    return this.get(auth, id);
   }
 
   /** Disables (ending every session at once) or enables an account. */
@@ -225,7 +225,7 @@ export class AdminUserService {
         after: { disabled },
       });
     });
-    return this.get(id);
+    return this.get(auth, id);
   }
 
   /** A new generated password, shown once; it must be changed at sign-in and ends every session. */
@@ -244,7 +244,7 @@ export class AdminUserService {
         after: masked({ password: initialPassword, mustChangePassword: true }),
       });
     });
-    return { user: await this.get(id), initialPassword };
+    return { user: await this.get(auth, id), initialPassword };
   }
 
   /** Lifts a lock left by failed sign-ins. */
@@ -265,7 +265,7 @@ export class AdminUserService {
         after: { locked: false },
       });
     });
-    return this.get(id);
+    return this.get(auth, id);
   }
 
   async template(language: Language): Promise<Buffer> {
@@ -308,6 +308,14 @@ export class AdminUserService {
     );
     const departments = await this.options.repositories.units.departments();
     const roleRows = (await this.options.repositories.roles.page(undefined, 0, 1000)).list;
+    // A refusal names a role as the reader knows it, not by its code (issue 24).
+    const namedRoles = (values: Record<string, string | number>) =>
+      Object.fromEntries(
+        Object.entries(values).map(([key, value]) => {
+          const role = roleRows.find((r) => (key === 'id' || key === 'role') && r.id === value);
+          return [key, role ? (language === 'en' ? role.nameEn : role.name) : value];
+        }),
+      );
     const problems = new Map<number, string[]>();
     const report = (row: number, key: MessageKey, values: Record<string, string | number> = {}) =>
       problems.set(row, [...(problems.get(row) ?? []), formatMessage(language, key, values)]);
@@ -341,7 +349,7 @@ export class AdminUserService {
       seen.set(lowered, row.row);
       const decision = await decide(input);
       if (!decision.allowed) {
-        report(row.row, decision.messageKey, decision.values);
+        report(row.row, decision.messageKey, namedRoles(decision.values ?? {}));
         refusedByPolicy += 1;
       } else if (!problems.has(row.row)) {
         accepted.push({ row: row.row, input });
@@ -475,10 +483,19 @@ export class AdminUserService {
     return parsed.data;
   }
 
-  private async get(id: number): Promise<AdminUser> {
+  private async get(auth: AuthContext, id: number): Promise<AdminUser> {
     const row = await this.options.repositories.adminUsers.find(id, this.options.clock.now());
     if (!row) throw notFound();
-    return toAdminUser(row);
+    return (await this.withActions(auth, [row]))[0]!;
+  }
+
+  /** The rows as the console shows them, each with what the caller may do to it. */
+  private async withActions(auth: AuthContext, rows: AdminUserRow[]): Promise<AdminUser[]> {
+    const actions = await this.options.policy.userActions(
+      auth,
+      rows.map((row) => ({ ...userTargetOf(row), ...row })),
+    );
+    return rows.map((row, index) => toAdminUser(row, actions[index]!));
   }
 
   /** An account by id; whether the caller may see or change it is the policy's. */
@@ -542,8 +559,8 @@ function accountValues(input: UserInput | UserChanges) {
   };
 }
 
-export function toAdminUser(row: AdminUserRow): AdminUser {
-  return { ...row, createdAt: row.createdAt.toISOString() };
+export function toAdminUser(row: AdminUserRow, actions: AdminUser['actions']): AdminUser {
+  return { ...row, createdAt: row.createdAt.toISOString(), actions };
 }
 
 /** `work` over the items, at most `limit` at once (password hashing is CPU-bound). */

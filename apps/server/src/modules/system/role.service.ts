@@ -1,4 +1,5 @@
 import {
+  ADMIN_ROLE,
   BUILT_IN_ROLES,
   ErrorCode,
   type GrantableEntry,
@@ -16,13 +17,14 @@ import { auditSourceOf, changedFields } from '../audit/audit.service.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import type { MenuEntryRecord } from '../menus/menu.repository.js';
 import type { AccessPolicy } from '../access/access-policy.js';
-import type { Grant } from '../access/access-scope.service.js';
+import type { AccessScopeService, Grant } from '../access/access-scope.service.js';
 import type { RoleRecord } from './role.repository.js';
 
 export interface RoleServiceOptions {
   repositories: Pick<Repositories, 'roles' | 'menus' | 'scopes' | 'units'>;
   withTransaction: WithTransaction;
   policy: AccessPolicy;
+  access: AccessScopeService;
   clock: Clock;
 }
 
@@ -33,7 +35,10 @@ type RoleChanges = z.output<typeof roleEditSchema>;
 export class RoleService {
   constructor(private readonly options: RoleServiceOptions) {}
 
-  async page(query: { keyword?: string | undefined; pageIndex: number; pageSize: number }) {
+  async page(
+    auth: AuthContext,
+    query: { keyword?: string | undefined; pageIndex: number; pageSize: number },
+  ): Promise<RolePage> {
     const { total, list } = await this.options.repositories.roles.page(
       query.keyword,
       (query.pageIndex - 1) * query.pageSize,
@@ -43,14 +48,43 @@ export class RoleService {
       total,
       pageIndex: query.pageIndex,
       pageSize: query.pageSize,
-      list: list.map(toRole),
-    } satisfies RolePage;
+      list: await this.asShown(auth, list),
+      dataScopes: await this.options.policy.grantableScopes(auth),
+    };
   }
 
-  async get(id: string): Promise<Role> {
-    const role = await this.options.repositories.roles.find(id);
-    if (!role) throw notFound();
-    return toRole(role);
+  async get(auth: AuthContext, id: string): Promise<Role> {
+    return (await this.asShown(auth, [await this.find(id)]))[0]!;
+  }
+
+  /**
+   * Roles as the console shows them to the caller: holders within its scope, and
+   * what it may do to each (the access policy's decision, issue 24).
+   */
+  private async asShown(auth: AuthContext, records: RoleRecord[]): Promise<Role[]> {
+    const { policy, access, repositories } = this.options;
+    const scope = await access.scopeOf(auth.userId);
+    const actions = await policy.roleActions(
+      auth,
+      records.map((role) => ({
+        id: role.id,
+        name: role.name,
+        grant: role,
+        builtIn: BUILT_IN_ROLES.includes(role.id),
+      })),
+    );
+    const shown: Role[] = [];
+    for (const [index, role] of records.entries()) {
+      const outside = scope.all
+        ? 0
+        : await repositories.roles.holdersOutside(role.id, scope.unitIds, scope.selfUserId);
+      shown.push({
+        ...toRole(role),
+        holdersInScope: role.userCount - outside,
+        actions: actions[index]!,
+      });
+    }
+    return shown;
   }
 
   /** The menu tree cut to the entries the caller holds: what they may grant. */
@@ -58,14 +92,15 @@ export class RoleService {
     const records = await this.options.repositories.menus.findAll();
     const held = await this.options.repositories.scopes.heldEntryIds(auth.userId);
     const holds = held === 'all' ? null : new Set(held);
+    // The three administrators' entries are given to no role (the policy: system.grant.reserved).
+    const grantable = records.filter((r) => r.reservedRole === null && (!holds || holds.has(r.id)));
+    const ids = new Set(grantable.map((r) => r.id));
     const byParent = new Map<number | null, MenuEntryRecord[]>();
-    for (const record of records) {
-      if (holds && !holds.has(record.id)) continue;
+    for (const record of grantable) {
       const siblings = byParent.get(record.parentId) ?? [];
       siblings.push(record);
       byParent.set(record.parentId, siblings);
     }
-    const ids = new Set(records.filter((r) => !holds || holds.has(r.id)).map((r) => r.id));
     const toNode = (record: MenuEntryRecord): GrantableEntry => ({
       id: record.id,
       code: record.code,
@@ -76,9 +111,7 @@ export class RoleService {
       children: (byParent.get(record.id) ?? []).map(toNode),
     });
     // An entry whose parent the caller does not hold is shown at the top.
-    return records
-      .filter((r) => ids.has(r.id) && (r.parentId === null || !ids.has(r.parentId)))
-      .map(toNode);
+    return grantable.filter((r) => r.parentId === null || !ids.has(r.parentId)).map(toNode);
   }
 
   async create(auth: AuthContext, input: RoleInput): Promise<Role> {
@@ -105,7 +138,7 @@ export class RoleService {
         after: roleSnapshot({ ...roleValues(input), ...grant }),
       });
     });
-    return this.get(input.id);
+    return this.get(auth, input.id);
   }
 
   async update(auth: AuthContext, id: string, input: RoleChanges): Promise<Role> {
@@ -129,7 +162,7 @@ export class RoleService {
         ...changedFields(roleSnapshot(current), roleSnapshot({ ...roleValues(input), ...grant })),
       });
     });
-    return this.get(id);
+    return this.get(auth, id);
   }
 
   async delete(auth: AuthContext, id: string, version: number): Promise<void> {
@@ -224,8 +257,13 @@ function roleValues(input: RoleChanges | RoleInput) {
   };
 }
 
-function toRole(role: RoleRecord): Role {
-  return { ...role, builtIn: BUILT_IN_ROLES.includes(role.id) };
+/** A role's own fields; the administrator role reaches everything whatever its row says. */
+function toRole(role: RoleRecord): Omit<Role, 'holdersInScope' | 'actions'> {
+  return {
+    ...role,
+    dataScope: role.id === ADMIN_ROLE ? 'all' : role.dataScope,
+    builtIn: BUILT_IN_ROLES.includes(role.id),
+  };
 }
 
 /** A role's recorded fields (the trail's before and after). */

@@ -29,7 +29,7 @@ export const systemModule: AppModule = {
         refusals: services.refusals,
         clock,
       }),
-      roles: new RoleService({ repositories, withTransaction, policy, clock }),
+      roles: new RoleService({ repositories, withTransaction, policy, access, clock }),
       units: new UnitService({ repositories, withTransaction, access, policy, clock }),
       menuAdmin: new MenuAdminService({ repositories, withTransaction, policy, clock }),
     };

@@ -270,7 +270,7 @@ const systemRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services
         response: { 200: envelopeSchema(rolePageSchema) },
       },
     },
-    async (request) => ok(await roles.page(request.query)),
+    async (request) => ok(await roles.page(authOf(request), request.query)),
   );
 
   app.get(
@@ -284,7 +284,7 @@ const systemRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services
         response: { 200: envelopeSchema(roleSchema) },
       },
     },
-    async (request) => ok(await roles.get(request.params.id)),
+    async (request) => ok(await roles.get(authOf(request), request.params.id)),
   );
 
   app.get(

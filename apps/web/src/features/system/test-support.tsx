@@ -1,4 +1,4 @@
-import type { AdminUser, Role, UnitNode } from '@cityops/contract';
+import { type AdminUser, DATA_SCOPES, type Role, type UnitNode } from '@cityops/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, waitFor } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
@@ -9,7 +9,9 @@ import { userData } from '@/testing/fixtures';
 
 /** The console's tests: records in the server's shape and the page rendered as the app does. */
 
+/** A user's row; the server's offer follows the status unless the test says otherwise. */
 export function adminUser(id: number, patch: Partial<AdminUser> = {}): AdminUser {
+  const disabled = patch.disabled ?? false;
   return {
     id,
     username: `user${id}`,
@@ -25,8 +27,15 @@ export function adminUser(id: number, patch: Partial<AdminUser> = {}): AdminUser
     disabled: false,
     locked: false,
     mustChangePassword: false,
+    secondFactorEnrolled: false,
     createdAt: '2026-11-01T08:00:00.000Z',
     version: 1,
+    actions: [
+      'edit',
+      disabled ? 'enable' : 'disable',
+      'reset-password',
+      ...(patch.locked ? (['unlock'] as const) : []),
+    ],
     ...patch,
   };
 }
@@ -44,6 +53,8 @@ export function role(id: string, patch: Partial<Role> = {}): Role {
     builtIn: false,
     version: 1,
     ...patch,
+    holdersInScope: patch.holdersInScope ?? patch.userCount ?? 0,
+    actions: patch.actions ?? (id === 'admin' ? [] : patch.builtIn ? ['edit'] : ['edit', 'delete']),
   };
 }
 
@@ -84,6 +95,12 @@ export const unitTree = (): UnitNode[] => [
 ];
 
 export const page = <T,>(list: T[]) => ({ total: list.length, pageIndex: 1, pageSize: 20, list });
+
+/** The roles page's answer: the page and the data scopes the caller may give. */
+export const rolePage = (list: Role[], dataScopes: Role['dataScope'][] = [...DATA_SCOPES]) => ({
+  ...page(list),
+  dataScopes,
+});
 
 /** Signs in a user holding exactly these permission codes. */
 export function signInWith(permissions: string[]) {

@@ -49,7 +49,12 @@ export const system = {
       unit: 'Unit / department',
       roles: 'Roles',
       status: 'Status',
+      secondFactor: 'Two-step verification',
       createdAt: 'Created',
+    },
+    secondFactor: {
+      enrolled: 'Set up',
+      none: 'Not set up',
     },
     statusName: {
       enabled: 'Enabled',
@@ -202,6 +207,8 @@ export const system = {
     holders: {
       title: 'Users holding {{name}}',
       empty: 'No user holds this role.',
+      outside_one: '{{count}} more user holds this role in units you do not manage.',
+      outside_other: '{{count}} more users hold this role in units you do not manage.',
     },
   },
   units: {
@@ -303,6 +310,7 @@ export const system = {
   },
   sessions: {
     heading: 'Online users',
+    current: 'This session',
     search: 'Search sessions',
     keyword: 'Account',
     keywordPlaceholder: 'Username or name',

@@ -51,7 +51,12 @@ export const system: LocaleShape<typeof en.system> = {
       unit: '单位 / 部门',
       roles: '角色',
       status: '状态',
+      secondFactor: '双因素认证',
       createdAt: '创建时间',
+    },
+    secondFactor: {
+      enrolled: '已绑定',
+      none: '未绑定',
     },
     statusName: {
       enabled: '正常',
@@ -198,6 +203,8 @@ export const system: LocaleShape<typeof en.system> = {
     holders: {
       title: '持有“{{name}}”的用户',
       empty: '暂无用户持有该角色。',
+      outside_one: '另有 {{count}} 名持有该角色的用户不在您管理的单位范围内。',
+      outside_other: '另有 {{count}} 名持有该角色的用户不在您管理的单位范围内。',
     },
   },
   units: {
@@ -299,6 +306,7 @@ export const system: LocaleShape<typeof en.system> = {
   },
   sessions: {
     heading: '在线用户',
+    current: '当前会话',
     search: '查询在线用户',
     keyword: '账号',
     keywordPlaceholder: '用户名或姓名',

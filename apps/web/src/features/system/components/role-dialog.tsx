@@ -19,6 +19,8 @@ export interface RoleDialogProps {
   /** The role to edit; null for a new one. */
   role: Role | null;
   units: readonly UnitNode[];
+  /** The data scopes the caller may give (the server's answer with the roles). */
+  dataScopes: readonly DataScope[];
   onClose(): void;
 }
 
@@ -49,7 +51,7 @@ function valuesOf(role: Role | null): Values {
  * and the entries it holds. Mounted for one role at a time. A save refused for a
  * stale version loads the newer role and says so.
  */
-export function RoleDialog({ role, units, onClose }: RoleDialogProps) {
+export function RoleDialog({ role, units, dataScopes, onClose }: RoleDialogProps) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
@@ -138,7 +140,7 @@ export function RoleDialog({ role, units, onClose }: RoleDialogProps) {
           rules={rules.requiredChoice}
         >
           <Select
-            options={DATA_SCOPES.map((scope) => ({
+            options={DATA_SCOPES.filter((scope) => dataScopes.includes(scope)).map((scope) => ({
               value: scope,
               label: t(`system.roles.scope.${scope}`),
             }))}

@@ -1,5 +1,5 @@
 import { type AdminUser, SYSTEM_PAGE_SIZE, type Role } from '@cityops/contract';
-import { Drawer, Empty, Table } from 'antd';
+import { Alert, Drawer, Empty, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRoleUsers } from '../api/get-role-users';
@@ -11,7 +11,7 @@ export interface RoleHoldersDrawerProps {
   onClose(): void;
 }
 
-/** Who holds a role, a page at a time. */
+/** Who holds a role within the caller's units, a page at a time; the others are counted. */
 export function RoleHoldersDrawer({ role, onClose }: RoleHoldersDrawerProps) {
   const { t, i18n } = useTranslation();
   const [paging, setPaging] = useState({ pageIndex: 1, pageSize: SYSTEM_PAGE_SIZE });
@@ -29,6 +29,16 @@ export function RoleHoldersDrawer({ role, onClose }: RoleHoldersDrawerProps) {
         if (!open) setPaging({ pageIndex: 1, pageSize: SYSTEM_PAGE_SIZE });
       }}
     >
+      {role && role.userCount > role.holdersInScope && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={t('system.roles.holders.outside', {
+            count: role.userCount - role.holdersInScope,
+          })}
+        />
+      )}
       <Table<AdminUser>
         rowKey="id"
         size="small"

@@ -1,4 +1,4 @@
-import { ADMIN_ROLE, SYSTEM_PAGE_SIZE, type Role } from '@cityops/contract';
+import { SYSTEM_PAGE_SIZE, type Role } from '@cityops/contract';
 import { PlusOutlined } from '@ant-design/icons';
 import {
   Button,
@@ -20,7 +20,6 @@ import { registerTexts } from '@/lib/i18n';
 import { scaledPx } from '@/lib/root-font-size';
 import { toast } from '@/lib/toast';
 import { systemTexts } from '@/locales/system-texts';
-import { useUserStore } from '@/stores/user-store';
 import { SystemPage } from './system-page';
 import { useDeleteRole } from '../api/delete-role';
 import { useRoles } from '../api/get-roles';
@@ -33,12 +32,11 @@ registerTexts(systemTexts);
 
 type Editing = { role: Role | null } | null;
 
-const NO_ROLES: readonly string[] = [];
-
 /**
  * `/system/roles` (系统管理 / 角色管理): the roles with their data scope and
- * holders; create, edit (names, scope, permission tree) and delete, each shown
- * only to holders of its code. The administrator role cannot be changed.
+ * holders in the caller's units; create, edit (names, scope, permission tree) and
+ * delete, edit and delete offered where the server's access policy allows them
+ * (`role.actions`, issue 24), the data scopes the dialog offers likewise.
  */
 export function RolesPage() {
   return (
@@ -51,8 +49,6 @@ export function RolesPage() {
 function RolesPageContent() {
   const { t, i18n } = useTranslation();
   const canReadUnits = useAccess('system:unit:read');
-  // Roles the caller holds are not theirs to change (the server: system.role.ownRole).
-  const ownRoles = useUserStore((state) => state.userData?.roleIds ?? NO_ROLES);
   const [keyword, setKeyword] = useState<string | undefined>(undefined);
   const [paging, setPaging] = useState({ pageIndex: 1, pageSize: SYSTEM_PAGE_SIZE });
   const roles = useRoles({ keyword, ...paging });
@@ -98,13 +94,17 @@ function RolesPageContent() {
       title: t('system.roles.column.dataScope'),
       render: (_, role) => t(`system.roles.scope.${role.dataScope}`),
     },
-    { key: 'users', dataIndex: 'userCount', title: t('system.roles.column.users'), align: 'right' },
+    {
+      key: 'users',
+      dataIndex: 'holdersInScope',
+      title: t('system.roles.column.users'),
+      align: 'right',
+    },
     {
       key: 'actions',
       title: t('system.common.actions'),
       render: (_, role) => {
         const name = localName(role, i18n.language);
-        const own = ownRoles.includes(role.id);
         return (
           <Space size={0} wrap>
             <Button
@@ -115,30 +115,26 @@ function RolesPageContent() {
             >
               {t('system.roles.action.holders')}
             </Button>
-            {role.id !== ADMIN_ROLE && !own && (
-              <Access code="system:role:update">
-                <Button
-                  type="link"
-                  size="small"
-                  aria-label={t('system.roles.action.edit', { name })}
-                  onClick={() => setEditing({ role })}
-                >
-                  {t('system.common.edit')}
-                </Button>
-              </Access>
+            {role.actions.includes('edit') && (
+              <Button
+                type="link"
+                size="small"
+                aria-label={t('system.roles.action.edit', { name })}
+                onClick={() => setEditing({ role })}
+              >
+                {t('system.common.edit')}
+              </Button>
             )}
-            {!role.builtIn && !own && (
-              <Access code="system:role:delete">
-                <Button
-                  type="link"
-                  size="small"
-                  danger
-                  aria-label={t('system.roles.action.delete', { name })}
-                  onClick={() => confirmDelete(role)}
-                >
-                  {t('system.common.delete')}
-                </Button>
-              </Access>
+            {role.actions.includes('delete') && (
+              <Button
+                type="link"
+                size="small"
+                danger
+                aria-label={t('system.roles.action.delete', { name })}
+                onClick={() => confirmDelete(role)}
+              >
+                {t('system.common.delete')}
+              </Button>
             )}
           </Space>
         );
@@ -203,6 +199,7 @@ function RolesPageContent() {
           key={editing.role?.id ?? 'new'}
           role={editing.role}
           units={units.data ?? []}
+          dataScopes={roles.data?.dataScopes ?? []}
           onClose={() => setEditing(null)}
         />
       )}

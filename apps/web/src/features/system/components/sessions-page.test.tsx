@@ -28,6 +28,8 @@ function session(n: number, patch: Partial<LiveSession> = {}): LiveSession {
     createdAt: new Date(2026, 10, 26, 9, 12).toISOString(),
     lastSeenAt: null,
     expiresAt: new Date(2026, 10, 26, 11, 36).toISOString(),
+    current: false,
+    endable: true,
     ...patch,
   };
 }

@@ -1,6 +1,6 @@
 import { type LiveSession, SYSTEM_PAGE_SIZE } from '@cityops/contract';
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Empty, Flex, Modal, Space, Table, type TableProps, Typography } from 'antd';
+import { Button, Empty, Flex, Modal, Space, Table, type TableProps, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '@/lib/access/use-access';
@@ -88,9 +88,10 @@ function SessionsPageContent() {
       key: 'user',
       title: t('system.sessions.column.user'),
       render: (_, session) => (
-        <Flex vertical>
+        <Flex vertical align="flex-start">
           <Typography.Text strong>{session.name}</Typography.Text>
           <Typography.Text type="secondary">{session.username}</Typography.Text>
+          {session.current && <Tag color="blue">{t('system.sessions.current')}</Tag>}
         </Flex>
       ),
     },
@@ -135,33 +136,36 @@ function SessionsPageContent() {
           {
             key: 'actions',
             title: t('system.common.actions'),
-            render: (_, session) => (
-              <Space size={0} wrap>
-                <Button
-                  type="link"
-                  size="small"
-                  danger
-                  aria-label={t('system.sessions.endLabel', {
-                    user: who(session),
-                    address: addressOf(session),
-                  })}
-                  aria-haspopup="dialog"
-                  onClick={() => confirmEnd(session)}
-                >
-                  {t('system.sessions.end')}
-                </Button>
-                <Button
-                  type="link"
-                  size="small"
-                  danger
-                  aria-label={t('system.sessions.endAllLabel', { user: who(session) })}
-                  aria-haspopup="dialog"
-                  onClick={() => confirmEndAll(session)}
-                >
-                  {t('system.sessions.endAll')}
-                </Button>
-              </Space>
-            ),
+            // Offered where the server's policy allows it: never this session, nor the
+            // other administrators' (issue 24).
+            render: (_, session) =>
+              session.endable && (
+                <Space size={0} wrap>
+                  <Button
+                    type="link"
+                    size="small"
+                    danger
+                    aria-label={t('system.sessions.endLabel', {
+                      user: who(session),
+                      address: addressOf(session),
+                    })}
+                    aria-haspopup="dialog"
+                    onClick={() => confirmEnd(session)}
+                  >
+                    {t('system.sessions.end')}
+                  </Button>
+                  <Button
+                    type="link"
+                    size="small"
+                    danger
+                    aria-label={t('system.sessions.endAllLabel', { user: who(session) })}
+                    aria-haspopup="dialog"
+                    onClick={() => confirmEndAll(session)}
+                  >
+                    {t('system.sessions.endAll')}
+                  </Button>
+                </Space>
+              ),
           },
         ] satisfies TableProps<LiveSession>['columns'])
       : []),

@@ -1,7 +1,6 @@
-import type { AdminUser } from '@cityops/contract';
+import type { AdminUser, UserAction } from '@cityops/contract';
 import { Button, Modal, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Access } from '@/lib/access/access';
 import { toast } from '@/lib/toast';
 import { useUserStore } from '@/stores/user-store';
 import { useChangeUserStatus } from '../api/change-user-status';
@@ -17,8 +16,10 @@ export interface UserRowActionsProps {
 }
 
 /**
- * A row's actions, each shown only to holders of its code: edit, disable or
- * enable and reset password (confirmed first), unlock (for a locked account).
+ * A row's actions: those the server offers on the account (`user.actions`, the
+ * access policy with the caller's codes, issue 24), so what is shown works: edit,
+ * disable or enable and reset password (confirmed first), the second factor's
+ * reset (only where one is set up), unlock (only where locked).
  */
 export function UserRowActions({ user, onEdit, onPasswordIssued }: UserRowActionsProps) {
   const { t } = useTranslation();
@@ -113,11 +114,12 @@ export function UserRowActions({ user, onEdit, onPasswordIssued }: UserRowAction
     }
   }
 
+  const offers = (action: UserAction) => user.actions.includes(action);
   return (
     <>
       {modalHolder}
       <Space size={0} wrap>
-        <Access code="system:user:update">
+        {offers('edit') && (
           <Button
             type="link"
             size="small"
@@ -126,8 +128,8 @@ export function UserRowActions({ user, onEdit, onPasswordIssued }: UserRowAction
           >
             {t('system.common.edit')}
           </Button>
-        </Access>
-        <Access code="system:user:disable">
+        )}
+        {(offers('disable') || offers('enable')) && (
           <Button
             type="link"
             size="small"
@@ -141,8 +143,8 @@ export function UserRowActions({ user, onEdit, onPasswordIssued }: UserRowAction
           >
             {user.disabled ? t('system.users.action.enable') : t('system.users.action.disable')}
           </Button>
-        </Access>
-        <Access code="system:user:reset-password">
+        )}
+        {offers('reset-password') && (
           <Button
             type="link"
             size="small"
@@ -152,8 +154,8 @@ export function UserRowActions({ user, onEdit, onPasswordIssued }: UserRowAction
           >
             {t('system.users.action.resetPassword')}
           </Button>
-        </Access>
-        <Access code="system:factor:reset">
+        )}
+        {offers('factor-reset') && (
           <Button
             type="link"
             size="small"
@@ -163,19 +165,17 @@ export function UserRowActions({ user, onEdit, onPasswordIssued }: UserRowAction
           >
             {t('system.users.action.resetFactor')}
           </Button>
-        </Access>
-        {user.locked && (
-          <Access code="system:user:unlock">
-            <Button
-              type="link"
-              size="small"
-              loading={unlock.isPending}
-              aria-label={t('system.users.action.unlockOf', { name })}
-              onClick={() => void doUnlock()}
-            >
-              {t('system.users.action.unlock')}
-            </Button>
-          </Access>
+        )}
+        {offers('unlock') && (
+          <Button
+            type="link"
+            size="small"
+            loading={unlock.isPending}
+            aria-label={t('system.users.action.unlockOf', { name })}
+            onClick={() => void doUnlock()}
+          >
+            {t('system.users.action.unlock')}
+          </Button>
         )}
       </Space>
     </>

@@ -142,6 +142,16 @@ function UsersPageContent() {
       render: (_, user) => <UserStatusTag user={user} />,
     },
     {
+      key: 'secondFactor',
+      title: t('system.users.column.secondFactor'),
+      render: (_, user) =>
+        user.secondFactorEnrolled ? (
+          <Tag color="green">{t('system.users.secondFactor.enrolled')}</Tag>
+        ) : (
+          <Typography.Text type="secondary">{t('system.users.secondFactor.none')}</Typography.Text>
+        ),
+    },
+    {
       key: 'createdAt',
       dataIndex: 'createdAt',
       title: t('system.users.column.createdAt'),

@@ -1,0 +1,161 @@
+/**
+ * What the console offers is what the server allows (issue 24): the rows' actions,
+ * the roles' actions, the data scopes and the grantable entries all come from the
+ * access policy that decides the changes themselves (issue 21).
+ */
+import { SYSTEM_PATHS, USER_PATHS, fillPath } from '@cityops/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, createTestApp } from '../../helpers/test-app.js';
+import { call, data } from './system-helpers.js';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const [login, password] of [
+    ['admin', 'Admin@2026'],
+    ['security', 'Security@2026'],
+    ['jiangbei', 'Jiangbei@2026'],
+  ]) {
+    tokens[login!] = (await t.login(login!, password!)).access_token;
+  }
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Row = { username: string; actions: string[]; secondFactorEnrolled: boolean };
+
+async function rows(login: string): Promise<Map<string, Row>> {
+  const page = await data(t.app, tokens[login]!, 'GET', `${SYSTEM_PATHS.users}?pageSize=100`);
+  return new Map((page.list as Row[]).map((row) => [row.username, row]));
+}
+
+describe('the users page offers what the policy allows', () => {
+  it('offers the system administrator nothing on the other administrators, and the rest on staff', async () => {
+    const list = await rows('admin');
+    expect(list.get('auditor')!.actions).toEqual([]);
+    expect(list.get('security')!.actions).toEqual([]);
+    expect(list.get('admin')!.actions).toEqual([]);
+    expect(list.get('operator')!.actions).toEqual(['edit', 'reset-password', 'disable']);
+  });
+
+  it('offers the security administrator a second factor’s reset only where one is set up', async () => {
+    await t.database.db.execute(sql`
+      insert into user_second_factors (user_id, secret, confirmed_at, created_at)
+      select id, 'x', now(), now() from users where username = 'jb_officer'`);
+    const list = await rows('security');
+    expect(list.get('jb_officer')).toMatchObject({
+      secondFactorEnrolled: true,
+      actions: ['factor-reset', 'end-sessions'],
+    });
+    expect(list.get('operator')).toMatchObject({
+      secondFactorEnrolled: false,
+      actions: ['end-sessions'],
+    });
+    expect(list.get('admin')!.actions).toEqual([]);
+    // What is offered works.
+    const id = String(
+      (await data(t.app, tokens.admin!, 'GET', `${USER_PATHS.info}?uniqueId=jb_officer`)).id,
+    );
+    await data(t.app, tokens.security!, 'DELETE', fillPath(SYSTEM_PATHS.userSecondFactor, { id }));
+  });
+
+  it('offers a district administrator its district’s staff and nothing on itself', async () => {
+    const list = await rows('jiangbei');
+    expect(list.get('jiangbei')!.actions).toEqual([]);
+    expect(list.get('bj_officer')!.actions).toEqual(['edit', 'reset-password', 'disable']);
+    const { id } = await data(
+      t.app,
+      tokens.admin!,
+      'GET',
+      `${USER_PATHS.info}?uniqueId=bj_officer`,
+    );
+    await data(t.app, tokens.jiangbei!, 'POST', fillPath(SYSTEM_PATHS.userPassword, { id }));
+  });
+});
+
+describe('the roles page offers what the policy allows', () => {
+  type RoleRow = {
+    id: string;
+    dataScope: string;
+    actions: string[];
+    userCount: number;
+    holdersInScope: number;
+  };
+  async function roles(login: string) {
+    const page = await data(t.app, tokens[login]!, 'GET', `${SYSTEM_PATHS.roles}?pageSize=100`);
+    return {
+      byId: new Map((page.list as RoleRow[]).map((r) => [r.id, r])),
+      scopes: page.dataScopes,
+    };
+  }
+
+  it('shows the system administrator its role as all data and no edit of the fixed roles', async () => {
+    const { byId, scopes } = await roles('admin');
+    expect(byId.get('admin')).toMatchObject({ dataScope: 'all', actions: [] });
+    expect(byId.get('auditor')!.actions).toEqual([]);
+    expect(byId.get('security_admin')!.actions).toEqual([]);
+    expect(byId.get('staff')!.actions).toEqual(['edit']);
+    expect(scopes).toEqual(['all', 'units', 'unit', 'unit-and-below', 'self']);
+  });
+
+  it('offers a district administrator no scope wider than its own and no role held outside it', async () => {
+    const { byId, scopes } = await roles('jiangbei');
+    expect(scopes).not.toContain('all');
+    expect(scopes).toContain('unit-and-below');
+    // Staff are held in every district: not the district administrator's to change.
+    expect(byId.get('staff')!.actions).toEqual([]);
+    const admin = byId.get('admin')!;
+    expect(admin.holdersInScope).toBe(0);
+    expect(admin.userCount).toBeGreaterThan(0);
+    const edit = await call(
+      t.app,
+      tokens.jiangbei!,
+      'PUT',
+      fillPath(SYSTEM_PATHS.role, { id: 'staff' }),
+      {
+        name: '工作人员',
+        nameEn: 'Staff',
+        dataScope: 'self',
+        entryIds: [],
+        version: 1,
+      },
+    );
+    expect(edit.status).toBe(403);
+  });
+
+  it('lists no entry reserved to the security administrator or the auditor as grantable', async () => {
+    type Entry = { permission: string | null; children: Entry[] };
+    const flat = (entries: Entry[]): Entry[] => entries.flatMap((e) => [e, ...flat(e.children)]);
+    const codes = flat(await data(t.app, tokens.admin!, 'GET', SYSTEM_PATHS.grantable)).map(
+      (entry) => entry.permission,
+    );
+    expect(codes).toContain('system:user:create');
+    for (const reserved of ['system:audit:read', 'system:session:end', 'system:user:unlock']) {
+      expect(codes).not.toContain(reserved);
+    }
+  });
+});
+
+describe('the online users page', () => {
+  it('marks the caller’s own session and offers no end of it, nor of the other administrators', async () => {
+    await t.login('admin', 'Admin@2026');
+    await t.login('operator', 'Operator@2026');
+    const page = await data(
+      t.app,
+      tokens.security!,
+      'GET',
+      `${SYSTEM_PATHS.sessions}?pageSize=100`,
+    );
+    type Live = { username: string; current: boolean; endable: boolean };
+    const list = page.list as Live[];
+    const own = list.filter((s) => s.username === 'security');
+    expect(own.filter((s) => s.current)).toHaveLength(1);
+    expect(own.every((s) => !s.endable)).toBe(true);
+    expect(list.filter((s) => s.username === 'admin').every((s) => !s.endable)).toBe(true);
+    expect(list.filter((s) => s.username === 'operator').every((s) => s.endable)).toBe(true);
+  });
+});
