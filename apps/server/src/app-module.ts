@@ -44,6 +44,11 @@ export interface AppModule {
   routes?: FastifyPluginAsyncZod<RouteContext>;
   /** Where the routes live below `/api` (none: the paths are written out in full). */
   prefix?: string;
+  /**
+   * Routes for the operations team, served only on the management port
+   * (`MANAGEMENT_PORT`, docs/deployment.md), never on the public one.
+   */
+  managementRoutes?: FastifyPluginAsyncZod<RouteContext>;
   /** Whether the module is part of an app with this configuration (default: always). */
   enabled?: (config: AppConfig) => boolean;
 }
