@@ -46,6 +46,15 @@ describe('route access declarations', () => {
     expect(undeclared).toEqual([]);
   });
 
+  it('finds an audit declaration on every route that is not a read (issue 21)', () => {
+    const reads = new Set(['GET', 'HEAD', 'OPTIONS']);
+    const undeclared = routes
+      .filter((route) => route.config?.audit === undefined)
+      .flatMap(names)
+      .filter((name) => !reads.has(name.split(' ')[0] ?? ''));
+    expect(undeclared).toEqual([]);
+  });
+
   it('checks a rule before the body: a lower role gets 403, not the body rules', async () => {
     const { access_token } = await t.login('operator', 'Operator@2026');
     const response = await t.app.inject({

@@ -10,11 +10,12 @@ declare module '../../services.js' {
 
 export const businessGuideModule: AppModule = {
   name: 'business-guide',
-  createServices: ({ repositories, clock }) => ({
+  createServices: ({ repositories, withTransaction, clock }) => ({
     businessGuide: new BusinessGuideService({
       guide: repositories.businessGuide,
       users: repositories.users,
       clock,
+      withTransaction,
     }),
   }),
   routes: businessGuideRoutes,

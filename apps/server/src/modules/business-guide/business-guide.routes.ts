@@ -45,7 +45,7 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.post(
     '/categories',
     {
-      config: { access: { permission: 'guide:category:write' } },
+      config: { access: { permission: 'guide:category:write' }, audit: 'guide.category.create' },
       schema: {
         tags,
         summary: 'Add a category (administrators)',
@@ -59,7 +59,7 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.put(
     '/categories/:id',
     {
-      config: { access: { permission: 'guide:category:write' } },
+      config: { access: { permission: 'guide:category:write' }, audit: 'guide.category.update' },
       schema: {
         tags,
         summary: 'Rename or reorder a category (administrators)',
@@ -75,7 +75,7 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.delete(
     '/categories/:id',
     {
-      config: { access: { permission: 'guide:category:write' } },
+      config: { access: { permission: 'guide:category:write' }, audit: 'guide.category.delete' },
       schema: {
         tags,
         summary: 'Delete an empty category (administrators)',
@@ -124,7 +124,7 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.post(
     '/articles',
     {
-      config: { access: { permission: 'guide:article:write' } },
+      config: { access: { permission: 'guide:article:write' }, audit: 'guide.article.create' },
       bodyLimit: ARTICLE_BODY_LIMIT,
       schema: {
         tags,
@@ -139,7 +139,7 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.put(
     '/articles/:id',
     {
-      config: { access: { permission: 'guide:article:write' } },
+      config: { access: { permission: 'guide:article:write' }, audit: 'guide.article.update' },
       bodyLimit: ARTICLE_BODY_LIMIT,
       schema: {
         tags,
@@ -155,7 +155,7 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.post(
     '/articles/:id/publish',
     {
-      config: { access: { permission: 'guide:article:write' } },
+      config: { access: { permission: 'guide:article:write' }, audit: 'guide.article.publish' },
       schema: {
         tags,
         summary: 'Publish a draft or withdrawn article',
@@ -171,7 +171,7 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.post(
     '/articles/:id/withdraw',
     {
-      config: { access: { permission: 'guide:article:write' } },
+      config: { access: { permission: 'guide:article:write' }, audit: 'guide.article.withdraw' },
       schema: {
         tags,
         summary: 'Withdraw a published article',
@@ -187,7 +187,7 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.delete(
     '/articles/:id',
     {
-      config: { access: { permission: 'guide:article:write' } },
+      config: { access: { permission: 'guide:article:write' }, audit: 'guide.article.delete' },
       schema: {
         tags,
         summary: 'Delete a draft or withdrawn article',

@@ -17,6 +17,8 @@ import {
 import type { z } from 'zod';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
+import type { WithTransaction } from '../../repositories.js';
+import { auditSourceOf, changedFields } from '../audit/audit.service.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import type { UserRepository } from '../organization/user.repository.js';
 import type {
@@ -64,6 +66,11 @@ function toArticle(record: ArticleWithBody): Article {
   return { ...toSummary(record), bodyHtml: record.bodyHtml, updatedByName: record.updatedByName };
 }
 
+function categorySnapshot(category: GuideCategory): Record<string, unknown> {
+  const { code, name, nameEn, sortOrder } = category;
+  return { code, name, nameEn, sortOrder };
+}
+
 /** The stored form of an article's content: sanitised body and its search terms. */
 export function articleContent(
   fields: Omit<ArticleColumns, 'searchTerms' | 'searchText'>,
@@ -87,6 +94,24 @@ export function articleContent(
   };
 }
 
+/** What the trail keeps of an article: its fields, the body by its length only. */
+function articleSnapshot(
+  record: Omit<ArticleColumns, 'searchTerms' | 'searchText'> & { status?: ArticleStatus },
+) {
+  return {
+    title: record.title,
+    categoryId: record.categoryId,
+    language: record.language,
+    summary: record.summary,
+    coverImage: record.coverImage,
+    issuingAuthority: record.issuingAuthority,
+    documentNumber: record.documentNumber,
+    publishDate: record.publishDate,
+    bodyLength: record.bodyHtml.length,
+    ...(record.status === undefined ? {} : { status: record.status }),
+  };
+}
+
 function isoMinute(date: Date): string {
   return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
@@ -95,6 +120,8 @@ export interface BusinessGuideServiceOptions {
   guide: BusinessGuideRepository;
   users: UserRepository;
   clock: Clock;
+  /** Every change and its trail record are one transaction (docs/audit.md). */
+  withTransaction: WithTransaction;
 }
 
 /**
@@ -122,8 +149,19 @@ export class BusinessGuideService {
   }
 
   async createCategory(auth: AuthContext, input: GuideCategoryInput): Promise<GuideCategory> {
-    const id = await this.options.guide.insertCategory(input);
-    if (!id) throw new AppError(ErrorCode.CONFLICT, { messageKey: 'guide.categoryCodeTaken' });
+    const id = await this.options.withTransaction(async ({ businessGuide, audit }) => {
+      const inserted = await businessGuide.insertCategory(input);
+      if (!inserted) {
+        throw new AppError(ErrorCode.CONFLICT, { messageKey: 'guide.categoryCodeTaken' });
+      }
+      await audit.append(this.options.clock.now(), auditSourceOf(auth), {
+        action: 'guide.category.create',
+        outcome: 'success',
+        target: { kind: 'guide-category', id: inserted, name: input.name },
+        after: { ...input },
+      });
+      return inserted;
+    });
     return this.categoryById(auth, id);
   }
 
@@ -136,13 +174,24 @@ export class BusinessGuideService {
     if (sameCode && sameCode.id !== id) {
       throw new AppError(ErrorCode.CONFLICT, { messageKey: 'guide.categoryCodeTaken' });
     }
-    if (!(await this.options.guide.updateCategory(id, input, this.options.clock.now())))
-      throw notFound();
+    const before = (await this.categories(auth)).find((entry) => entry.id === id);
+    if (!before) throw notFound();
+    const now = this.options.clock.now();
+    await this.options.withTransaction(async ({ businessGuide, audit }) => {
+      if (!(await businessGuide.updateCategory(id, input, now))) throw notFound();
+      await audit.append(now, auditSourceOf(auth), {
+        action: 'guide.category.update',
+        outcome: 'success',
+        target: { kind: 'guide-category', id, name: input.name },
+        ...changedFields(categorySnapshot(before), { ...input }),
+      });
+    });
     return this.categoryById(auth, id);
   }
 
   async deleteCategory(auth: AuthContext, id: number): Promise<void> {
-    if (!(await this.options.guide.findCategory(id))) throw notFound();
+    const before = (await this.categories(auth)).find((entry) => entry.id === id);
+    if (!before) throw notFound();
     const inUse = await this.options.guide.countArticlesIn(id);
     if (inUse > 0) {
       throw new AppError(ErrorCode.CONFLICT, {
@@ -150,7 +199,15 @@ export class BusinessGuideService {
         values: { count: inUse },
       });
     }
-    await this.options.guide.deleteCategory(id);
+    await this.options.withTransaction(async ({ businessGuide, audit }) => {
+      if (!(await businessGuide.deleteCategory(id))) throw notFound();
+      await audit.append(this.options.clock.now(), auditSourceOf(auth), {
+        action: 'guide.category.delete',
+        outcome: 'success',
+        target: { kind: 'guide-category', id, name: before.name },
+        before: categorySnapshot(before),
+      });
+    });
   }
 
   // ---- articles ----
@@ -205,13 +262,24 @@ export class BusinessGuideService {
   async create(auth: AuthContext, input: CreateInput): Promise<Article> {
     await this.requireCategory(input.categoryId);
     const user = await this.options.users.findById(auth.userId);
-    const id = await this.options.guide.insertArticle({
-      ...articleContent(input),
-      status: 'draft',
-      authorId: auth.userId,
-      organizationId: user?.organizationId ?? null,
-      createdAt: this.options.clock.now(),
-      publishedAt: null,
+    const content = articleContent(input);
+    const now = this.options.clock.now();
+    const id = await this.options.withTransaction(async ({ businessGuide, audit }) => {
+      const inserted = await businessGuide.insertArticle({
+        ...content,
+        status: 'draft',
+        authorId: auth.userId,
+        organizationId: user?.organizationId ?? null,
+        createdAt: now,
+        publishedAt: null,
+      });
+      await audit.append(now, auditSourceOf(auth), {
+        action: 'guide.article.create',
+        outcome: 'success',
+        target: { kind: 'article', id: inserted, name: content.title },
+        after: articleSnapshot({ ...content, status: 'draft' }),
+      });
+      return inserted;
     });
     return toArticle((await this.options.guide.findArticle(id))!);
   }
@@ -248,17 +316,28 @@ export class BusinessGuideService {
    */
   private async applyChange(
     auth: AuthContext,
-    id: number,
-    version: number,
-    changes: Parameters<BusinessGuideRepository['updateIfVersion']>[2],
+    change: {
+      action: 'guide.article.update' | 'guide.article.publish' | 'guide.article.withdraw';
+      record: ArticleWithBody;
+      version: number;
+      changes: Parameters<BusinessGuideRepository['updateIfVersion']>[2];
+    },
   ): Promise<Article> {
-    const applied = await this.options.guide.updateIfVersion(
-      id,
-      version,
-      changes,
-      auth.userId,
-      this.options.clock.now(),
-    );
+    const { action, record, version, changes } = change;
+    const id = record.id;
+    const now = this.options.clock.now();
+    const applied = await this.options.withTransaction(async ({ businessGuide, audit }) => {
+      if (!(await businessGuide.updateIfVersion(id, version, changes, auth.userId, now))) {
+        return false;
+      }
+      await audit.append(now, auditSourceOf(auth), {
+        action,
+        outcome: 'success',
+        target: { kind: 'article', id, name: changes.title ?? record.title },
+        ...changedFields(articleSnapshot(record), articleSnapshot({ ...record, ...changes })),
+      });
+      return true;
+    });
     if (!applied) {
       const record = await this.options.guide.findArticle(id);
       if (!record) throw notFound();
@@ -282,7 +361,12 @@ export class BusinessGuideService {
       documentNumber: fields.documentNumber ?? record.documentNumber,
       publishDate: fields.publishDate === undefined ? record.publishDate : fields.publishDate,
     });
-    return this.applyChange(auth, id, version, content);
+    return this.applyChange(auth, {
+      action: 'guide.article.update',
+      record,
+      version,
+      changes: content,
+    });
   }
 
   async publish(auth: AuthContext, id: number, version: number): Promise<Article> {
@@ -291,10 +375,15 @@ export class BusinessGuideService {
       throw new AppError(ErrorCode.CONFLICT, { messageKey: 'guide.alreadyPublished' });
     }
     const now = this.options.clock.now();
-    return this.applyChange(auth, id, version, {
-      status: 'published',
-      publishedAt: now,
-      publishDate: record.publishDate ?? now.toISOString().slice(0, 10),
+    return this.applyChange(auth, {
+      action: 'guide.article.publish',
+      record,
+      version,
+      changes: {
+        status: 'published',
+        publishedAt: now,
+        publishDate: record.publishDate ?? now.toISOString().slice(0, 10),
+      },
     });
   }
 
@@ -303,7 +392,12 @@ export class BusinessGuideService {
     if (record.status !== 'published') {
       throw new AppError(ErrorCode.CONFLICT, { messageKey: 'guide.notPublished' });
     }
-    return this.applyChange(auth, id, version, { status: 'withdrawn' });
+    return this.applyChange(auth, {
+      action: 'guide.article.withdraw',
+      record,
+      version,
+      changes: { status: 'withdrawn' },
+    });
   }
 
   async remove(auth: AuthContext, id: number, version: number): Promise<void> {
@@ -311,7 +405,17 @@ export class BusinessGuideService {
     if (record.status === 'published') {
       throw new AppError(ErrorCode.CONFLICT, { messageKey: 'guide.withdrawFirst' });
     }
-    if (!(await this.options.guide.deleteIfVersion(id, version))) {
+    const deleted = await this.options.withTransaction(async ({ businessGuide, audit }) => {
+      if (!(await businessGuide.deleteIfVersion(id, version))) return false;
+      await audit.append(this.options.clock.now(), auditSourceOf(auth), {
+        action: 'guide.article.delete',
+        outcome: 'success',
+        target: { kind: 'article', id, name: record.title },
+        before: articleSnapshot(record),
+      });
+      return true;
+    });
+    if (!deleted) {
       const again = await this.options.guide.findArticle(id);
       if (!again) throw notFound();
       throw this.conflict(again, version);

@@ -29,7 +29,12 @@ const fileRoutes: FastifyPluginAsyncZod<{ services: Services; maxBytes: number }
   app.post(
     UPLOAD_PATH,
     {
-      config: { access: 'signed-in' },
+      config: {
+        access: 'signed-in',
+        // The file's own row keeps who uploaded it and when; a file changes nothing
+        // until a record pointing at it (avatar, article) is saved, and that is audited.
+        audit: { none: 'the files table records the uploader and time of every file' },
+      },
       schema: {
         tags: ['files'],
         summary: 'Upload a PNG or JPEG image (multipart: file, bucketName)',

@@ -10,8 +10,13 @@ declare module '../../services.js' {
 
 export const gisModule: AppModule = {
   name: 'gis',
-  createServices: ({ repositories, services, clock }) => ({
-    gis: new GisService({ gis: repositories.gis, settings: services.settings, clock }),
+  createServices: ({ repositories, services, clock, withTransaction }) => ({
+    gis: new GisService({
+      gis: repositories.gis,
+      settings: services.settings,
+      clock,
+      withTransaction,
+    }),
   }),
   routes: gisRoutes,
 };

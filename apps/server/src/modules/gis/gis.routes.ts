@@ -69,7 +69,7 @@ const gisRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { s
   app.post(
     GIS_PATHS.createLayer,
     {
-      config: { access: { permission: 'gis:feature:write' } },
+      config: { access: { permission: 'gis:feature:write' }, audit: 'map.layer.create' },
       schema: {
         tags,
         summary: 'Adds a layer (editors and administrators)',
@@ -83,7 +83,7 @@ const gisRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { s
   app.post(
     GIS_PATHS.create,
     {
-      config: { access: { permission: 'gis:feature:write' } },
+      config: { access: { permission: 'gis:feature:write' }, audit: 'map.feature.create' },
       schema: {
         tags,
         summary: 'Adds a feature (editors and administrators)',
@@ -97,7 +97,7 @@ const gisRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { s
   app.post(
     GIS_PATHS.update,
     {
-      config: { access: { permission: 'gis:feature:write' } },
+      config: { access: { permission: 'gis:feature:write' }, audit: 'map.feature.update' },
       schema: {
         tags,
         summary: 'Replaces a feature if nobody changed it since `version` (else 040009)',
@@ -111,7 +111,7 @@ const gisRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { s
   app.post(
     GIS_PATHS.delete,
     {
-      config: { access: { permission: 'gis:feature:write' } },
+      config: { access: { permission: 'gis:feature:write' }, audit: 'map.feature.delete' },
       schema: {
         tags,
         summary: 'Deletes a feature if nobody changed it since `version` (else 040009)',
@@ -120,7 +120,7 @@ const gisRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { s
       },
     },
     async (request) => {
-      await services.gis.delete(request.body);
+      await services.gis.delete(authOf(request), request.body);
       return ok(null);
     },
   );

@@ -13,6 +13,8 @@ import {
 } from '@cityops/contract';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
+import type { WithTransaction } from '../../repositories.js';
+import { auditSourceOf, changedFields } from '../audit/audit.service.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { FeatureValues, GisFeatureRow, GisLayerRow, GisRepository } from './gis.repository.js';
@@ -55,10 +57,29 @@ function toLayer(row: GisLayerRow & { featureCount: number }): GisLayer {
 
 const conflict = () => new AppError(ErrorCode.CONFLICT);
 
+/** What the trail keeps of a feature: its fields, the geometry by its size and extent. */
+function featureSnapshot(feature: {
+  layerId: number;
+  name: string;
+  kind: string;
+  properties: unknown;
+  vertexCount: number;
+  bbox: readonly number[] | null;
+}): Record<string, unknown> {
+  const { layerId, name, kind, properties, vertexCount, bbox } = feature;
+  return { layerId, name, kind, properties, vertexCount, bbox };
+}
+
+function storedSnapshot(row: GisFeatureRow): Record<string, unknown> {
+  return featureSnapshot({ ...row, bbox: [row.minLon, row.minLat, row.maxLon, row.maxLat] });
+}
+
 export interface GisServiceOptions {
   gis: GisRepository;
   settings: SettingsService;
   clock: Clock;
+  /** Every change and its trail record are one transaction (docs/audit.md). */
+  withTransaction: WithTransaction;
 }
 
 /** Map features: everyone signed in reads; the routes declare who writes (gis.routes.ts). */
@@ -91,19 +112,40 @@ export class GisService {
   }
 
   async createLayer(auth: AuthContext, input: { name: string; nameEn: string }): Promise<GisLayer> {
-    const row = await this.options.gis.insertLayer({
+    const values = {
       code: `layer-${randomUUID().slice(0, 8)}`,
       name: input.name,
       nameEn: input.nameEn || input.name,
       editable: true,
       sortOrder: 100,
+    };
+    const row = await this.options.withTransaction(async ({ gis, audit }) => {
+      const inserted = await gis.insertLayer(values);
+      await audit.append(this.options.clock.now(), auditSourceOf(auth), {
+        action: 'map.layer.create',
+        outcome: 'success',
+        target: { kind: 'map-layer', id: inserted.id, name: inserted.name },
+        after: { code: values.code, name: values.name, nameEn: values.nameEn },
+      });
+      return inserted;
     });
     return toLayer({ ...row, featureCount: 0 });
   }
 
   async create(auth: AuthContext, input: FeatureInput): Promise<GisFeature> {
     await this.requireEditableLayer(input.layerId);
-    return toFeature(await this.options.gis.insert(this.values(auth, input)));
+    const values = this.values(auth, input);
+    const row = await this.options.withTransaction(async ({ gis, audit }) => {
+      const inserted = await gis.insert(values);
+      await audit.append(values.at, auditSourceOf(auth), {
+        action: 'map.feature.create',
+        outcome: 'success',
+        target: { kind: 'map-feature', id: inserted.id, name: inserted.name },
+        after: featureSnapshot(values),
+      });
+      return inserted;
+    });
+    return toFeature(row);
   }
 
   async update(auth: AuthContext, input: FeatureInput & { id: number; version: number }) {
@@ -111,16 +153,37 @@ export class GisService {
     if (!existing) throw notFound();
     await this.requireEditableLayer(existing.layerId);
     if (input.layerId !== existing.layerId) await this.requireEditableLayer(input.layerId);
-    const row = await this.options.gis.update(input.id, input.version, this.values(auth, input));
+    const values = this.values(auth, input);
+    const row = await this.options.withTransaction(async ({ gis, audit }) => {
+      const updated = await gis.update(input.id, input.version, values);
+      if (!updated) return null;
+      await audit.append(values.at, auditSourceOf(auth), {
+        action: 'map.feature.update',
+        outcome: 'success',
+        target: { kind: 'map-feature', id: input.id, name: input.name },
+        ...changedFields(storedSnapshot(existing), featureSnapshot(values)),
+      });
+      return updated;
+    });
     if (!row) throw (await this.options.gis.findById(input.id)) ? conflict() : notFound();
     return toFeature(row);
   }
 
-  async delete(input: { id: number; version: number }): Promise<void> {
+  async delete(auth: AuthContext, input: { id: number; version: number }): Promise<void> {
     const existing = await this.options.gis.findById(input.id);
     if (!existing) throw notFound();
     await this.requireEditableLayer(existing.layerId);
-    if (!(await this.options.gis.delete(input.id, input.version))) {
+    const deleted = await this.options.withTransaction(async ({ gis, audit }) => {
+      if (!(await gis.delete(input.id, input.version))) return false;
+      await audit.append(this.options.clock.now(), auditSourceOf(auth), {
+        action: 'map.feature.delete',
+        outcome: 'success',
+        target: { kind: 'map-feature', id: input.id, name: existing.name },
+        before: storedSnapshot(existing),
+      });
+      return true;
+    });
+    if (!deleted) {
       throw (await this.options.gis.findById(input.id)) ? conflict() : notFound();
     }
   }

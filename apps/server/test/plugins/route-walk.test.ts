@@ -1,0 +1,718 @@
+import { createHash } from 'node:crypto';
+import { SYSTEM_PATHS, USER_PATHS, fillPath } from '@cityops/contract';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { RouteOptions } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
+import { Secret, TOTP } from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tokenDigest } from '../../src/lib/tokens.js';
+import { noRememberedSessions } from '../../src/modules/auth/session-cache.js';
+import { createRepositories } from '../../src/repositories.js';
+import { multipart, png } from '../helpers/images.js';
+import { type TestApp, bearer, createTestApp, encryptPassword } from '../helpers/test-app.js';
+import { data, unitId } from '../modules/system/system-helpers.js';
+
+/**
+ * The route walk (issue 21): every route that is not a read is driven once to
+ * success by a caller allowed to use it. The test app is strict
+ * (plugins/request-trace.ts): a write that reaches a policed repository without
+ * asking the access policy (lib/request-trace.ts `assertPolicyAsked`), or a success
+ * without the audit record its route declares, answers 500 and fails its step
+ * here. A new writing route fails the first test until it has a step below.
+ */
+
+const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
+
+type Method = 'POST' | 'PUT' | 'DELETE';
+
+interface Walk {
+  t: TestApp;
+  token: (login: string) => string;
+  /** A request to the API as a signed-in caller, JSON or a prepared body. */
+  send: (
+    login: string,
+    method: Method,
+    url: string,
+    payload?: unknown,
+    headers?: Record<string, string>,
+  ) => Promise<LightMyRequestResponse>;
+  read: <T = any>(login: string, url: string) => Promise<T>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers are checked by the routes' own tests
+  ids: Record<string, number>;
+  /** Made by earlier steps, read by later ones (the walk runs in order). */
+  made: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- as above
+}
+
+type Step = (walk: Walk) => Promise<LightMyRequestResponse>;
+
+/** Routes whose caller is not signed in: the credential they carry is the proof, no target is acted on. */
+const PUBLIC = {
+  'POST /api/authorization-server/oauth/pubKey': 'answers the public key',
+  'POST /api/authorization-server/oauth/token': 'the password step (sign-in tests)',
+  'POST /api/authorization-server/oauth/second-factor': 'the code step (second-factor tests)',
+  'POST /api/authorization-server/oauth/verificationCode': 'a captcha',
+  'POST /api/authorization-server/oauth/basic': 'checks the web client',
+  'POST /api/message-sms/sms/kaptcha': 'sends a sign-in code (sms tests)',
+  'POST /api/message-sms/sms/pwb_kaptcha': 'sends a recovery code (sms tests)',
+  'POST /api/organization/user/check_phone': 'checks a code (sms tests)',
+  'POST /api/organization/user/find_pwd': 'recovery by a code (password tests)',
+  'POST /api/authorization-server/oauth/qrCode': 'a QR ticket',
+  'POST /api/authorization-server/oauth/qrCode/status': 'the PC follows its ticket',
+  'POST /api/test-hooks/settings': 'a hook of the automated tests',
+  'POST /api/test-hooks/users': 'a hook of the automated tests',
+  'POST /api/test-hooks/messages': 'a hook of the automated tests',
+} as const;
+
+const settingsStep =
+  (login: string, group: string): Step =>
+  async ({ send, read }) => {
+    const url = fillPath(SYSTEM_PATHS.settings, { group });
+    const current = await read<{ version: number; values: unknown }>(login, url);
+    return send(login, 'PUT', url, { version: current.version, values: current.values });
+  };
+
+const point = (lon: number) => ({ type: 'Point', coordinates: [lon, 30.6] });
+
+/** Every writing route signed-in callers reach, in the order the walk drives them. */
+const STEPS: [string, Step][] = [
+  // ----- one's own account -----
+  [
+    'POST /api/file-go-fastdfs/file/upload',
+    async ({ t, token, made }) => {
+      const body = multipart([
+        { name: 'bucketName', value: 'avatars' },
+        { name: 'file', filename: 'me.png', contentType: 'image/png', data: png(8, 8) },
+      ]);
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/file-go-fastdfs/file/upload',
+        headers: { ...body.headers, ...bearer(token('operator')) },
+        payload: body.payload,
+      });
+      made.avatar = response.json().data?.url;
+      return response;
+    },
+  ],
+  [
+    'POST /api/organization/user/head',
+    ({ send, made }) =>
+      send('operator', 'POST', '/organization/user/head', { headImage: made.avatar }),
+  ],
+  [
+    'PUT /api/organization/user/:id',
+    async ({ send, read, ids, made }) => {
+      const me = await read('operator', '/organization/user?uniqueId=operator');
+      return send('operator', 'PUT', `/organization/user/${ids.operator}`, {
+        username: me.username,
+        name: me.name,
+        mobile: me.mobile,
+        organizationId: String(me.organizationId),
+        departmentId: me.departmentId === null ? '' : String(me.departmentId),
+        headImage: made.avatar,
+      });
+    },
+  ],
+  [
+    'POST /api/organization/model',
+    ({ send }) => send('operator', 'POST', '/organization/model', { code: 'home' }),
+  ],
+  [
+    'POST /api/organization/user/ret',
+    async ({ t, send, made }) => {
+      const encrypted = await encryptPassword(t.app, 'Walked@2026x');
+      return send('walker', 'POST', '/organization/user/ret', {
+        password: md5(made.issued),
+        newPassword: md5('Walked@2026x'),
+        newPasswordTwo: md5('Walked@2026x'),
+        newPasswordCipher: encrypted.password,
+        keyId: encrypted.keyId,
+      });
+    },
+  ],
+  [
+    'POST /api/organization/user/second-factor/enrolment',
+    async ({ send, made }) => {
+      const response = await send('operator', 'POST', USER_PATHS.secondFactorEnrolment);
+      made.secret = response.json().data?.secret;
+      return response;
+    },
+  ],
+  [
+    'PUT /api/organization/user/second-factor/enrolment',
+    ({ t, send, made }) =>
+      send('operator', 'PUT', USER_PATHS.secondFactorEnrolment, {
+        code: new TOTP({ secret: Secret.fromBase32(made.secret), digits: 6, period: 30 }).generate({
+          timestamp: t.clock.now().getTime(),
+        }),
+      }),
+  ],
+  [
+    'POST /api/organization/user/second-factor/removal',
+    ({ t, send, made }) => {
+      t.clock.advance(30_000);
+      return send('operator', 'POST', USER_PATHS.secondFactorRemoval, {
+        code: new TOTP({ secret: Secret.fromBase32(made.secret), digits: 6, period: 30 }).generate({
+          timestamp: t.clock.now().getTime(),
+        }),
+      });
+    },
+  ],
+  [
+    'POST /api/message-sms/messageData/page',
+    ({ send }) => send('operator', 'POST', '/message-sms/messageData/page', { pageIndex: 1 }),
+  ],
+  [
+    'POST /api/message-sms/messageData/sse-ticket',
+    ({ send }) => send('operator', 'POST', '/message-sms/messageData/sse-ticket'),
+  ],
+  [
+    'DELETE /api/organization/user/sessions/:id',
+    async ({ t, send }) => {
+      const other = (await t.login('operator', 'Operator@2026')).access_token;
+      return send('operator', 'DELETE', `/organization/user/sessions/${tokenDigest(other)}`);
+    },
+  ],
+  [
+    'POST /api/authorization-server/oauth/qrCode/scan',
+    async ({ t, send, made }) => {
+      const ticket = await t.app.inject({
+        method: 'POST',
+        url: '/api/authorization-server/oauth/qrCode',
+        headers: { 'user-agent': 'Mozilla/5.0 (X11) Chrome/140 PC' },
+        payload: { appId: 'PC', timeStamp: String(Date.now()) },
+      });
+      made.ticket = ticket.json().data.ticket;
+      return send('operator', 'POST', '/authorization-server/oauth/qrCode/scan', {
+        ticket: made.ticket,
+      });
+    },
+  ],
+  [
+    'POST /api/authorization-server/oauth/qrCode/confirm',
+    ({ send, made }) =>
+      send('operator', 'POST', '/authorization-server/oauth/qrCode/confirm', {
+        ticket: made.ticket,
+        confirm: 'true',
+      }),
+  ],
+  // ----- content -----
+  [
+    'POST /api/business-guide/categories',
+    async ({ send, made }) => {
+      const response = await send('admin', 'POST', '/business-guide/categories', {
+        code: 'walked',
+        name: '巡检栏目',
+        nameEn: 'Walked',
+      });
+      made.category = response.json().data?.id;
+      return response;
+    },
+  ],
+  [
+    'PUT /api/business-guide/categories/:id',
+    ({ send, made }) =>
+      send('admin', 'PUT', `/business-guide/categories/${made.category}`, {
+        code: 'walked',
+        name: '巡检栏目（改）',
+        nameEn: 'Walked',
+      }),
+  ],
+  [
+    'POST /api/business-guide/articles',
+    async ({ send, made }) => {
+      const response = await send('editor', 'POST', '/business-guide/articles', {
+        categoryId: made.category,
+        title: '巡检文章',
+        bodyHtml: '<p>正文</p>',
+      });
+      made.article = response.json().data;
+      return response;
+    },
+  ],
+  [
+    'PUT /api/business-guide/articles/:id',
+    async ({ send, made }) => {
+      const response = await send('editor', 'PUT', `/business-guide/articles/${made.article.id}`, {
+        version: made.article.version,
+        title: '巡检文章（改）',
+      });
+      made.article = response.json().data;
+      return response;
+    },
+  ],
+  [
+    'POST /api/business-guide/articles/:id/publish',
+    async ({ send, made }) => {
+      const url = `/business-guide/articles/${made.article.id}/publish`;
+      const response = await send('editor', 'POST', url, { version: made.article.version });
+      made.article = response.json().data;
+      return response;
+    },
+  ],
+  [
+    'POST /api/business-guide/articles/:id/withdraw',
+    async ({ send, made }) => {
+      const url = `/business-guide/articles/${made.article.id}/withdraw`;
+      const response = await send('editor', 'POST', url, { version: made.article.version });
+      made.article = response.json().data;
+      return response;
+    },
+  ],
+  [
+    'DELETE /api/business-guide/articles/:id',
+    ({ send, made }) =>
+      send(
+        'editor',
+        'DELETE',
+        `/business-guide/articles/${made.article.id}?version=${made.article.version}`,
+      ),
+  ],
+  [
+    'DELETE /api/business-guide/categories/:id',
+    ({ send, made }) => send('admin', 'DELETE', `/business-guide/categories/${made.category}`),
+  ],
+  [
+    'POST /api/base-data/baseGisGeometry/getGIS',
+    ({ send }) => send('operator', 'POST', '/base-data/baseGisGeometry/getGIS', {}),
+  ],
+  [
+    'POST /api/base-data/baseGisGeometry/layers',
+    ({ send }) => send('operator', 'POST', '/base-data/baseGisGeometry/layers', {}),
+  ],
+  [
+    'POST /api/base-data/baseGisGeometry/mapSettings',
+    ({ send }) => send('operator', 'POST', '/base-data/baseGisGeometry/mapSettings', {}),
+  ],
+  [
+    'POST /api/base-data/baseGisGeometry/createLayer',
+    async ({ send, made }) => {
+      const response = await send('editor', 'POST', '/base-data/baseGisGeometry/createLayer', {
+        name: '巡检图层',
+        nameEn: 'Walked',
+      });
+      made.layer = response.json().data?.id;
+      return response;
+    },
+  ],
+  [
+    'POST /api/base-data/baseGisGeometry/create',
+    async ({ send, made }) => {
+      const response = await send('editor', 'POST', '/base-data/baseGisGeometry/create', {
+        layerId: made.layer,
+        name: '井盖',
+        geometry: point(114.3),
+      });
+      made.feature = response.json().data;
+      return response;
+    },
+  ],
+  [
+    'POST /api/base-data/baseGisGeometry/update',
+    async ({ send, made }) => {
+      const response = await send('editor', 'POST', '/base-data/baseGisGeometry/update', {
+        id: made.feature.id,
+        version: made.feature.version,
+        layerId: made.layer,
+        name: '井盖 1 号',
+        geometry: point(114.31),
+      });
+      made.feature = response.json().data;
+      return response;
+    },
+  ],
+  [
+    'POST /api/base-data/baseGisGeometry/delete',
+    ({ send, made }) =>
+      send('editor', 'POST', '/base-data/baseGisGeometry/delete', {
+        id: made.feature.id,
+        version: made.feature.version,
+      }),
+  ],
+  [
+    'POST /api/base-data/baseGisGeometry/saveMapSettings',
+    async ({ send, read }) => {
+      const current = await read('admin', fillPath(SYSTEM_PATHS.settings, { group: 'map' }));
+      return send('admin', 'POST', '/base-data/baseGisGeometry/saveMapSettings', current.values);
+    },
+  ],
+  // ----- messages -----
+  [
+    'POST /api/message-sms/messageData/send',
+    ({ send, ids }) =>
+      send('admin', 'POST', '/message-sms/messageData/send', {
+        title: '巡检通知',
+        content: '内容',
+        userIds: [String(ids.operator)],
+      }),
+  ],
+  [
+    'POST /api/system/messages',
+    async ({ send, ids, made }) => {
+      const response = await send('admin', 'POST', SYSTEM_PATHS.messages, {
+        title: '巡检通知二',
+        content: '内容',
+        userIds: [String(ids.operator)],
+      });
+      made.message = response.json().data?.id;
+      return response;
+    },
+  ],
+  [
+    'POST /api/system/messages/:id/withdraw',
+    ({ send, made }) =>
+      send('admin', 'POST', fillPath(SYSTEM_PATHS.messageWithdraw, { id: made.message })),
+  ],
+  // ----- settings -----
+  ['PUT /api/system/settings/general', settingsStep('admin', 'general')],
+  ['PUT /api/system/settings/weather', settingsStep('admin', 'weather')],
+  ['PUT /api/system/settings/map', settingsStep('admin', 'map')],
+  ['PUT /api/system/settings/sign-in', settingsStep('security', 'sign-in')],
+  ['PUT /api/system/settings/password', settingsStep('security', 'password')],
+  ['PUT /api/system/settings/session', settingsStep('security', 'session')],
+  // ----- units, departments, roles, menus -----
+  [
+    'POST /api/system/units',
+    async ({ send, ids, made }) => {
+      const response = await send('admin', 'POST', SYSTEM_PATHS.units, {
+        name: '巡检单位',
+        nameEn: 'Walked unit',
+        parentId: ids.bureau,
+      });
+      made.unit = response.json().data;
+      return response;
+    },
+  ],
+  [
+    'PUT /api/system/units/:id',
+    async ({ send, made, ids }) => {
+      const response = await send(
+        'admin',
+        'PUT',
+        fillPath(SYSTEM_PATHS.unit, { id: made.unit.id }),
+        {
+          name: '巡检单位（改）',
+          nameEn: 'Walked unit',
+          parentId: ids.bureau,
+          version: made.unit.version,
+        },
+      );
+      made.unit = response.json().data;
+      return response;
+    },
+  ],
+  [
+    'POST /api/system/departments',
+    async ({ send, made }) => {
+      const response = await send('admin', 'POST', SYSTEM_PATHS.departments, {
+        name: '巡检科',
+        nameEn: 'Walked section',
+        organizationId: made.unit.id,
+      });
+      made.department = response.json().data;
+      return response;
+    },
+  ],
+  [
+    'PUT /api/system/departments/:id',
+    async ({ send, made }) => {
+      const url = fillPath(SYSTEM_PATHS.department, { id: made.department.id });
+      const response = await send('admin', 'PUT', url, {
+        name: '巡检科（改）',
+        nameEn: 'Walked section',
+        organizationId: made.unit.id,
+        version: made.department.version,
+      });
+      made.department = response.json().data;
+      return response;
+    },
+  ],
+  [
+    'POST /api/system/roles',
+    ({ send }) =>
+      send('admin', 'POST', SYSTEM_PATHS.roles, {
+        id: 'walked',
+        name: '巡检角色',
+        nameEn: 'Walked',
+        dataScope: 'self',
+      }),
+  ],
+  [
+    'PUT /api/system/roles/:id',
+    async ({ send, read }) => {
+      const url = fillPath(SYSTEM_PATHS.role, { id: 'walked' });
+      const role = await read('admin', url);
+      return send('admin', 'PUT', url, {
+        name: '巡检角色（改）',
+        nameEn: 'Walked',
+        dataScope: 'self',
+        version: role.version,
+      });
+    },
+  ],
+  [
+    'POST /api/system/menus',
+    async ({ send, made }) => {
+      const response = await send('admin', 'POST', SYSTEM_PATHS.menus, {
+        code: 'walked',
+        name: '巡检菜单',
+        nameEn: 'Walked',
+        kind: 'page',
+        url: '/walked',
+      });
+      made.menu = response.json().data;
+      return response;
+    },
+  ],
+  [
+    'PUT /api/system/menus/:id',
+    async ({ send, made }) => {
+      const response = await send(
+        'admin',
+        'PUT',
+        fillPath(SYSTEM_PATHS.menu, { id: made.menu.id }),
+        {
+          code: 'walked',
+          name: '巡检菜单（改）',
+          nameEn: 'Walked',
+          kind: 'page',
+          url: '/walked',
+          version: made.menu.version,
+        },
+      );
+      made.menu = response.json().data;
+      return response;
+    },
+  ],
+  // ----- accounts -----
+  [
+    'POST /api/system/users',
+    async ({ send, ids, made }) => {
+      const response = await send('admin', 'POST', SYSTEM_PATHS.users, {
+        username: 'walked.user',
+        name: '巡检用户',
+        mobile: '13900004321',
+        organizationId: ids.bureau,
+        roleIds: ['staff'],
+      });
+      made.user = response.json().data?.user;
+      return response;
+    },
+  ],
+  [
+    'PUT /api/system/users/:id',
+    async ({ send, read, made, ids }) => {
+      const url = fillPath(SYSTEM_PATHS.user, { id: made.user.id });
+      const user = await read('admin', url);
+      return send('admin', 'PUT', url, {
+        username: 'walked.user',
+        name: '巡检用户（改）',
+        mobile: '13900004321',
+        organizationId: ids.bureau,
+        roleIds: ['staff'],
+        version: user.version,
+      });
+    },
+  ],
+  [
+    'POST /api/system/users/:id/password-reset',
+    ({ send, made }) =>
+      send('admin', 'POST', fillPath(SYSTEM_PATHS.userPassword, { id: made.user.id })),
+  ],
+  [
+    'POST /api/system/users/:id/unlock',
+    async ({ t, send, made }) => {
+      // A lock as six wrong passwords leave it (the sign-in tests make real ones).
+      const now = t.clock.now();
+      await t.database.db.execute(sql`
+        insert into login_attempts (scope, subject, failures, window_started_at, locked_until)
+        values ('account', 'walked.user', 6, ${now}, ${new Date(now.getTime() + 900_000)})`);
+      return send('security', 'POST', fillPath(SYSTEM_PATHS.userUnlock, { id: made.user.id }));
+    },
+  ],
+  [
+    'DELETE /api/system/users/:id/second-factor',
+    ({ send, ids }) =>
+      send('security', 'DELETE', fillPath(SYSTEM_PATHS.userSecondFactor, { id: ids.walker })),
+  ],
+  [
+    'DELETE /api/system/sessions/:id',
+    async ({ t, send }) => {
+      const session = (await t.login('editor', 'Editor@2026')).access_token;
+      return send(
+        'security',
+        'DELETE',
+        fillPath(SYSTEM_PATHS.session, { id: tokenDigest(session) }),
+      );
+    },
+  ],
+  [
+    'DELETE /api/system/users/:id/sessions',
+    ({ send, ids }) =>
+      send('security', 'DELETE', fillPath(SYSTEM_PATHS.userSessions, { id: ids.walker })),
+  ],
+  [
+    'PUT /api/system/users/:id/status',
+    async ({ send, read, made }) => {
+      const user = await read('admin', fillPath(SYSTEM_PATHS.user, { id: made.user.id }));
+      return send('admin', 'PUT', fillPath(SYSTEM_PATHS.userStatus, { id: made.user.id }), {
+        disabled: true,
+        version: user.version,
+      });
+    },
+  ],
+  [
+    'POST /api/system/users/import',
+    async ({ t, token }) => {
+      const book = new ExcelJS.Workbook();
+      const sheet = book.addWorksheet('Users');
+      sheet.addRow(['Username', 'Name', 'Mobile', 'Unit', 'Department', 'Roles']);
+      sheet.addRow(['walked.import', '巡检导入', '13900004322', '江城市应急管理局', '', 'staff']);
+      const bytes = Buffer.from(await book.xlsx.writeBuffer());
+      const body = multipart([
+        {
+          name: 'file',
+          filename: 'users.xlsx',
+          contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          data: bytes,
+        },
+      ]);
+      return t.app.inject({
+        method: 'POST',
+        url: `/api${SYSTEM_PATHS.usersImport}`,
+        headers: { ...body.headers, ...bearer(token('admin')), 'accept-language': 'en' },
+        payload: body.payload,
+      });
+    },
+  ],
+  [
+    'DELETE /api/system/menus/:id',
+    ({ send, made }) =>
+      send(
+        'admin',
+        'DELETE',
+        `${fillPath(SYSTEM_PATHS.menu, { id: made.menu.id })}?version=${made.menu.version}`,
+      ),
+  ],
+  [
+    'DELETE /api/system/roles/:id',
+    async ({ send, read }) => {
+      const url = fillPath(SYSTEM_PATHS.role, { id: 'walked' });
+      const role = await read('admin', url);
+      return send('admin', 'DELETE', `${url}?version=${role.version}`);
+    },
+  ],
+  [
+    'DELETE /api/system/departments/:id',
+    ({ send, made }) =>
+      send(
+        'admin',
+        'DELETE',
+        `${fillPath(SYSTEM_PATHS.department, { id: made.department.id })}?version=${made.department.version}`,
+      ),
+  ],
+  [
+    'DELETE /api/system/units/:id',
+    ({ send, made }) =>
+      send(
+        'admin',
+        'DELETE',
+        `${fillPath(SYSTEM_PATHS.unit, { id: made.unit.id })}?version=${made.unit.version}`,
+      ),
+  ],
+  // Last: it ends the caller's session.
+  [
+    'POST /api/authorization-server/oauth/logout',
+    ({ send }) => send('operator', 'POST', '/authorization-server/oauth/logout'),
+  ],
+];
+
+describe('the route walk', () => {
+  let t: TestApp;
+  const routes: RouteOptions[] = [];
+  const tokens = new Map<string, string>();
+  let walk: Walk;
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { onRoute: (route) => routes.push(route) });
+    const passwords: Record<string, string> = {
+      admin: 'Admin@2026',
+      security: 'Security@2026',
+      editor: 'Editor@2026',
+      operator: 'Operator@2026',
+    };
+    for (const [login, password] of Object.entries(passwords)) {
+      tokens.set(login, (await t.login(login, password)).access_token);
+    }
+    const send: Walk['send'] = (login, method, url, payload, headers = {}) =>
+      t.app.inject({
+        method,
+        url: `/api${url}`,
+        headers: { ...bearer(tokens.get(login)!), 'accept-language': 'en', ...headers },
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
+    const read: Walk['read'] = (login, url) => data(t.app, tokens.get(login)!, 'GET', url);
+    const bureau = await unitId(t.app, tokens.get('admin')!, 'Jiangcheng Urban Management Bureau');
+    // An ordinary account of the bureau to change its own password and lose its second factor.
+    const created = await data(t.app, tokens.get('admin')!, 'POST', SYSTEM_PATHS.users, {
+      username: 'walker',
+      name: '巡检员',
+      mobile: '13900004320',
+      organizationId: bureau,
+      roleIds: ['staff'],
+    });
+    const walkerId = Number(created.user.id);
+    const issued = String(created.initialPassword);
+    // The issued password must be changed first: the walk changes it to a known one.
+    tokens.set('walker', (await t.login('walker', issued)).access_token);
+    // A second factor for the security administrator to reset.
+    const { secondFactors } = createRepositories(t.database.db, noRememberedSessions);
+    await secondFactors.startEnrolment(walkerId, 'sealed-secret-not-read', t.clock.now());
+    await secondFactors.confirm(walkerId, 1, t.clock.now());
+    walk = {
+      t,
+      token: (login) => tokens.get(login)!,
+      send,
+      read,
+      ids: {
+        bureau,
+        walker: walkerId,
+        operator: (await read('operator', '/organization/user?uniqueId=operator')).id,
+      },
+      made: { issued },
+    };
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const writing = () =>
+    routes.flatMap((route) =>
+      [route.method]
+        .flat()
+        .filter((method) => !['GET', 'HEAD', 'OPTIONS'].includes(method))
+        .map((method) => `${method} ${route.url}`),
+    );
+
+  it('has a step, or a reason to skip, for every writing route', () => {
+    const known = new Set([...Object.keys(PUBLIC), ...STEPS.map(([route]) => route)]);
+    expect(writing().filter((route) => !known.has(route))).toEqual([]);
+    expect([...known].filter((route) => !writing().includes(route))).toEqual([]);
+  });
+
+  it('skips only routes that serve no signed-in caller', () => {
+    for (const route of routes) {
+      for (const method of [route.method].flat()) {
+        if (`${method} ${route.url}` in PUBLIC) expect(route.config?.access).toBe('public');
+      }
+    }
+  });
+
+  it('drives every writing route to success through the policy and the trail', async () => {
+    const failures: string[] = [];
+    for (const [route, step] of STEPS) {
+      const response = await step(walk);
+      if (response.statusCode >= 300) {
+        failures.push(`${route}: ${response.statusCode} ${response.body.slice(0, 300)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
