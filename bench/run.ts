@@ -14,7 +14,7 @@ import { writeResult as saveResult } from './lib/results.js';
 import { rssBytes, startServer } from './lib/server.js';
 
 /** Budgets of issue 2, in gzip bytes (1 kB = 1000 bytes). */
-export const BUDGETS = { loginGzipBytes: 260_000, firstScreenGzipBytes: 250_000 };
+export const BUDGETS = { loginGzipBytes: 250_000, firstScreenGzipBytes: 250_000 };
 
 const admin = { username: 'admin', password: 'Admin@2026' };
 const MENU_PATH = '/api/organization/customize_configuration/userSysModel';

@@ -31,6 +31,7 @@ const text = {
     lastSignIn: /^上次登录：\d{4}-\d{2}-\d{2} \d{2}:\d{2}，IP /,
     login: '登录',
     cancel: '取消',
+    endedNotice: '您已被强制下线（会话已被管理员结束，或密码已修改），请重新登录。',
   },
   en: {
     userMenu: 'User menu',
@@ -52,6 +53,8 @@ const text = {
     lastSignIn: /^Last sign-in: \d{4}-\d{2}-\d{2} \d{2}:\d{2} from /,
     login: 'Log in',
     cancel: 'Cancel',
+    endedNotice:
+      'Your session was ended: an administrator signed you out, or your password was changed. Please sign in again.',
   },
 } as const;
 
@@ -147,6 +150,9 @@ for (const language of ['zh-CN', 'en'] as const) {
       await expect(dialog).toBeHidden();
       await openPersonalInfo(second, language);
       await expectLoginPage(second, language);
+      // The login page says why (issue 24).
+      await expect(second.getByRole('status').filter({ hasText: t.endedNotice })).toBeVisible();
+      await expectAccessible(second, `login after a forced sign-out (${language})`);
 
       for (const page of [first, second, admin]) await page.context().close();
     });

@@ -44,6 +44,9 @@ const text = {
     captchaImage:
       'Verification code: an image of 5 digits to type in the field; if you cannot read it, show another',
     locked: 'This account is locked, please try again later',
+    triesLeft: 'Wrong password. 3 more wrong tries lock the account for 15 minutes.',
+    lockNotice:
+      /^This account is locked for 1[45] more minutes\. To unlock it sooner, ask your security administrator\.$/,
     forgot: 'Forgot password?',
     mobile: 'Mobile number',
     smsCode: 'SMS code',
@@ -80,6 +83,8 @@ const text = {
     captcha: '验证码',
     captchaImage: '验证码：图中有5位数字，请填入输入框；看不清可换一张',
     locked: '账号已被锁定，请稍后再试',
+    triesLeft: '密码错误。再输错 3 次，账号将被锁定 15 分钟。',
+    lockNotice: /^账号已被锁定，请 1[45] 分钟后再试；如需提前解锁，请联系安全管理员。$/,
     forgot: '忘记密码？',
     mobile: '手机号码',
     smsCode: '短信验证码',
@@ -225,7 +230,12 @@ for (const language of languages) {
         await signIn(page, wrong, language);
         await expect(page.getByText(t.badCredentials)).toBeVisible();
       }
+      // Three tries are left before the lock: the form says so (issue 24).
+      await expect(page.getByRole('alert').filter({ hasText: t.triesLeft })).toBeVisible();
       const captchaField = page.getByLabel(t.captcha, { exact: true });
+      await expect(captchaField).toBeVisible();
+      // A reload asks for the captcha at once, not after one more refusal.
+      await page.reload();
       await expect(captchaField).toBeVisible();
       await expect(page.getByRole('img', { name: t.captchaImage })).toBeVisible();
       await expectAccessible(page, `login with captcha (${language})`);
@@ -246,6 +256,8 @@ for (const language of languages) {
       await solveCaptcha(page, captchaField, request, captchaId);
       await signIn(page, account, language);
       await expect(page.getByText(t.locked)).toBeVisible();
+      // How long, and whom to ask.
+      await expect(page.getByRole('alert').filter({ hasText: t.lockNotice })).toBeVisible();
       await expect(page).toHaveURL(/login/);
     });
 

@@ -26,10 +26,10 @@ async function bootstrap(): Promise<void> {
     language: () => i18n.language,
     translate: (key) => i18n.t(key),
     setErrorText: (text) => useAppStore.getState().setSystemErrorText(text),
-    logout: () => {
+    logout: (reason) => {
       // Embedded in another window: that window signs out as a whole (docs/sign-in.md, "Embedding and cross-window messages").
       tellParentTokenRefused();
-      void signOut({ revoke: false });
+      void signOut({ revoke: false, reason });
     },
     toast,
   });

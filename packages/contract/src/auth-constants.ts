@@ -31,3 +31,13 @@ export function splitApiUrl(fullUrl: string): { baseApi: string; path: string } 
   if (index < 0) return null;
   return { baseApi: fullUrl.slice(0, index + 4), path: fullUrl.slice(index + 4) };
 }
+
+/**
+ * Why a session stopped, as a refused token's `040005` says in `data.reason` and the
+ * login page tells the person (issue 24): the account was disabled, the session was
+ * ended (forced sign-out, a password change, signed out elsewhere) or outlived its
+ * lifetime; `idle` is the web client's own sign-out after inactivity. Here, not in
+ * sessions.ts, because the login page imports it and must not carry zod.
+ */
+export const SESSION_ENDED_REASONS = ['disabled', 'ended', 'expired', 'idle'] as const;
+export type SessionEndedReason = (typeof SESSION_ENDED_REASONS)[number];

@@ -13,6 +13,10 @@ export const StorageKey = {
   appState: 'appState',
   userState: 'userState',
   rememberedCredentials: 'rememberedCredentials',
+  /** Session storage: why the last session ended, for the login page to say (issue 24). */
+  signedOutReason: 'signedOutReason',
+  /** Session storage: the last sign-in was refused with a captcha due, so a reload shows it. */
+  captchaDue: 'captchaDue',
 } as const;
 
 function safeStorage(kind: 'localStorage' | 'sessionStorage'): Storage | null {

@@ -163,7 +163,11 @@ export class AuthService {
     const tokenHash = tokenDigest(token);
     const now = this.options.clock.now();
     const principal = await this.options.sessions.findLive(tokenHash, now, options);
-    if (!principal) throw tokenInvalid();
+    if (!principal) {
+      // The person is told why on the login page (forced sign-out, disabled, expired).
+      const reason = await this.options.sessions.endedReason(tokenHash, now);
+      throw reason ? new AppError(ErrorCode.TOKEN_INVALID, { data: { reason } }) : tokenInvalid();
+    }
     await this.markSeen(tokenHash, principal, now);
     return {
       userId: principal.userId,

@@ -231,8 +231,15 @@ export class LoginGuardService {
     );
     await this.lockIfDue('account', attempt, accountFailures);
     await this.lockIfDue('address', attempt, addressFailures);
+    // The tries left before the account's lock, and its length, so the form can warn
+    // (issue 24). Unknown login names count the same way, so this tells nothing of them.
+    const lockAfter = await this.options.settings.number('login.lockAfterFailures');
     throw new AppError(ErrorCode.BAD_CREDENTIALS, {
-      data: { captchaRequired: await this.captchaNeeded(accountFailures, addressFailures) },
+      data: {
+        captchaRequired: await this.captchaNeeded(accountFailures, addressFailures),
+        attemptsLeft: Math.max(0, lockAfter - accountFailures),
+        lockMinutes: await this.options.settings.number('login.lockMinutes'),
+      },
     });
   }
 

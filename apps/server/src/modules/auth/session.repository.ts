@@ -13,6 +13,7 @@ import {
   or,
   sql,
 } from 'drizzle-orm';
+import type { SessionEndedReason } from '@cityops/contract';
 import type { Executor } from '../../db/client.js';
 import { heldPermissions } from '../../db/held-permissions.js';
 import { containsPattern } from '../../db/like.js';
@@ -166,6 +167,30 @@ export class SessionRepository {
     this.live ??= this.prepareLive();
     const rows = await this.live.execute({ tokenHash, now });
     return rows[0] ?? null;
+  }
+
+  /**
+   * Why a session that is not live stopped: its account disabled, the session
+   * ended (signed out elsewhere, ended by an administrator, or by a password
+   * change), or past its lifetime; null for a token that never was a session.
+   * Read only after a refusal, by the primary key.
+   */
+  async endedReason(tokenHash: string, now: Date): Promise<SessionEndedReason | null> {
+    const rows = await this.db
+      .select({
+        revokedAt: sessions.revokedAt,
+        expiresAt: sessions.expiresAt,
+        disabled: users.disabled,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.tokenHash, tokenHash))
+      .limit(1);
+    const row = rows[0];
+    if (!row) return null;
+    if (row.disabled) return 'disabled';
+    if (row.revokedAt) return 'ended';
+    return row.expiresAt <= now ? 'expired' : null;
   }
 
   /** Whether a session was revoked by this call (false: unknown or revoked before). */

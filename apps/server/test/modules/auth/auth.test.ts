@@ -74,7 +74,8 @@ describe('oauth/token', () => {
       code: ErrorCode.BAD_CREDENTIALS,
       boolSuccess: false,
       msg: 'Incorrect username or password',
-      data: { captchaRequired: false },
+      // The tries left count the same for a login name that does not exist.
+      data: { captchaRequired: false, attemptsLeft: 5, lockMinutes: 15 },
     });
     expect(unknown.json()).toEqual(wrong.json());
   });

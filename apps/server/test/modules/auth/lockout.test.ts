@@ -80,12 +80,12 @@ describe('failed sign-ins', () => {
     const first = await failTimes('operator', 2);
     expect(first.json()).toMatchObject({
       code: ErrorCode.BAD_CREDENTIALS,
-      data: { captchaRequired: false },
+      data: { captchaRequired: false, attemptsLeft: 4, lockMinutes: 15 },
     });
     const third = await failTimes('operator', 1);
     expect(third.json()).toMatchObject({
       code: ErrorCode.BAD_CREDENTIALS,
-      data: { captchaRequired: true },
+      data: { captchaRequired: true, attemptsLeft: 3 },
     });
     const noCaptcha = await requestToken(t.app, {
       username: 'operator',
@@ -174,7 +174,7 @@ describe('failed sign-ins', () => {
     await failTimes('operator', 2);
     t.clock.advance(31 * 60_000);
     const after = await failTimes('operator', 1);
-    expect(after.json().data).toEqual({ captchaRequired: false });
+    expect(after.json().data).toEqual({ captchaRequired: false, attemptsLeft: 5, lockMinutes: 15 });
   });
 
   it('asks every sign-in from an address with many failures for a captcha', async () => {
@@ -196,8 +196,9 @@ describe('failed sign-ins', () => {
 
   it('follows changed thresholds', async () => {
     await t.app.services.securitySettings.set('login.captchaAfterFailures', '1');
+    await t.app.services.securitySettings.set('login.lockAfterFailures', '4');
     const first = await failTimes('operator', 1);
-    expect(first.json().data).toEqual({ captchaRequired: true });
+    expect(first.json().data).toEqual({ captchaRequired: true, attemptsLeft: 3, lockMinutes: 15 });
   });
 
   it('records sign-ins and failures with the address in the audit trail', async () => {

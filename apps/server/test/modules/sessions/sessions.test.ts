@@ -334,3 +334,39 @@ describe('the previous sign-in', () => {
     expect(info.previousSignIn).toBeNull();
   });
 });
+
+describe('a refused token says why it stopped (issue 24)', () => {
+  const reasonOf = async (token: string) => {
+    const response = await menu(t.app, token);
+    expect(response.statusCode).toBe(401);
+    return response.json().data?.reason ?? null;
+  };
+
+  it('ended by an administrator, disabled, expired, or never a session', async () => {
+    const ended = (await t.login('operator', 'Operator@2026')).access_token;
+    await data(t.app, security, 'DELETE', `/system/sessions/${tokenDigest(ended)}`);
+    expect(await reasonOf(ended)).toBe('ended');
+
+    const admin = (await t.login('admin', 'Admin@2026')).access_token;
+    const bureau = await unitId(t.app, admin, 'Jiangcheng Urban Management Bureau');
+    const created = await data(t.app, admin, 'POST', '/system/users', {
+      username: 'soon.disabled',
+      name: '将停用',
+      mobile: '13900005555',
+      organizationId: bureau,
+      roleIds: ['staff'],
+    });
+    const disabledToken = (await t.login('soon.disabled', created.initialPassword)).access_token;
+    await data(t.app, admin, 'PUT', `/system/users/${created.user.id}/status`, {
+      disabled: true,
+      version: created.user.version,
+    });
+    expect(await reasonOf(disabledToken)).toBe('disabled');
+
+    expect(await reasonOf('not-a-session-token')).toBeNull();
+
+    const expiring = (await t.login('operator', 'Operator@2026')).access_token;
+    t.clock.advance(25 * 3_600_000);
+    expect(await reasonOf(expiring)).toBe('expired');
+  });
+});

@@ -77,7 +77,7 @@ export function Shell() {
   const location = useLocation();
   const matches = useMatches();
   useCrossWindowMessages(() => void signOut({ revoke: false }));
-  useIdleSignOut(() => void signOut({ revoke: true }));
+  useIdleSignOut(() => void signOut({ revoke: true, reason: 'idle' }));
   const embedded = useAppStore((state) => state.embedded);
   // While a new password is required the server refuses every other call (040106), so
   // nothing loads behind the reset dialog: no menu, no header calls, no page. The

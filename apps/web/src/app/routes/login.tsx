@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { safeRedirectTarget } from '@/lib/redirect';
+import { forgetSignedOutReason, signedOutReason } from '../sign-out';
 import { AuthPageLayout } from './auth-page-layout';
 import styles from './login.module.css';
 import { paths } from '@/lib/paths';
@@ -21,18 +22,22 @@ export function Component() {
   const [searchParams] = useSearchParams();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const [method, setMethod] = useState<Method>('password');
+  // Why the last session ended, said once (issue 24): forced sign-out, disabled, expired.
+  const [endedReason] = useState(signedOutReason);
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
   // After sign-in, 500 ms, then the requested path and query. A push,
   // not a replace: Back from / returns towards /login, where the leave guard asks first.
   function onSuccess() {
+    forgetSignedOutReason();
     const target = safeRedirectTarget(searchParams.get('redirect'));
     timer.current = setTimeout(() => navigate(target), NAVIGATION_DELAY_MS);
   }
 
   // QR login replaces the route with / after 500 ms (docs/sign-in.md, "QR login (browser side)").
   function onQrSuccess() {
+    forgetSignedOutReason();
     timer.current = setTimeout(() => navigate(paths.home, { replace: true }), NAVIGATION_DELAY_MS);
   }
 
@@ -41,6 +46,11 @@ export function Component() {
       title={t(method === 'qr' ? 'login.qrTitle' : 'login.title')}
       subtitle={t(method === 'qr' ? 'login.qrSubtitle' : 'login.subtitle')}
     >
+      {endedReason && (
+        <p role="status" className={styles.ended}>
+          {t(`login.ended.${endedReason}`)}
+        </p>
+      )}
       <div className={styles.methods} role="group" aria-label={t('login.method')}>
         {(['password', 'qr'] as const).map((choice) => (
           <button

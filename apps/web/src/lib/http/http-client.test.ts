@@ -66,7 +66,7 @@ let token: string | null;
 type ToastFn = HttpHooks['toast']['error'];
 let hooks: HttpHooks & {
   toast: { error: Mock<ToastFn>; success: Mock<ToastFn>; warning: Mock<ToastFn> };
-  logout: Mock<() => void>;
+  logout: Mock<(reason?: string) => void>;
   setErrorText: Mock<(text: string) => void>;
 };
 
@@ -77,7 +77,7 @@ function makeClient() {
     language: () => i18n.language,
     translate: (key) => i18n.t(key),
     setErrorText: vi.fn((text: string) => useAppStore.getState().setSystemErrorText(text)),
-    logout: vi.fn<() => void>(),
+    logout: vi.fn<(reason?: string) => void>(),
     toast: { error: vi.fn<ToastFn>(), success: vi.fn<ToastFn>(), warning: vi.fn<ToastFn>() },
   };
   return createHttpClient(hooks);
@@ -407,6 +407,33 @@ describe('HTTP client: answers', () => {
     expect(hooks.logout).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
     expect(hooks.logout).toHaveBeenCalledTimes(1);
+  });
+
+  it('040005 passes on why the session ended, when the server says a reason it knows', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    answer(() =>
+      HttpResponse.json(
+        { code: ErrorCode.TOKEN_INVALID, boolSuccess: false, msg: 'x', data: { reason: 'ended' } },
+        { status: 401 },
+      ),
+    );
+    const client = makeClient();
+    await client.get('/a').catch(() => undefined);
+    await vi.advanceTimersByTimeAsync(TOKEN_ERROR_LOGOUT_DELAY_MS);
+    expect(hooks.logout).toHaveBeenCalledWith('ended');
+  });
+
+  it('a quiet code is rejected without a toast; other failures of the call still toast', async () => {
+    answer(() => failure(ErrorCode.SECOND_FACTOR_REQUIRED, 'Enter the code', 401));
+    const client = makeClient();
+    const quiet = { quietCodes: [ErrorCode.SECOND_FACTOR_REQUIRED] };
+    await expect(client.get('/a', quiet)).rejects.toMatchObject({
+      code: ErrorCode.SECOND_FACTOR_REQUIRED,
+    });
+    expect(hooks.toast.error).not.toHaveBeenCalled();
+    answer(() => failure(ErrorCode.BAD_CREDENTIALS, 'Wrong', 400));
+    await client.get('/a', quiet).catch(() => undefined);
+    expect(hooks.toast.error).toHaveBeenCalledTimes(1);
   });
 
   it('a late 040005 for a token the app no longer holds neither warns nor signs out', async () => {

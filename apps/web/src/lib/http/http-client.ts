@@ -2,6 +2,8 @@ import {
   ENVELOPE_ERROR_TOAST_SECONDS,
   ErrorCode,
   REQUEST_TIMEOUT_MS,
+  SESSION_ENDED_REASONS,
+  type SessionEndedReason,
   TOKEN_ERROR_LOGOUT_DELAY_MS,
   TRANSPORT_ERROR_TOAST_SECONDS,
   WEB_CLIENT_ID,
@@ -11,6 +13,12 @@ import {
 } from '@cityops/contract';
 import type { ToastApi } from '../toast';
 import { ApiError } from './api-error';
+
+/** The reason a refused token's envelope gives (`data.reason`), if it is one we know. */
+function endedReasonOf(envelope: Envelope<unknown> | undefined): SessionEndedReason | undefined {
+  const reason = (envelope?.data as { reason?: unknown } | null | undefined)?.reason;
+  return SESSION_ENDED_REASONS.find((known) => known === reason);
+}
 
 export type HttpMessageKey = 'http.requestTimeout' | 'error.server' | 'error.tokenInvalid';
 
@@ -22,8 +30,8 @@ export interface HttpHooks {
   translate(key: HttpMessageKey): string;
   /** Keeps the last error text in the application state. */
   setErrorText(text: string): void;
-  /** Signs the user out (called once, 1 s after a refused token). */
-  logout(): void;
+  /** Signs the user out (called once, 1 s after a refused token), saying why when the server did. */
+  logout(reason?: SessionEndedReason): void;
   toast: ToastApi;
 }
 
@@ -44,6 +52,8 @@ export interface RequestOptions {
   json?: boolean;
   /** Failures reject without a toast; the caller shows them its own way. */
   silent?: boolean;
+  /** Answers the caller handles itself, by code: no toast for them (a second step due). */
+  quietCodes?: readonly string[];
   signal?: AbortSignal;
   onUploadProgress?: (progress: { loaded: number; total: number | undefined }) => void;
   /**
@@ -242,7 +252,7 @@ export function createHttpClient(hooks: HttpHooks): HttpClient {
     return current && sentAuthorization === `Bearer ${current}` ? current : null;
   };
 
-  const refuseToken = (refused: string) => {
+  const refuseToken = (refused: string, reason: SessionEndedReason | undefined) => {
     const text = hooks.translate('error.tokenInvalid');
     hooks.setErrorText(text);
     hooks.toast.error({
@@ -255,7 +265,7 @@ export function createHttpClient(hooks: HttpHooks): HttpClient {
     setTimeout(() => {
       if (logoutScheduledFor === refused) logoutScheduledFor = null;
       // Signed out meanwhile, or signed in again (a new token): nothing of the refused session is left to end.
-      if (hooks.token() === refused) hooks.logout();
+      if (hooks.token() === refused) hooks.logout(reason);
     }, TOKEN_ERROR_LOGOUT_DELAY_MS);
   };
 
@@ -348,7 +358,7 @@ export function createHttpClient(hooks: HttpHooks): HttpClient {
 
     if (envelope?.code === ErrorCode.TOKEN_INVALID) {
       const refused = refusedCurrentToken(headers.Authorization);
-      if (refused) refuseToken(refused);
+      if (refused) refuseToken(refused, endedReasonOf(envelope));
       throw new ApiError(
         hooks.translate('error.tokenInvalid'),
         envelope.code,
@@ -361,7 +371,7 @@ export function createHttpClient(hooks: HttpHooks): HttpClient {
     showError(
       text,
       ok ? ENVELOPE_ERROR_TOAST_SECONDS : TRANSPORT_ERROR_TOAST_SECONDS,
-      options.silent,
+      options.silent || (envelope !== undefined && options.quietCodes?.includes(envelope.code)),
     );
     throw new ApiError(text, envelope?.code ?? '', response.status, envelope);
   }

@@ -21,6 +21,20 @@ export const login = {
   qrTab: 'QR login',
   method: 'Sign-in method',
   success: 'Login successful',
+  showPassword: 'Show password',
+  attemptsLeft_one:
+    'Wrong password. One more wrong try locks the account for {{minutes}} minutes.',
+  attemptsLeft_other:
+    'Wrong password. {{count}} more wrong tries lock the account for {{minutes}} minutes.',
+  locked:
+    'This account is locked for {{minutes}} more minutes. To unlock it sooner, ask your security administrator.',
+  ended: {
+    ended:
+      'Your session was ended: an administrator signed you out, or your password was changed. Please sign in again.',
+    disabled: 'Your account has been disabled. Please ask your unit’s administrator.',
+    expired: 'Your session has expired. Please sign in again.',
+    idle: 'You were signed out after a period of inactivity. Please sign in again.',
+  },
   secondFactor: {
     help: 'Your account is protected by two-step verification. Enter the 6-digit code your authenticator app shows now, or one of your recovery codes.',
     code: 'Verification code',

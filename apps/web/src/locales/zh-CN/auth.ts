@@ -23,6 +23,16 @@ export const login: LocaleShape<typeof en.login> = {
   qrTab: '扫码登录',
   method: '登录方式',
   success: '登录成功',
+  showPassword: '显示密码',
+  attemptsLeft_one: '密码错误。再输错 1 次，账号将被锁定 {{minutes}} 分钟。',
+  attemptsLeft_other: '密码错误。再输错 {{count}} 次，账号将被锁定 {{minutes}} 分钟。',
+  locked: '账号已被锁定，请 {{minutes}} 分钟后再试；如需提前解锁，请联系安全管理员。',
+  ended: {
+    ended: '您已被强制下线（会话已被管理员结束，或密码已修改），请重新登录。',
+    disabled: '您的账号已被停用，如有疑问请联系本单位管理员。',
+    expired: '登录已过期，请重新登录。',
+    idle: '您长时间未操作，已自动退出登录，请重新登录。',
+  },
   secondFactor: {
     help: '您的账号已启用双因素认证。请输入身份验证器当前显示的 6 位动态验证码，或一个恢复码。',
     code: '动态验证码',

@@ -1,4 +1,10 @@
-import { AUTH_PATHS, LOGIN_APP_ID, LOGIN_SCOPE, type TokenResponse } from '@cityops/contract';
+import {
+  AUTH_PATHS,
+  ErrorCode,
+  LOGIN_APP_ID,
+  LOGIN_SCOPE,
+  type TokenResponse,
+} from '@cityops/contract';
 import { encryptWithPublicKey } from '@/lib/crypto/rsa-oaep';
 import { api } from '@/lib/http/api';
 import { getPublicKey } from './get-public-key';
@@ -14,7 +20,9 @@ export async function loginWithPassword(
 ): Promise<TokenResponse> {
   const key = await getPublicKey();
   const encrypted = await encryptWithPublicKey(key.publicKey, password);
-  return api.post<TokenResponse>(AUTH_PATHS.token, {
+  return api.post<TokenResponse>(
+    AUTH_PATHS.token,
+    {
     grant_type: 'password',
     username,
     password: encrypted,
@@ -23,5 +31,8 @@ export async function loginWithPassword(
     appId: LOGIN_APP_ID,
     ...captcha,
     basic: true,
-  });
+    },
+    // A right password with a second step due is not an error: the form asks for the code.
+    { quietCodes: [ErrorCode.SECOND_FACTOR_REQUIRED] },
+  );
 }

@@ -1,12 +1,13 @@
-import { type ReactElement, cloneElement } from 'react';
+import type { ReactNode } from 'react';
 import styles from './field.module.css';
 
 export interface FormFieldProps {
+  /** The control's id: the label points at it, the error is `<id>-error`. */
   id: string;
   label: string;
   error?: string | undefined;
-  /** The control; it receives the id, `aria-invalid` and `aria-describedby`. */
-  children: ReactElement<Record<string, unknown>>;
+  /** The control, which carries the id, `aria-invalid` and `aria-describedby` itself. */
+  children: ReactNode;
 }
 
 /**
@@ -15,20 +16,14 @@ export interface FormFieldProps {
  * page's bundle budget (docs/performance.md).
  */
 export function FormField({ id, label, error, children }: FormFieldProps) {
-  const errorId = `${id}-error`;
   return (
     <div className={styles.field}>
       <label className={styles.label} htmlFor={id}>
         {label}
       </label>
-      {cloneElement(children, {
-        id,
-        status: error ? 'error' : undefined,
-        'aria-invalid': error ? true : undefined,
-        'aria-describedby': error ? errorId : undefined,
-      })}
+      {children}
       {error && (
-        <p id={errorId} role="alert" className={styles.error}>
+        <p id={`${id}-error`} role="alert" className={styles.error}>
           {error}
         </p>
       )}

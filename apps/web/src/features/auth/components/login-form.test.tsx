@@ -193,4 +193,68 @@ describe('LoginForm', { timeout: 60_000 }, () => {
     expect(auth.tokenCalls).toHaveLength(0);
     expect(onSuccess).not.toHaveBeenCalled();
   });
+
+  /** Answers every token call with this envelope. */
+  function refuseWith(status: number, body: object) {
+    return http.post(`${API}/authorization-server/oauth/token`, () =>
+      HttpResponse.json({ boolSuccess: false, ...body }, { status }),
+    );
+  }
+
+  it('opens the second step without an error toast after a right password', async () => {
+    configureTestApi({ realToasts: true });
+    const auth = await authHandlers();
+    testServer.use(
+      refuseWith(401, { code: '040107', msg: 'Enter the code', data: { ticket: 't'.repeat(32) } }),
+      ...auth.handlers.filter((handler) => !String(handler.info.path).endsWith('/oauth/token')),
+    );
+    renderForm();
+    await fill('admin', 'Admin@2026');
+    expect(await screen.findByRole('button', { name: /Verify and sign in/ })).toBeInTheDocument();
+    expect(screen.queryByText('Enter the code')).toBeNull();
+  });
+
+  it('warns of the tries left before the lock, and says how long a lock lasts and whom to ask', async () => {
+    configureTestApi();
+    const auth = await authHandlers();
+    testServer.use(
+      refuseWith(400, {
+        code: '040002',
+        msg: 'Incorrect username or password',
+        data: { captchaRequired: false, attemptsLeft: 2, lockMinutes: 15 },
+      }),
+      ...auth.handlers,
+    );
+    renderForm();
+    await fill('operator', 'wrong-password');
+    expect(
+      await screen.findByText(
+        'Wrong password. 2 more wrong tries lock the account for 15 minutes.',
+      ),
+    ).toHaveAttribute('role', 'alert');
+
+    testServer.use(
+      refuseWith(423, {
+        code: '040103',
+        msg: 'This account is locked, please try again later',
+        data: { minutes: 12, captchaRequired: true },
+      }),
+    );
+    await userEvent.setup().click(await screen.findByRole('button', { name: /Log in/ }));
+    expect(
+      await screen.findByText(
+        'This account is locked for 12 more minutes. To unlock it sooner, ask your security administrator.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('asks for the captcha at once after a reload when the last try made it due', async () => {
+    configureTestApi();
+    const auth = await authHandlers();
+    testServer.use(...auth.handlers);
+    sessionStorage.setItem('captchaDue', '1');
+    renderForm();
+    expect(await screen.findByLabelText('Verification code')).toBeInTheDocument();
+    sessionStorage.removeItem('captchaDue');
+  });
 });

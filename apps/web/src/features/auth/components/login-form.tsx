@@ -1,8 +1,9 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Checkbox } from 'antd';
+import { Button } from 'antd';
 import { type FormEvent, Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isVaultAvailable, recallCredentials } from '@/lib/crypto/credential-vault';
+import { StorageKey, session } from '@/lib/storage';
 import { type PasswordLoginValues, usePasswordLogin } from '../hooks/use-password-login';
 import styles from './field.module.css';
 import { TextField } from './text-field';
@@ -23,6 +24,9 @@ export interface LoginFormProps {
 
 type Errors = Partial<Record<'username' | 'password' | 'captcha', string>>;
 
+/** Warn when this many tries or fewer are left before the account locks. */
+const WARN_WHEN_TRIES_LEFT = 3;
+
 /** Account and password sign-in with "remember me". */
 export function LoginForm({ onSuccess }: LoginFormProps) {
   const { t } = useTranslation();
@@ -34,7 +38,12 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
     remember: false,
   });
   const [errors, setErrors] = useState<Errors>({});
-  const [captchaNeeded, setCaptchaNeeded] = useState(false);
+  // A refused try that made the captcha due is remembered for this tab, so a reload asks
+  // for it at once instead of after one more refusal (issue 24).
+  const [captchaNeeded, setCaptchaNeeded] = useState(
+    () => session.get(StorageKey.captchaDue) === '1',
+  );
+  const [notice, setNotice] = useState<string | null>(null);
   const [captchaRound, setCaptchaRound] = useState(0);
   const [captcha, setCaptcha] = useState({ captchaId: '', captchaCode: '' });
   const [secondFactorTicket, setSecondFactorTicket] = useState<string | null>(null);
@@ -82,20 +91,41 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
       document.getElementById(`login-${first}`)?.focus();
       return;
     }
+    setNotice(null);
     const outcome = await login(attempt);
     if (outcome.ok) {
+      session.remove(StorageKey.captchaDue);
       onSuccess();
       return;
     }
+    setNotice(lockNotice(outcome));
     if (outcome.secondFactorTicket) {
       setSecondFactorTicket(outcome.secondFactorTicket);
       return;
     }
     // Each captcha is good for one try: a refused attempt shows a new one.
     if (outcome.captchaRequired) {
+      session.set(StorageKey.captchaDue, '1');
       setCaptchaNeeded(true);
       setCaptchaRound((n) => n + 1);
     }
+  }
+
+  /** The tries left before a lock when few are, or the lock with its length and whom to ask. */
+  function lockNotice(outcome: {
+    attemptsLeft?: number | undefined;
+    lockMinutes?: number | undefined;
+    lockedMinutes?: number | undefined;
+  }): string | null {
+    const { attemptsLeft, lockMinutes, lockedMinutes } = outcome;
+    if (lockedMinutes !== undefined) return t('login.locked', { minutes: lockedMinutes });
+    if (attemptsLeft === 0 && lockMinutes !== undefined) {
+      return t('login.locked', { minutes: lockMinutes });
+    }
+    if (attemptsLeft !== undefined && attemptsLeft <= WARN_WHEN_TRIES_LEFT) {
+      return t('login.attemptsLeft', { count: attemptsLeft, minutes: lockMinutes ?? '' });
+    }
+    return null;
   }
 
   if (secondFactorTicket) {
@@ -155,15 +185,22 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
         </Suspense>
       )}
       <div className={styles.field}>
-        <Checkbox
-          checked={values.remember}
-          disabled={!vaultAvailable || loading}
-          onChange={(event) => setValues({ ...values, remember: event.target.checked })}
-        >
+        <label className={styles.check}>
+          <input
+            type="checkbox"
+            checked={values.remember}
+            disabled={!vaultAvailable || loading}
+            onChange={(event) => setValues({ ...values, remember: event.target.checked })}
+          />
           {t('login.remember')}
-        </Checkbox>
+        </label>
         {!vaultAvailable && <p className={styles.extra}>{t('login.rememberUnavailable')}</p>}
       </div>
+      {notice && (
+        <p role="alert" className={styles.notice}>
+          {notice}
+        </p>
+      )}
       <Button type="primary" htmlType="submit" size="large" block loading={loading}>
         {t('login.submit')}
       </Button>

@@ -16,7 +16,30 @@ export interface PasswordLoginValues {
 }
 
 export type LoginOutcome =
-  { ok: true } | { ok: false; captchaRequired: boolean; secondFactorTicket?: string | undefined };
+  | { ok: true }
+  | {
+      ok: false;
+      captchaRequired: boolean;
+      secondFactorTicket?: string | undefined;
+      /** Wrong password: the tries left before the account locks, and for how long it would. */
+      attemptsLeft?: number | undefined;
+      lockMinutes?: number | undefined;
+      /** The account is locked for this many more minutes. */
+      lockedMinutes?: number | undefined;
+    };
+
+/** What a refused sign-in says of the lock: tries left, or the lock's minutes. */
+function lockOf(error: unknown): Pick<
+  Extract<LoginOutcome, { ok: false }>,
+  'attemptsLeft' | 'lockMinutes' | 'lockedMinutes'
+> {
+  if (!(error instanceof ApiError)) return {};
+  const data = (error.body?.data ?? {}) as Record<string, unknown>;
+  const number = (value: unknown) => (typeof value === 'number' ? value : undefined);
+  if (error.code === ErrorCode.ACCOUNT_LOCKED) return { lockedMinutes: number(data.minutes) };
+  if (error.code !== ErrorCode.BAD_CREDENTIALS) return {};
+  return { attemptsLeft: number(data.attemptsLeft), lockMinutes: number(data.lockMinutes) };
+}
 
 /** Whether a refused sign-in says the next attempt needs the image captcha. */
 function captchaRequiredBy(error: unknown): boolean {
@@ -96,7 +119,12 @@ export function usePasswordLogin() {
       const secondFactorTicket = secondFactorTicketOf(error);
       // The password was right: "remember me" holds while the code is asked for.
       if (secondFactorTicket) await remember();
-      return { ok: false, captchaRequired: captchaRequiredBy(error), secondFactorTicket };
+      return {
+        ok: false,
+        captchaRequired: captchaRequiredBy(error),
+        secondFactorTicket,
+        ...lockOf(error),
+      };
     } finally {
       setLoading(false);
     }
