@@ -62,4 +62,3 @@ export const ownSessionsSchema = z.array(ownSessionSchema);
 /** How many sessions an end request ended. */
 export const sessionsEndedSchema = z.object({ ended: z.number() });
 export type SessionsEnded = z.infer<typeof sessionsEndedSchema>;
-

@@ -22,8 +22,7 @@ export const login = {
   method: 'Sign-in method',
   success: 'Login successful',
   showPassword: 'Show password',
-  attemptsLeft_one:
-    'Wrong password. One more wrong try locks the account for {{minutes}} minutes.',
+  attemptsLeft_one: 'Wrong password. One more wrong try locks the account for {{minutes}} minutes.',
   attemptsLeft_other:
     'Wrong password. {{count}} more wrong tries lock the account for {{minutes}} minutes.',
   locked:

@@ -23,14 +23,14 @@ export async function loginWithPassword(
   return api.post<TokenResponse>(
     AUTH_PATHS.token,
     {
-    grant_type: 'password',
-    username,
-    password: encrypted,
-    keyId: key.keyId,
-    scope: LOGIN_SCOPE,
-    appId: LOGIN_APP_ID,
-    ...captcha,
-    basic: true,
+      grant_type: 'password',
+      username,
+      password: encrypted,
+      keyId: key.keyId,
+      scope: LOGIN_SCOPE,
+      appId: LOGIN_APP_ID,
+      ...captcha,
+      basic: true,
     },
     // A right password with a second step due is not an error: the form asks for the code.
     { quietCodes: [ErrorCode.SECOND_FACTOR_REQUIRED] },

@@ -5,8 +5,10 @@ import { useTranslation } from 'react-i18next';
 import styles from './field.module.css';
 import { FormField } from './form-field';
 
-export interface TextFieldProps
-  extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'size' | 'prefix' | 'type'> {
+export interface TextFieldProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'id' | 'size' | 'prefix' | 'type'
+> {
   id: string;
   label: string;
   error?: string | undefined;

@@ -29,10 +29,9 @@ export type LoginOutcome =
     };
 
 /** What a refused sign-in says of the lock: tries left, or the lock's minutes. */
-function lockOf(error: unknown): Pick<
-  Extract<LoginOutcome, { ok: false }>,
-  'attemptsLeft' | 'lockMinutes' | 'lockedMinutes'
-> {
+function lockOf(
+  error: unknown,
+): Pick<Extract<LoginOutcome, { ok: false }>, 'attemptsLeft' | 'lockMinutes' | 'lockedMinutes'> {
   if (!(error instanceof ApiError)) return {};
   const data = (error.body?.data ?? {}) as Record<string, unknown>;
   const number = (value: unknown) => (typeof value === 'number' ? value : undefined);
