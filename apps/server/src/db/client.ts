@@ -40,6 +40,11 @@ export interface Database {
   /** Receives what `notify` publishes on a channel; the result stops listening. */
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /**
+   * PGlite only: a consistent copy of the data folder (a gzip tar), taken by the one
+   * process that may open it, between two statements (modules/backup).
+   */
+  snapshot?(): Promise<Blob>;
 }
 
 export interface DatabaseOptions {
@@ -89,6 +94,12 @@ export async function wrapPglite(client: PGlite): Promise<Database> {
     },
     async close() {
       if (!client.closed) await client.close();
+    },
+    async snapshot() {
+      // A checkpoint first, so a restore replays little WAL; the dump itself holds
+      // PGlite's query lock: no statement writes while the files are read.
+      await client.query('checkpoint');
+      return client.dumpDataDir('gzip');
     },
   };
 }

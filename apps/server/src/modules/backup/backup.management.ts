@@ -1,0 +1,67 @@
+import { timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RouteContext } from '../../app-module.js';
+import { TOKEN_FILE, newToken } from './backup-archive.js';
+
+/** A refusal's body. */
+type Refusal = { message: string };
+
+/**
+ * `POST /backup` on the management port: PGlite opens its folder in one process
+ * only, so the running server copies it for `npm run backup` (backup-archive.ts).
+ * The copy is the whole database, so the route asks for a token that the server
+ * writes at start into DATA_DIR, readable by the service's user alone: whoever
+ * can read it could read the data folder anyway.
+ */
+const backupManagementRoutes: FastifyPluginAsyncZod<RouteContext> = async (
+  app,
+  { config, database },
+) => {
+  let token: Buffer | undefined;
+  if (database.snapshot && config.dataDir !== ':memory:') {
+    const text = newToken();
+    await fs.mkdir(config.dataDir, { recursive: true });
+    await fs.writeFile(path.join(config.dataDir, TOKEN_FILE), `${text}\n`, { mode: 0o600 });
+    token = Buffer.from(text);
+  }
+
+  app.post(
+    '/backup',
+    // No response schema: the answer is a stream of bytes, or a refusal in the shape below.
+    {},
+    async (request, reply) => {
+      if (!database.snapshot || !token) {
+        return reply.code(409).send({
+          message:
+            database.driver === 'postgres'
+              ? 'PostgreSQL is copied by pg_dump: npm run backup does it without the server.'
+              : 'The database is in memory: there is no folder to copy.',
+        } satisfies Refusal);
+      }
+      const given = Buffer.from(
+        /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '',
+      );
+      if (given.length !== token.length || !timingSafeEqual(given, token)) {
+        return reply
+          .code(401)
+          .send({ message: `The token of ${TOKEN_FILE} in DATA_DIR is needed.` } satisfies Refusal);
+      }
+      const started = performance.now();
+      const snapshot = await database.snapshot();
+      request.log.info(
+        { bytes: snapshot.size, ms: Math.round(performance.now() - started) },
+        'backup: database copied',
+      );
+      return reply
+        .type('application/gzip')
+        .header('content-length', snapshot.size)
+        .send(Readable.fromWeb(snapshot.stream() as unknown as NodeReadableStream<Uint8Array>));
+    },
+  );
+};
+
+export default backupManagementRoutes;
