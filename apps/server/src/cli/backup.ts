@@ -44,7 +44,9 @@ main(process.argv.slice(2)).then(
   (status) => process.exit(status),
   (error: unknown) => {
     const known = error instanceof ConfigError || error instanceof BackupError;
-    process.stderr.write(`${known ? error.message : String(error)}\n`);
+    // A failed query names its cause apart (drizzle's error holds the driver's).
+    const cause = error instanceof Error && error.cause ? `\n${String(error.cause)}` : '';
+    process.stderr.write(`${known ? error.message : `${String(error)}${cause}`}\n`);
     process.exit(1);
   },
 );

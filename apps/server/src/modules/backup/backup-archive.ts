@@ -245,6 +245,15 @@ export async function restoreBackup(
         ],
         config.databaseUrl!,
       );
+      // pg_restore brings no planner statistics: without them the chain's walk may
+      // scan the whole trail for each batch, past the statement time limit.
+      const client = new pg.Client({ connectionString: config.databaseUrl });
+      await client.connect();
+      try {
+        await client.query('analyze');
+      } finally {
+        await client.end();
+      }
     } else {
       const folder = path.join(config.dataDir, 'pglite');
       await fs.rm(folder, { recursive: true, force: true });
