@@ -7,7 +7,6 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import * as tar from 'tar';
 import type { AuditVerification } from '@cityops/contract';
@@ -21,7 +20,7 @@ import { AuditService } from '../audit/audit.service.js';
 /**
  * One backup is one tar file (docs/deployment.md, "Backup and restore"):
  *   cityops-backup.json       what it is (format, database, when)
- *   database/pglite.tar.gz    PGlite's data folder, copied by the running server, or
+ *   database/pglite.tar.gz    PGlite's data folder's files (copied by the running server), or
  *   database/postgres.dump    pg_dump's custom format
  *   files/uploads/...         uploaded files kept on disk (DATA_DIR/uploads)
  *   files/audit-archive/...   the audit trail's archive files (DATA_DIR/audit-archive)
@@ -166,14 +165,17 @@ async function copyPglite(config: AppConfig, target: string): Promise<'server' |
         'was killed), start and stop it once.',
     );
   }
-  const client = new PGlite(folder, { relaxedDurability: false });
-  try {
-    await client.waitReady;
-    const dump = await client.dumpDataDir('gzip');
-    await fs.writeFile(target, Buffer.from(await dump.arrayBuffer()));
-  } finally {
-    await client.close();
-  }
+  // Nobody has the folder open: its files are the database, as a stopped server left it.
+  await tar.c(
+    {
+      gzip: true,
+      file: target,
+      cwd: folder,
+      portable: true,
+      filter: (entry) => path.basename(entry) !== 'postmaster.pid',
+    },
+    ['.'],
+  );
   return 'folder';
 }
 
@@ -258,12 +260,7 @@ export async function restoreBackup(
       const folder = path.join(config.dataDir, 'pglite');
       await fs.rm(folder, { recursive: true, force: true });
       await fs.mkdir(folder, { recursive: true });
-      const client = new PGlite(folder, {
-        relaxedDurability: false,
-        loadDataDir: new Blob([await fs.readFile(databaseFile)]),
-      });
-      await client.waitReady;
-      await client.close();
+      await tar.x({ file: databaseFile, cwd: folder, strict: true });
     }
     let files = 0;
     if (hasDataDir(config)) {

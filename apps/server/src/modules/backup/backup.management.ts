@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import * as tar from 'tar';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RouteContext } from '../../app-module.js';
 import { TOKEN_FILE, newToken } from './backup-archive.js';
@@ -22,7 +22,7 @@ const backupManagementRoutes: FastifyPluginAsyncZod<RouteContext> = async (
   { config, database },
 ) => {
   let token: Buffer | undefined;
-  if (database.snapshot && config.dataDir !== ':memory:') {
+  if (database.copyFolder && config.dataDir !== ':memory:') {
     const text = newToken();
     await fs.mkdir(config.dataDir, { recursive: true });
     await fs.writeFile(path.join(config.dataDir, TOKEN_FILE), `${text}\n`, { mode: 0o600 });
@@ -34,7 +34,7 @@ const backupManagementRoutes: FastifyPluginAsyncZod<RouteContext> = async (
     // No response schema: the answer is a stream of bytes, or a refusal in the shape below.
     {},
     async (request, reply) => {
-      if (!database.snapshot || !token) {
+      if (!database.copyFolder || !token) {
         return reply.code(409).send({
           message:
             database.driver === 'postgres'
@@ -50,16 +50,24 @@ const backupManagementRoutes: FastifyPluginAsyncZod<RouteContext> = async (
           .code(401)
           .send({ message: `The token of ${TOKEN_FILE} in DATA_DIR is needed.` } satisfies Refusal);
       }
+      const staging = await fs.mkdtemp(path.join(config.dataDir, '.backup-'));
+      const cleanup = () => fs.rm(staging, { recursive: true, force: true });
+      const copy = path.join(staging, 'pglite');
       const started = performance.now();
-      const snapshot = await database.snapshot();
+      try {
+        await database.copyFolder(copy);
+      } catch (error) {
+        await cleanup();
+        throw error;
+      }
       request.log.info(
-        { bytes: snapshot.size, ms: Math.round(performance.now() - started) },
-        'backup: database copied',
+        { ms: Math.round(performance.now() - started) },
+        'backup: database folder copied',
       );
-      return reply
-        .type('application/gzip')
-        .header('content-length', snapshot.size)
-        .send(Readable.fromWeb(snapshot.stream() as unknown as NodeReadableStream<Uint8Array>));
+      // Packed and compressed once the database is free again; removed once sent.
+      reply.raw.on('close', () => void cleanup());
+      const packed = tar.c({ gzip: true, cwd: copy, portable: true }, ['.']);
+      return reply.type('application/gzip').send(Readable.from(packed));
     },
   );
 };
