@@ -1,12 +1,8 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import pg from 'pg';
 import * as tar from 'tar';
 import type { AuditVerification } from '@cityops/contract';
@@ -32,6 +28,8 @@ export const MANIFEST = 'cityops-backup.json';
 export const DATA_FOLDERS = ['uploads', 'audit-archive'] as const;
 /** Written by the server at start (PGlite), read by the command: see backup.management.ts. */
 export const TOKEN_FILE = 'management-token';
+/** The running server's copies of the PGlite folder, in DATA_DIR until packed. */
+export const COPY_PREFIX = '.backup-';
 
 const DATABASE_FILE: Record<DriverName, string> = {
   pglite: 'database/pglite.tar.gz',
@@ -143,14 +141,25 @@ async function copyPglite(config: AppConfig, target: string): Promise<'server' |
       if ((error as { cause?: { code?: string } }).cause?.code !== 'ECONNREFUSED') throw error;
     }
     if (response) {
-      if (!response.ok || !response.body) {
+      if (!response.ok) {
         throw new BackupError(
           `The server refused the backup (HTTP ${response.status}): ${await response.text()}`,
         );
       }
-      // The DOM's stream type and Node's describe the same object differently.
-      const body = response.body as unknown as NodeReadableStream<Uint8Array>;
-      await pipeline(Readable.fromWeb(body), createWriteStream(target));
+      const { folder } = (await response.json()) as { folder: string };
+      // Only a copy the server made in DATA_DIR is packed, and then removed.
+      const staging = path.dirname(path.resolve(folder));
+      if (
+        path.dirname(staging) !== path.resolve(config.dataDir) ||
+        !path.basename(staging).startsWith(COPY_PREFIX)
+      ) {
+        throw new BackupError(`The server answered an unexpected folder: ${folder}`);
+      }
+      try {
+        await packFolder(folder, target);
+      } finally {
+        await fs.rm(staging, { recursive: true, force: true });
+      }
       return 'server';
     }
   }
@@ -166,6 +175,12 @@ async function copyPglite(config: AppConfig, target: string): Promise<'server' |
     );
   }
   // Nobody has the folder open: its files are the database, as a stopped server left it.
+  await packFolder(folder, target);
+  return 'folder';
+}
+
+/** A gzip tar of a PGlite folder's files, without the lock file of a process using it. */
+async function packFolder(folder: string, target: string): Promise<void> {
   await tar.c(
     {
       gzip: true,
@@ -176,7 +191,6 @@ async function copyPglite(config: AppConfig, target: string): Promise<'server' |
     },
     ['.'],
   );
-  return 'folder';
 }
 
 export interface RestoreOptions {

@@ -1,21 +1,20 @@
 import { timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import * as tar from 'tar';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RouteContext } from '../../app-module.js';
-import { TOKEN_FILE, newToken } from './backup-archive.js';
+import { COPY_PREFIX, TOKEN_FILE, newToken } from './backup-archive.js';
 
 /** A refusal's body. */
 type Refusal = { message: string };
 
 /**
  * `POST /backup` on the management port: PGlite opens its folder in one process
- * only, so the running server copies it for `npm run backup` (backup-archive.ts).
- * The copy is the whole database, so the route asks for a token that the server
- * writes at start into DATA_DIR, readable by the service's user alone: whoever
- * can read it could read the data folder anyway.
+ * only, so the running server copies it, while no statement runs, into a folder in
+ * DATA_DIR whose path it answers; `npm run backup` packs and removes it
+ * (backup-archive.ts). The copy is the whole database, so the route asks for a token
+ * that the server writes at start into DATA_DIR, readable by the service's user
+ * alone: whoever can read it could read the data folder anyway.
  */
 const backupManagementRoutes: FastifyPluginAsyncZod<RouteContext> = async (
   app,
@@ -23,6 +22,12 @@ const backupManagementRoutes: FastifyPluginAsyncZod<RouteContext> = async (
 ) => {
   let token: Buffer | undefined;
   if (database.copyFolder && config.dataDir !== ':memory:') {
+    // Copies a command did not get to remove (it was stopped while packing).
+    for (const entry of await fs.readdir(config.dataDir).catch(() => [])) {
+      if (entry.startsWith(COPY_PREFIX)) {
+        await fs.rm(path.join(config.dataDir, entry), { recursive: true, force: true });
+      }
+    }
     const text = newToken();
     await fs.mkdir(config.dataDir, { recursive: true });
     await fs.writeFile(path.join(config.dataDir, TOKEN_FILE), `${text}\n`, { mode: 0o600 });
@@ -50,24 +55,20 @@ const backupManagementRoutes: FastifyPluginAsyncZod<RouteContext> = async (
           .code(401)
           .send({ message: `The token of ${TOKEN_FILE} in DATA_DIR is needed.` } satisfies Refusal);
       }
-      const staging = await fs.mkdtemp(path.join(config.dataDir, '.backup-'));
-      const cleanup = () => fs.rm(staging, { recursive: true, force: true });
+      const staging = await fs.mkdtemp(path.join(config.dataDir, COPY_PREFIX));
       const copy = path.join(staging, 'pglite');
       const started = performance.now();
       try {
         await database.copyFolder(copy);
       } catch (error) {
-        await cleanup();
+        await fs.rm(staging, { recursive: true, force: true });
         throw error;
       }
-      request.log.info(
-        { ms: Math.round(performance.now() - started) },
-        'backup: database folder copied',
-      );
-      // Packed and compressed once the database is free again; removed once sent.
-      reply.raw.on('close', () => void cleanup());
-      const packed = tar.c({ gzip: true, cwd: copy, portable: true }, ['.']);
-      return reply.type('application/gzip').send(Readable.from(packed));
+      const heldMs = Math.round(performance.now() - started);
+      request.log.info({ ms: heldMs }, 'backup: database folder copied');
+      // The command runs on this machine (it read the token from DATA_DIR): it packs
+      // the copy itself and removes it, with no bytes through this process.
+      return { folder: copy, heldMs };
     },
   );
 };
