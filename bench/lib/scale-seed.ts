@@ -21,7 +21,6 @@
  * triggers are off for the session (the rows are consistent by construction),
  * and the tables are vacuumed and analysed at the end as autovacuum would.
  */
-import type pg from 'pg';
 import {
   documentTerms,
   normaliseText,
@@ -131,7 +130,18 @@ const FILLERS: [string, string][] = [
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
-async function timed<T>(client: pg.Client, label: string, sql: string, params: unknown[] = []) {
+/**
+ * What the seed needs of a connection: pg's Client, or PGlite through an adapter
+ * (the backup bench seeds an embedded database too).
+ */
+export interface SqlClient {
+  query<R = Record<string, unknown>>(
+    sql: string,
+    params?: unknown[],
+  ): Promise<{ rows: R[]; rowCount?: number | null }>;
+}
+
+async function timed<T>(client: SqlClient, label: string, sql: string, params: unknown[] = []) {
   const started = performance.now();
   const result = await client.query(sql, params);
   say(
@@ -141,7 +151,7 @@ async function timed<T>(client: pg.Client, label: string, sql: string, params: u
 }
 
 /** The article vocabulary as tables the insert joins: texts and their search terms. */
-async function loadVocabulary(client: pg.Client): Promise<void> {
+async function loadVocabulary(client: SqlClient): Promise<void> {
   await client.query(
     `create temporary table scale_titles (lang text, d int, s int, text text, norm text, terms text[])`,
   );
@@ -188,7 +198,7 @@ async function loadVocabulary(client: pg.Client): Promise<void> {
  * answers the statements that build them again.
  */
 async function dropIndexes(
-  client: pg.Client,
+  client: SqlClient,
   table: string,
   primaryKey = false,
 ): Promise<string[]> {
@@ -224,10 +234,23 @@ export interface ScaleSeedResult {
 }
 
 /** Adds the city's worth to a database the server has migrated and seeded. */
-export async function seedScale(databaseUrl: string, now: Date): Promise<ScaleSeedResult> {
-  const { default: pgModule } = await import('pg');
-  const client = new pgModule.Client({ connectionString: databaseUrl });
-  await client.connect();
+export async function seedScale(target: string | SqlClient, now: Date): Promise<ScaleSeedResult> {
+  let end = async () => undefined as void;
+  let client: SqlClient;
+  if (typeof target === 'string') {
+    const { default: pgModule } = await import('pg');
+    const pgClient = new pgModule.Client({ connectionString: target });
+    await pgClient.connect();
+    client = {
+      query: async <R>(sql: string, params: unknown[] = []) => {
+        const result = await pgClient.query(sql, params);
+        return { rows: result.rows as R[], rowCount: result.rowCount };
+      },
+    };
+    end = () => pgClient.end();
+  } else {
+    client = target;
+  }
   const started = performance.now();
   const steps: { step: string; seconds: number }[] = [];
   const step = async (name: string, work: () => Promise<unknown>) => {
@@ -502,6 +525,6 @@ export async function seedScale(databaseUrl: string, now: Date): Promise<ScaleSe
     );
     return { seconds: Math.round((performance.now() - started) / 100) / 10, rows, steps };
   } finally {
-    await client.end();
+    await end();
   }
 }

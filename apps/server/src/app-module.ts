@@ -29,6 +29,8 @@ export interface RouteContext {
   config: AppConfig;
   clock: Clock;
   database: Database;
+  /** The instance is draining or closing after SIGTERM (readiness answers 503). */
+  isStopping: () => boolean;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { AppModule } from './app-module.js';
 import { accessModule } from './modules/access/access.module.js';
 import { auditModule } from './modules/audit/audit.module.js';
+import { backupModule } from './modules/backup/backup.module.js';
 import { authModule } from './modules/auth/auth.module.js';
 import { businessGuideModule } from './modules/business-guide/business-guide.module.js';
 import { filesModule } from './modules/files/files.module.js';
@@ -46,4 +47,5 @@ export const appModules: readonly AppModule[] = [
   systemModule,
   sessionsModule,
   purgeModule,
+  backupModule,
 ];

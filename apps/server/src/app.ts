@@ -24,6 +24,7 @@ import requestDeadline from './plugins/request-deadline.js';
 import securityHeaders from './plugins/security-headers.js';
 import webApp from './plugins/web-app.js';
 import { PURGE_INTERVAL_MS } from './modules/purge/purge.service.js';
+import type { AppModule, RouteContext } from './app-module.js';
 import { appModules } from './app-modules.js';
 import { SessionCache } from './modules/auth/session-cache.js';
 import { createRepositories, transactionRunner } from './repositories.js';
@@ -50,6 +51,8 @@ declare module 'fastify' {
     database: Database;
     /** Remembered sessions (modules/auth/session-cache.ts). */
     sessionCache: SessionCache;
+    /** What the management port serves of this instance (management.ts). */
+    managementScope: { modules: readonly AppModule[]; context: RouteContext };
   }
 }
 
@@ -109,6 +112,14 @@ export async function buildApp(
   app.addHook('onClose', async () => clearInterval(purgeTimer));
   app.decorate('database', database);
   app.decorate('sessionCache', sessionCache);
+  const routeContext: RouteContext = {
+    services,
+    config,
+    clock,
+    database,
+    isStopping: () => app.isStopping(),
+  };
+  app.decorate('managementScope', { modules, context: routeContext });
 
   await app.register(errorHandler);
   await app.register(gracefulShutdown);
@@ -139,10 +150,7 @@ export async function buildApp(
       for (const module of modules) {
         if (module.routes) {
           await api.register(module.routes, {
-            services,
-            config,
-            clock,
-            database,
+            ...routeContext,
             ...(module.prefix ? { prefix: module.prefix } : {}),
           });
         }

@@ -11,6 +11,13 @@ export interface AppConfig {
    */
   host: string;
   port: number;
+  /**
+   * The management port (MANAGEMENT_PORT): health, readiness and metrics for the
+   * operations team, never on the public port; off when unset.
+   */
+  managementPort: number | undefined;
+  /** Where the management port listens (MANAGEMENT_HOST): this machine only by default. */
+  managementHost: string;
   /** Folder of the embedded database and of uploaded files; `:memory:` keeps PGlite in memory. */
   dataDir: string;
   /** When set, PostgreSQL through `pg` instead of the embedded PGlite. */
@@ -91,6 +98,13 @@ const environmentSchema = z
       .min(1, 'must be a whole number between 1 and 65535')
       .max(65535, 'must be a whole number between 1 and 65535')
       .default(8080),
+    MANAGEMENT_PORT: z.coerce
+      .number({ error: 'must be a whole number between 1 and 65535' })
+      .int('must be a whole number between 1 and 65535')
+      .min(1, 'must be a whole number between 1 and 65535')
+      .max(65535, 'must be a whole number between 1 and 65535')
+      .optional(),
+    MANAGEMENT_HOST: z.string().trim().min(1, notEmpty).default('127.0.0.1'),
     DATA_DIR: z.string().trim().min(1, notEmpty).default('./data'),
     DATABASE_URL: z
       .string()
@@ -152,6 +166,10 @@ const environmentSchema = z
     SMS_WEBHOOK_TOKEN: z.string().optional(),
     PUBLIC_URL: z.url({ error: 'must be an http(s) URL' }).optional(),
   })
+  .refine((e) => e.MANAGEMENT_PORT === undefined || e.MANAGEMENT_PORT !== e.PORT, {
+    path: ['MANAGEMENT_PORT'],
+    message: 'must differ from PORT',
+  })
   .refine((e) => e.SMS_PROVIDER !== 'webhook' || e.SMS_WEBHOOK_URL, {
     path: ['SMS_WEBHOOK_URL'],
     message: 'is required when SMS_PROVIDER is webhook',
@@ -182,6 +200,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     nodeEnv: e.NODE_ENV,
     host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     port: e.PORT,
+    managementPort: e.MANAGEMENT_PORT,
+    managementHost: e.MANAGEMENT_HOST,
     dataDir: e.DATA_DIR === ':memory:' ? e.DATA_DIR : path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,

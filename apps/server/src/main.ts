@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { buildManagementApp } from './management.js';
 
 async function main(): Promise<void> {
   let config;
@@ -14,6 +15,10 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp(config);
+  // The management port (health, readiness, metrics) stays open while the public
+  // server drains, so readiness can say 503 until the process ends.
+  const management =
+    config.managementPort === undefined ? undefined : await buildManagementApp(app);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -27,17 +32,23 @@ async function main(): Promise<void> {
       (config.shutdownDrainSeconds + config.shutdownGraceSeconds) * 1000,
     );
     timer.unref();
-    app.stopGracefully(config.shutdownDrainSeconds * 1000).then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'error while shutting down');
-        process.exit(1);
-      },
-    );
+    app
+      .stopGracefully(config.shutdownDrainSeconds * 1000)
+      .then(() => management?.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'error while shutting down');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 
+  if (management) {
+    await management.listen({ host: config.managementHost, port: config.managementPort });
+  }
   await app.listen({ host: config.host, port: config.port });
 }
 

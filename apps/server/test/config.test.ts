@@ -60,6 +60,16 @@ describe('loadConfig', () => {
     });
   });
 
+  it('keeps the management port off unless set, and on this machine by default', () => {
+    expect(loadConfig({})).toMatchObject({
+      managementPort: undefined,
+      managementHost: '127.0.0.1',
+    });
+    expect(
+      loadConfig({ MANAGEMENT_PORT: '9000', MANAGEMENT_HOST: '10.0.0.5', NODE_ENV: 'production' }),
+    ).toMatchObject({ managementPort: 9000, managementHost: '10.0.0.5' });
+  });
+
   it.each([
     [{}, '127.0.0.1'],
     [{ NODE_ENV: 'test' }, '127.0.0.1'],
@@ -111,6 +121,9 @@ describe('loadConfig', () => {
     ['PORT', '80.5', /PORT: must be a whole number between 1 and 65535/],
     ['DATA_DIR', '   ', /DATA_DIR: must not be empty/],
     ['HOST', '   ', /HOST: must not be empty/],
+    ['MANAGEMENT_PORT', 'x', /MANAGEMENT_PORT: must be a whole number between 1 and 65535/],
+    ['MANAGEMENT_PORT', '8080', /MANAGEMENT_PORT: must differ from PORT/],
+    ['MANAGEMENT_HOST', '   ', /MANAGEMENT_HOST: must not be empty/],
     [
       'DATABASE_URL',
       'mysql://x',

@@ -40,6 +40,12 @@ export interface Database {
   /** Receives what `notify` publishes on a channel; the result stops listening. */
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /**
+   * PGlite in a folder only: copies the folder's files into `target` while no statement
+   * runs: the image a killed process leaves, which PGlite recovers from as from a
+   * restart (modules/backup). The database waits for as long as the copy takes.
+   */
+  copyFolder?(target: string): Promise<void>;
 }
 
 export interface DatabaseOptions {
@@ -66,6 +72,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 /** Wraps an already open PGlite (tests hand one in, loaded from a prepared dump). */
 export async function wrapPglite(client: PGlite): Promise<Database> {
   await client.waitReady;
+  // A folder on disk (not in memory, nor a test's loaded dump) can be copied.
+  const folder = client.dataDir && !client.dataDir.includes('://') ? client.dataDir : undefined;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const events = new EventEmitter();
   events.setMaxListeners(0);
@@ -90,6 +98,19 @@ export async function wrapPglite(client: PGlite): Promise<Database> {
     async close() {
       if (!client.closed) await client.close();
     },
+    ...(folder && {
+      async copyFolder(target: string) {
+        // A checkpoint first, so a restore replays little WAL.
+        await client.query('checkpoint');
+        await client.runExclusive(() =>
+          fs.cp(folder, target, {
+            recursive: true,
+            // The lock file of the process that has the folder open.
+            filter: (source) => path.basename(source) !== 'postmaster.pid',
+          }),
+        );
+      },
+    }),
   };
 }
 

@@ -1,10 +1,12 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import type { Database, Db } from './client.js';
+import { type Database, type Db, rowsOf } from './client.js';
 
 /** Both `src/db` and `dist/db` sit two levels below the server package. */
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -34,4 +36,29 @@ export async function migrateAndSeed(
       await db.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`);
     }
   });
+}
+
+/** The newest migration of this release, by the journal time drizzle records it under. */
+let latestMigration: number | undefined;
+function latestMigrationTime(): number {
+  if (latestMigration === undefined) {
+    const journal = JSON.parse(
+      readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8'),
+    ) as { entries: { when: number }[] };
+    latestMigration = Math.max(...journal.entries.map((entry) => entry.when));
+  }
+  return latestMigration;
+}
+
+/**
+ * Whether the database holds every migration of this release (readiness): drizzle
+ * applies the journal's migrations newer than the last one it recorded, so the
+ * newest recorded time must be the journal's newest.
+ */
+export async function migrationsApplied(db: Db): Promise<boolean> {
+  const result = await db.execute(
+    sql`select max(created_at)::text as latest from drizzle.__drizzle_migrations`,
+  );
+  const latest = rowsOf<{ latest: string | null }>(result)[0]?.latest;
+  return latest !== null && latest !== undefined && Number(latest) >= latestMigrationTime();
 }

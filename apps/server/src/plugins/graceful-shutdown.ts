@@ -8,6 +8,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** SIGTERM: drain for `drainMs`, then `close()`. */
     stopGracefully(drainMs: number): Promise<void>;
+    /** Draining or closing: readiness answers 503 so a proxy or orchestrator stops sending. */
+    isStopping(): boolean;
   }
 }
 
@@ -47,6 +49,7 @@ async function gracefulShutdownPlugin(app: FastifyInstance): Promise<void> {
     sweeper.unref();
   };
 
+  app.decorate('isStopping', () => draining || closing);
   app.decorate('stopGracefully', async (drainMs: number) => {
     draining = true;
     // net.Server's close, not http.Server's: that one would also close idle
