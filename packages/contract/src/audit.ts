@@ -75,6 +75,8 @@ export const auditPageSchema = z.object({
   list: z.array(auditRecordSchema),
   /** Pass as `before` for the next (older) page; null on the last one. */
   nextBefore: z.number().nullable(),
+  /** The city's time zone (setting): the screen shows the times in it. */
+  timeZone: z.string(),
 });
 export type AuditPage = z.infer<typeof auditPageSchema>;
 
@@ -92,7 +94,11 @@ export const auditNamesSchema = z.object({
 export type AuditNames = z.infer<typeof auditNamesSchema>;
 
 /** One record as its detail shows it: with the names of the ids it carries. */
-export const auditRecordDetailSchema = auditRecordSchema.extend({ names: auditNamesSchema });
+export const auditRecordDetailSchema = auditRecordSchema.extend({
+  names: auditNamesSchema,
+  /** The city's time zone (setting): the detail shows the time in it. */
+  timeZone: z.string(),
+});
 export type AuditRecordDetail = z.infer<typeof auditRecordDetailSchema>;
 
 /** The 操作人 picker's search: accounts by the start of their login name or name. */
