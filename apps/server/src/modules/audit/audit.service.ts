@@ -182,7 +182,11 @@ export class AuditService {
     const shown = rows.slice(0, pageSize);
     const names = await this.options.audit.actorNames(actorIdsOf(shown));
     const list = shown.map((row) => toAuditRecord(row, names));
-    return { list, nextBefore: rows.length > pageSize ? (list.at(-1)?.seq ?? null) : null };
+    return {
+      list,
+      nextBefore: rows.length > pageSize ? (list.at(-1)?.seq ?? null) : null,
+      timeZone: await this.timeZone(),
+    };
   }
 
   /** One record, with the names of the ids its before and after carry, in `language`. */
@@ -194,11 +198,12 @@ export class AuditService {
       outcome: 'success',
       target: { kind: 'audit', id: seq },
     });
-    const [actors, names] = await Promise.all([
+    const [actors, names, timeZone] = await Promise.all([
       this.options.audit.actorNames(actorIdsOf([row])),
       this.options.audit.names(referencesOf(row), language),
+      this.timeZone(),
     ]);
-    return { ...toAuditRecord(row, actors), names };
+    return { ...toAuditRecord(row, actors), names, timeZone };
   }
 
   /**

@@ -185,7 +185,7 @@ describe('the audit trail', () => {
         'GET',
         SYSTEM_PATHS.auditRecord.replace(':seq', String(update.seq)),
       );
-      expect(detail).toEqual({ ...update, names: expect.any(Object) });
+      expect(detail).toEqual({ ...update, names: expect.any(Object), timeZone: 'Asia/Shanghai' });
       const views = await records('?action=audit.view&pageSize=2');
       expect(views.list[0]).toMatchObject({
         actorName: 'auditor',

@@ -58,6 +58,7 @@ describe('the audit trail in words', () => {
       `${SYSTEM_PATHS.audit}?action=user.create&target=words.target`,
     );
     expect(page.list[0]).toMatchObject({ actorName: 'admin', actorFullName: '系统管理员' });
+    expect(page.timeZone).toBe('Asia/Shanghai');
     const url = `/api${SYSTEM_PATHS.auditRecord.replace(':seq', String(createdSeq))}`;
     const zh = await t.app.inject({
       method: 'GET',
