@@ -147,6 +147,7 @@ export const SYSTEM_PATHS = {
   menu: '/system/menus/:id',
   audit: '/system/audit',
   auditRecord: '/system/audit/:seq',
+  auditActors: '/system/audit/actors',
   auditExport: '/system/audit/export',
   auditVerification: '/system/audit/verification',
   userSecondFactor: '/system/users/:id/second-factor',

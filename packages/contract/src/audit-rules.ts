@@ -89,6 +89,8 @@ export const AUDIT_MIN_RETENTION_DAYS = 180;
 /** One page of the audit screen, and the most a page may hold. */
 export const AUDIT_PAGE_SIZE = 50;
 export const AUDIT_MAX_PAGE_SIZE = 200;
+/** The most accounts one page of the 操作人 picker offers. */
+export const AUDIT_ACTORS_MAX_PAGE_SIZE = 20;
 /** The most records one export writes; the filter narrows a larger set. */
 export const AUDIT_EXPORT_MAX_ROWS = 50_000;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   AUDIT_ACTIONS,
+  AUDIT_ACTORS_MAX_PAGE_SIZE,
   AUDIT_MAX_PAGE_SIZE,
   AUDIT_OUTCOMES,
   AUDIT_PAGE_SIZE,
@@ -51,6 +52,8 @@ export const auditRecordSchema = z.object({
   at: z.string(),
   actorId: z.number().nullable(),
   actorName: z.string().nullable(),
+  /** The actor's name (姓名) as their account has it now; null without an account. */
+  actorFullName: z.string().nullable(),
   actorUnit: z.string().nullable(),
   /** The first 16 characters of the session's token digest; null before sign-in. */
   session: z.string().nullable(),
@@ -72,8 +75,63 @@ export const auditPageSchema = z.object({
   list: z.array(auditRecordSchema),
   /** Pass as `before` for the next (older) page; null on the last one. */
   nextBefore: z.number().nullable(),
+  /** The city's time zone (setting): the screen shows the times in it. */
+  timeZone: z.string(),
 });
 export type AuditPage = z.infer<typeof auditPageSchema>;
+
+/**
+ * The names of the ids a record's before and after carry, in the reader's language:
+ * roles by code, units, departments and menu entries by id (issue 24). An id no longer
+ * found is left out, and shown as it is.
+ */
+export const auditNamesSchema = z.object({
+  roles: z.record(z.string(), z.string()),
+  units: z.record(z.string(), z.string()),
+  departments: z.record(z.string(), z.string()),
+  entries: z.record(z.string(), z.string()),
+});
+export type AuditNames = z.infer<typeof auditNamesSchema>;
+
+/** One record as its detail shows it: with the names of the ids it carries. */
+export const auditRecordDetailSchema = auditRecordSchema.extend({
+  names: auditNamesSchema,
+  /** The city's time zone (setting): the detail shows the time in it. */
+  timeZone: z.string(),
+});
+export type AuditRecordDetail = z.infer<typeof auditRecordDetailSchema>;
+
+/** The 操作人 picker's search: accounts by the start of their login name or name. */
+export const auditActorsQuerySchema = z.object({
+  keyword: shortText.optional(),
+  page: z.coerce
+    .number({ error: 'validation.invalid' })
+    .int('validation.invalid')
+    .min(1, 'validation.invalid')
+    .max(100, 'validation.invalid')
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: 'validation.invalid' })
+    .int('validation.invalid')
+    .min(1, 'validation.invalid')
+    .max(AUDIT_ACTORS_MAX_PAGE_SIZE, 'validation.invalid')
+    .default(AUDIT_ACTORS_MAX_PAGE_SIZE),
+});
+export type AuditActorsQuery = z.infer<typeof auditActorsQuerySchema>;
+
+/** An account as the picker offers it: no mobile number, nothing but who it is. */
+export const auditActorSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  name: z.string(),
+});
+export type AuditActor = z.infer<typeof auditActorSchema>;
+
+export const auditActorPageSchema = z.object({
+  list: z.array(auditActorSchema),
+  hasMore: z.boolean(),
+});
+export type AuditActorPage = z.infer<typeof auditActorPageSchema>;
 
 export const auditParamsSchema = z.object({ seq: auditSeqSchema });
 

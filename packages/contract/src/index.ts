@@ -36,6 +36,7 @@ export * from './business-guide.js';
 export * from './gis.js';
 export * from './administration.js';
 export * from './audit.js';
+export * from './audit-names.js';
 export * from './second-factor.js';
 export * from './sessions.js';
 export * from './settings.js';

@@ -74,3 +74,17 @@ export const SETTINGS_TEXT_LIMITS = {
 /** The icons the header's weather can draw. */
 export const WEATHER_ICONS = ['sunny', 'cloudy', 'overcast', 'rain', 'snow', 'fog'] as const;
 export type WeatherIcon = (typeof WEATHER_ICONS)[number];
+
+/** The city's time zone until one is saved: exports and the screens' times are read in it. */
+export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
+
+/** Whether the runtime knows this IANA time zone name (`Asia/Shanghai`); Intl is the judge. */
+export function isTimeZone(name: string): boolean {
+  if (!name) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -4,10 +4,12 @@ import { hasForbiddenControlCharacter, isOriginText } from './security-rules.js'
 import {
   SETTINGS_GROUPS,
   SETTINGS_TEXT_LIMITS,
+  DEFAULT_TIME_ZONE,
   SETTING_RANGES,
   type SettingRange,
   type SettingsGroup,
   WEATHER_ICONS,
+  isTimeZone,
 } from './settings-rules.js';
 
 /** A whole number within a field's limits (settings-rules.ts). */
@@ -46,6 +48,13 @@ export const generalSettingsSchema = z.object({
   frameAncestors: originListSchema,
   /** Origins of subsystems a framed page may belong to (they receive the user's token). */
   subsystemOrigins: originListSchema,
+  /** The city's IANA time zone: the audit exports' times (issue 24). Left out: the default. */
+  timeZone: z
+    .string()
+    .trim()
+    .max(64, 'validation.tooLong')
+    .refine(isTimeZone, 'settings.timeZone.invalid')
+    .default(DEFAULT_TIME_ZONE),
 });
 export type GeneralSettings = z.infer<typeof generalSettingsSchema>;
 
@@ -144,7 +153,12 @@ const texts = z.array(z.string());
 
 /** The values as answered: plain shapes, without the input's trimming and folding. */
 export const settingsGroupAnswerSchemas = {
-  general: z.object({ systemName: z.string(), frameAncestors: texts, subsystemOrigins: texts }),
+  general: z.object({
+    systemName: z.string(),
+    frameAncestors: texts,
+    subsystemOrigins: texts,
+    timeZone: z.string(),
+  }),
   weather: z.object({
     shown: z.boolean(),
     city: z.string(),

@@ -47,7 +47,11 @@ async function main(args: string[]): Promise<number> {
   const database = await openDatabase(config);
   try {
     const repositories = createRepositories(database.db, noRememberedSessions);
-    const audit = new AuditService({ audit: repositories.audit, clock: systemClock });
+    const audit = new AuditService({
+      audit: repositories.audit,
+      clock: systemClock,
+      settings: repositories.settings,
+    });
     if (command === 'verify') {
       const result = await audit.verify();
       print(result);

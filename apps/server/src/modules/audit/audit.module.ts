@@ -11,7 +11,7 @@ declare module '../../services.js' {
 export const auditModule: AppModule = {
   name: 'audit',
   createServices: ({ repositories, clock }) => ({
-    audit: new AuditService({ audit: repositories.audit, clock }),
+    audit: new AuditService({ audit: repositories.audit, clock, settings: repositories.settings }),
   }),
   routes: auditRoutes,
 };

@@ -1,14 +1,34 @@
-import type { AuditAction, AuditFilter, AuditOutcome, AuditTargetKind } from '@cityops/contract';
-import { type SQL, and, asc, desc, eq, gt, lt, lte, or, sql } from 'drizzle-orm';
+import type {
+  AuditAction,
+  AuditActor,
+  AuditFilter,
+  AuditNames,
+  AuditOutcome,
+  AuditTargetKind,
+  Language,
+} from '@cityops/contract';
+import { type SQL, and, asc, desc, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.js';
+import { escapeLike } from '../../db/like.js';
 import { currentTrace } from '../../lib/request-trace.js';
 import {
   auditArchives,
   auditChainHead,
   auditTrail,
+  departments,
+  menuEntries,
   organizations,
+  roles,
   users,
 } from '../../db/schema/index.js';
+
+/** The ids a record's before and after carry, by kind (roles by code). */
+export interface AuditReferences {
+  roles: string[];
+  units: number[];
+  departments: number[];
+  entries: number[];
+}
 
 /** Who did it, from where: copied into the record, so it outlives the account. */
 export interface AuditSource {
@@ -100,6 +120,78 @@ export class AuditRepository {
       .where(and(...where))
       .orderBy(desc(auditTrail.seq))
       .limit(limit);
+  }
+
+  /** The names (姓名) of a page's actors, in one read by primary key. */
+  async actorNames(ids: readonly number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(inArray(users.id, [...ids]));
+    return new Map(rows.map((row) => [row.id, row.name]));
+  }
+
+  /**
+   * The names of a record's ids in the reader's language (the English name, else the
+   * Chinese one standing in): one read by primary key per kind, none for a kind not named.
+   */
+  async names(references: AuditReferences, language: Language): Promise<AuditNames> {
+    const english = language === 'en';
+    const named = (rows: { id: string | number; name: string; nameEn: string }[]) =>
+      Object.fromEntries(rows.map((row) => [String(row.id), (english && row.nameEn) || row.name]));
+    const columns = <
+      T extends typeof roles | typeof organizations | typeof departments | typeof menuEntries,
+    >(
+      table: T,
+    ) => ({ id: table.id, name: table.name, nameEn: table.nameEn });
+    const [roleRows, unitRows, departmentRows, entryRows] = await Promise.all([
+      references.roles.length
+        ? this.db.select(columns(roles)).from(roles).where(inArray(roles.id, references.roles))
+        : [],
+      references.units.length
+        ? this.db
+            .select(columns(organizations))
+            .from(organizations)
+            .where(inArray(organizations.id, references.units))
+        : [],
+      references.departments.length
+        ? this.db
+            .select(columns(departments))
+            .from(departments)
+            .where(inArray(departments.id, references.departments))
+        : [],
+      references.entries.length
+        ? this.db
+            .select(columns(menuEntries))
+            .from(menuEntries)
+            .where(inArray(menuEntries.id, references.entries))
+        : [],
+    ]);
+    return {
+      roles: named(roleRows),
+      units: named(unitRows),
+      departments: named(departmentRows),
+      entries: named(entryRows),
+    };
+  }
+
+  /**
+   * Accounts whose login name or name starts with `keyword` (case aside), by login name:
+   * the 操作人 picker's read, each side a range of its prefix index (drizzle/0019).
+   */
+  async actors(keyword: string, offset: number, limit: number): Promise<AuditActor[]> {
+    const prefix = `${escapeLike(keyword.toLowerCase())}%`;
+    const where = keyword
+      ? or(sql`lower(${users.username}) like ${prefix}`, sql`lower(${users.name}) like ${prefix}`)
+      : undefined;
+    return this.db
+      .select({ id: users.id, username: users.username, name: users.name })
+      .from(users)
+      .where(where)
+      .orderBy(sql`lower(${users.username})`)
+      .limit(limit)
+      .offset(offset);
   }
 
   async find(seq: number): Promise<AuditRow | null> {

@@ -1,10 +1,12 @@
 import {
   SYSTEM_PATHS,
+  auditActorPageSchema,
+  auditActorsQuerySchema,
   auditExportQuerySchema,
   auditListQuerySchema,
   auditPageSchema,
   auditParamsSchema,
-  auditRecordSchema,
+  auditRecordDetailSchema,
   auditVerificationSchema,
   envelopeSchema,
   ok,
@@ -39,6 +41,21 @@ const auditRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services 
       },
     },
     async (request) => ok(await audit.page(authOf(request), request.query)),
+  );
+
+  app.get(
+    SYSTEM_PATHS.auditActors,
+    {
+      // The auditor's own lookup for the 操作人 filter: who an account is, never a mobile.
+      config: { access: { permission: 'system:audit:read' } },
+      schema: {
+        tags,
+        summary: 'Accounts whose login name or name starts with the keyword (the 操作人 picker)',
+        querystring: auditActorsQuerySchema,
+        response: { 200: envelopeSchema(auditActorPageSchema) },
+      },
+    },
+    async (request) => ok(await audit.actors(request.query)),
   );
 
   app.get(
@@ -83,10 +100,10 @@ const auditRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services 
         tags,
         summary: 'One audit record with its before and after (the view is recorded)',
         params: auditParamsSchema,
-        response: { 200: envelopeSchema(auditRecordSchema) },
+        response: { 200: envelopeSchema(auditRecordDetailSchema) },
       },
     },
-    async (request) => ok(await audit.read(authOf(request), request.params.seq)),
+    async (request) => ok(await audit.read(authOf(request), request.params.seq, request.language)),
   );
 };
 

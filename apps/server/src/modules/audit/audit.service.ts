@@ -1,21 +1,44 @@
 import {
+  AUDIT_ACTION_NAMES,
   AUDIT_EXPORT_MAX_ROWS,
   AUDIT_MASK,
+  AUDIT_OUTCOME_NAMES,
+  type AuditAction,
+  type AuditActorPage,
+  type AuditActorsQuery,
   type AuditFilter,
+  type AuditOutcome,
+  type AuditRecordDetail,
   type AuditPage,
   type AuditProblem,
   type AuditRecord,
   type AuditVerification,
   ErrorCode,
   type Language,
+  auditReasonName,
+  auditTargetText,
   escapeSpreadsheetText,
   formatMessage,
 } from '@cityops/contract';
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
 import ExcelJS from 'exceljs';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AuthContext, ClientMeta } from '../auth/auth.service.js';
-import type { AuditEvent, AuditRepository, AuditRow, AuditSource } from './audit.repository.js';
+import type { Repositories } from '../../repositories.js';
+import { TIME_ZONE_KEY, timeZoneOf } from '../settings/time-zone.js';
+import type {
+  AuditEvent,
+  AuditReferences,
+  AuditRepository,
+  AuditRow,
+  AuditSource,
+} from './audit.repository.js';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
 
 /** The sign-in and password events of issue 7, as trail actions. */
 export const SecurityEvent = {
@@ -98,6 +121,8 @@ const VERIFY_BATCH = 5_000;
 export interface AuditServiceOptions {
   audit: AuditRepository;
   clock: Clock;
+  /** Where the city's time zone is kept (settings, group general). */
+  settings: Pick<Repositories['settings'], 'get'>;
 }
 
 /**
@@ -154,11 +179,18 @@ export class AuditService {
       target: { kind: 'audit', id: 'list' },
       after: { ...filter, ...(before === undefined ? {} : { before }) },
     });
-    const list = rows.slice(0, pageSize).map(toAuditRecord);
-    return { list, nextBefore: rows.length > pageSize ? (list.at(-1)?.seq ?? null) : null };
+    const shown = rows.slice(0, pageSize);
+    const names = await this.options.audit.actorNames(actorIdsOf(shown));
+    const list = shown.map((row) => toAuditRecord(row, names));
+    return {
+      list,
+      nextBefore: rows.length > pageSize ? (list.at(-1)?.seq ?? null) : null,
+      timeZone: await this.timeZone(),
+    };
   }
 
-  async read(auth: AuthContext, seq: number): Promise<AuditRecord> {
+  /** One record, with the names of the ids its before and after carry, in `language`. */
+  async read(auth: AuthContext, seq: number, language: Language): Promise<AuditRecordDetail> {
     const row = await this.options.audit.find(seq);
     if (!row) throw notFound();
     await this.recordBy(auth, {
@@ -166,7 +198,32 @@ export class AuditService {
       outcome: 'success',
       target: { kind: 'audit', id: seq },
     });
-    return toAuditRecord(row);
+    const [actors, names, timeZone] = await Promise.all([
+      this.options.audit.actorNames(actorIdsOf([row])),
+      this.options.audit.names(referencesOf(row), language),
+      this.timeZone(),
+    ]);
+    return { ...toAuditRecord(row, actors), names, timeZone };
+  }
+
+  /**
+   * The 操作人 picker: accounts by the start of their login name or name, a page at a
+   * time, with nothing but their id, login name and name. A lookup that changes
+   * nothing and shows no record, so it is not itself recorded.
+   */
+  async actors(query: AuditActorsQuery): Promise<AuditActorPage> {
+    const { page, pageSize } = query;
+    const rows = await this.options.audit.actors(
+      query.keyword?.trim() ?? '',
+      (page - 1) * pageSize,
+      pageSize + 1,
+    );
+    return { list: rows.slice(0, pageSize), hasMore: rows.length > pageSize };
+  }
+
+  /** The city's time zone (settings, 基本设置), Asia/Shanghai until one is saved. */
+  async timeZone(): Promise<string> {
+    return timeZoneOf(await this.options.settings.get(TIME_ZONE_KEY));
   }
 
   /** The filtered records, oldest first, as an Excel workbook or CSV; the export is recorded. */
@@ -196,7 +253,8 @@ export class AuditService {
       target: { kind: 'audit', id: format },
       after: { ...filter, format, records: rows.length },
     });
-    return writeAuditSheet(rows, format, language);
+    const names = await this.options.audit.actorNames(actorIdsOf(rows));
+    return writeAuditSheet(rows, names, { format, language, timeZone: await this.timeZone() });
   }
 
   /**
@@ -268,12 +326,63 @@ export class AuditService {
   }
 }
 
-export function toAuditRecord(row: AuditRow): AuditRecord {
+/** The distinct accounts behind some records. */
+function actorIdsOf(rows: readonly AuditRow[]): number[] {
+  return [...new Set(rows.flatMap((row) => (row.actorId === null ? [] : [row.actorId])))];
+}
+
+/**
+ * The ids a record's before and after carry, by kind: a user's unit, department and
+ * roles, a role's units and menu entries, a unit's or entry's parent, a department's unit.
+ */
+export function referencesOf(
+  row: Pick<AuditRow, 'targetKind' | 'before' | 'after'>,
+): AuditReferences {
+  const found = {
+    roles: new Set<string>(),
+    units: new Set<number>(),
+    departments: new Set<number>(),
+    entries: new Set<number>(),
+  };
+  const numbers = (value: unknown): number[] =>
+    (Array.isArray(value) ? value : [value]).filter(
+      (item): item is number => typeof item === 'number' && Number.isInteger(item),
+    );
+  for (const values of [row.before, row.after]) {
+    if (!values) continue;
+    for (const [field, value] of Object.entries(values)) {
+      if (field === 'roleIds' && Array.isArray(value)) {
+        for (const id of value) if (typeof id === 'string') found.roles.add(id);
+      } else if (field === 'organizationId' || field === 'unitIds') {
+        for (const id of numbers(value)) found.units.add(id);
+      } else if (field === 'departmentId') {
+        for (const id of numbers(value)) found.departments.add(id);
+      } else if (field === 'entryIds') {
+        for (const id of numbers(value)) found.entries.add(id);
+      } else if (field === 'parentId') {
+        const kind = row.targetKind === 'menu' ? found.entries : found.units;
+        for (const id of numbers(value)) kind.add(id);
+      }
+    }
+  }
+  return {
+    roles: [...found.roles],
+    units: [...found.units],
+    departments: [...found.departments],
+    entries: [...found.entries],
+  };
+}
+
+export function toAuditRecord(
+  row: AuditRow,
+  actorNames: ReadonlyMap<number, string> = new Map(),
+): AuditRecord {
   return {
     seq: row.seq,
     at: row.at.toISOString(),
     actorId: row.actorId,
     actorName: row.actorName,
+    actorFullName: row.actorId === null ? null : (actorNames.get(row.actorId) ?? null),
     actorUnit: row.actorUnit,
     session: row.session,
     ipAddress: row.ipAddress,
@@ -294,53 +403,77 @@ const SHEET_COLUMNS = [
   'seq',
   'at',
   'actor',
+  'name',
   'unit',
   'session',
   'ip',
   'userAgent',
   'action',
+  'actionCode',
   'target',
   'outcome',
+  'outcomeCode',
   'reason',
+  'reasonCode',
   'before',
   'after',
   'hash',
 ] as const;
 
+/** How Excel shows the time column: a real date, to the second. */
+const SHEET_TIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';
+
+/**
+ * The records as a sheet in the reader's language, actions, outcomes and reasons in
+ * words beside their codes, times in the city's zone: in .xlsx a date cell (Excel
+ * dates have no zone, so the cell holds the zone's wall time), in .csv that time as text.
+ */
 async function writeAuditSheet(
   rows: AuditRow[],
-  format: 'xlsx' | 'csv',
-  language: Language,
+  actorNames: ReadonlyMap<number, string>,
+  options: { format: 'xlsx' | 'csv'; language: Language; timeZone: string },
 ): Promise<Buffer> {
+  const { format, language, timeZone } = options;
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(formatMessage(language, 'system.audit.sheet'));
+  sheet.columns = SHEET_COLUMNS.map((column) => ({
+    key: column,
+    width: column === 'at' ? 20 : 18,
+    style: { numFmt: column === 'at' && format === 'xlsx' ? SHEET_TIME_FORMAT : '@' },
+  }));
   sheet.addRow(
-    SHEET_COLUMNS.map((column) => formatMessage(language, `system.audit.column.${column}`)),
+    SHEET_COLUMNS.map((column) =>
+      formatMessage(language, `system.audit.column.${column}`, { zone: timeZone }),
+    ),
   ).font = { bold: true };
   for (const row of rows) {
-    const target = [row.targetKind, row.targetId, row.targetName].filter(Boolean).join(' ');
-    const values = [
+    const local = dayjs(row.at).tz(timeZone);
+    const text = [
       String(row.seq),
-      row.at.toISOString(),
       row.actorName ?? '',
+      row.actorId === null ? '' : (actorNames.get(row.actorId) ?? ''),
       row.actorUnit ?? '',
       row.session ?? '',
       row.ipAddress ?? '',
       row.userAgent ?? '',
+      AUDIT_ACTION_NAMES[language][row.action as AuditAction] ?? row.action,
       row.action,
-      target,
+      auditTargetText(language, row),
+      AUDIT_OUTCOME_NAMES[language][row.outcome as AuditOutcome] ?? row.outcome,
       row.outcome,
+      auditReasonName(language, row.reason),
       row.reason ?? '',
       row.before ? JSON.stringify(row.before) : '',
       row.after ? JSON.stringify(row.after) : '',
       row.hash,
-    ];
-    sheet.addRow(values.map(escapeSpreadsheetText));
+    ].map(escapeSpreadsheetText);
+    const at =
+      format === 'xlsx'
+        ? // The wall time read as UTC: Excel's serial date counts from a zone-less epoch.
+          dayjs.utc(local.format('YYYY-MM-DDTHH:mm:ss.SSS')).toDate()
+        : local.format('YYYY-MM-DD HH:mm:ss');
+    sheet.addRow([text[0], at, ...text.slice(1)]);
   }
-  sheet.columns.forEach((column) => {
-    column.width = 20;
-    column.numFmt = '@';
-  });
   if (format === 'xlsx') return Buffer.from(await workbook.xlsx.writeBuffer());
   // A byte-order mark, so that Excel opens the UTF-8 (Chinese names) as UTF-8.
   return Buffer.concat([

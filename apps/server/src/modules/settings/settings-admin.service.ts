@@ -17,6 +17,7 @@ import { auditSourceOf, changedFields } from '../audit/audit.service.js';
 import type { AccessPolicy } from '../access/access-policy.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import type { SettingsService } from './settings.service.js';
+import { TIME_ZONE_KEY, timeZoneOf } from './time-zone.js';
 
 /**
  * Where each field lives in the `settings` table. The keys are the ones the
@@ -28,6 +29,7 @@ export const SETTING_KEYS = {
   systemName: 'systemName',
   frameAncestors: 'embed.frameAncestors',
   subsystemOrigins: 'embed.subsystemOrigins',
+  timeZone: TIME_ZONE_KEY,
   weather: 'weather',
   map: 'gis.mapSettings',
   challengeAfterFailures: 'login.captchaAfterFailures',
@@ -61,7 +63,12 @@ export function versionKey(group: SettingsGroup): string {
 function keysOf(group: SettingsGroup): string[] {
   if (isNumberGroup(group)) return NUMBER_GROUPS[group].map((field) => SETTING_KEYS[field]);
   if (group === 'general') {
-    return [SETTING_KEYS.systemName, SETTING_KEYS.frameAncestors, SETTING_KEYS.subsystemOrigins];
+    return [
+      SETTING_KEYS.systemName,
+      SETTING_KEYS.frameAncestors,
+      SETTING_KEYS.subsystemOrigins,
+      SETTING_KEYS.timeZone,
+    ];
   }
   return [group === 'weather' ? SETTING_KEYS.weather : SETTING_KEYS.map];
 }
@@ -181,6 +188,7 @@ export class SettingsAdminService {
         systemName: stored.get(SETTING_KEYS.systemName) || this.options.defaults.systemName,
         frameAncestors: parseOriginList(frame ?? this.options.defaults.frameAncestors),
         subsystemOrigins: parseOriginList(stored.get(SETTING_KEYS.subsystemOrigins)),
+        timeZone: timeZoneOf(stored.get(SETTING_KEYS.timeZone)),
       };
     }
     if (group === 'weather') {
@@ -218,6 +226,7 @@ export class SettingsAdminService {
         [SETTING_KEYS.systemName]: general.systemName,
         [SETTING_KEYS.frameAncestors]: general.frameAncestors.join(' '),
         [SETTING_KEYS.subsystemOrigins]: general.subsystemOrigins.join(' '),
+        [SETTING_KEYS.timeZone]: general.timeZone,
       };
     }
     if (group === 'weather') {

@@ -185,7 +185,7 @@ describe('the audit trail', () => {
         'GET',
         SYSTEM_PATHS.auditRecord.replace(':seq', String(update.seq)),
       );
-      expect(detail).toEqual(update);
+      expect(detail).toEqual({ ...update, names: expect.any(Object), timeZone: 'Asia/Shanghai' });
       const views = await records('?action=audit.view&pageSize=2');
       expect(views.list[0]).toMatchObject({
         actorName: 'auditor',
@@ -364,7 +364,7 @@ describe('the audit trail', () => {
       });
       expect(csv.headers['content-type']).toContain('text/csv');
       // A byte-order mark first, so that Excel reads the UTF-8 as UTF-8.
-      expect(csv.body.startsWith('\uFEFFNo.,Time (UTC),User')).toBe(true);
+      expect(csv.body.startsWith('\uFEFFNo.,Time (Asia/Shanghai),User')).toBe(true);
       const [exported] = (await records('?action=audit.export&pageSize=1')).list;
       expect(exported).toMatchObject({ actorName: 'auditor', targetId: 'csv' });
       // The system administrator cannot export it.

@@ -67,6 +67,7 @@ describe('the system administrator’s groups', () => {
         systemName: '城市运行管理服务平台',
         frameAncestors: ['https://portal.city.example'],
         subsystemOrigins: [],
+        timeZone: 'Asia/Shanghai',
       },
     });
   });
@@ -87,6 +88,7 @@ describe('the system administrator’s groups', () => {
         systemName: '江城运行平台',
         frameAncestors: ['https://portal.city.example'],
         subsystemOrigins: ['http://video.city.example:8080'],
+        timeZone: 'Asia/Shanghai',
       },
     });
     for (const app of [t.app, other]) {

@@ -392,6 +392,8 @@ export const system = {
       frameAncestors: 'Sites allowed to embed the product',
       originsHelp: 'One origin per line, such as https://portal.example.gov.cn; empty: none.',
       subsystemOrigins: 'Subsystem origins',
+      timeZone: 'Time zone',
+      timeZoneHelp: 'The city’s time zone: the audit trail’s screen and exports show times in it.',
       subsystemOriginsHelp:
         'Sites of subsystems that may open in the product’s frame with the user’s token, besides the menu’s addresses. One origin per line.',
       weatherShown: 'Show weather in the header',

@@ -384,6 +384,8 @@ export const system: LocaleShape<typeof en.system> = {
       frameAncestors: '允许嵌入本系统的网站',
       originsHelp: '每行一个来源，例如 https://portal.example.gov.cn；留空表示不允许。',
       subsystemOrigins: '子系统来源',
+      timeZone: '时区',
+      timeZoneHelp: '本市所在时区，审计日志的页面和导出文件按此时区显示时间。',
       subsystemOriginsHelp:
         '除菜单地址外，可在本系统框架中携带用户令牌打开的子系统网站，每行一个来源。',
       weatherShown: '在页头显示天气',

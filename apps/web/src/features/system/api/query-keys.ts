@@ -38,6 +38,11 @@ export const systemKeys = {
   auditPages: () => [...systemKeys.all, 'audit'] as const,
   auditPage: (filter: AuditFilter, before: number | undefined) =>
     [...systemKeys.auditPages(), filter, before ?? null] as const,
+  /** One record's detail, in the reader's language (its names are). */
+  auditRecord: (seq: number, language: string) =>
+    [...systemKeys.all, 'audit-record', seq, language] as const,
+  /** The 操作人 picker's accounts by keyword. */
+  auditActors: (keyword: string) => [...systemKeys.all, 'audit-actors', keyword] as const,
   auditVerification: () => [...systemKeys.all, 'audit-verification'] as const,
   /** Every page of the online sessions. */
   sessionLists: () => [...systemKeys.all, 'sessions'] as const,

@@ -17,6 +17,7 @@ function record(seq: number, patch: Partial<AuditRecord> = {}): AuditRecord {
     at: '2026-11-20T08:00:00.000Z',
     actorId: 1,
     actorName: 'admin',
+    actorFullName: '系统管理员',
     actorUnit: '市城管局',
     session: '0123456789abcdef',
     ipAddress: '10.0.0.8',
@@ -27,12 +28,23 @@ function record(seq: number, patch: Partial<AuditRecord> = {}): AuditRecord {
     targetName: 'zhang.wei',
     outcome: 'success',
     reason: null,
-    before: { name: '张伟', roleIds: ['staff'] },
-    after: { name: '张伟二', roleIds: ['editor', 'staff'] },
+    before: { name: '张伟', roleIds: ['staff'], organizationId: 5 },
+    after: { name: '张伟二', roleIds: ['editor', 'staff'], organizationId: 5 },
     hash: 'ab'.repeat(32),
     ...patch,
   };
 }
+
+const signInFailure: Partial<AuditRecord> = {
+  action: 'auth.login',
+  outcome: 'failure',
+  before: null,
+  after: null,
+  reason: 'password',
+  targetKind: null,
+  targetId: null,
+  targetName: null,
+};
 
 const holds: AuditVerification = {
   holds: true,
@@ -64,25 +76,56 @@ beforeEach(() => {
       queries.push(params);
       const before = Number(params.get('before') ?? 121);
       const list = [before - 1, before - 2].map((seq) =>
-        record(
-          seq,
-          seq % 2 === 0
-            ? {}
-            : {
-                action: 'auth.login',
-                outcome: 'failure',
-                before: null,
-                after: null,
-                reason: 'password',
-                targetKind: null,
-                targetId: null,
-                targetName: null,
-              },
-        ),
+        record(seq, seq % 2 === 0 ? {} : signInFailure),
       );
-      return HttpResponse.json(okBody({ list, nextBefore: before - 2 > 100 ? before - 2 : null }));
+      return HttpResponse.json(
+        okBody({
+          list,
+          nextBefore: before - 2 > 100 ? before - 2 : null,
+          timeZone: 'Asia/Shanghai',
+        }),
+      );
+    }),
+    http.get(`${API}/system/audit/actors`, ({ request }) => {
+      const keyword = new URL(request.url).searchParams.get('keyword') ?? '';
+      const accounts = [
+        { id: 1, username: 'admin', name: '系统管理员' },
+        { id: 3, username: 'auditor', name: '安全审计员' },
+      ];
+      const list = accounts.filter(
+        (account) => account.username.startsWith(keyword) || account.name.startsWith(keyword),
+      );
+      return HttpResponse.json(okBody({ list, hasMore: false }));
     }),
     http.get(`${API}/system/audit/verification`, () => HttpResponse.json(okBody(verification))),
+    http.get(`${API}/system/audit/:seq`, ({ params }) =>
+      HttpResponse.json(
+        okBody({
+          ...record(Number(params.seq)),
+          ...(Number(params.seq) % 2 === 1 ? signInFailure : {}),
+          before:
+            Number(params.seq) % 2 === 1
+              ? null
+              : { name: '张伟', roleIds: ['staff'], organizationId: 5, dataScope: 'self' },
+          after:
+            Number(params.seq) % 2 === 1
+              ? null
+              : {
+                  name: '张伟二',
+                  roleIds: ['editor', 'staff'],
+                  organizationId: 5,
+                  dataScope: 'unit-and-below',
+                },
+          names: {
+            roles: { staff: '工作人员', editor: '内容编辑' },
+            units: { '5': '江北区城市管理局' },
+            departments: {},
+            entries: {},
+          },
+          timeZone: 'Asia/Shanghai',
+        }),
+      ),
+    ),
   );
 });
 
@@ -98,17 +141,19 @@ async function renderPage(permissions = ['system:audit:read', 'system:audit:expo
 describe('the audit page', { timeout: 60_000 }, () => {
   it('lists the newest records with their actions in words, and walks to older and newer pages', async () => {
     const { user, table } = await renderPage();
-    expect(rowTexts(table, 8)[0]).toEqual(
+    expect(rowTexts(table, 9)[0]).toEqual(
       expect.arrayContaining([
         '120',
+        '2026-11-20 16:00:00',
+        '系统管理员',
         'admin (市城管局)',
         '10.0.0.8',
         '修改用户',
-        '用户 zhang.wei #42',
+        '用户 · zhang.wei',
         '成功',
       ]),
     );
-    expect(rowTexts(table, 8)[1]).toEqual(expect.arrayContaining(['登录', '失败']));
+    expect(rowTexts(table, 9)[1]).toEqual(expect.arrayContaining(['登录', '失败']));
     expect(await screen.findByText(/日志链完整：共校验 120 条记录/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '较早记录' }));
     await waitFor(() => expect(rowTexts(table)[0]![0]).toBe('118'));
@@ -117,20 +162,39 @@ describe('the audit page', { timeout: 60_000 }, () => {
     await waitFor(() => expect(rowTexts(table)[0]![0]).toBe('120'));
   });
 
-  it('shows a record’s before and after side by side', async () => {
+  it('shows a record’s before and after in words: labels, names for ids, codes as words, the raw data a click away', async () => {
     const { user } = await renderPage();
     await user.click(screen.getByRole('button', { name: '详情 第 120 号记录' }));
     const changes = await screen.findByRole('table', { name: '变更内容' });
+    await waitFor(() =>
+      expect(rowTexts(changes, 3)).toContainEqual(['角色', '工作人员', '内容编辑、工作人员']),
+    );
     const rows = rowTexts(changes, 3);
-    expect(rows).toContainEqual(['name', '张伟', '张伟二']);
-    expect(rows).toContainEqual(['roleIds', '["staff"]', '["editor","staff"]']);
+    expect(rows).toContainEqual(['姓名', '张伟', '张伟二']);
+    expect(rows).toContainEqual(['单位', '江北区城市管理局', '江北区城市管理局']);
+    expect(rows).toContainEqual(['数据范围', '仅本人数据', '本单位及下级单位']);
+    const drawer = screen.getByRole('dialog');
+    expect(within(drawer).getByText('2026-11-20 16:00:00')).toBeInTheDocument();
+    expect(within(drawer).queryByText(/GMT/)).not.toBeInTheDocument();
+    await user.click(within(drawer).getByRole('button', { name: /原始数据/ }));
+    expect(await within(drawer).findByText(/"roleIds": \[/)).toBeInTheDocument();
+  });
+
+  it('says why a sign-in failed in words', async () => {
+    const { user } = await renderPage();
+    await user.click(screen.getByRole('button', { name: '详情 第 119 号记录' }));
+    const drawer = await screen.findByRole('dialog');
+    // The list's own copy shows until the detail arrives; either says it in words.
+    expect(await within(drawer).findByText('密码错误')).toBeInTheDocument();
   });
 
   it('sends the filters and starts again from the newest', async () => {
     const { user } = await renderPage();
-    await user.type(screen.getByLabelText('操作人'), ' auditor ');
+    await user.click(screen.getByLabelText('操作人'));
+    await user.type(screen.getByLabelText('操作人'), '系统');
+    await user.click(await screen.findByText('系统管理员（admin）'));
     await user.click(screen.getByRole('button', { name: '查询' }));
-    await waitFor(() => expect(queries.at(-1)!.get('actor')).toBe('auditor'));
+    await waitFor(() => expect(queries.at(-1)!.get('actor')).toBe('admin'));
     expect(queries.at(-1)!.get('before')).toBeNull();
   });
 

@@ -1,7 +1,7 @@
 import type { AuditFilter, AuditRecord } from '@cityops/contract';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Empty, Flex, Table, type TableProps, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Access } from '@/lib/access/access';
 import { registerTexts } from '@/lib/i18n';
@@ -10,7 +10,7 @@ import { auditTexts } from '@/locales/audit-texts';
 import { systemTexts } from '@/locales/system-texts';
 import { exportAuditRecords } from '../api/export-audit-records';
 import { useAuditRecords } from '../api/get-audit-records';
-import { auditActionName, auditTargetText } from '../lib/audit-names';
+import { auditActionName, auditTargetText, auditTime } from '../lib/audit-names';
 import { saveFile } from '../lib/save-file';
 import { AuditOutcomeTag } from './audit-outcome-tag';
 import { AuditRecordDrawer } from './audit-record-drawer';
@@ -44,10 +44,7 @@ function AuditPageContent() {
   const records = useAuditRecords(filter, before);
   const [open, setOpen] = useState<AuditRecord | null>(null);
   const [exporting, setExporting] = useState<'xlsx' | 'csv' | null>(null);
-  const at = useMemo(
-    () => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' }),
-    [i18n.language],
-  );
+  const timeZone = records.data?.timeZone;
 
   async function doExport(format: 'xlsx' | 'csv') {
     if (exporting) return;
@@ -69,7 +66,14 @@ function AuditPageContent() {
       key: 'at',
       dataIndex: 'at',
       title: t('audit.column.at'),
-      render: (value: string) => at.format(new Date(value)),
+      render: (value: string) => auditTime(value, timeZone),
+      onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
+    },
+    {
+      key: 'name',
+      dataIndex: 'actorFullName',
+      title: t('audit.column.name'),
+      onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
     },
     {
       key: 'actor',
@@ -86,7 +90,7 @@ function AuditPageContent() {
     {
       key: 'target',
       title: t('audit.column.target'),
-      render: (_, record) => auditTargetText(t, record),
+      render: (_, record) => auditTargetText(i18n.language, record),
     },
     {
       key: 'outcome',
@@ -174,7 +178,7 @@ function AuditPageContent() {
           </Button>
         </Flex>
       </Flex>
-      <AuditRecordDrawer record={open} onClose={() => setOpen(null)} />
+      <AuditRecordDrawer record={open} timeZone={timeZone} onClose={() => setOpen(null)} />
     </section>
   );
 }

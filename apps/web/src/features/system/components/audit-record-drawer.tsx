@@ -1,31 +1,43 @@
 import type { AuditRecord } from '@cityops/contract';
-import { Descriptions, Drawer, Table, Typography } from 'antd';
+import { Collapse, Descriptions, Drawer, Table, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ChangeRow, auditActionName, auditTargetText, changeRows } from '../lib/audit-names';
+import { useAuditRecord } from '../api/get-audit-record';
+import {
+  type ChangeRow,
+  auditActionName,
+  auditReasonText,
+  auditTargetText,
+  auditTime,
+  changeRows,
+} from '../lib/audit-names';
 import { AuditOutcomeTag } from './audit-outcome-tag';
 
-/** One record in full: who, when, from where, what, with what result, and what changed. */
+/** Labels in one line: "所属单位", never "所属单/位". */
+const LABEL_STYLE = { whiteSpace: 'nowrap' } as const;
+
+/**
+ * One record in full: who, when, from where, what, with what result, and what changed,
+ * in the reader's words (issue 24): fields by their form labels, ids by name, codes in
+ * words; the record as stored one click away (原始数据) for the assessor.
+ */
 export function AuditRecordDrawer({
   record,
+  timeZone,
   onClose,
 }: {
   record: AuditRecord | null;
+  /** The city's time zone the times are shown in. */
+  timeZone: string | undefined;
   onClose(): void;
 }) {
   const { t, i18n } = useTranslation();
-  const rows = useMemo(
-    () => (record ? changeRows(record, t('audit.change.empty')) : []),
-    [record, t],
-  );
-  const at = useMemo(
-    () =>
-      new Intl.DateTimeFormat(i18n.language, {
-        dateStyle: 'medium',
-        // "long" names the time zone: the record is kept in UTC, shown in the reader's.
-        timeStyle: 'long',
-      }),
-    [i18n.language],
+  const detail = useAuditRecord(record?.seq ?? null, i18n.language);
+  const shown = detail.data?.seq === record?.seq ? (detail.data ?? record) : record;
+  const rows = useMemo(() => (shown ? changeRows(t, shown) : []), [shown, t]);
+  const raw = useMemo(
+    () => (shown ? JSON.stringify({ before: shown.before, after: shown.after }, null, 2) : ''),
+    [shown],
   );
   return (
     <Drawer
@@ -35,43 +47,46 @@ export function AuditRecordDrawer({
       size="large"
       destroyOnHidden
     >
-      {record && (
+      {shown && (
         <>
-          <Descriptions column={1} size="small" bordered>
+          <Descriptions column={1} size="small" bordered styles={{ label: LABEL_STYLE }}>
             <Descriptions.Item label={t('audit.column.at')}>
-              {at.format(new Date(record.at))}
+              {auditTime(shown.at, detail.data?.timeZone ?? timeZone)}
             </Descriptions.Item>
             <Descriptions.Item label={t('audit.column.actor')}>
-              {record.actorName ?? ''}
+              {shown.actorName ?? ''}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('audit.column.name')}>
+              {shown.actorFullName ?? ''}
             </Descriptions.Item>
             <Descriptions.Item label={t('audit.field.unit')}>
-              {record.actorUnit ?? ''}
+              {shown.actorUnit ?? ''}
             </Descriptions.Item>
             <Descriptions.Item label={t('audit.column.address')}>
-              {record.ipAddress ?? ''}
+              {shown.ipAddress ?? ''}
             </Descriptions.Item>
             <Descriptions.Item label={t('audit.field.userAgent')}>
-              {record.userAgent ?? ''}
+              {shown.userAgent ?? ''}
             </Descriptions.Item>
             <Descriptions.Item label={t('audit.field.session')}>
-              {record.session ?? ''}
+              {shown.session ?? ''}
             </Descriptions.Item>
             <Descriptions.Item label={t('audit.column.action')}>
-              {auditActionName(t, record.action)}
+              {auditActionName(t, shown.action)}
             </Descriptions.Item>
             <Descriptions.Item label={t('audit.column.target')}>
-              {auditTargetText(t, record)}
+              {auditTargetText(i18n.language, shown)}
             </Descriptions.Item>
             <Descriptions.Item label={t('audit.column.outcome')}>
-              <AuditOutcomeTag outcome={record.outcome} />
+              <AuditOutcomeTag outcome={shown.outcome} />
             </Descriptions.Item>
             <Descriptions.Item label={t('audit.field.reason')}>
-              {record.reason ?? ''}
+              {auditReasonText(i18n.language, shown.reason)}
             </Descriptions.Item>
             <Descriptions.Item label={t('audit.field.hash')}>
               {/* Copyable: an auditor quotes the hash; the button also lets the keyboard reach the drawer's scroll. */}
               <Typography.Text code copyable style={{ wordBreak: 'break-all' }}>
-                {record.hash}
+                {shown.hash}
               </Typography.Text>
             </Descriptions.Item>
           </Descriptions>
@@ -88,9 +103,39 @@ export function AuditRecordDrawer({
               aria-label={t('audit.change.heading')}
               dataSource={rows}
               columns={[
-                { key: 'field', dataIndex: 'field', title: t('audit.change.field') },
+                {
+                  key: 'field',
+                  dataIndex: 'label',
+                  title: t('audit.change.field'),
+                  onCell: () => ({ style: LABEL_STYLE }),
+                },
                 { key: 'before', dataIndex: 'before', title: t('audit.change.before') },
                 { key: 'after', dataIndex: 'after', title: t('audit.change.after') },
+              ]}
+            />
+          )}
+          {(shown.before || shown.after || shown.reason) && (
+            <Collapse
+              size="small"
+              style={{ marginTop: 16 }}
+              items={[
+                {
+                  key: 'raw',
+                  label: t('audit.raw.heading'),
+                  children: (
+                    <>
+                      <Typography.Paragraph type="secondary">
+                        {t('audit.raw.hint', { action: shown.action, reason: shown.reason ?? '—' })}
+                      </Typography.Paragraph>
+                      <pre
+                        aria-label={t('audit.raw.heading')}
+                        style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', margin: 0 }}
+                      >
+                        {raw}
+                      </pre>
+                    </>
+                  ),
+                },
               ]}
             />
           )}

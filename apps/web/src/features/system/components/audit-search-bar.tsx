@@ -11,6 +11,7 @@ import 'dayjs/locale/zh-cn';
 import { useTranslation } from 'react-i18next';
 import { scaledPx } from '@/lib/root-font-size';
 import { auditActionName } from '../lib/audit-names';
+import { AuditActorSelect } from './audit-actor-select';
 import { ConsoleSearchForm } from './console-search-form';
 
 interface AuditSearchValues {
@@ -55,12 +56,7 @@ export function AuditSearchBar({ onSearch }: { onSearch(filter: AuditFilter): vo
         />
       </Form.Item>
       <Form.Item name="actor" label={t('audit.actor')}>
-        <Input
-          allowClear
-          maxLength={64}
-          placeholder={t('audit.actorPlaceholder')}
-          style={{ width: scaledPx(160) }}
-        />
+        <AuditActorSelect />
       </Form.Item>
       <Form.Item name="action" label={t('audit.action')}>
         <Select

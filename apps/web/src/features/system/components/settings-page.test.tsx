@@ -29,7 +29,12 @@ beforeEach(() => {
   stored = {
     general: {
       version: 0,
-      values: { systemName: '城市运行管理服务平台', frameAncestors: [], subsystemOrigins: [] },
+      values: {
+        systemName: '城市运行管理服务平台',
+        frameAncestors: [],
+        subsystemOrigins: [],
+        timeZone: 'Asia/Shanghai',
+      },
     },
     weather: {
       version: 0,
@@ -125,11 +130,27 @@ describe('the settings page', { timeout: 60_000 }, () => {
             systemName: '江城运行平台',
             frameAncestors: ['https://portal.example.gov.cn'],
             subsystemOrigins: [],
+            timeZone: 'Asia/Shanghai',
           },
         },
       },
     ]);
     expect(toasts.success).toHaveBeenCalledWith({ content: '设置已保存，立即生效。' });
+  });
+
+  it('saves the city’s time zone chosen from the list', async () => {
+    const { user } = await renderPage(['system:settings:write']);
+    const general = await screen.findByRole('form', { name: '系统名称与嵌入' });
+    const zone = within(general).getByLabelText('时区');
+    await user.click(zone);
+    await user.type(zone, 'Urumqi');
+    await user.click(await screen.findByTitle('Asia/Urumqi'));
+    await user.click(within(general).getByRole('button', { name: '保存系统名称与嵌入' }));
+    await waitFor(() => expect(put).toHaveLength(1));
+    expect(put[0]).toMatchObject({
+      group: 'general',
+      body: { values: { timeZone: 'Asia/Urumqi' } },
+    });
   });
 
   it('checks origins before sending them', async () => {

@@ -33,6 +33,7 @@ import { useAppStore } from '@/stores/app-store';
 import { useSettings } from '../api/get-settings';
 import { useUpdateSettings } from '../api/update-settings';
 import { SystemTheme } from './system-theme';
+import { TimeZoneSelect } from './time-zone-select';
 
 registerTexts(systemTexts);
 
@@ -240,6 +241,7 @@ interface GeneralValues {
   systemName: string;
   frameAncestors: string;
   subsystemOrigins: string;
+  timeZone: string;
 }
 
 const originLines = (origins: readonly string[]) => origins.join('\n');
@@ -268,11 +270,13 @@ function GeneralForm() {
         systemName: values.systemName,
         frameAncestors: originLines(values.frameAncestors),
         subsystemOrigins: originLines(values.subsystemOrigins),
+        timeZone: values.timeZone,
       })}
       fromForm={(form) => ({
         systemName: form.systemName.trim(),
         frameAncestors: originsOf(form.frameAncestors),
         subsystemOrigins: originsOf(form.subsystemOrigins),
+        timeZone: form.timeZone,
       })}
       fieldPath={(path) => path.slice(0, 1)}
       onSaved={(values) => setSystemName(values.systemName)}
@@ -303,6 +307,13 @@ function GeneralForm() {
             rules={[originRule]}
           >
             <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} spellCheck={false} />
+          </Form.Item>
+          <Form.Item
+            name="timeZone"
+            label={t('system.settings.field.timeZone')}
+            extra={t('system.settings.field.timeZoneHelp')}
+          >
+            <TimeZoneSelect />
           </Form.Item>
         </>
       )}

@@ -1,43 +1,157 @@
-import type { AuditRecord } from '@cityops/contract';
+import {
+  type AuditNames,
+  type AuditRecord,
+  type Language,
+  auditReasonName as reasonName,
+  auditTargetText as targetText,
+} from '@cityops/contract';
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
 import type { TFunction } from 'i18next';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** The app's language as the contract names it. */
+export function languageOf(language: string): Language {
+  return language.startsWith('zh') ? 'zh-CN' : 'en';
+}
 
 /** An action's name in the reader's language (i18next reads dots as nesting, hence the underscores). */
 export function auditActionName(t: TFunction, action: string): string {
   return t(`audit.actionName.${action.replace(/\./g, '_')}`, { defaultValue: action });
 }
 
-/** A record's target as one line: its type, name and id. */
+/** A record's target in the reader's language: its kind and name (contract, shared with the exports). */
 export function auditTargetText(
-  t: TFunction,
+  language: string,
   record: { targetKind: string | null; targetId: string | null; targetName: string | null },
 ): string {
-  if (!record.targetKind) return '';
-  const kind = t(`audit.targetKindName.${record.targetKind}`, { defaultValue: record.targetKind });
-  const name = record.targetName ?? '';
-  const id = record.targetId && record.targetId !== name ? `#${record.targetId}` : '';
-  return [kind, name, id].filter(Boolean).join(' ');
+  return targetText(languageOf(language), record);
+}
+
+/** A reason in words (密码错误), a permission code as it is. */
+export function auditReasonText(language: string, reason: string | null): string {
+  return reasonName(languageOf(language), reason);
+}
+
+/** A time as "2026-11-28 10:03:57" in the city's time zone (no zone text: the whole screen uses it). */
+export function auditTime(at: string, timeZone: string | undefined): string {
+  const moment = timeZone ? dayjs(at).tz(timeZone) : dayjs(at);
+  return moment.format('YYYY-MM-DD HH:mm:ss');
+}
+
+/**
+ * Each field of a record's before and after with the label the console's own forms give
+ * it; the key depends on what the record is about (a user's 姓名, a role's 中文名称).
+ */
+const FIELD_LABELS: Record<string, string> = {
+  username: 'system.users.dialog.username',
+  mobile: 'system.users.dialog.mobile',
+  departmentId: 'system.users.dialog.department',
+  roleIds: 'system.users.dialog.roles',
+  nameEn: 'system.common.nameEn',
+  sortOrder: 'system.common.sortOrder',
+  dataScope: 'system.roles.dialog.dataScope',
+  secondFactor: 'system.users.column.secondFactor',
+  entryIds: 'system.roles.dialog.permissions',
+  unitIds: 'system.roles.dialog.units',
+  icon: 'system.menus.dialog.icon',
+  code: 'system.menus.dialog.code',
+  visible: 'system.menus.dialog.visible',
+  permission: 'system.menus.dialog.permission',
+  externalUrl: 'system.menus.dialog.externalUrl',
+  action: 'audit.column.action',
+  outcome: 'audit.column.outcome',
+  targetKind: 'audit.targetKind',
+  target: 'audit.target',
+  actor: 'audit.actor',
+};
+
+export function auditFieldLabel(t: TFunction, field: string, targetKind: string | null): string {
+  if (field === 'name') {
+    return t(targetKind === 'user' ? 'system.users.dialog.name' : 'system.common.name');
+  }
+  if (field === 'organizationId') {
+    return t(targetKind === 'user' ? 'system.users.dialog.unit' : 'system.units.dialog.unit');
+  }
+  if (field === 'parentId') {
+    return t(targetKind === 'menu' ? 'system.menus.dialog.parent' : 'system.units.dialog.parent');
+  }
+  const key = FIELD_LABELS[field];
+  return key ? t(key) : t(`audit.fieldName.${field}`, { defaultValue: field });
+}
+
+const joined = (items: string[]) => items.join('、');
+
+/** One value in words: ids by name, codes by what they mean, yes and no. */
+export function auditValueText(
+  t: TFunction,
+  field: string,
+  value: unknown,
+  context: { targetKind: string | null; names: AuditNames | undefined },
+): string {
+  if (value === undefined || value === null || value === '') return t('audit.change.empty');
+  const names = context.names;
+  const list = (ids: unknown, table: Record<string, string> | undefined) =>
+    joined((Array.isArray(ids) ? ids : [ids]).map((id) => table?.[String(id)] ?? String(id)));
+  switch (field) {
+    case 'roleIds':
+      return list(value, names?.roles);
+    case 'organizationId':
+    case 'unitIds':
+      return list(value, names?.units);
+    case 'departmentId':
+      return list(value, names?.departments);
+    case 'entryIds':
+      return list(value, names?.entries);
+    case 'parentId':
+      return list(value, context.targetKind === 'menu' ? names?.entries : names?.units);
+    case 'dataScope':
+      return t(`system.roles.scope.${String(value)}`, { defaultValue: String(value) });
+    case 'action':
+    case 'attempted':
+      return auditActionName(t, String(value));
+    case 'outcome':
+      return t(`audit.outcomeName.${String(value)}`, { defaultValue: String(value) });
+    case 'targetKind':
+      return t(`audit.targetKindName.${String(value)}`, { defaultValue: String(value) });
+    case 'from':
+    case 'to':
+    case 'revokedAt':
+      return typeof value === 'string' ? auditTime(value, undefined) : String(value);
+    default:
+  }
+  if (typeof value === 'boolean') return t(value ? 'system.common.yes' : 'system.common.no');
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return String(value);
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) {
+    return joined(value);
+  }
+  return JSON.stringify(value);
 }
 
 export interface ChangeRow {
   field: string;
+  label: string;
   before: string;
   after: string;
 }
 
-/** A value as the reader sees it: text as is, anything else as compact JSON. */
-function shown(value: unknown, empty: string): string {
-  if (value === undefined || value === null || value === '') return empty;
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
-
-/** The fields a record's before and after name, with their two values side by side. */
-export function changeRows(record: AuditRecord, empty: string): ChangeRow[] {
+/** The fields a record's before and after name, labelled, their two values side by side in words. */
+export function changeRows(
+  t: TFunction,
+  record: AuditRecord & { names?: AuditNames },
+): ChangeRow[] {
   const before = record.before ?? {};
   const after = record.after ?? {};
+  const context = { targetKind: record.targetKind, names: record.names };
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   return fields.map((field) => ({
     field,
-    before: record.before ? shown(before[field], empty) : '',
-    after: record.after ? shown(after[field], empty) : '',
+    label: auditFieldLabel(t, field, record.targetKind),
+    before: record.before ? auditValueText(t, field, before[field], context) : '',
+    after: record.after ? auditValueText(t, field, after[field], context) : '',
   }));
 }
