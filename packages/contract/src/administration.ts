@@ -38,11 +38,26 @@ const text = (max: number, required: 'validation.name.required' | 'validation.re
     .max(max, 'validation.tooLong')
     .regex(/^[^\p{Cc}]*$/u, 'validation.controlCharacter');
 
-/** Names in both languages, as every console object has them. */
+/**
+ * Names in both languages, as every console object has them. The English name
+ * is optional (issue 24): left blank, the Chinese name stands in for it, stored
+ * as the English name too (see `withNameStandIn`), so every reader of `nameEn`
+ * (sidebar, exports, audit, sessions) shows a name without a fallback of its own.
+ */
 const bilingualName = {
   name: text(64, 'validation.name.required'),
-  nameEn: text(128, 'validation.required'),
+  nameEn: z
+    .string({ error: 'validation.invalid' })
+    .trim()
+    .max(128, 'validation.tooLong')
+    .regex(/^[^\p{Cc}]*$/u, 'validation.controlCharacter')
+    .default(''),
 };
+
+/** A console object's names as stored: a blank English name takes the Chinese one. */
+export function withNameStandIn<T extends { name: string; nameEn: string }>(input: T): T {
+  return input.nameEn === '' ? { ...input, nameEn: input.name } : input;
+}
 
 export const loginNameSchema = z
   .string({ error: 'validation.username.required' })

@@ -4,6 +4,7 @@ import {
   type MessageKey,
   type menuCreateSchema,
   type menuEditSchema,
+  withNameStandIn,
 } from '@cityops/contract';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -54,7 +55,8 @@ export class MenuAdminService {
     return (byParent.get(null) ?? []).map(toEntry);
   }
 
-  async create(auth: AuthContext, input: MenuInput): Promise<AdminMenuEntry> {
+  async create(auth: AuthContext, raw: MenuInput): Promise<AdminMenuEntry> {
+    const input = withNameStandIn(raw);
     const records = await this.options.repositories.menus.findAll();
     await this.options.policy.require(auth, 'menu.write', {
       id: null,
@@ -78,7 +80,8 @@ export class MenuAdminService {
     return this.entry(id);
   }
 
-  async update(auth: AuthContext, id: number, input: MenuChanges): Promise<AdminMenuEntry> {
+  async update(auth: AuthContext, id: number, raw: MenuChanges): Promise<AdminMenuEntry> {
+    const input = withNameStandIn(raw);
     const records = await this.options.repositories.menus.findAll();
     const current = records.find((record) => record.id === id);
     if (!current) throw notFound();

@@ -11,7 +11,8 @@ export const system = {
     search: 'Search',
     reset: 'Reset',
     name: 'Name (Chinese)',
-    nameEn: 'Name (English)',
+    nameEn: 'Name (English, optional)',
+    nameEnHelp: 'Left blank, the Chinese name is used.',
     sortOrder: 'Order',
     reloaded:
       'The latest version has been loaded into the form. Check it and apply your changes again.',

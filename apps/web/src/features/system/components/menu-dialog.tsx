@@ -26,6 +26,7 @@ import { systemRules } from '../lib/form-rules';
 import { useVersionedSave } from '../lib/use-versioned-save';
 import { findEntry, menuParentOptions } from '../lib/menu-tree';
 import { IconPicker } from './icon-picker';
+import { englishNameInput } from '../lib/names';
 
 export interface MenuDialogProps {
   /** The entry to edit, or null for a new one under `parentId`. */
@@ -82,7 +83,7 @@ function valuesOf(
     kind: entry?.kind ?? (parentKind === 'page' ? 'action' : 'page'),
     code: entry?.code ?? '',
     name: entry?.name ?? '',
-    nameEn: entry?.nameEn ?? '',
+    nameEn: englishNameInput(entry),
     icon: (entry?.icon as MenuIcon | null) ?? null,
     url: entry?.url ?? '',
     query: Object.entries(entry?.query ?? {}).map(([key, value]) => ({ key, value })),
@@ -205,7 +206,12 @@ export function MenuDialog({ entry, parentId, entries, onClose, onReload }: Menu
         <Form.Item name="name" label={t('system.common.name')} rules={rules.title}>
           <Input maxLength={64} autoComplete="off" />
         </Form.Item>
-        <Form.Item name="nameEn" label={t('system.common.nameEn')} rules={rules.nameEn}>
+        <Form.Item
+          name="nameEn"
+          label={t('system.common.nameEn')}
+          rules={rules.nameEn}
+          extra={t('system.common.nameEnHelp')}
+        >
           <Input maxLength={128} autoComplete="off" lang="en" />
         </Form.Item>
         {isAction ? (

@@ -137,7 +137,7 @@ describe('the menus page', { timeout: 60_000 }, () => {
     const dialog = await findDialog('新增菜单项');
     await user.type(within(dialog).getByRole('textbox', { name: '编码' }), 'city_map');
     await user.type(within(dialog).getByRole('textbox', { name: '中文名称' }), '城市地图');
-    await user.type(within(dialog).getByRole('textbox', { name: '英文名称' }), 'City map');
+    await user.type(within(dialog).getByRole('textbox', { name: '英文名称（选填）' }), 'City map');
     const address = within(dialog).getByRole('textbox', { name: '地址' });
     await user.type(address, 'javascript:alert(1)');
     await waitFor(() =>
@@ -181,7 +181,7 @@ describe('the menus page', { timeout: 60_000 }, () => {
     const dialog = await findDialog('新增菜单项');
     await user.type(within(dialog).getByRole('textbox', { name: '编码' }), 'report_approve');
     await user.type(within(dialog).getByRole('textbox', { name: '中文名称' }), '审批报表');
-    await user.type(within(dialog).getByRole('textbox', { name: '英文名称' }), 'Approve reports');
+    await user.type(within(dialog).getByRole('textbox', { name: '英文名称（选填）' }), 'Approve reports');
     await user.type(within(dialog).getByRole('textbox', { name: '权限标识' }), 'approve');
     await waitFor(() =>
       expect(within(dialog).getByText('权限标识格式为“领域:对象:操作”')).toBeInTheDocument(),
