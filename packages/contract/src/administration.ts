@@ -359,6 +359,8 @@ export interface AdminMenuEntry {
   permission: string | null;
   builtIn: boolean;
   version: number;
+  /** The roles whose holders have this entry (the system administrator's role included where it reaches it). */
+  holders: { id: string; name: string; nameEn: string }[];
   children: AdminMenuEntry[];
 }
 export const adminMenuEntrySchema: z.ZodType<AdminMenuEntry> = z
@@ -381,10 +383,22 @@ export const adminMenuEntrySchema: z.ZodType<AdminMenuEntry> = z
       permission: z.string().nullable(),
       builtIn: z.boolean(),
       version: z.number(),
+      holders: z.array(z.object({ id: z.string(), name: z.string(), nameEn: z.string() })),
       children: z.array(adminMenuEntrySchema),
     }),
   )
   .meta({ id: 'AdminMenuEntry' });
+
+/** The step between siblings' orders: a new entry goes last, leaving room to slot one between. */
+export const MENU_ORDER_STEP = 10;
+
+/** The order that puts a new entry last among these siblings. */
+export function nextSortOrder(siblings: readonly { sortOrder: number }[]): number {
+  return (
+    siblings.reduce((max, sibling) => Math.max(max, sibling.sortOrder), -MENU_ORDER_STEP) +
+    MENU_ORDER_STEP
+  );
+}
 
 export const adminMenuTreeSchema = z.array(adminMenuEntrySchema);
 
@@ -404,7 +418,8 @@ const menuFields = {
   integrated: z.boolean().default(false),
   externalUrl: menuAddress.default(''),
   hasTwo: z.boolean().default(false),
-  sortOrder: sortOrderSchema.default(0),
+  /** Left out, a new entry goes last among its siblings (their largest order + 10). */
+  sortOrder: sortOrderSchema.optional(),
   visible: z.boolean().default(true),
   permission: z
     .string()

@@ -176,4 +176,23 @@ describe('console words (issue 24)', () => {
       '角色“无此角色”不存在',
     ]);
   });
+
+  it('puts a new menu entry last among its siblings and names the roles that see each entry', async () => {
+    const tree = await data(t.app, admin, 'GET', SYSTEM_PATHS.menus);
+    const last = Math.max(...tree.map((entry: { sortOrder: number }) => entry.sortOrder));
+    const created = await data(t.app, admin, 'POST', SYSTEM_PATHS.menus, {
+      code: 'words_last',
+      name: '排在最后',
+      kind: 'page',
+      url: '/last',
+    });
+    expect(created.sortOrder).toBe(last + 10);
+    expect(created.holders.map((role: { id: string }) => role.id)).toEqual(['admin']);
+    const after = await data(t.app, admin, 'GET', SYSTEM_PATHS.menus);
+    // A demo subsystem: held by every role of the seed, the system administrator's too.
+    const command = after.find((entry: { code: string }) => entry.code === 'command_coordination');
+    expect(command.holders.map((role: { id: string }) => role.id)).toEqual(
+      expect.arrayContaining(['admin', 'staff']),
+    );
+  });
 });

@@ -3,6 +3,7 @@ import {
   MENU_ENTRY_KINDS,
   type MenuEntryKind,
   type MenuIcon,
+  nextSortOrder,
 } from '@cityops/contract';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import {
@@ -24,7 +25,8 @@ import { useCreateMenu } from '../api/create-menu';
 import { useUpdateMenu } from '../api/update-menu';
 import { systemRules } from '../lib/form-rules';
 import { useVersionedSave } from '../lib/use-versioned-save';
-import { findEntry, menuParentOptions } from '../lib/menu-tree';
+import { findEntry, menuParentOptions, siblingsOf } from '../lib/menu-tree';
+import { MenuHolders } from './menu-holders';
 import { IconPicker } from './icon-picker';
 import { englishNameInput } from '../lib/names';
 
@@ -76,6 +78,7 @@ function valuesOf(
   entry: AdminMenuEntry | null,
   parentId: number | null,
   parentKind?: MenuEntryKind,
+  siblings: readonly AdminMenuEntry[] = [],
 ): Values {
   return {
     parentId: entry ? entry.parentId : parentId,
@@ -90,7 +93,8 @@ function valuesOf(
     integrated: entry?.integrated ?? false,
     externalUrl: entry?.externalUrl ?? '',
     hasTwo: entry?.hasTwo ?? false,
-    sortOrder: entry?.sortOrder ?? 0,
+    // A new entry goes last among its siblings.
+    sortOrder: entry ? entry.sortOrder : nextSortOrder(siblings),
     visible: entry?.visible ?? true,
     permission: entry?.permission ?? '',
   };
@@ -179,8 +183,17 @@ export function MenuDialog({ entry, parentId, entries, onClose, onReload }: Menu
         form={form}
         name="system-menu"
         {...dialogFormLayout(i18n.language)}
-        initialValues={valuesOf(entry, parentId, parentKind)}
+        initialValues={valuesOf(entry, parentId, parentKind, siblingsOf(entries, parentId))}
         disabled={saving}
+        onValuesChange={(changed: Partial<Values>) => {
+          // A new entry moved elsewhere goes last there, unless its order was typed.
+          if (!entry && 'parentId' in changed && !form.isFieldTouched('sortOrder')) {
+            form.setFieldValue(
+              'sortOrder',
+              nextSortOrder(siblingsOf(entries, changed.parentId ?? null)),
+            );
+          }
+        }}
       >
         <Form.Item name="parentId" label={t('system.menus.dialog.parent')}>
           <TreeSelect
@@ -303,6 +316,7 @@ export function MenuDialog({ entry, parentId, entries, onClose, onReload }: Menu
               name="integrated"
               label={t('system.menus.dialog.integrated')}
               valuePropName="checked"
+              extra={t('system.menus.dialog.integratedHelp')}
             >
               <Switch />
             </Form.Item>
@@ -310,6 +324,7 @@ export function MenuDialog({ entry, parentId, entries, onClose, onReload }: Menu
               <Form.Item
                 name="externalUrl"
                 label={t('system.menus.dialog.externalUrl')}
+                extra={t('system.menus.dialog.externalUrlHelp')}
                 rules={[
                   ...rules.address,
                   { required: true, whitespace: true, message: t('validation.required') },
@@ -322,16 +337,27 @@ export function MenuDialog({ entry, parentId, entries, onClose, onReload }: Menu
               name="hasTwo"
               label={t('system.menus.dialog.hasTwo')}
               valuePropName="checked"
+              extra={t('system.menus.dialog.hasTwoHelp')}
             >
               <Switch />
             </Form.Item>
           </>
         )}
-        <Form.Item name="sortOrder" label={t('system.menus.dialog.sortOrder')}>
+        <Form.Item
+          name="sortOrder"
+          label={t('system.menus.dialog.sortOrder')}
+          extra={t('system.menus.dialog.sortOrderHelp')}
+        >
           <InputNumber min={0} max={1_000_000} precision={0} style={{ width: 160 }} />
         </Form.Item>
         <Form.Item name="visible" label={t('system.menus.dialog.visible')} valuePropName="checked">
           <Switch />
+        </Form.Item>
+        <Form.Item
+          label={t('system.menus.dialog.holders')}
+          extra={current ? t('system.menus.dialog.holdersHelp') : undefined}
+        >
+          <MenuHolders entry={current ?? null} />
         </Form.Item>
       </Form>
     </Modal>

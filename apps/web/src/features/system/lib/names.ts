@@ -8,7 +8,9 @@ export function localName(item: { name: string; nameEn: string }, language: stri
  * for it (the server stores the Chinese name when none is given), so renaming
  * the record in Chinese renames the stand-in too.
  */
-export function englishNameInput(item: { name: string; nameEn: string } | null | undefined): string {
+export function englishNameInput(
+  item: { name: string; nameEn: string } | null | undefined,
+): string {
   if (!item || item.nameEn === item.name) return '';
   return item.nameEn;
 }
