@@ -384,6 +384,10 @@ export const system = {
   settings: {
     heading: 'Settings',
     saved: 'The settings have been saved. They apply at once.',
+    securityElsewhere:
+      'The sign-in, password and session rules are set by the security administrator',
+    securityElsewhereHint:
+      'Under the separation of the three administrators, these rules are not among the system administrator’s settings. Ask the security administrator to change them.',
     save: 'Save {{group}}',
     range: '{{min}} to {{max}} {{unit}}',
     unit: {

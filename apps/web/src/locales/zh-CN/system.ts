@@ -378,6 +378,9 @@ export const system: LocaleShape<typeof en.system> = {
   settings: {
     heading: '系统设置',
     saved: '设置已保存，立即生效。',
+    securityElsewhere: '登录规则、密码规则和会话规则由安全管理员设置',
+    securityElsewhereHint:
+      '按照“三员分立”要求，这些规则不在系统管理员的设置中。如需调整，请联系安全管理员。',
     save: '保存{{group}}',
     range: '{{min}} 至 {{max}} {{unit}}',
     unit: {
