@@ -38,11 +38,26 @@ const text = (max: number, required: 'validation.name.required' | 'validation.re
     .max(max, 'validation.tooLong')
     .regex(/^[^\p{Cc}]*$/u, 'validation.controlCharacter');
 
-/** Names in both languages, as every console object has them. */
+/**
+ * Names in both languages, as every console object has them. The English name
+ * is optional (issue 24): left blank, the Chinese name stands in for it, stored
+ * as the English name too (see `withNameStandIn`), so every reader of `nameEn`
+ * (sidebar, exports, audit, sessions) shows a name without a fallback of its own.
+ */
 const bilingualName = {
   name: text(64, 'validation.name.required'),
-  nameEn: text(128, 'validation.required'),
+  nameEn: z
+    .string({ error: 'validation.invalid' })
+    .trim()
+    .max(128, 'validation.tooLong')
+    .regex(/^[^\p{Cc}]*$/u, 'validation.controlCharacter')
+    .default(''),
 };
+
+/** A console object's names as stored: a blank English name takes the Chinese one. */
+export function withNameStandIn<T extends { name: string; nameEn: string }>(input: T): T {
+  return input.nameEn === '' ? { ...input, nameEn: input.name } : input;
+}
 
 export const loginNameSchema = z
   .string({ error: 'validation.username.required' })
@@ -344,6 +359,8 @@ export interface AdminMenuEntry {
   permission: string | null;
   builtIn: boolean;
   version: number;
+  /** The roles whose holders have this entry (the system administrator's role included where it reaches it). */
+  holders: { id: string; name: string; nameEn: string }[];
   children: AdminMenuEntry[];
 }
 export const adminMenuEntrySchema: z.ZodType<AdminMenuEntry> = z
@@ -366,10 +383,22 @@ export const adminMenuEntrySchema: z.ZodType<AdminMenuEntry> = z
       permission: z.string().nullable(),
       builtIn: z.boolean(),
       version: z.number(),
+      holders: z.array(z.object({ id: z.string(), name: z.string(), nameEn: z.string() })),
       children: z.array(adminMenuEntrySchema),
     }),
   )
   .meta({ id: 'AdminMenuEntry' });
+
+/** The step between siblings' orders: a new entry goes last, leaving room to slot one between. */
+export const MENU_ORDER_STEP = 10;
+
+/** The order that puts a new entry last among these siblings. */
+export function nextSortOrder(siblings: readonly { sortOrder: number }[]): number {
+  return (
+    siblings.reduce((max, sibling) => Math.max(max, sibling.sortOrder), -MENU_ORDER_STEP) +
+    MENU_ORDER_STEP
+  );
+}
 
 export const adminMenuTreeSchema = z.array(adminMenuEntrySchema);
 
@@ -389,7 +418,8 @@ const menuFields = {
   integrated: z.boolean().default(false),
   externalUrl: menuAddress.default(''),
   hasTwo: z.boolean().default(false),
-  sortOrder: sortOrderSchema.default(0),
+  /** Left out, a new entry goes last among its siblings (their largest order + 10). */
+  sortOrder: sortOrderSchema.optional(),
   visible: z.boolean().default(true),
   permission: z
     .string()

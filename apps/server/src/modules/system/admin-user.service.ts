@@ -7,7 +7,9 @@ import {
   type Language,
   type MessageKey,
   USER_EXPORT_MAX_ROWS,
+  USER_IMPORT_COLUMNS,
   type UserFilter,
+  type UserImportColumn,
   type UserImportResult,
   formatMessage,
   isMessageKey,
@@ -27,7 +29,22 @@ import type { AccessScopeService } from '../access/access-scope.service.js';
 import type { RefusalRecorder } from '../access/refusal-recorder.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import type { AdminUserRow } from './admin-user.repository.js';
-import { type ImportRow, exportUsers, importTemplate, readImport } from './user-spreadsheet.js';
+import {
+  type ImportRow,
+  type TemplateOptions,
+  columnKey,
+  exportUsers,
+  importTemplate,
+  readImport,
+} from './user-spreadsheet.js';
+
+/** A problem of an import row: `order` places it (a column's index; the whole row's last). */
+type ReportProblem = (
+  row: number,
+  order: number,
+  key: MessageKey,
+  values?: Record<string, string | number>,
+) => void;
 
 /** Length of a generated first password: within the policy, easy to read out once. */
 const ISSUED_PASSWORD_LENGTH = 12;
@@ -268,8 +285,8 @@ export class AdminUserService {
     return this.get(auth, id);
   }
 
-  async template(language: Language): Promise<Buffer> {
-    return importTemplate(language);
+  async template(language: Language, options: TemplateOptions): Promise<Buffer> {
+    return importTemplate(language, options);
   }
 
   async export(auth: AuthContext, filter: UserFilter, language: Language): Promise<Buffer> {
@@ -316,9 +333,15 @@ export class AdminUserService {
           return [key, role ? (language === 'en' ? role.nameEn : role.name) : value];
         }),
       );
-    const problems = new Map<number, string[]>();
-    const report = (row: number, key: MessageKey, values: Record<string, string | number> = {}) =>
-      problems.set(row, [...(problems.get(row) ?? []), formatMessage(language, key, values)]);
+    // A row's problems follow its columns' order; those of the whole row come last.
+    const problems = new Map<number, { order: number; text: string }[]>();
+    const report: ReportProblem = (row, order, key, values = {}) =>
+      problems.set(row, [
+        ...(problems.get(row) ?? []),
+        { order, text: formatMessage(language, key, values) },
+      ]);
+    const columnName = (column: UserImportColumn) => formatMessage(language, columnKey(column));
+    const ROW = USER_IMPORT_COLUMNS.length;
     const accepted: { row: number; input: UserInput }[] = [];
     const seen = new Map<string, number>();
     // Each combination of unit and roles is decided once per file, not once per
@@ -341,15 +364,21 @@ export class AdminUserService {
       return decision;
     };
     for (const row of rows) {
-      for (const key of row.problems) report(row.row, key);
-      const input = this.rowInput(row, units, departments, roleRows, report);
+      for (const column of row.formulaColumns) {
+        report(row.row, USER_IMPORT_COLUMNS.indexOf(column), 'system.import.formulaIn', {
+          column: columnName(column),
+        });
+      }
+      const input = this.rowInput(row, units, departments, roleRows, report, language);
       if (!input) continue;
       const lowered = input.username.toLowerCase();
-      if (seen.has(lowered)) report(row.row, 'system.import.duplicateInFile');
+      if (seen.has(lowered)) {
+        report(row.row, 0, 'system.import.duplicateInFile', { value: input.username });
+      }
       seen.set(lowered, row.row);
       const decision = await decide(input);
       if (!decision.allowed) {
-        report(row.row, decision.messageKey, namedRoles(decision.values ?? {}));
+        report(row.row, ROW, decision.messageKey, namedRoles(decision.values ?? {}));
         refusedByPolicy += 1;
       } else if (!problems.has(row.row)) {
         accepted.push({ row: row.row, input });
@@ -362,12 +391,17 @@ export class AdminUserService {
       ),
     );
     for (const { row, input } of accepted) {
-      if (taken.has(input.username.toLowerCase())) report(row, 'system.loginName.taken');
+      if (taken.has(input.username.toLowerCase())) {
+        report(row, 0, 'system.import.usernameTaken', { value: input.username });
+      }
     }
     if (problems.size > 0) {
       const refused = [...problems.entries()]
         .sort(([a], [b]) => a - b)
-        .map(([row, messages]) => ({ row, messages }));
+        .map(([row, found]) => ({
+          row,
+          messages: found.sort((a, b) => a.order - b.order).map((problem) => problem.text),
+        }));
       const answer = new AppError(ErrorCode.VALIDATION, {
         messageKey: 'system.import.refused',
         values: { count: refused.length },
@@ -430,19 +464,22 @@ export class AdminUserService {
     };
   }
 
-  /** One import row as a create request, or its problems reported. */
+  /** One import row as a create request, or its problems reported, each with its cell's value. */
   private rowInput(
     row: ImportRow,
     units: { id: number; name: string; nameEn: string }[],
     departments: { id: number; organizationId: number; name: string; nameEn: string }[],
     roles: { id: string; name: string; nameEn: string }[],
-    report: (row: number, key: MessageKey, values?: Record<string, string | number>) => void,
+    report: ReportProblem,
+    language: Language,
   ): UserInput | null {
     const { cells } = row;
+    const columnName = (column: UserImportColumn) => formatMessage(language, columnKey(column));
+    const at = (column: UserImportColumn) => USER_IMPORT_COLUMNS.indexOf(column);
     const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
     const unit = units.find((u) => same(u.name, cells.unit) || same(u.nameEn, cells.unit));
     if (cells.unit !== '' && !unit)
-      report(row.row, 'system.import.unknownUnit', { name: cells.unit });
+      report(row.row, at('unit'), 'system.import.unknownUnit', { name: cells.unit });
     let departmentId: number | null = null;
     if (unit && cells.department !== '') {
       const department = departments.find(
@@ -451,7 +488,9 @@ export class AdminUserService {
           (same(d.name, cells.department) || same(d.nameEn, cells.department)),
       );
       if (!department) {
-        report(row.row, 'system.import.unknownDepartment', { name: cells.department });
+        report(row.row, at('department'), 'system.import.unknownDepartment', {
+          name: cells.department,
+        });
       } else {
         departmentId = department.id;
       }
@@ -460,7 +499,7 @@ export class AdminUserService {
     for (const name of cells.roles.split(/[,，、;；]/).map((part) => part.trim())) {
       if (name === '') continue;
       const role = roles.find((r) => r.id === name || same(r.name, name) || same(r.nameEn, name));
-      if (!role) report(row.row, 'system.role.unknown', { id: name });
+      if (!role) report(row.row, at('roles'), 'system.role.unknown', { id: name });
       else roleIds.push(role.id);
     }
     const parsed = userCreateSchema.safeParse({
@@ -476,7 +515,24 @@ export class AdminUserService {
         // An unknown unit is already reported by name.
         if (issue.path[0] === 'organizationId' && cells.unit !== '') continue;
         const key = issue.path[0] === 'organizationId' ? 'validation.unit.required' : issue.message;
-        report(row.row, isMessageKey(key) ? key : 'validation.invalid');
+        const problem: MessageKey = isMessageKey(key) ? key : 'validation.invalid';
+        const field = issue.path[0];
+        const column = field === 'organizationId' ? 'unit' : field === 'roleIds' ? 'roles' : field;
+        if (!(USER_IMPORT_COLUMNS as readonly unknown[]).includes(column)) {
+          report(row.row, USER_IMPORT_COLUMNS.length, problem);
+          continue;
+        }
+        const importColumn = column as UserImportColumn;
+        const value = cells[importColumn];
+        // A blank cell's message says what is missing; a filled one repeats the value.
+        if (value === '') report(row.row, at(importColumn), problem);
+        else {
+          report(row.row, at(importColumn), 'system.import.cell', {
+            column: columnName(importColumn),
+            value,
+            problem: formatMessage(language, problem),
+          });
+        }
       }
       return null;
     }

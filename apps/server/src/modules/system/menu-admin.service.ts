@@ -1,9 +1,12 @@
 import {
+  ADMIN_ROLE,
   type AdminMenuEntry,
+  nextSortOrder,
   ErrorCode,
   type MessageKey,
   type menuCreateSchema,
   type menuEditSchema,
+  withNameStandIn,
 } from '@cityops/contract';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -25,7 +28,7 @@ const refused = (
 ) => new AppError(code, { messageKey: key, fields: [{ field, message: key }] });
 
 export interface MenuAdminServiceOptions {
-  repositories: Pick<Repositories, 'menus'>;
+  repositories: Pick<Repositories, 'menus' | 'roles'>;
   withTransaction: WithTransaction;
   policy: AccessPolicy;
   clock: Clock;
@@ -41,20 +44,26 @@ export class MenuAdminService {
 
   async tree(): Promise<AdminMenuEntry[]> {
     const records = await this.options.repositories.menus.findAll();
+    const holders = await this.holdersOf();
     const byParent = new Map<number | null, MenuEntryRecord[]>();
     for (const record of records) {
       const siblings = byParent.get(record.parentId) ?? [];
       siblings.push(record);
       byParent.set(record.parentId, siblings);
     }
-    const toEntry = ({ roleIds: _roles, ...record }: MenuEntryRecord): AdminMenuEntry => ({
-      ...record,
-      children: (byParent.get(record.id) ?? []).map(toEntry),
-    });
+    const toEntry = (record: MenuEntryRecord): AdminMenuEntry => {
+      const { roleIds: _roles, ...entry } = record;
+      return {
+        ...entry,
+        holders: holders(record),
+        children: (byParent.get(record.id) ?? []).map(toEntry),
+      };
+    };
     return (byParent.get(null) ?? []).map(toEntry);
   }
 
-  async create(auth: AuthContext, input: MenuInput): Promise<AdminMenuEntry> {
+  async create(auth: AuthContext, raw: MenuInput): Promise<AdminMenuEntry> {
+    const input = withNameStandIn(raw);
     const records = await this.options.repositories.menus.findAll();
     await this.options.policy.require(auth, 'menu.write', {
       id: null,
@@ -65,12 +74,15 @@ export class MenuAdminService {
     const now = this.options.clock.now();
     const id = await this.guarded(() =>
       this.options.withTransaction(async ({ menus, audit }) => {
-        const created = await menus.insert({ ...input, builtIn: false });
+        const sortOrder =
+          input.sortOrder ??
+          nextSortOrder(records.filter((record) => record.parentId === input.parentId));
+        const created = await menus.insert({ ...input, sortOrder, builtIn: false });
         await audit.append(now, auditSourceOf(auth), {
           action: 'menu.create',
           outcome: 'success',
           target: { kind: 'menu', id: created, name: input.code },
-          after: { ...input },
+          after: { ...input, sortOrder },
         });
         return created;
       }),
@@ -78,7 +90,8 @@ export class MenuAdminService {
     return this.entry(id);
   }
 
-  async update(auth: AuthContext, id: number, input: MenuChanges): Promise<AdminMenuEntry> {
+  async update(auth: AuthContext, id: number, raw: MenuChanges): Promise<AdminMenuEntry> {
+    const input = withNameStandIn(raw);
     const records = await this.options.repositories.menus.findAll();
     const current = records.find((record) => record.id === id);
     if (!current) throw notFound();
@@ -97,7 +110,8 @@ export class MenuAdminService {
       throw new AppError(ErrorCode.CONFLICT, { messageKey: 'system.menu.builtIn' });
     }
     this.check(records, input, current);
-    const { version, ...values } = input;
+    const { version, ...changes } = input;
+    const values = { ...changes, sortOrder: changes.sortOrder ?? current.sortOrder };
     const now = this.options.clock.now();
     const saved = await this.guarded(() =>
       this.options.withTransaction(async ({ menus, audit }) => {
@@ -183,7 +197,23 @@ export class MenuAdminService {
     const record = (await this.options.repositories.menus.findAll()).find((r) => r.id === id);
     if (!record) throw notFound();
     const { roleIds: _roles, ...entry } = record;
-    return { ...entry, children: [] };
+    return { ...entry, holders: (await this.holdersOf())(record), children: [] };
+  }
+
+  /**
+   * Who has an entry: the roles holding it, and the system administrator's role,
+   * which reaches every entry but those reserved to the other two (as `canSee`).
+   */
+  private async holdersOf(): Promise<(record: MenuEntryRecord) => AdminMenuEntry['holders']> {
+    const { list } = await this.options.repositories.roles.page(undefined, 0, 1000);
+    return (record) =>
+      list
+        .filter((role) =>
+          role.id === ADMIN_ROLE
+            ? (record.reservedRole ?? ADMIN_ROLE) === ADMIN_ROLE
+            : record.roleIds.includes(role.id),
+        )
+        .map((role) => ({ id: role.id, name: role.name, nameEn: role.nameEn }));
   }
 
   /** Two administrators saving the same code at once: the second gets the conflict. */

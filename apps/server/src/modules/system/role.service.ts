@@ -1,4 +1,5 @@
 import {
+  withNameStandIn,
   ADMIN_ROLE,
   BUILT_IN_ROLES,
   ErrorCode,
@@ -251,7 +252,7 @@ interface RoleGrantInput {
 function roleValues(input: RoleChanges | RoleInput) {
   return {
     name: input.name,
-    nameEn: input.nameEn,
+    nameEn: withNameStandIn(input).nameEn,
     dataScope: input.dataScope,
     secondFactor: input.secondFactor,
   };

@@ -209,8 +209,19 @@ const systemRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services
       config: { access: { permission: 'system:user:import' } },
       schema: { tags: users, summary: 'The import template (.xlsx) in the caller’s language' },
     },
-    async (request, reply) =>
-      sendWorkbook(reply, 'users-template.xlsx', await adminUsers.template(request.language)),
+    async (request, reply) => {
+      // The drop-downs offer what the caller's user form offers: units in scope, roles given.
+      const auth = authOf(request);
+      const options = {
+        units: await units.tree(auth),
+        roles: await adminUsers.assignableRoles(auth),
+      };
+      return sendWorkbook(
+        reply,
+        'users-template.xlsx',
+        await adminUsers.template(request.language, options),
+      );
+    },
   );
 
   app.post(

@@ -1,5 +1,6 @@
 import {
   ErrorCode,
+  withNameStandIn,
   type Department,
   type UnitNode,
   type departmentCreateSchema,
@@ -69,7 +70,8 @@ export class UnitService {
     return visible.filter((u) => u.parentId === null || !ids.has(u.parentId)).map(toNode);
   }
 
-  async createUnit(auth: AuthContext, input: UnitInput): Promise<UnitNode> {
+  async createUnit(auth: AuthContext, raw: UnitInput): Promise<UnitNode> {
+    const input = withNameStandIn(raw);
     await this.options.policy.require(auth, 'unit.create', {
       name: input.name,
       parentId: input.parentId,
@@ -90,7 +92,8 @@ export class UnitService {
     return this.node(id);
   }
 
-  async updateUnit(auth: AuthContext, id: number, input: UnitChanges): Promise<UnitNode> {
+  async updateUnit(auth: AuthContext, id: number, raw: UnitChanges): Promise<UnitNode> {
+    const input = withNameStandIn(raw);
     const unit = await this.unit(id);
     await this.options.policy.require(auth, 'unit.update', {
       id,
@@ -160,7 +163,8 @@ export class UnitService {
     throw changedByOthers();
   }
 
-  async createDepartment(auth: AuthContext, input: DepartmentInput): Promise<Department> {
+  async createDepartment(auth: AuthContext, raw: DepartmentInput): Promise<Department> {
+    const input = withNameStandIn(raw);
     await this.options.policy.require(auth, 'department.create', {
       name: input.name,
       organizationId: input.organizationId,
@@ -184,8 +188,9 @@ export class UnitService {
   async updateDepartment(
     auth: AuthContext,
     id: number,
-    input: DepartmentChanges,
+    raw: DepartmentChanges,
   ): Promise<Department> {
+    const input = withNameStandIn(raw);
     const department = await this.department(id);
     await this.options.policy.require(auth, 'department.update', {
       id,

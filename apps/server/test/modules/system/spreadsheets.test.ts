@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, bearer, createTestApp } from '../../helpers/test-app.js';
 import { data } from './system-helpers.js';
 
-const HEADER_ZH = ['用户名', '姓名', '手机号', '单位', '部门', '角色'];
+const HEADER_ZH = ['用户名', '姓名', '手机号码', '单位', '部门', '角色'];
+/** The earlier template's header (手机号): files made with it still import. */
+const HEADER_ZH_FORMER = ['用户名', '姓名', '手机号', '单位', '部门', '角色'];
 const HEADER_EN = ['Username', 'Name', 'Mobile', 'Unit', 'Department', 'Roles'];
 
 async function workbook(rows: ExcelJS.CellValue[][]): Promise<Buffer> {
@@ -97,7 +99,7 @@ describe('user import and export', () => {
     const before = await count();
     const { status, body } = await upload(
       await workbook([
-        HEADER_ZH,
+        HEADER_ZH_FORMER,
         ['good.one', '好的', '13900001003', '江城市应急管理局', '', 'staff'],
         ['bad one', '', '123', '不存在的单位', '', 'nobody'],
         ['good.one', '重复', '13900001004', '江城市应急管理局', '', 'staff'],
@@ -119,12 +121,14 @@ describe('user import and export', () => {
     expect(rows[0]!.messages).toEqual(
       expect.arrayContaining([
         'No unit in your scope is named "不存在的单位"',
-        'The role nobody does not exist',
+        'The role "nobody" does not exist',
       ]),
     );
-    expect(rows[1]!.messages).toContain('This username appears more than once in the file');
-    expect(rows[2]!.messages).toContain('Cells may not hold formulas');
-    expect(rows[3]!.messages).toContain('Cells may not hold formulas');
+    expect(rows[1]!.messages).toContain(
+      'The username "good.one" appears more than once in the file',
+    );
+    expect(rows[2]!.messages).toContain('Mobile: cells may not hold formulas');
+    expect(rows[3]!.messages).toContain('Name: cells may not hold formulas');
     expect(await count()).toBe(before);
   });
 

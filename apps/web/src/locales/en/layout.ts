@@ -35,6 +35,14 @@ export const menu = {
   noPages: 'This subsystem has no pages yet.',
 };
 
+export const frame = {
+  failed: '“{{title}}” could not be shown here',
+  failedHint:
+    'The page has not answered for a while, or its site does not allow being shown inside this one. Open it in a new window, or reload it later.',
+  openWindow: 'Open in a new window',
+  reload: 'Reload',
+};
+
 export const signInNotice = {
   withAddress: 'Last sign-in: {{time}} from {{address}}',
   withoutAddress: 'Last sign-in: {{time}}',

@@ -11,7 +11,8 @@ export const system = {
     search: 'Search',
     reset: 'Reset',
     name: 'Name (Chinese)',
-    nameEn: 'Name (English)',
+    nameEn: 'Name (English, optional)',
+    nameEnHelp: 'Left blank, the Chinese name is used.',
     sortOrder: 'Order',
     reloaded:
       'The latest version has been loaded into the form. Check it and apply your changes again.',
@@ -261,6 +262,7 @@ export const system = {
       kind: 'Kind',
       code: 'Code',
       address: 'Address / permission',
+      externalAddress: 'External address: {{address}}',
       order: 'Order',
       visible: 'Visible',
     },
@@ -280,6 +282,26 @@ export const system = {
       ok: 'Delete',
     },
     deleted: 'The entry has been deleted.',
+    icon: {
+      alert: 'Alert',
+      apartment: 'Organisation',
+      appstore: 'Apps',
+      'bar-chart': 'Bar chart',
+      book: 'Book',
+      'cloud-server': 'Cloud server',
+      delete: 'Delete',
+      environment: 'Map pin',
+      eye: 'Eye',
+      menu: 'Menu',
+      phone: 'Phone',
+      setting: 'Settings',
+      swap: 'Exchange',
+      team: 'Team',
+      thunderbolt: 'Lightning',
+      tool: 'Tool',
+      user: 'User',
+      'video-camera': 'Video camera',
+    },
     dialog: {
       createTitle: 'New menu entry',
       editTitle: 'Edit menu entry',
@@ -298,9 +320,21 @@ export const system = {
       addQuery: 'Add parameter',
       removeQuery: 'Remove parameter {{index}}',
       integrated: 'Integrated subsystem',
+      integratedHelp:
+        'A business subsystem of its own: besides opening its address in the frame, it can open its external address in a window of its own.',
       externalUrl: 'External address',
+      externalUrlHelp:
+        'The full address the subsystem opens at in its own window, e.g. https://sub.example.gov.cn/?window=own.',
       hasTwo: 'Has a second level',
+      hasTwoHelp:
+        'On: the entries under this one are grouped as a second-level menu in the sidebar; off: they show as ordinary sub-entries.',
       sortOrder: 'Order',
+      sortOrderHelp: 'Smaller numbers come first; a new entry goes last among its siblings.',
+      holders: 'Seen by roles',
+      holdersNew:
+        'Once saved, only the system administrator sees it. Tick it for the roles that need it under Roles.',
+      holdersNone: 'No role holds this entry.',
+      holdersHelp: 'Tick or untick this entry under Roles to change which roles see it.',
       visible: 'Visible in the sidebar',
       permission: 'Permission code',
       permissionHelp: 'area:object:action, e.g. city:report:approve',
@@ -350,6 +384,10 @@ export const system = {
   settings: {
     heading: 'Settings',
     saved: 'The settings have been saved. They apply at once.',
+    securityElsewhere:
+      'The sign-in, password and session rules are set by the security administrator',
+    securityElsewhereHint:
+      'Under the separation of the three administrators, these rules are not among the system administrator’s settings. Ask the security administrator to change them.',
     save: 'Save {{group}}',
     range: '{{min}} to {{max}} {{unit}}',
     unit: {

@@ -38,6 +38,13 @@ export const menu: LocaleShape<typeof en.menu> = {
   noPages: '该子系统暂无页面。',
 };
 
+export const frame: LocaleShape<typeof en.frame> = {
+  failed: '“{{title}}”未能在此处显示',
+  failedHint: '该页面长时间未响应，或其网站不允许嵌入本系统。可在新窗口中打开，或稍后重新加载。',
+  openWindow: '在新窗口打开',
+  reload: '重新加载',
+};
+
 export const signInNotice: LocaleShape<typeof en.signInNotice> = {
   withAddress: '上次登录：{{time}}，IP {{address}}',
   withoutAddress: '上次登录：{{time}}',

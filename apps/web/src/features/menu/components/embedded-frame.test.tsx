@@ -1,6 +1,9 @@
 import type { MenuEntry } from '@cityops/contract';
 import { render, screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n, registerTexts } from '@/lib/i18n';
+import { layoutTexts } from '@/locales/layout-texts';
 import { setRuntimeConfig } from '@/lib/runtime-config';
 import { saveToken } from '@/lib/token';
 import { useAppStore } from '@/stores/app-store';
@@ -20,6 +23,11 @@ function entry(url: string, query: Record<string, string> = {}): MenuEntry {
     sysModels: { id: '9', url, query, integrated: false },
   };
 }
+
+beforeAll(async () => {
+  await initI18n('zh-CN');
+  registerTexts(layoutTexts);
+});
 
 beforeEach(() => {
   useAppStore.setState({ menuList: [] });
@@ -106,5 +114,27 @@ describe('EmbeddedFrame', () => {
     const src = frame.getAttribute('src');
     rerender(<EmbeddedFrame entry={{ ...entry('/a.html') }} title="A" visible />);
     expect(screen.getByTitle('A').getAttribute('src')).toBe(src);
+  });
+
+  it('says when a page cannot load and offers it in a new window', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    render(
+      <EmbeddedFrame
+        entry={entry('https://unreachable.example.gov.cn/app')}
+        title="热线"
+        visible
+        loadTimeoutMs={50}
+      />,
+    );
+    // jsdom loads no other site: the frame stays silent, as a refused or unreachable one does.
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('“热线”未能在此处显示');
+    await userEvent.click(screen.getByRole('button', { name: '在新窗口打开' }));
+    expect(open).toHaveBeenCalledWith(
+      expect.stringContaining('https://unreachable.example.gov.cn/app'),
+      '_blank',
+      'noopener,noreferrer',
+    );
+    open.mockRestore();
   });
 });

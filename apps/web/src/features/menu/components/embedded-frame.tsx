@@ -1,5 +1,7 @@
 import type { MenuEntry } from '@cityops/contract';
-import { useMemo } from 'react';
+import { Button, Result, Space } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { trustedSubsystemOrigins } from '@/lib/cross-window';
 import { getToken } from '@/lib/token';
 import { runtimeConfig } from '@/lib/runtime-config';
@@ -13,14 +15,29 @@ export interface EmbeddedFrameProps {
   /** The accessible name of the frame: the entry's title. */
   title: string;
   visible: boolean;
+  /** How long a page may take to load before the shell says it cannot show it. */
+  loadTimeoutMs?: number;
 }
+
+/**
+ * A page that has not loaded in this time is taken as one that cannot load here:
+ * a browser gives a frame refused by its site (X-Frame-Options, frame-ancestors)
+ * or an unreachable host no error the shell can read, only silence or a blank.
+ */
+export const FRAME_LOAD_TIMEOUT_MS = 15_000;
 
 /**
  * A menu entry's page inside the shell. The address is built once per user and
  * entry, so switching tabs or languages never reloads it; an empty url leaves
  * the frame empty.
  */
-export function EmbeddedFrame({ entry, title, visible }: EmbeddedFrameProps) {
+export function EmbeddedFrame({
+  entry,
+  title,
+  visible,
+  loadTimeoutMs = FRAME_LOAD_TIMEOUT_MS,
+}: EmbeddedFrameProps) {
+  const { t } = useTranslation();
   const username = useUserStore((state) => state.userData?.username || state.username);
   const id = useUserStore((state) => state.userData?.id ?? '');
   const roleIds = useUserStore((state) => (state.userData?.roleIds ?? state.roles).join(','));
@@ -46,16 +63,50 @@ export function EmbeddedFrame({ entry, title, visible }: EmbeddedFrameProps) {
     [url, queryKey, username, id, roleIds, trustedKey],
   );
   const otherOrigin = isOtherOrigin(src);
+  // Each reload is a new frame element; `loaded`/`failed` belong to that attempt.
+  const [attempt, setAttempt] = useState(0);
+  const [loaded, setLoaded] = useState<number | null>(null);
+  const [failed, setFailed] = useState<number | null>(null);
+  useEffect(() => {
+    if (!src || loaded === attempt) return;
+    const timer = window.setTimeout(() => setFailed(attempt), loadTimeoutMs);
+    return () => window.clearTimeout(timer);
+  }, [src, attempt, loaded, loadTimeoutMs]);
+  const showFailure = visible && failed === attempt && loaded !== attempt;
   return (
-    <iframe
-      className={styles.frame}
-      title={title}
-      src={src || undefined}
-      hidden={!visible}
-      data-frame-code={entry.code}
-      sandbox={otherOrigin ? OTHER_ORIGIN_SANDBOX : undefined}
-      referrerPolicy="no-referrer"
-      allow=""
-    />
+    <>
+      {showFailure && (
+        <Result
+          status="warning"
+          role="alert"
+          title={t('frame.failed', { title })}
+          subTitle={t('frame.failedHint')}
+          extra={
+            <Space wrap>
+              <Button
+                type="primary"
+                onClick={() => window.open(src, '_blank', 'noopener,noreferrer')}
+              >
+                {t('frame.openWindow')}
+              </Button>
+              <Button onClick={() => setAttempt((value) => value + 1)}>{t('frame.reload')}</Button>
+            </Space>
+          }
+        />
+      )}
+      <iframe
+        key={attempt}
+        className={styles.frame}
+        title={title}
+        src={src || undefined}
+        hidden={!visible || showFailure}
+        data-frame-code={entry.code}
+        sandbox={otherOrigin ? OTHER_ORIGIN_SANDBOX : undefined}
+        referrerPolicy="no-referrer"
+        allow=""
+        onLoad={() => setLoaded(attempt)}
+        onError={() => setFailed(attempt)}
+      />
+    </>
   );
 }

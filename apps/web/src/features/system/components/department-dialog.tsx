@@ -8,6 +8,7 @@ import { useUpdateDepartment } from '../api/update-department';
 import { systemRules } from '../lib/form-rules';
 import { useVersionedSave } from '../lib/use-versioned-save';
 import { allUnits, unitOptions } from '../lib/unit-tree';
+import { englishNameInput } from '../lib/names';
 
 export interface DepartmentDialogProps {
   /** The department to edit, or null for a new one in `organizationId`. */
@@ -29,7 +30,7 @@ const FIELDS = ['name', 'nameEn', 'organizationId', 'sortOrder'];
 
 const valuesOf = (department: Department | null, organizationId: number): Values => ({
   name: department?.name ?? '',
-  nameEn: department?.nameEn ?? '',
+  nameEn: englishNameInput(department),
   organizationId: department?.organizationId ?? organizationId,
   sortOrder: department?.sortOrder ?? 0,
 });
@@ -97,7 +98,12 @@ export function DepartmentDialog(props: DepartmentDialogProps) {
         <Form.Item name="name" label={t('system.common.name')} rules={rules.title}>
           <Input maxLength={64} autoComplete="off" />
         </Form.Item>
-        <Form.Item name="nameEn" label={t('system.common.nameEn')} rules={rules.nameEn}>
+        <Form.Item
+          name="nameEn"
+          label={t('system.common.nameEn')}
+          rules={rules.nameEn}
+          extra={t('system.common.nameEnHelp')}
+        >
           <Input maxLength={128} autoComplete="off" lang="en" />
         </Form.Item>
         <Form.Item name="organizationId" label={t('system.units.dialog.unit')} rules={rules.unit}>

@@ -10,7 +10,7 @@ export interface IconPickerProps {
   disabled?: boolean;
 }
 
-/** A menu entry's icon, chosen from the ones the sidebar draws (`MENU_ICONS`), each shown with its name. */
+/** A menu entry's icon, chosen from the ones the sidebar draws (`MENU_ICONS`), each shown with its name in the reader's language. */
 export function IconPicker({ id, value, onChange, disabled }: IconPickerProps) {
   const { t } = useTranslation();
   return (
@@ -30,11 +30,12 @@ export function IconPicker({ id, value, onChange, disabled }: IconPickerProps) {
         },
         ...MENU_ICONS.map((name) => ({
           value: name,
-          title: name,
+          // Found by its name in the reader's language or by its code.
+          title: `${t(`system.menus.icon.${name}`)} ${name}`,
           label: (
             <Space size={8}>
               <MenuIcon name={name} />
-              {name}
+              {t(`system.menus.icon.${name}`)}
             </Space>
           ),
         })),

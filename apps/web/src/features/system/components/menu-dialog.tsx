@@ -3,6 +3,7 @@ import {
   MENU_ENTRY_KINDS,
   type MenuEntryKind,
   type MenuIcon,
+  nextSortOrder,
 } from '@cityops/contract';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import {
@@ -24,8 +25,10 @@ import { useCreateMenu } from '../api/create-menu';
 import { useUpdateMenu } from '../api/update-menu';
 import { systemRules } from '../lib/form-rules';
 import { useVersionedSave } from '../lib/use-versioned-save';
-import { findEntry, menuParentOptions } from '../lib/menu-tree';
+import { findEntry, menuParentOptions, siblingsOf } from '../lib/menu-tree';
+import { MenuHolders } from './menu-holders';
 import { IconPicker } from './icon-picker';
+import { englishNameInput } from '../lib/names';
 
 export interface MenuDialogProps {
   /** The entry to edit, or null for a new one under `parentId`. */
@@ -75,6 +78,7 @@ function valuesOf(
   entry: AdminMenuEntry | null,
   parentId: number | null,
   parentKind?: MenuEntryKind,
+  siblings: readonly AdminMenuEntry[] = [],
 ): Values {
   return {
     parentId: entry ? entry.parentId : parentId,
@@ -82,14 +86,15 @@ function valuesOf(
     kind: entry?.kind ?? (parentKind === 'page' ? 'action' : 'page'),
     code: entry?.code ?? '',
     name: entry?.name ?? '',
-    nameEn: entry?.nameEn ?? '',
+    nameEn: englishNameInput(entry),
     icon: (entry?.icon as MenuIcon | null) ?? null,
     url: entry?.url ?? '',
     query: Object.entries(entry?.query ?? {}).map(([key, value]) => ({ key, value })),
     integrated: entry?.integrated ?? false,
     externalUrl: entry?.externalUrl ?? '',
     hasTwo: entry?.hasTwo ?? false,
-    sortOrder: entry?.sortOrder ?? 0,
+    // A new entry goes last among its siblings.
+    sortOrder: entry ? entry.sortOrder : nextSortOrder(siblings),
     visible: entry?.visible ?? true,
     permission: entry?.permission ?? '',
   };
@@ -178,8 +183,17 @@ export function MenuDialog({ entry, parentId, entries, onClose, onReload }: Menu
         form={form}
         name="system-menu"
         {...dialogFormLayout(i18n.language)}
-        initialValues={valuesOf(entry, parentId, parentKind)}
+        initialValues={valuesOf(entry, parentId, parentKind, siblingsOf(entries, parentId))}
         disabled={saving}
+        onValuesChange={(changed: Partial<Values>) => {
+          // A new entry moved elsewhere goes last there, unless its order was typed.
+          if (!entry && 'parentId' in changed && !form.isFieldTouched('sortOrder')) {
+            form.setFieldValue(
+              'sortOrder',
+              nextSortOrder(siblingsOf(entries, changed.parentId ?? null)),
+            );
+          }
+        }}
       >
         <Form.Item name="parentId" label={t('system.menus.dialog.parent')}>
           <TreeSelect
@@ -205,7 +219,12 @@ export function MenuDialog({ entry, parentId, entries, onClose, onReload }: Menu
         <Form.Item name="name" label={t('system.common.name')} rules={rules.title}>
           <Input maxLength={64} autoComplete="off" />
         </Form.Item>
-        <Form.Item name="nameEn" label={t('system.common.nameEn')} rules={rules.nameEn}>
+        <Form.Item
+          name="nameEn"
+          label={t('system.common.nameEn')}
+          rules={rules.nameEn}
+          extra={t('system.common.nameEnHelp')}
+        >
           <Input maxLength={128} autoComplete="off" lang="en" />
         </Form.Item>
         {isAction ? (
@@ -297,6 +316,7 @@ export function MenuDialog({ entry, parentId, entries, onClose, onReload }: Menu
               name="integrated"
               label={t('system.menus.dialog.integrated')}
               valuePropName="checked"
+              extra={t('system.menus.dialog.integratedHelp')}
             >
               <Switch />
             </Form.Item>
@@ -304,6 +324,7 @@ export function MenuDialog({ entry, parentId, entries, onClose, onReload }: Menu
               <Form.Item
                 name="externalUrl"
                 label={t('system.menus.dialog.externalUrl')}
+                extra={t('system.menus.dialog.externalUrlHelp')}
                 rules={[
                   ...rules.address,
                   { required: true, whitespace: true, message: t('validation.required') },
@@ -316,16 +337,27 @@ export function MenuDialog({ entry, parentId, entries, onClose, onReload }: Menu
               name="hasTwo"
               label={t('system.menus.dialog.hasTwo')}
               valuePropName="checked"
+              extra={t('system.menus.dialog.hasTwoHelp')}
             >
               <Switch />
             </Form.Item>
           </>
         )}
-        <Form.Item name="sortOrder" label={t('system.menus.dialog.sortOrder')}>
+        <Form.Item
+          name="sortOrder"
+          label={t('system.menus.dialog.sortOrder')}
+          extra={t('system.menus.dialog.sortOrderHelp')}
+        >
           <InputNumber min={0} max={1_000_000} precision={0} style={{ width: 160 }} />
         </Form.Item>
         <Form.Item name="visible" label={t('system.menus.dialog.visible')} valuePropName="checked">
           <Switch />
+        </Form.Item>
+        <Form.Item
+          label={t('system.menus.dialog.holders')}
+          extra={current ? t('system.menus.dialog.holdersHelp') : undefined}
+        >
+          <MenuHolders entry={current ?? null} />
         </Form.Item>
       </Form>
     </Modal>

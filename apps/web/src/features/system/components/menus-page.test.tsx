@@ -30,6 +30,7 @@ function entry(id: number, patch: Partial<AdminMenuEntry> = {}): AdminMenuEntry 
     permission: null,
     builtIn: false,
     version: 1,
+    holders: [{ id: 'admin', name: '系统管理员', nameEn: 'System administrator' }],
     children: [],
     ...patch,
   };
@@ -137,7 +138,7 @@ describe('the menus page', { timeout: 60_000 }, () => {
     const dialog = await findDialog('新增菜单项');
     await user.type(within(dialog).getByRole('textbox', { name: '编码' }), 'city_map');
     await user.type(within(dialog).getByRole('textbox', { name: '中文名称' }), '城市地图');
-    await user.type(within(dialog).getByRole('textbox', { name: '英文名称' }), 'City map');
+    await user.type(within(dialog).getByRole('textbox', { name: '英文名称（选填）' }), 'City map');
     const address = within(dialog).getByRole('textbox', { name: '地址' });
     await user.type(address, 'javascript:alert(1)');
     await waitFor(() =>
@@ -147,9 +148,12 @@ describe('the menus page', { timeout: 60_000 }, () => {
     );
     await user.clear(address);
     await user.type(address, 'https://map.example.gov.cn/view');
-    // The picker filters by the icon's name as it is typed.
-    await user.type(within(dialog).getByRole('combobox', { name: '图标' }), 'environ');
-    await user.click(await screen.findByTitle('environment'));
+    // The picker filters by the icon's name in the reader's language as it is typed.
+    await user.type(within(dialog).getByRole('combobox', { name: '图标' }), '地图');
+    await user.click(await screen.findByTitle('地图定位 environment'));
+    // A new entry goes last: after 城市报表 (40) among the top-level entries.
+    expect(within(dialog).getByRole('spinbutton', { name: '排序' })).toHaveValue('50');
+    expect(within(dialog).getByText(/保存后仅系统管理员可见/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: '添加参数' }));
     await user.type(within(dialog).getByRole('textbox', { name: '参数名 1' }), 'layer');
     await user.type(within(dialog).getByRole('textbox', { name: '参数值 1' }), 'roads');
@@ -168,7 +172,7 @@ describe('the menus page', { timeout: 60_000 }, () => {
         integrated: false,
         externalUrl: '',
         hasTwo: false,
-        sortOrder: 0,
+        sortOrder: 50,
         visible: true,
         permission: null,
       },
@@ -181,7 +185,10 @@ describe('the menus page', { timeout: 60_000 }, () => {
     const dialog = await findDialog('新增菜单项');
     await user.type(within(dialog).getByRole('textbox', { name: '编码' }), 'report_approve');
     await user.type(within(dialog).getByRole('textbox', { name: '中文名称' }), '审批报表');
-    await user.type(within(dialog).getByRole('textbox', { name: '英文名称' }), 'Approve reports');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: '英文名称（选填）' }),
+      'Approve reports',
+    );
     await user.type(within(dialog).getByRole('textbox', { name: '权限标识' }), 'approve');
     await waitFor(() =>
       expect(within(dialog).getByText('权限标识格式为“领域:对象:操作”')).toBeInTheDocument(),
@@ -250,5 +257,46 @@ describe('the menus page', { timeout: 60_000 }, () => {
     expect(await screen.findByText('您没有执行此操作的权限')).toBeInTheDocument();
     expect(screen.queryByRole('table')).toBeNull();
     expect(calls).toBe(0);
+  });
+
+  it('shows an integrated subsystem’s two addresses apart, explains the switches and names the roles that see an entry', async () => {
+    menus = [
+      ...tree(),
+      entry(5, {
+        code: 'data_sharing_platform',
+        name: '数据共享交换平台',
+        url: '/demo-subsystem.html',
+        query: { system: 'data_sharing_platform' },
+        integrated: true,
+        externalUrl: '/demo-subsystem.html?system=data_sharing_platform&window=own',
+        holders: [
+          { id: 'admin', name: '系统管理员', nameEn: 'System administrator' },
+          { id: 'staff', name: '工作人员', nameEn: 'Staff' },
+        ],
+      }),
+    ];
+    signInWith([...PERMISSION_CODES]);
+    const user = userEvent.setup();
+    renderWithClient(<MenusPage />);
+    const table = await screen.findByRole('table', { name: '菜单项' });
+    await waitFor(() => expect(rowTexts(table).length).toBe(5));
+    const row = within(table).getByText('数据共享交换平台').closest('tr')!;
+    expect(row).toHaveTextContent('/demo-subsystem.html?system=data_sharing_platform');
+    expect(row).toHaveTextContent(
+      '外部地址：/demo-subsystem.html?system=data_sharing_platform&window=own',
+    );
+    for (const address of within(row).getAllByText(/demo-subsystem/)) {
+      expect(address.textContent).not.toMatch(/\?[^?]*\?/);
+    }
+    await user.click(within(table).getByRole('button', { name: '编辑 数据共享交换平台' }));
+    const dialog = await findDialog('编辑菜单项');
+    expect(within(dialog).getByText(/在其自己的窗口中打开“外部地址”/)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/子系统在自己的窗口中打开时使用的完整地址/),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText(/下级菜单在侧边栏中作为二级菜单分组显示/)).toBeInTheDocument();
+    const holders = within(dialog).getByLabelText('可见角色');
+    expect(holders).toHaveTextContent('系统管理员');
+    expect(holders).toHaveTextContent('工作人员');
   });
 });

@@ -11,7 +11,7 @@ import { systemTexts } from '@/locales/system-texts';
 import { SystemPage } from './system-page';
 import { useDeleteMenu } from '../api/delete-menu';
 import { useMenus } from '../api/get-menus';
-import { allEntries } from '../lib/menu-tree';
+import { addressWithQuery, allEntries } from '../lib/menu-tree';
 import { localName } from '../lib/names';
 import { MenuDialog } from './menu-dialog';
 
@@ -117,10 +117,22 @@ function MenusPageContent() {
         row.kind === 'action' ? (
           <Typography.Text code>{row.permission}</Typography.Text>
         ) : (
-          <Typography.Text style={{ maxWidth: 320 }} ellipsis={{ tooltip: true }}>
-            {row.integrated ? row.externalUrl : row.url}
-            {Object.keys(row.query).length > 0 && `?${new URLSearchParams(row.query).toString()}`}
-          </Typography.Text>
+          // The framed address with its query; an integrated subsystem's own-window
+          // address on a line of its own (each is opened as written, never joined).
+          <Flex vertical>
+            <Typography.Text style={{ maxWidth: 320 }} ellipsis={{ tooltip: true }}>
+              {addressWithQuery(row.url, row.query)}
+            </Typography.Text>
+            {row.integrated && row.externalUrl && (
+              <Typography.Text
+                type="secondary"
+                style={{ maxWidth: 320 }}
+                ellipsis={{ tooltip: true }}
+              >
+                {t('system.menus.column.externalAddress', { address: row.externalUrl })}
+              </Typography.Text>
+            )}
+          </Flex>
         ),
     },
     { key: 'order', dataIndex: 'sortOrder', title: t('system.menus.column.order'), align: 'right' },

@@ -14,6 +14,7 @@ import { useVersionedSave } from '../lib/use-versioned-save';
 import { indexTree } from '../lib/permission-tree';
 import { unitOptions } from '../lib/unit-tree';
 import { PermissionTree } from './permission-tree';
+import { englishNameInput } from '../lib/names';
 
 export interface RoleDialogProps {
   /** The role to edit; null for a new one. */
@@ -39,7 +40,7 @@ function valuesOf(role: Role | null): Values {
   return {
     id: role?.id ?? '',
     name: role?.name ?? '',
-    nameEn: role?.nameEn ?? '',
+    nameEn: englishNameInput(role),
     dataScope: role?.dataScope ?? 'unit',
     secondFactor: role?.secondFactor ?? false,
     unitIds: role?.unitIds ?? [],
@@ -131,7 +132,12 @@ export function RoleDialog({ role, units, dataScopes, onClose }: RoleDialogProps
         <Form.Item name="name" label={t('system.common.name')} rules={rules.title}>
           <Input maxLength={64} autoComplete="off" />
         </Form.Item>
-        <Form.Item name="nameEn" label={t('system.common.nameEn')} rules={rules.nameEn}>
+        <Form.Item
+          name="nameEn"
+          label={t('system.common.nameEn')}
+          rules={rules.nameEn}
+          extra={t('system.common.nameEnHelp')}
+        >
           <Input maxLength={128} autoComplete="off" lang="en" />
         </Form.Item>
         <Form.Item

@@ -136,7 +136,7 @@ describe('the roles page', { timeout: 60_000 }, () => {
     await user.clear(within(dialog).getByRole('textbox', { name: '角色编码' }));
     await user.type(within(dialog).getByRole('textbox', { name: '角色编码' }), 'inspector');
     await user.type(within(dialog).getByRole('textbox', { name: '中文名称' }), '巡查员');
-    await user.type(within(dialog).getByRole('textbox', { name: '英文名称' }), 'Inspector');
+    await user.type(within(dialog).getByRole('textbox', { name: '英文名称（选填）' }), 'Inspector');
     await user.click(within(dialog).getByRole('checkbox', { name: '持有者登录须进行双因素认证' }));
     // Ticking one action takes its page too; the page shows half-filled.
     const tree = within(dialog).getByRole('group', { name: '菜单权限' });

@@ -113,6 +113,8 @@ describe('the settings page', { timeout: 60_000 }, () => {
     expect(await screen.findByRole('form', { name: '地图瓦片来源' })).toBeInTheDocument();
     expect(screen.queryByText('登录规则')).toBeNull();
     expect(screen.queryByText('会话规则')).toBeNull();
+    // The rules are not hidden in silence: the screen says whose they are (issue 24).
+    expect(screen.getByText('登录规则、密码规则和会话规则由安全管理员设置')).toBeInTheDocument();
 
     const name = within(general).getByRole('textbox', { name: '系统名称' });
     await user.clear(name);
@@ -171,6 +173,7 @@ describe('the settings page', { timeout: 60_000 }, () => {
     expect(await screen.findByRole('form', { name: '密码规则' })).toBeInTheDocument();
     expect(await screen.findByRole('form', { name: '会话规则' })).toBeInTheDocument();
     expect(screen.queryByText('系统名称与嵌入')).toBeNull();
+    expect(screen.queryByText('登录规则、密码规则和会话规则由安全管理员设置')).toBeNull();
 
     const lock = within(signIn).getByRole('spinbutton', { name: '锁定账号的失败次数' });
     await user.clear(lock);

@@ -62,6 +62,15 @@ export function SettingsPage() {
               <MapForm />
             </>
           )}
+          {!security && (
+            // 三员分立: the administrator does not see these groups; say where they are.
+            <Alert
+              type="info"
+              showIcon
+              title={t('system.settings.securityElsewhere')}
+              description={t('system.settings.securityElsewhereHint')}
+            />
+          )}
           {security && (
             <>
               <SignInForm />

@@ -8,6 +8,7 @@ import { useUpdateUnit } from '../api/update-unit';
 import { systemRules } from '../lib/form-rules';
 import { useVersionedSave } from '../lib/use-versioned-save';
 import { findUnit, unitOptions } from '../lib/unit-tree';
+import { englishNameInput } from '../lib/names';
 
 export interface UnitDialogProps {
   /** The unit to edit, or null for a new one under `parentId`. */
@@ -30,7 +31,7 @@ const FIELDS = ['name', 'nameEn', 'parentId', 'sortOrder'];
 
 const valuesOf = (unit: UnitNode | null, parentId: number | null): Values => ({
   name: unit?.name ?? '',
-  nameEn: unit?.nameEn ?? '',
+  nameEn: englishNameInput(unit),
   parentId: unit ? unit.parentId : parentId,
   sortOrder: unit?.sortOrder ?? 0,
 });
@@ -92,7 +93,12 @@ export function UnitDialog({ unit, parentId, units, onClose, onReload }: UnitDia
         <Form.Item name="name" label={t('system.common.name')} rules={rules.title}>
           <Input maxLength={64} autoComplete="off" />
         </Form.Item>
-        <Form.Item name="nameEn" label={t('system.common.nameEn')} rules={rules.nameEn}>
+        <Form.Item
+          name="nameEn"
+          label={t('system.common.nameEn')}
+          rules={rules.nameEn}
+          extra={t('system.common.nameEnHelp')}
+        >
           <Input maxLength={128} autoComplete="off" lang="en" />
         </Form.Item>
         <Form.Item name="parentId" label={t('system.units.dialog.parent')}>

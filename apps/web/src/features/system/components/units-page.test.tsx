@@ -90,9 +90,12 @@ describe('the units page', { timeout: 60_000 }, () => {
     await user.click(within(table).getByRole('button', { name: '为 东城区分局 新增下级单位' }));
     const dialog = await findDialog('新增单位');
     await user.click(within(dialog).getByRole('button', { name: '保存' }));
-    await waitFor(() => expect(within(dialog).getAllByText('此项为必填项')).toHaveLength(2));
+    await waitFor(() => expect(within(dialog).getAllByText('此项为必填项')).toHaveLength(1));
     await user.type(within(dialog).getByRole('textbox', { name: '中文名称' }), '东城一所');
-    await user.type(within(dialog).getByRole('textbox', { name: '英文名称' }), 'East office 1');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: '英文名称（选填）' }),
+      'East office 1',
+    );
     await user.dblClick(within(dialog).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith({ content: '已保存。' }));
     expect(posted).toEqual([

@@ -67,7 +67,11 @@ export function systemRules(t: TFunction) {
      * says "required" instead.
      */
     title: text(64),
-    nameEn: text(128),
+    /** Optional (issue 24): left blank, the Chinese name stands in for it. */
+    nameEn: [
+      { max: 128, message: t('validation.tooLong') },
+      check(t, (value) => NO_CONTROL.test(value), 'validation.controlCharacter'),
+    ] satisfies Rule[],
     mobile: [
       required('validation.mobile.required'),
       { pattern: MOBILE_PATTERN, message: t('validation.mobile.invalid') },

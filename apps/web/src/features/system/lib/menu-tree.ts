@@ -36,3 +36,18 @@ export function menuParentOptions(
       children: menuParentOptions(entry.children, language, exclude),
     }));
 }
+
+/** The entries placed directly under `parentId` (the top level for null). */
+export function siblingsOf(
+  entries: readonly AdminMenuEntry[],
+  parentId: number | null,
+): readonly AdminMenuEntry[] {
+  return parentId === null ? entries : (findEntry(entries, parentId)?.children ?? []);
+}
+
+/** An address with its extra query, joined as the server joins them (`&` after an existing `?`). */
+export function addressWithQuery(url: string, query: Record<string, string>): string {
+  const extra = new URLSearchParams(query).toString();
+  if (extra === '') return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${extra}`;
+}
