@@ -93,12 +93,6 @@ export const USER_IMPORT_MAX_SHARED_STRINGS = 25_000;
 /** The most rows one export answers. */
 export const USER_EXPORT_MAX_ROWS = 50_000;
 
-/**
- * The city's time zone: exported times are written as its wall-clock time
- * (issue 24). A constant until the settings carry a time zone of their own.
- */
-export const CITY_TIME_ZONE = 'Asia/Shanghai';
-
 /** The columns of the import template and of the export, in order (keys of `system.import.column.*`). */
 export const USER_IMPORT_COLUMNS = [
   'username',

@@ -1,5 +1,18 @@
-/** The seed's "now": demo password ages are counted from it. */
-export const TEST_EPOCH = new Date('2026-06-01T08:00:00Z');
+const DAY_MS = 86_400_000;
+
+/**
+ * The seed's "now": demo password ages are counted from it, and every test app's
+ * clock starts a minute after it. 08:00 UTC of the day before the run, so it never
+ * ages past what the database judges by its own clock (the audit trail's 180-day
+ * archive rule uses `now()`): a fixed date did, 180 days on. The global setup fixes
+ * it for the run (`CITYOPS_TEST_EPOCH`), so a run that passes midnight seeds and tests
+ * at the same moment.
+ */
+export const TEST_EPOCH = new Date(
+  process.env.CITYOPS_TEST_EPOCH ??
+    Math.floor(Date.now() / DAY_MS) * DAY_MS - DAY_MS + 8 * 3_600_000,
+);
+process.env.CITYOPS_TEST_EPOCH ??= TEST_EPOCH.toISOString();
 
 /** The demo menu's subsystems in their order; the administrator sees every one. */
 export const DEMO_SUBSYSTEM_CODES = [

@@ -4,7 +4,7 @@ import { PASSWORD_MAX_LENGTH, meetsPasswordPolicy } from '@cityops/contract';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { randomPassword } from '../../src/lib/passwords.js';
-import { DEMO_SUBSYSTEM_CODES } from '../helpers/constants.js';
+import { DEMO_SUBSYSTEM_CODES, TEST_EPOCH } from '../helpers/constants.js';
 import { type EmptyDatabase, createEmptyDatabase } from '../helpers/empty-database.js';
 import { type TestApp, createTestApp, requestToken } from '../helpers/test-app.js';
 
@@ -35,7 +35,7 @@ describe("demo seed (the README's demo accounts)", () => {
       must_change_password: boolean;
       age_days: number;
     }>(sql`select username, must_change_password,
-             floor(extract(epoch from (${'2026-06-01T08:00:00Z'}::timestamptz - password_changed_at)) / 86400)::int as age_days
+             floor(extract(epoch from (${TEST_EPOCH.toISOString()}::timestamptz - password_changed_at)) / 86400)::int as age_days
            from users order by id`);
     // Later issues add accounts of their own after these four.
     expect(rows.slice(0, 4)).toEqual([

@@ -93,8 +93,10 @@ describe('upgrade from the previous release', () => {
   });
 
   it("runs this release's migrations and seed, keeping every row and the audit chain", async () => {
+    const repositories = createRepositories(database.db, noRememberedSessions);
     const audit = new AuditService({
-      audit: createRepositories(database.db, noRememberedSessions).audit,
+      audit: repositories.audit,
+      settings: repositories.settings,
       clock: systemClock,
     });
     const chainBefore = await audit.verify();

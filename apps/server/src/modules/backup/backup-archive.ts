@@ -305,7 +305,11 @@ export async function verifyChain(config: AppConfig): Promise<AuditVerification>
   const database = await openDatabase(config);
   try {
     const repositories = createRepositories(database.db, noRememberedSessions);
-    return await new AuditService({ audit: repositories.audit, clock: systemClock }).verify();
+    return await new AuditService({
+      audit: repositories.audit,
+      settings: repositories.settings,
+      clock: systemClock,
+    }).verify();
   } finally {
     await database.close();
   }

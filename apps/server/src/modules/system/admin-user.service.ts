@@ -1,3 +1,4 @@
+import { TIME_ZONE_KEY, timeZoneOf } from '../settings/time-zone.js';
 import {
   ADMIN_ROLE,
   type AdminUser,
@@ -65,7 +66,7 @@ const lastAdministrator = () =>
 export interface AdminUserServiceOptions {
   repositories: Pick<
     Repositories,
-    'adminUsers' | 'units' | 'roles' | 'users' | 'loginAttempts' | 'audit'
+    'adminUsers' | 'units' | 'roles' | 'users' | 'loginAttempts' | 'audit' | 'settings'
   >;
   withTransaction: WithTransaction;
   access: AccessScopeService;
@@ -308,7 +309,9 @@ export class AdminUserService {
       outcome: 'success',
       after: { ...filter, records: rows.length },
     });
-    return exportUsers(rows, language);
+    // Times in the city's time zone, the setting the audit exports use too.
+    const timeZone = timeZoneOf(await this.options.repositories.settings.get(TIME_ZONE_KEY));
+    return exportUsers(rows, language, timeZone);
   }
 
   /**

@@ -1,5 +1,5 @@
 import {
-  CITY_TIME_ZONE,
+  DEFAULT_TIME_ZONE,
   ErrorCode,
   type Language,
   type MessageKey,
@@ -339,7 +339,7 @@ export async function readImport(bytes: Buffer): Promise<ImportRow[]> {
 export async function exportUsers(
   rows: AdminUserRow[],
   language: Language,
-  timeZone: string = CITY_TIME_ZONE,
+  timeZone: string = DEFAULT_TIME_ZONE,
 ): Promise<Buffer> {
   const english = language === 'en';
   const workbook = new ExcelJS.Workbook();
