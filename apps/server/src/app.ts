@@ -11,12 +11,14 @@ import { seed } from './seed/index.js';
 import './fastify-augment.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { loggerOptions, prettyLogs } from './lib/logger.js';
+import { AppMetrics } from './lib/metrics.js';
 import { validatorCompiler } from './lib/validator-compiler.js';
 import authPlugin from './plugins/auth.js';
 import errorHandler, { frameworkErrorHandler } from './plugins/error-handler.js';
 import frameAncestors, { parseOrigins } from './plugins/frame-ancestors.js';
 import { FRAME_ANCESTORS_KEY, SUBSYSTEM_ORIGINS_KEY } from './modules/auth/security-settings.js';
 import gracefulShutdown from './plugins/graceful-shutdown.js';
+import metricsPlugin from './plugins/metrics.js';
 import openApi from './plugins/openapi.js';
 import requestLimits from './plugins/request-limits.js';
 import requestTrace from './plugins/request-trace.js';
@@ -76,6 +78,9 @@ export async function buildApp(
     frameworkErrors: frameworkErrorHandler,
   });
   if (dependencies.onRoute) app.addHook('onRoute', dependencies.onRoute);
+  // One registry per instance (lib/metrics.ts); the first hooks, so every request is measured.
+  const metrics = new AppMetrics();
+  await app.register(metricsPlugin, { metrics });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -90,7 +95,7 @@ export async function buildApp(
     }),
   );
   // Remembered sessions; every instance forgets a revoked one (modules/auth/session-cache.ts).
-  const sessionCache = new SessionCache({ database, clock });
+  const sessionCache = new SessionCache({ database, clock, metrics });
   await sessionCache.start();
   app.addHook('onClose', async () => sessionCache.stop());
   const modules = appModules.filter((module) => module.enabled?.(config) ?? true);
@@ -98,12 +103,16 @@ export async function buildApp(
     config,
     clock,
     database,
-    repositories: createRepositories(database.db, sessionCache, sessionCache),
-    withTransaction: transactionRunner(database.db, sessionCache),
+    repositories: createRepositories(database.db, sessionCache, sessionCache, metrics),
+    withTransaction: transactionRunner(database.db, sessionCache, metrics),
     log: () => app.log,
     onError: (error) => app.log.error({ err: error }, 'live notification failed'),
   });
   app.decorate('services', services);
+  metrics.observe({
+    pool: () => database.poolStats(),
+    notificationStreams: () => services.notifications?.hub.streamCount ?? 0,
+  });
   // Expired captchas, QR tickets, SMS codes and counts go on a schedule, on every instance.
   const purge = () =>
     services.purge.run().catch((error) => app.log.error({ err: error }, 'purge failed'));
@@ -118,6 +127,7 @@ export async function buildApp(
     clock,
     database,
     isStopping: () => app.isStopping(),
+    metrics,
   };
   app.decorate('managementScope', { modules, context: routeContext });
 

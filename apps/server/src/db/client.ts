@@ -26,12 +26,22 @@ export function rowsOf<T>(result: unknown): T[] {
 
 export type DriverName = 'pglite' | 'postgres';
 
+/** The connection pool now (metrics); null where the driver has no such thing. */
+export interface PoolStats {
+  max: number;
+  /** Connections open, idle among them, queries waiting for one. */
+  total: number | null;
+  idle: number | null;
+  waiting: number | null;
+}
+
 export interface Database {
   readonly db: Db;
   readonly driver: DriverName;
   /** Runs `work` on one connection that no other request shares (advisory locks). */
   withDedicatedConnection<T>(work: (db: Db) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
+  poolStats(): PoolStats;
   /**
    * Publishes to every instance on this database: PostgreSQL NOTIFY (delivered
    * to all listening servers), or an in-process event on PGlite (one process).
@@ -87,6 +97,8 @@ export async function wrapPglite(client: PGlite): Promise<Database> {
     async ping() {
       await client.query('select 1');
     },
+    // One connection, whose queue PGlite keeps to itself.
+    poolStats: () => ({ max: 1, total: null, idle: null, waiting: null }),
     async close() {
       if (!client.closed) await client.close();
     },
@@ -156,6 +168,12 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
     async ping() {
       await db.execute(sql`select 1`);
     },
+    poolStats: () => ({
+      max,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     async close() {
       await Promise.all([...listeners].map((listener) => listener.stop()));
       listeners.clear();
