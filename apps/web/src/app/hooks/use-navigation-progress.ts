@@ -5,9 +5,11 @@ import { useNavigation } from 'react-router';
 
 // nprogress's own template gives the bar `role="bar"`, which is no role at all (axe's
 // `aria-roles`, critical, on every navigation). The bar only echoes what the page
-// already says, so it is hidden from assistive technology instead.
+// already says, so it is hidden from assistive technology instead; nprogress finds the
+// bar by `barSelector` (default `[role="bar"]`), so it is told the class.
 NProgress.configure({
   showSpinner: false,
+  barSelector: '.bar',
   template: '<div class="bar" aria-hidden="true"><div class="peg"></div></div>',
 });
 
