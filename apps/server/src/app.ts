@@ -1,5 +1,5 @@
 import formBody from '@fastify/formbody';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 'fastify';
 import { messageKeyErrorMap, parseOriginList } from '@cityops/contract';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,6 +12,8 @@ import './fastify-augment.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { loggerOptions, prettyLogs } from './lib/logger.js';
 import { AppMetrics } from './lib/metrics.js';
+import { REQUEST_ID_HEADER, requestIdOf } from './lib/request-id.js';
+import { currentRequestLog } from './lib/request-trace.js';
 import { validatorCompiler } from './lib/validator-compiler.js';
 import authPlugin from './plugins/auth.js';
 import errorHandler, { frameworkErrorHandler } from './plugins/error-handler.js';
@@ -76,11 +78,19 @@ export async function buildApp(
     return503OnClosing: false,
     forceCloseConnections: 'idle',
     frameworkErrors: frameworkErrorHandler,
+    // Request ids (lib/request-id.ts): the header is read by genReqId, which checks it.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
   });
   if (dependencies.onRoute) app.addHook('onRoute', dependencies.onRoute);
   // One registry per instance (lib/metrics.ts); the first hooks, so every request is measured.
   const metrics = new AppMetrics();
   await app.register(metricsPlugin, { metrics });
+  // Every answer names its request, refusals of the first hooks included.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -105,7 +115,8 @@ export async function buildApp(
     database,
     repositories: createRepositories(database.db, sessionCache, sessionCache, metrics),
     withTransaction: transactionRunner(database.db, sessionCache, metrics),
-    log: () => app.log,
+    // Inside a request, its logger: the line carries the request id.
+    log: () => currentRequestLog() ?? app.log,
     onError: (error) => app.log.error({ err: error }, 'live notification failed'),
   });
   app.decorate('services', services);
