@@ -60,9 +60,22 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
+/**
+ * PGlite's PostgreSQL keeps its shared buffers in the WebAssembly memory, i.e. in
+ * the server's resident memory; PostgreSQL's default of 128 MB put the server on
+ * PGlite at about 510 MB after the bench's load, 32 MB at about 320-370 MB
+ * (issue 23, item 6: under 400 MB; docs/performance.md). A page not in them is
+ * read from the data folder's files, which the operating system caches. Passed on
+ * the command line, not in `postgresqlconf`, which would replace the folder's
+ * postgresql.conf.
+ */
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  if (options.dataDir === ':memory:') return wrapPglite(new PGlite());
+  if (options.dataDir === ':memory:') {
+    return wrapPglite(new PGlite({ startParams: PGLITE_START_PARAMS }));
+  }
   const folder = path.join(options.dataDir, 'pglite');
   await fs.mkdir(folder, { recursive: true });
   // An acknowledged write must survive the process being killed: each commit's WAL
@@ -70,7 +83,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // no relaxed durability, which would answer before the file system has the
   // change). PGlite's fsync cannot reach the disk on Node, so a power cut is
   // PostgreSQL's job: docs/reliability.md.
-  return wrapPglite(new PGlite(folder, { relaxedDurability: false }));
+  return wrapPglite(
+    new PGlite(folder, { relaxedDurability: false, startParams: PGLITE_START_PARAMS }),
+  );
 }
 
 /** Wraps an already open PGlite (tests hand one in, loaded from a prepared dump). */
