@@ -8,10 +8,20 @@ const serverMain = path.join(repoRoot, 'apps/server/dist/main.js');
 
 export interface RunningServer {
   baseUrl: string;
+  /** The management port's address (`/health/ready`, `/metrics`), when one was asked for. */
+  managementUrl: string | null;
   process: ChildProcess;
-  /** Milliseconds from spawn until /api/health answered ok. */
+  /** Milliseconds from spawn until it was ready (`/health/ready`, else `/api/health`, answered 200). */
   startMs: number;
   stop(): Promise<void>;
+}
+
+/** One sample of the Prometheus text at `managementUrl/metrics` (the first series of that name). */
+export async function scrapeMetric(managementUrl: string, name: string): Promise<number> {
+  const text = await (await fetch(`${managementUrl}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith(`${name} `) || l.startsWith(`${name}{`));
+  if (!line) throw new Error(`no ${name} in /metrics`);
+  return Number(line.slice(line.lastIndexOf(' ') + 1));
 }
 
 /** Resident memory of a process in bytes, from /proc (Linux). */
@@ -26,14 +36,20 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Starts the built server (apps/server/dist/main.js) as `npm start` does and
- * measures the time until its health check answers ok.
+ * measures the time until it is ready: with `managementPort`, its readiness
+ * (`/health/ready`: database, migrations, not stopping), as an orchestrator
+ * waits; otherwise the public health check.
  */
 export async function startServer(options: {
   port: number;
   env: Record<string, string>;
+  managementPort?: number;
   timeoutMs?: number;
 }): Promise<RunningServer> {
   const baseUrl = `http://127.0.0.1:${options.port}`;
+  const managementUrl =
+    options.managementPort === undefined ? null : `http://127.0.0.1:${options.managementPort}`;
+  const readyUrl = managementUrl ? `${managementUrl}/health/ready` : `${baseUrl}/api/health`;
   const started = performance.now();
   const child = spawn(process.execPath, [serverMain], {
     cwd: repoRoot,
@@ -44,6 +60,9 @@ export async function startServer(options: {
       HOST: '127.0.0.1',
       PORT: String(options.port),
       LOG_LEVEL: 'warn',
+      ...(options.managementPort === undefined
+        ? {}
+        : { MANAGEMENT_PORT: String(options.managementPort) }),
       ...options.env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -66,7 +85,7 @@ export async function startServer(options: {
       throw new Error(`server not healthy in time:\n${stderr}`);
     }
     try {
-      const response = await fetch(`${baseUrl}/api/health`);
+      const response = await fetch(readyUrl);
       if (response.ok) break;
     } catch {
       // Not listening yet.
@@ -77,6 +96,7 @@ export async function startServer(options: {
 
   return {
     baseUrl,
+    managementUrl,
     process: child,
     startMs,
     async stop() {

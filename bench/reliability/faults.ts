@@ -200,6 +200,13 @@ export async function instanceStop() {
     const exited = new Promise<number | null>((resolve) => victim.process.once('exit', resolve));
     const termAt = traffic.now();
     victim.process.kill('SIGTERM');
+    // What a rolling restart watches: readiness turns 503 while the instance drains
+    // (SHUTDOWN_DRAIN_SECONDS=3; the signal is handled within a few milliseconds).
+    await pause(100);
+    const readinessWhileStopping = await fetch(`${victim.managementUrl}/health/ready`).then(
+      (response) => response.status,
+      () => 0,
+    );
     const exitCode = await exited;
     const exitedAt = traffic.now();
     await pause(3_000);
@@ -238,6 +245,8 @@ export async function instanceStop() {
       aroundTheStop: { ...latency(around), byStatus: byStatus(around) },
       stopTookMs: Math.round(exitedAt - termAt),
       exitCode,
+      readinessWhileStopping,
+      /** Until the restarted instance's `/health/ready` answered 200. */
       restartTookMs: Math.round(restartedAt - restartAt),
       writesAcknowledged: acknowledged.length,
       writesStored: stored.size,
@@ -245,6 +254,11 @@ export async function instanceStop() {
     };
     const checks = [
       check('the stopped instance exits cleanly (code 0)', exitCode === 0, `exit code ${exitCode}`),
+      check(
+        'its readiness (management port) answers 503 while it stops',
+        readinessWhileStopping === 503,
+        `/health/ready answered ${readinessWhileStopping}`,
+      ),
       check(
         'no read failed (nginx passes them on to the other instance)',
         failedReads.length === 0,

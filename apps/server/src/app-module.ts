@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import type { Clock } from './lib/clock.js';
+import type { AppMetrics } from './lib/metrics.js';
 import type { Repositories, WithTransaction } from './repositories.js';
 import type { Services } from './services.js';
 
@@ -31,6 +32,8 @@ export interface RouteContext {
   database: Database;
   /** The instance is draining or closing after SIGTERM (readiness answers 503). */
   isStopping: () => boolean;
+  /** The instance's Prometheus metrics (lib/metrics.ts). */
+  metrics: AppMetrics;
 }
 
 /**

@@ -8,6 +8,7 @@ import { filesModule } from './modules/files/files.module.js';
 import { gisModule } from './modules/gis/gis.module.js';
 import { healthModule } from './modules/health/health.module.js';
 import { limitsModule } from './modules/limits/limits.module.js';
+import { metricsModule } from './modules/metrics/metrics.module.js';
 import { menusModule } from './modules/menus/menus.module.js';
 import { notificationsModule } from './modules/notifications/notifications.module.js';
 import { organizationModule } from './modules/organization/organization.module.js';
@@ -32,6 +33,7 @@ export const appModules: readonly AppModule[] = [
   accessModule,
   settingsModule,
   healthModule,
+  metricsModule,
   secondFactorModule,
   authModule,
   organizationModule,

@@ -1,5 +1,5 @@
 import formBody from '@fastify/formbody';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 'fastify';
 import { messageKeyErrorMap, parseOriginList } from '@cityops/contract';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,12 +11,16 @@ import { seed } from './seed/index.js';
 import './fastify-augment.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { loggerOptions, prettyLogs } from './lib/logger.js';
+import { AppMetrics } from './lib/metrics.js';
+import { REQUEST_ID_HEADER, requestIdOf } from './lib/request-id.js';
+import { currentRequestLog } from './lib/request-trace.js';
 import { validatorCompiler } from './lib/validator-compiler.js';
 import authPlugin from './plugins/auth.js';
 import errorHandler, { frameworkErrorHandler } from './plugins/error-handler.js';
 import frameAncestors, { parseOrigins } from './plugins/frame-ancestors.js';
 import { FRAME_ANCESTORS_KEY, SUBSYSTEM_ORIGINS_KEY } from './modules/auth/security-settings.js';
 import gracefulShutdown from './plugins/graceful-shutdown.js';
+import metricsPlugin from './plugins/metrics.js';
 import openApi from './plugins/openapi.js';
 import requestLimits from './plugins/request-limits.js';
 import requestTrace from './plugins/request-trace.js';
@@ -74,8 +78,19 @@ export async function buildApp(
     return503OnClosing: false,
     forceCloseConnections: 'idle',
     frameworkErrors: frameworkErrorHandler,
+    // Request ids (lib/request-id.ts): the header is read by genReqId, which checks it.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
   });
   if (dependencies.onRoute) app.addHook('onRoute', dependencies.onRoute);
+  // One registry per instance (lib/metrics.ts); the first hooks, so every request is measured.
+  const metrics = new AppMetrics();
+  await app.register(metricsPlugin, { metrics });
+  // Every answer names its request, refusals of the first hooks included.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -90,7 +105,7 @@ export async function buildApp(
     }),
   );
   // Remembered sessions; every instance forgets a revoked one (modules/auth/session-cache.ts).
-  const sessionCache = new SessionCache({ database, clock });
+  const sessionCache = new SessionCache({ database, clock, metrics });
   await sessionCache.start();
   app.addHook('onClose', async () => sessionCache.stop());
   const modules = appModules.filter((module) => module.enabled?.(config) ?? true);
@@ -98,12 +113,17 @@ export async function buildApp(
     config,
     clock,
     database,
-    repositories: createRepositories(database.db, sessionCache, sessionCache),
-    withTransaction: transactionRunner(database.db, sessionCache),
-    log: () => app.log,
+    repositories: createRepositories(database.db, sessionCache, sessionCache, metrics),
+    withTransaction: transactionRunner(database.db, sessionCache, metrics),
+    // Inside a request, its logger: the line carries the request id.
+    log: () => currentRequestLog() ?? app.log,
     onError: (error) => app.log.error({ err: error }, 'live notification failed'),
   });
   app.decorate('services', services);
+  metrics.observe({
+    pool: () => database.poolStats(),
+    notificationStreams: () => services.notifications?.hub.streamCount ?? 0,
+  });
   // Expired captchas, QR tickets, SMS codes and counts go on a schedule, on every instance.
   const purge = () =>
     services.purge.run().catch((error) => app.log.error({ err: error }, 'purge failed'));
@@ -118,6 +138,7 @@ export async function buildApp(
     clock,
     database,
     isStopping: () => app.isStopping(),
+    metrics,
   };
   app.decorate('managementScope', { modules, context: routeContext });
 

@@ -46,10 +46,11 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 
+  await app.listen({ host: config.host, port: config.port });
+  // After the public port: readiness is never answered before it can be served.
   if (management) {
     await management.listen({ host: config.managementHost, port: config.managementPort });
   }
-  await app.listen({ host: config.host, port: config.port });
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
+import { requestIdOf } from './lib/request-id.js';
 import { validatorCompiler } from './lib/validator-compiler.js';
 import errorHandler from './plugins/error-handler.js';
 
@@ -15,7 +16,12 @@ export async function buildManagementApp(app: FastifyInstance): Promise<FastifyI
     // The same log stream and settings as the public server; probes every few
     // seconds would drown the log, so requests are not logged, failures are.
     loggerInstance: app.log.child({ server: 'management' }),
-    logController: new LogController({ disableRequestLogging: true }),
+    logController: new LogController({
+      disableRequestLogging: true,
+      requestIdLogLabel: 'requestId',
+    }),
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     return503OnClosing: false,
     forceCloseConnections: true,
   });

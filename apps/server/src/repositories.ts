@@ -1,4 +1,5 @@
 import type { Db, Executor } from './db/client.js';
+import { type AuditMetrics, noMetrics } from './lib/metrics.js';
 import { AuditRepository } from './modules/audit/audit.repository.js';
 import { CaptchaRepository } from './modules/auth/captcha.repository.js';
 import { LoginAttemptRepository } from './modules/auth/login-attempt.repository.js';
@@ -33,13 +34,19 @@ import { UnitRepository } from './modules/system/unit.repository.js';
  * app's pool, or one transaction (`withTransaction`). A new repository gets its
  * line here. `changes` hears of every write that remembered sessions carry
  * (auth/session-cache.ts): a process with no remembered sessions to tell says so
- * with `noRememberedSessions`; `cache` answers session lookups from memory.
+ * with `noRememberedSessions`; `cache` answers session lookups from memory;
+ * `metrics` counts the audit records written.
  */
-export function createRepositories(db: Executor, changes: SessionChanges, cache?: SessionCache) {
+export function createRepositories(
+  db: Executor,
+  changes: SessionChanges,
+  cache?: SessionCache,
+  metrics: AuditMetrics = noMetrics,
+) {
   const sessions = new SessionRepository(db, changes, cache);
   return {
     adminUsers: new AdminUserRepository(db),
-    audit: new AuditRepository(db),
+    audit: new AuditRepository(db, metrics),
     businessGuide: new BusinessGuideRepository(db),
     captchas: new CaptchaRepository(db),
     files: new FileRepository(db),
@@ -73,11 +80,20 @@ export type Repositories = ReturnType<typeof createRepositories>;
  */
 export type WithTransaction = <T>(work: (repositories: Repositories) => Promise<T>) => Promise<T>;
 
-export function transactionRunner(db: Db, changes: SessionChanges): WithTransaction {
+export function transactionRunner(
+  db: Db,
+  changes: SessionChanges,
+  metrics: AuditMetrics = noMetrics,
+): WithTransaction {
   return async (work) => {
-    // Revocations are announced once they are committed (auth/session-cache.ts).
+    // Revocations are announced once they are committed (auth/session-cache.ts),
+    // and audit records counted then: a rolled-back one was never written.
     const pending = new PendingSessionChanges();
-    const result = await db.transaction((tx) => work(createRepositories(tx, pending)));
+    const audited: Parameters<AuditMetrics['auditWritten']>[0][] = [];
+    const result = await db.transaction((tx) =>
+      work(createRepositories(tx, pending, undefined, { auditWritten: (e) => audited.push(e) })),
+    );
+    for (const event of audited) metrics.auditWritten(event);
     await pending.flushTo(changes);
     return result;
   };

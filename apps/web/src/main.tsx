@@ -24,7 +24,7 @@ async function bootstrap(): Promise<void> {
     baseUrl: () => runtimeConfig().apiBaseUrl,
     token: getToken,
     language: () => i18n.language,
-    translate: (key) => i18n.t(key),
+    translate: (key, values) => i18n.t(key, values),
     setErrorText: (text) => useAppStore.getState().setSystemErrorText(text),
     logout: (reason) => {
       // Embedded in another window: that window signs out as a whole (docs/sign-in.md, "Embedding and cross-window messages").

@@ -29,6 +29,9 @@ export async function startDeployment(options: {
   const start = (index: number) =>
     startServer({
       port: ports.server(index),
+      // A (re)started instance counts as up once its readiness says so, as an
+      // orchestrator or a rolling-restart script waits (docs/deployment.md).
+      managementPort: ports.management(index),
       env: {
         DATABASE_URL: cluster.url(),
         DATA_DIR: ':memory:',

@@ -27,7 +27,16 @@ error_log ${options.prefix}/error.log warn;
 events { worker_connections 1024; }
 
 http {
-    access_log off;
+    # The caller's X-Request-Id when it sends one, else nginx's own; the instance
+    # keeps a sane one (else makes one) and answers the id it used.
+    map $http_x_request_id $cityops_request_id {
+        default $http_x_request_id;
+        ""      $request_id;
+    }
+    log_format cityops '$remote_addr [$time_local] "$request" $status $body_bytes_sent '
+                       '$request_time upstream=$upstream_addr '
+                       'request_id=$cityops_request_id server_request_id=$upstream_http_x_request_id';
+    access_log ${options.prefix}/access.log cityops;
     client_body_temp_path ${options.prefix}/body;
     proxy_temp_path ${options.prefix}/proxy;
     fastcgi_temp_path ${options.prefix}/fastcgi;
@@ -60,6 +69,7 @@ ${servers}
             proxy_set_header Host $host;
             proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
             proxy_set_header X-Forwarded-Proto $scheme;
+            proxy_set_header X-Request-Id $cityops_request_id;
             proxy_buffering off;
             proxy_read_timeout 1h;
         }
@@ -70,6 +80,7 @@ ${servers}
             proxy_set_header Connection "";
             proxy_set_header Host $host;
             proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+            proxy_set_header X-Request-Id $cityops_request_id;
         }
     }
 }

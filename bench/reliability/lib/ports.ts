@@ -10,4 +10,6 @@ export const ports = {
   postgres: base + 1,
   /** Server instances: base+10, base+11, ... */
   server: (index: number) => base + 10 + index,
+  /** Their management ports (readiness, metrics): base+15, base+16, ... */
+  management: (index: number) => base + 15 + index,
 };

@@ -16,7 +16,10 @@ export const fieldErrorSchema = z.object({
 
 export const errorEnvelopeSchema = envelopeSchema(
   z.union([z.null(), z.object({ fields: z.array(fieldErrorSchema) })]),
-);
+).extend({
+  /** A server error's (5xx) request id, as in `X-Request-Id` and the server's log lines. */
+  requestId: z.string().optional(),
+});
 
 export function pageSchema<T extends z.ZodType>(row: T) {
   return z.object({

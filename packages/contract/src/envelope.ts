@@ -6,6 +6,11 @@ export interface Envelope<T> {
   boolSuccess: boolean;
   msg: string;
   data: T;
+  /**
+   * A server error's (5xx) request id, also in the `X-Request-Id` header and in
+   * every log line of the request: what a user quotes to the operations team.
+   */
+  requestId?: string;
 }
 
 /** A field that failed validation, as the server names it. */

@@ -72,6 +72,11 @@ describe('envelope schemas', () => {
       errorEnvelopeSchema.safeParse({ ...failure, data: { fields: [{ field: 1 }] } }).success,
     ).toBe(false);
     expect(errorEnvelopeSchema.safeParse({ ...failure, data: 'oops' }).success).toBe(false);
+    const serverError = { code: '050001', boolSuccess: false, msg: 'server error', data: null };
+    expect(errorEnvelopeSchema.safeParse({ ...serverError, requestId: 'abc-1' }).success).toBe(
+      true,
+    );
+    expect(errorEnvelopeSchema.safeParse({ ...serverError, requestId: 1 }).success).toBe(false);
   });
 
   it('describes a page with the spec field names', () => {

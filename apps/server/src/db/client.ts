@@ -26,12 +26,22 @@ export function rowsOf<T>(result: unknown): T[] {
 
 export type DriverName = 'pglite' | 'postgres';
 
+/** The connection pool now (metrics); null where the driver has no such thing. */
+export interface PoolStats {
+  max: number;
+  /** Connections open, idle among them, queries waiting for one. */
+  total: number | null;
+  idle: number | null;
+  waiting: number | null;
+}
+
 export interface Database {
   readonly db: Db;
   readonly driver: DriverName;
   /** Runs `work` on one connection that no other request shares (advisory locks). */
   withDedicatedConnection<T>(work: (db: Db) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
+  poolStats(): PoolStats;
   /**
    * Publishes to every instance on this database: PostgreSQL NOTIFY (delivered
    * to all listening servers), or an in-process event on PGlite (one process).
@@ -56,9 +66,22 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
+/**
+ * PGlite's PostgreSQL keeps its shared buffers in the WebAssembly memory, i.e. in
+ * the server's resident memory; PostgreSQL's default of 128 MB put the server on
+ * PGlite at about 510 MB after the bench's load, 32 MB at about 320-370 MB
+ * (issue 23, item 6: under 400 MB; docs/performance.md). A page not in them is
+ * read from the data folder's files, which the operating system caches. Passed on
+ * the command line, not in `postgresqlconf`, which would replace the folder's
+ * postgresql.conf.
+ */
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  if (options.dataDir === ':memory:') return wrapPglite(new PGlite());
+  if (options.dataDir === ':memory:') {
+    return wrapPglite(new PGlite({ startParams: PGLITE_START_PARAMS }));
+  }
   const folder = path.join(options.dataDir, 'pglite');
   await fs.mkdir(folder, { recursive: true });
   // An acknowledged write must survive the process being killed: each commit's WAL
@@ -66,7 +89,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // no relaxed durability, which would answer before the file system has the
   // change). PGlite's fsync cannot reach the disk on Node, so a power cut is
   // PostgreSQL's job: docs/reliability.md.
-  return wrapPglite(new PGlite(folder, { relaxedDurability: false }));
+  return wrapPglite(
+    new PGlite(folder, { relaxedDurability: false, startParams: PGLITE_START_PARAMS }),
+  );
 }
 
 /** Wraps an already open PGlite (tests hand one in, loaded from a prepared dump). */
@@ -95,6 +120,8 @@ export async function wrapPglite(client: PGlite): Promise<Database> {
     async ping() {
       await client.query('select 1');
     },
+    // One connection, whose queue PGlite keeps to itself.
+    poolStats: () => ({ max: 1, total: null, idle: null, waiting: null }),
     async close() {
       if (!client.closed) await client.close();
     },
@@ -177,6 +204,12 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
     async ping() {
       await db.execute(sql`select 1`);
     },
+    poolStats: () => ({
+      max,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     async close() {
       await Promise.all([...listeners].map((listener) => listener.stop()));
       listeners.clear();

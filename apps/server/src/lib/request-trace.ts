@@ -1,5 +1,6 @@
 import { requestContext } from '@fastify/request-context';
 import type { AuditAction, AuditOutcome } from '@cityops/contract';
+import type { FastifyBaseLogger } from 'fastify';
 
 /**
  * A route's audit declaration, beside its `config.access` (issue 21): what the
@@ -44,12 +45,19 @@ export interface RequestTrace {
 declare module '@fastify/request-context' {
   interface RequestContextData {
     trace: RequestTrace;
+    /** The request's logger, whose lines carry its id (ModuleContext.log). */
+    log: FastifyBaseLogger;
   }
 }
 
 /** The trace of the request being served; undefined outside a request (seed, commands). */
 export function currentTrace(): RequestTrace | undefined {
   return requestContext.get('trace');
+}
+
+/** The logger of the request being answered, if any. */
+export function currentRequestLog(): FastifyBaseLogger | undefined {
+  return requestContext.get('log');
 }
 
 /**

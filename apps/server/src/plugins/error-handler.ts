@@ -18,6 +18,7 @@ import {
 } from '../db/errors.js';
 import { AppError } from '../lib/app-error.js';
 import { languageFrom } from '../lib/language.js';
+import { REQUEST_ID_HEADER } from '../lib/request-id.js';
 
 type FailureCode = Exclude<ErrorCode, typeof ErrorCode.SUCCESS>;
 
@@ -28,6 +29,8 @@ export function failureEnvelope(
     messageKey?: AppError['messageKey'];
     values?: AppError['values'];
     data?: unknown;
+    /** Given with a server error (5xx), for the user to quote (lib/request-id.ts). */
+    requestId?: string;
   } = {},
 ): Envelope<unknown> {
   const key = options.messageKey ?? errorMessageKey[code];
@@ -36,6 +39,7 @@ export function failureEnvelope(
     boolSuccess: false,
     msg: formatMessage(language, key, options.values),
     data: options.data ?? null,
+    ...(options.requestId === undefined ? {} : { requestId: options.requestId }),
   };
 }
 
@@ -48,11 +52,18 @@ export function sendFailure(
   // A failure envelope is never checked against the route's response schema: a
   // route may describe its own answer for the same status (health's 503), and a
   // mismatch there would turn the failure into a 500.
+  const status = httpStatusOf[code];
   return reply
-    .code(httpStatusOf[code])
+    .code(status)
+    .header(REQUEST_ID_HEADER, request.id)
     .type('application/json; charset=utf-8')
     .serializer(JSON.stringify)
-    .send(failureEnvelope(request.language, code, options));
+    .send(
+      failureEnvelope(request.language, code, {
+        ...options,
+        ...(status >= 500 ? { requestId: request.id } : {}),
+      }),
+    );
 }
 
 /**
@@ -93,6 +104,7 @@ export function frameworkErrorHandler(
 ): void {
   request.language = languageFrom(request.headers['accept-language']);
   request.log.info({ err: { code: error.code } }, 'request refused');
+  // sendFailure names the request (X-Request-Id): no onRequest hook has run.
   const status = error.statusCode ?? 400;
   sendFailure(request, reply, (status < 500 && codeByStatus[status]) || ErrorCode.BAD_REQUEST);
 }

@@ -176,6 +176,11 @@ const ERROR_SCHEMAS: Record<string, Json> = {
         },
         additionalProperties: true,
       },
+      requestId: {
+        type: 'string',
+        description:
+          'With a server error (5xx): the request id, as in the `X-Request-Id` header and the server log; quote it to the operations team.',
+      },
     },
   },
 };

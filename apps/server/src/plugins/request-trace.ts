@@ -29,6 +29,7 @@ async function requestTracePlugin(
         policyAsked: false,
         recorded: [],
       } satisfies RequestTrace,
+      log: request.log,
     }),
   });
   app.addHook('onSend', async (request, reply, payload) => {

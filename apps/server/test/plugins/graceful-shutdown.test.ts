@@ -107,6 +107,7 @@ describe('graceful shutdown', () => {
       boolSuccess: false,
       msg: 'The service is restarting, please try again in a moment',
       data: null,
+      requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
   });
 

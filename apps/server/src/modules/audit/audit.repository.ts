@@ -10,6 +10,7 @@ import type {
 import { type SQL, and, asc, desc, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.js';
 import { escapeLike } from '../../db/like.js';
+import { type AuditMetrics, noMetrics } from '../../lib/metrics.js';
 import { currentTrace } from '../../lib/request-trace.js';
 import {
   auditArchives,
@@ -76,7 +77,14 @@ export interface ChainLink {
 
 /** The trail's SQL and nothing else: the chain itself is the trigger's (drizzle/0011). */
 export class AuditRepository {
-  constructor(private readonly db: Executor) {}
+  /**
+   * `metrics` hears of each record once it is committed: at once on the pool, at
+   * the commit in a transaction (repositories.ts holds them until then).
+   */
+  constructor(
+    private readonly db: Executor,
+    private readonly metrics: AuditMetrics = noMetrics,
+  ) {}
 
   /**
    * Appends one record; its actor's unit is read in the same statement. In a
@@ -108,6 +116,7 @@ export class AuditRepository {
     });
     // The route's declaration is held to this (plugins/request-trace.ts).
     currentTrace()?.recorded.push({ action: event.action, outcome: event.outcome });
+    this.metrics.auditWritten(event);
   }
 
   /** Newest first, `limit` records older than `before`. */

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
+import type { SessionCacheMetrics } from '../../lib/metrics.js';
 import type { SessionPrincipal } from './session.repository.js';
 
 /** The channel every instance listens on; payloads are `{"t":"<digest>"}`, `{"u":<user id>}` or `{"a":1}`. */
@@ -79,6 +80,7 @@ export class SessionCache implements SessionChanges {
       database: Pick<Database, 'notify' | 'listen'>;
       clock: Clock;
       ttlMs?: number;
+      metrics?: SessionCacheMetrics;
     },
   ) {}
 
@@ -107,10 +109,12 @@ export class SessionCache implements SessionChanges {
     const at = now.getTime();
     if (entry) {
       if (at >= entry.cachedAt && at - entry.cachedAt < ttl && entry.principal.expiresAt > now) {
+        this.options.metrics?.sessionLookup('hit');
         return entry.principal;
       }
       this.entries.delete(tokenHash);
     }
+    this.options.metrics?.sessionLookup('miss');
     const generation = this.generation;
     const principal = await load();
     if (principal && generation === this.generation) {

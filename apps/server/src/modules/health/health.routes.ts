@@ -1,5 +1,6 @@
 import { ErrorCode, envelopeSchema, hasPermission, healthSchema, ok } from '@cityops/contract';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RouteContext } from '../../app-module.js';
 import { bearerToken } from '../../plugins/auth.js';
@@ -28,7 +29,10 @@ const healthRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { database
         summary: 'Liveness and database reachability, for load balancers',
         description:
           'Anyone gets status and database; an administrator (bearer token) also the driver and uptime.',
-        response: { 200: envelopeSchema(healthSchema), 503: envelopeSchema(healthSchema) },
+        response: {
+          200: envelopeSchema(healthSchema),
+          503: envelopeSchema(healthSchema).extend({ requestId: z.string().optional() }),
+        },
       },
     },
     async (request, reply) => {
@@ -37,7 +41,7 @@ const healthRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { database
       } catch (error) {
         request.log.error({ err: error }, 'health check: database unreachable');
         return reply.code(503).send({
-          ...failureEnvelope(request.language, ErrorCode.UNAVAILABLE),
+          ...failureEnvelope(request.language, ErrorCode.UNAVAILABLE, { requestId: request.id }),
           data: { status: 'unavailable' as const, database: 'down' as const },
         });
       }

@@ -75,7 +75,7 @@ function makeClient() {
     baseUrl: () => BASE,
     token: () => token,
     language: () => i18n.language,
-    translate: (key) => i18n.t(key),
+    translate: (key, values) => i18n.t(key, values),
     setErrorText: vi.fn((text: string) => useAppStore.getState().setSystemErrorText(text)),
     logout: vi.fn<(reason?: string) => void>(),
     toast: { error: vi.fn<ToastFn>(), success: vi.fn<ToastFn>(), warning: vi.fn<ToastFn>() },
@@ -347,6 +347,32 @@ describe('HTTP client: answers', () => {
       { content: 'Server exception', duration: 5, key: ERROR_TOAST_KEY },
       { content: 'the database is down', duration: 5, key: ERROR_TOAST_KEY },
     ]);
+  });
+
+  it("adds a server error's request id to its message, for the user to quote", async () => {
+    answer(() =>
+      HttpResponse.json(
+        {
+          code: '050001',
+          boolSuccess: false,
+          msg: 'Server exception',
+          data: null,
+          requestId: 'req-42',
+        },
+        { status: 500 },
+      ),
+    );
+    const client = makeClient();
+
+    await expect(client.get('/a')).rejects.toThrow('Server exception (reference req-42)');
+    await i18n.changeLanguage('zh-CN');
+    try {
+      await expect(client.get('/a')).rejects.toThrow(
+        'Server exception（请求编号 req-42，反馈问题时请提供）',
+      );
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('shows every error toast under one key, so a new one replaces the one showing', async () => {

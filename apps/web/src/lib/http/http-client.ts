@@ -20,14 +20,15 @@ function endedReasonOf(envelope: Envelope<unknown> | undefined): SessionEndedRea
   return SESSION_ENDED_REASONS.find((known) => known === reason);
 }
 
-export type HttpMessageKey = 'http.requestTimeout' | 'error.server' | 'error.tokenInvalid';
+export type HttpMessageKey =
+  'http.requestTimeout' | 'http.reference' | 'error.server' | 'error.tokenInvalid';
 
 /** What the client needs from the application, injected so it can be tested alone. */
 export interface HttpHooks {
   baseUrl(): string;
   token(): string | null;
   language(): string;
-  translate(key: HttpMessageKey): string;
+  translate(key: HttpMessageKey, values?: Record<string, string>): string;
   /** Keeps the last error text in the application state. */
   setErrorText(text: string): void;
   /** Signs the user out (called once, 1 s after a refused token), saying why when the server did. */
@@ -367,7 +368,11 @@ export function createHttpClient(hooks: HttpHooks): HttpClient {
       );
     }
     // An envelope failure shows for 2 s; an HTTP failure (with or without an envelope) for 5 s.
-    const text = envelope?.msg || hooks.translate('error.server');
+    // A server error names its request, for the user to quote to the operations team.
+    const reference = envelope?.requestId
+      ? hooks.translate('http.reference', { id: envelope.requestId })
+      : '';
+    const text = (envelope?.msg || hooks.translate('error.server')) + reference;
     showError(
       text,
       ok ? ENVELOPE_ERROR_TOAST_SECONDS : TRANSPORT_ERROR_TOAST_SECONDS,

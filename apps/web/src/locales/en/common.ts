@@ -11,6 +11,8 @@ export const common = {
 
 export const http = {
   requestTimeout: 'Request timeout',
+  /** After a server error's message (its own spacing: none before the Chinese brackets). */
+  reference: ' (reference {{id}})',
 };
 
 export const route = {

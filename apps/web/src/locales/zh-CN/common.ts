@@ -14,6 +14,7 @@ export const common: LocaleShape<typeof en.common> = {
 
 export const http: LocaleShape<typeof en.http> = {
   requestTimeout: '请求超时',
+  reference: '（请求编号 {{id}}，反馈问题时请提供）',
 };
 
 export const route: LocaleShape<typeof en.route> = {
