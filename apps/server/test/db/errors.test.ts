@@ -80,6 +80,8 @@ describe('database unavailability', () => {
       boolSuccess: false,
       msg: '服务暂时不可用，请稍候几秒再试',
       data: { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS },
+      // The request's id, for the person to quote (issue 23).
+      requestId: response.headers['x-request-id'],
     });
   });
 

@@ -56,6 +56,7 @@ describe('request deadline', () => {
       boolSuccess: false,
       msg: 'The service is temporarily unavailable, please try again in a few seconds',
       data: { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS },
+      requestId: response.headers['x-request-id'],
     });
     // The handler finishing later changes nothing and takes nothing down.
     await pause(400);
