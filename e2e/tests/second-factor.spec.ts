@@ -23,6 +23,9 @@ const text = {
     loginCode: '动态验证码',
     verify: '验证并登录',
     enrolledNote: /已于 .+ 开启双因素认证，剩余恢复码 10 个/,
+    wrongCode: '验证码错误或已使用，如多次失败请重新登录',
+    copyAll: '复制全部',
+    download: '下载为文本文件',
   },
   en: {
     userMenu: 'User menu',
@@ -38,6 +41,9 @@ const text = {
     loginCode: 'Verification code',
     verify: 'Verify and sign in',
     enrolledNote: /Two-step verification is on since .+ Recovery codes left: 10/,
+    wrongCode: 'The code is wrong or has been used; sign in again if it keeps failing',
+    copyAll: 'Copy all',
+    download: 'Download as a text file',
   },
 } as const;
 
@@ -85,12 +91,25 @@ for (const language of ['zh-CN', 'en'] as const) {
       }),
     ).toBeVisible();
     await expectAccessible(page, `second factor enrolment (${language})`);
-    const secret = (await dialog.getByTestId('second-factor-secret').textContent())!.trim();
+    // The key is shown in groups of four, as authenticator apps print it (issue 24).
+    const shown = (await dialog.getByTestId('second-factor-secret').textContent())!.trim();
+    expect(shown).toMatch(/^(?:[A-Z2-7]{4} )+[A-Z2-7]{1,4}$/);
+    const secret = shown.replace(/\s/g, '');
+    // A wrong code is said at the field.
+    await dialog
+      .getByLabel(t.appCode, { exact: true })
+      .fill(codeOf(secret) === '000000' ? '111111' : '000000');
+    await dialog.getByRole('button', { name: t.confirm }).click();
+    await expect(dialog.getByRole('alert').filter({ hasText: t.wrongCode })).toBeVisible();
     const enrolledStep = stepOf(Date.now());
     await dialog.getByLabel(t.appCode, { exact: true }).fill(codeOf(secret));
     await dialog.getByRole('button', { name: t.confirm }).click();
     await expect(dialog.getByRole('heading', { name: t.recovery })).toBeVisible();
     await expect(dialog.getByTestId('recovery-code')).toHaveCount(10);
+    await expect(dialog.getByRole('button', { name: t.copyAll })).toBeVisible();
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: t.download }).click();
+    expect((await download).suggestedFilename()).toBe('recovery-codes.txt');
     await dialog.getByRole('button', { name: t.saved }).click();
     await expect(dialog.getByText(t.enrolledNote)).toBeVisible();
     await dialog.getByRole('button', { name: t.close }).first().click();
@@ -141,7 +160,10 @@ test.describe('with the second factor enforced', () => {
     await expectAccessible(page, 'enforced second factor set-up');
 
     await dialog.getByRole('button', { name: t.setUp }).click();
-    const secret = (await dialog.getByTestId('second-factor-secret').textContent())!.trim();
+    const secret = (await dialog.getByTestId('second-factor-secret').textContent())!.replace(
+      /\s/g,
+      '',
+    );
     await dialog.getByLabel(t.appCode, { exact: true }).fill(codeOf(secret));
     await dialog.getByRole('button', { name: t.confirm }).click();
     await expect(dialog.getByTestId('recovery-code')).toHaveCount(10);

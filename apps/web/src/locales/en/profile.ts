@@ -28,7 +28,7 @@ export const profile = {
 export const twoStep = {
   title: 'Two-step verification',
   intro:
-    'After your password, sign-in asks for a 6-digit code from an authenticator app on your phone (for example Microsoft Authenticator, Google Authenticator or FreeOTP).',
+    'After your password, sign-in asks for a 6-digit code from an authenticator app on your phone: any app for the TOTP standard, such as the “Tencent Authenticator” WeChat mini program, the Alibaba Cloud app’s virtual MFA, Microsoft Authenticator or FreeOTP.',
   required: 'Your role requires two-step verification. Set it up now.',
   off: 'Two-step verification is off.',
   on: 'Two-step verification is on since {{date}}. Recovery codes left: {{count}}.',
@@ -44,6 +44,11 @@ export const twoStep = {
   recoveryHelp:
     'Each code signs you in once if your phone is lost. Keep them somewhere safe; they are not shown again.',
   recoveryDone: 'I have saved them',
+  copyAll: 'Copy all',
+  copied: 'All recovery codes copied.',
+  copyFailed: 'The browser did not allow copying; write the codes down or download them.',
+  download: 'Download as a text file',
+  fileHeading: 'Two-step verification recovery codes (each works once; keep them safe)',
   enrolled: 'Two-step verification is on.',
   turnOff: 'Turn off',
   turnOffCode: 'Code from the app, or a recovery code',

@@ -31,7 +31,7 @@ export const profile: LocaleShape<typeof en.profile> = {
 export const twoStep: LocaleShape<typeof en.twoStep> = {
   title: '双因素认证',
   intro:
-    '开启后，登录时在输入密码之后，还需输入手机身份验证器（如 Microsoft Authenticator、Google 身份验证器、FreeOTP）生成的 6 位动态验证码。',
+    '开启后，登录时在输入密码之后，还需输入手机身份验证器生成的 6 位动态验证码。可使用微信小程序“腾讯身份验证器”、阿里云 App 的“虚拟 MFA”，或 Microsoft Authenticator、FreeOTP 等支持 TOTP 标准的验证器。',
   required: '您的角色要求启用双因素认证，请立即设置。',
   off: '尚未开启双因素认证。',
   on: '已于 {{date}} 开启双因素认证，剩余恢复码 {{count}} 个。',
@@ -46,6 +46,11 @@ export const twoStep: LocaleShape<typeof en.twoStep> = {
   recoveryTitle: '恢复码',
   recoveryHelp: '手机丢失时，每个恢复码可用于登录一次。请妥善保存，关闭后将不再显示。',
   recoveryDone: '我已妥善保存',
+  copyAll: '复制全部',
+  copied: '已复制全部恢复码。',
+  copyFailed: '浏览器不允许复制，请手动抄录或下载。',
+  download: '下载为文本文件',
+  fileHeading: '双因素认证恢复码（每个只能使用一次，请妥善保管）',
   enrolled: '已开启双因素认证。',
   turnOff: '关闭',
   turnOffCode: '动态验证码或恢复码',

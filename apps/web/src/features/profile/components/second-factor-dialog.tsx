@@ -1,8 +1,9 @@
-import { TOTP_CODE_PATTERN } from '@cityops/contract';
+import { ErrorCode, TOTP_CODE_PATTERN } from '@cityops/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, List, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/lib/http/api-error';
 import { registerTexts } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { profileTexts } from '@/locales/profile-texts';
@@ -15,6 +16,23 @@ import { removeSecondFactor } from '../api/remove-second-factor';
 import { startSecondFactor } from '../api/start-second-factor';
 
 registerTexts(profileTexts);
+
+/** The key as authenticator apps print it: groups of four, easier to type. */
+function grouped(secret: string): string {
+  return secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+}
+
+/** Saves the recovery codes as a text file the person keeps. */
+function downloadCodes(codes: string[], heading: string): void {
+  const blob = new Blob([`${heading}\r\n\r\n${codes.join('\r\n')}\r\n`], {
+    type: 'text/plain;charset=utf-8',
+  });
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = 'recovery-codes.txt';
+  link.click();
+  URL.revokeObjectURL(link.href);
+}
 
 type Step =
   | { kind: 'status' }
@@ -55,8 +73,11 @@ export function SecondFactorDialog({
     setBusy(true);
     try {
       await work();
-    } catch {
-      // The HTTP client has shown why.
+    } catch (error) {
+      // A wrong code is said at the field; anything else the HTTP client has shown.
+      if (error instanceof ApiError && error.code === ErrorCode.SECOND_FACTOR_INVALID) {
+        form.setFields([{ name: 'code', errors: [error.message] }]);
+      }
     } finally {
       setBusy(false);
     }
@@ -112,8 +133,8 @@ export function SecondFactorDialog({
         <img src={step.qrCode} alt={t('twoStep.qrImage')} width={220} height={220} />
         <Typography.Paragraph style={{ marginTop: 12 }}>
           {t('twoStep.manualKey')}{' '}
-          <Typography.Text code copyable data-testid="second-factor-secret">
-            {step.secret}
+          <Typography.Text code copyable={{ text: step.secret }} data-testid="second-factor-secret">
+            {grouped(step.secret)}
           </Typography.Text>
         </Typography.Paragraph>
         {codeField(t('twoStep.code'), TOTP_CODE_PATTERN)}
@@ -141,9 +162,24 @@ export function SecondFactorDialog({
             </List.Item>
           )}
         />
+        <Space style={{ marginTop: 16 }} wrap>
+          <Button
+            onClick={() =>
+              void navigator.clipboard
+                .writeText(step.codes.join('\n'))
+                .then(() => toast.success({ content: t('twoStep.copied') }))
+                .catch(() => toast.error({ content: t('twoStep.copyFailed') }))
+            }
+          >
+            {t('twoStep.copyAll')}
+          </Button>
+          <Button onClick={() => downloadCodes(step.codes, t('twoStep.fileHeading'))}>
+            {t('twoStep.download')}
+          </Button>
+        </Space>
         <Button
           type="primary"
-          style={{ marginTop: 16 }}
+          style={{ marginTop: 16, display: 'block' }}
           onClick={() => {
             setStep({ kind: 'status' });
             if (forced) void refresh();
