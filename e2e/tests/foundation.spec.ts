@@ -1,6 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { accounts, appPath, signIn } from '../support/session';
+
+// A sign-in hashes the password (argon2) and the shell's code loads after it: on the
+// shared two-core machine that has taken over 10 s under the suite's load.
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 test.describe('sign-in and the shell', () => {
   test('admin and operator see the menus the server gives each', async ({ page }, testInfo) => {

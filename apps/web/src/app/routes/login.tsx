@@ -22,7 +22,8 @@ export function Component() {
   const [searchParams] = useSearchParams();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const [method, setMethod] = useState<Method>('password');
-  // Why the last session ended, said once (issue 24): forced sign-out, disabled, expired.
+  // Why the last session ended (issue 24), said until the next sign-in: forced sign-out,
+  // disabled, expired, idle.
   const [endedReason] = useState(signedOutReason);
 
   useEffect(() => () => clearTimeout(timer.current), []);
