@@ -100,7 +100,11 @@ for (const language of ['zh-CN', 'en'] as const) {
       .getByLabel(t.appCode, { exact: true })
       .fill(codeOf(secret) === '000000' ? '111111' : '000000');
     await dialog.getByRole('button', { name: t.confirm }).click();
-    await expect(dialog.getByRole('alert').filter({ hasText: t.wrongCode })).toBeVisible();
+    await expect(dialog.getByText(t.wrongCode)).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: t.appCode })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
     const enrolledStep = stepOf(Date.now());
     await dialog.getByLabel(t.appCode, { exact: true }).fill(codeOf(secret));
     await dialog.getByRole('button', { name: t.confirm }).click();

@@ -314,28 +314,3 @@ for (const language of ['zh-CN', 'en'] as const) {
     });
   });
 }
-
-test('the navigation progress bar passes the accessibility check while it shows', async ({
-  page,
-}, testInfo) => {
-  await page.goto(appPath(testInfo.project.name, '/login'));
-  await signIn(page, accounts.operator);
-  await expect(page.getByRole('button', { name: '用户菜单' })).toBeVisible({ timeout: 20_000 });
-  // The map page's code is held back, so the bar stays while axe looks at the page.
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page
-    .getByRole('navigation', { name: '主菜单' })
-    .getByRole('menuitem', { name: '地图编辑' })
-    .click();
-  await expect(page.locator('#nprogress .bar')).toBeAttached();
-  await expectAccessible(page, 'a navigation in progress');
-  release();
-  await page.unrouteAll({ behavior: 'ignoreErrors' });
-});
