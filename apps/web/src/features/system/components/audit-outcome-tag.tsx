@@ -1,6 +1,7 @@
 import type { AuditOutcome } from '@cityops/contract';
 import { Badge } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { auditOutcomeName } from '../lib/audit-names';
 
 const DOTS = { success: 'success', failure: 'warning', refused: 'error' } as const;
 
@@ -9,6 +10,7 @@ const DOTS = { success: 'success', failure: 'warning', refused: 'error' } as con
  * (coloured tag texts fall under the AA contrast ratio, as in user-status-tag.tsx).
  */
 export function AuditOutcomeTag({ outcome }: { outcome: AuditOutcome }) {
-  const { t } = useTranslation();
-  return <Badge status={DOTS[outcome]} text={t(`audit.outcomeName.${outcome}`)} />;
+  // Subscribed to the language, so the name follows a switch.
+  useTranslation();
+  return <Badge status={DOTS[outcome]} text={auditOutcomeName(outcome)} />;
 }

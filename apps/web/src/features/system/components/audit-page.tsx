@@ -85,7 +85,7 @@ function AuditPageContent() {
     {
       key: 'action',
       title: t('audit.column.action'),
-      render: (_, record) => auditActionName(t, record.action),
+      render: (_, record) => auditActionName(record.action),
     },
     {
       key: 'target',

@@ -72,7 +72,7 @@ export function AuditRecordDrawer({
               {shown.session ?? ''}
             </Descriptions.Item>
             <Descriptions.Item label={t('audit.column.action')}>
-              {auditActionName(t, shown.action)}
+              {auditActionName(shown.action)}
             </Descriptions.Item>
             <Descriptions.Item label={t('audit.column.target')}>
               {auditTargetText(i18n.language, shown)}

@@ -10,7 +10,7 @@ import type { Dayjs } from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { useTranslation } from 'react-i18next';
 import { scaledPx } from '@/lib/root-font-size';
-import { auditActionName } from '../lib/audit-names';
+import { auditActionName, auditOutcomeName, auditTargetKindName } from '../lib/audit-names';
 import { AuditActorSelect } from './audit-actor-select';
 import { ConsoleSearchForm } from './console-search-form';
 
@@ -65,7 +65,7 @@ export function AuditSearchBar({ onSearch }: { onSearch(filter: AuditFilter): vo
           placeholder={t('audit.allActions')}
           options={AUDIT_ACTIONS.map((action) => ({
             value: action,
-            label: auditActionName(t, action),
+            label: auditActionName(action),
           }))}
           style={{ width: scaledPx(200) }}
         />
@@ -76,7 +76,7 @@ export function AuditSearchBar({ onSearch }: { onSearch(filter: AuditFilter): vo
           placeholder={t('audit.allTargetKinds')}
           options={AUDIT_TARGET_KINDS.map((kind) => ({
             value: kind,
-            label: t(`audit.targetKindName.${kind}`),
+            label: auditTargetKindName(kind),
           }))}
           style={{ width: scaledPx(130) }}
         />
@@ -95,7 +95,7 @@ export function AuditSearchBar({ onSearch }: { onSearch(filter: AuditFilter): vo
           placeholder={t('audit.allOutcomes')}
           options={AUDIT_OUTCOMES.map((outcome) => ({
             value: outcome,
-            label: t(`audit.outcomeName.${outcome}`),
+            label: auditOutcomeName(outcome),
           }))}
           style={{ width: scaledPx(110) }}
         />

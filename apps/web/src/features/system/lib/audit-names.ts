@@ -1,4 +1,7 @@
 import {
+  AUDIT_ACTION_NAMES,
+  AUDIT_OUTCOME_NAMES,
+  AUDIT_TARGET_KIND_NAMES,
   type AuditNames,
   type AuditRecord,
   type Language,
@@ -9,6 +12,7 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import type { TFunction } from 'i18next';
+import { i18n } from '@/lib/i18n';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -18,10 +22,17 @@ export function languageOf(language: string): Language {
   return language.startsWith('zh') ? 'zh-CN' : 'en';
 }
 
-/** An action's name in the reader's language (i18next reads dots as nesting, hence the underscores). */
-export function auditActionName(t: TFunction, action: string): string {
-  return t(`audit.actionName.${action.replace(/\./g, '_')}`, { defaultValue: action });
+/** A code's name in the reader's language, from the contract's table (the exports use the same). */
+function nameOf(
+  table: Readonly<Record<Language, Readonly<Record<string, string>>>>,
+  code: string,
+): string {
+  return table[languageOf(i18n.language)][code] ?? code;
 }
+
+export const auditActionName = (action: string) => nameOf(AUDIT_ACTION_NAMES, action);
+export const auditOutcomeName = (outcome: string) => nameOf(AUDIT_OUTCOME_NAMES, outcome);
+export const auditTargetKindName = (kind: string) => nameOf(AUDIT_TARGET_KIND_NAMES, kind);
 
 /** A record's target in the reader's language: its kind and name (contract, shared with the exports). */
 export function auditTargetText(
@@ -112,11 +123,11 @@ export function auditValueText(
       return t(`system.roles.scope.${String(value)}`, { defaultValue: String(value) });
     case 'action':
     case 'attempted':
-      return auditActionName(t, String(value));
+      return auditActionName(String(value));
     case 'outcome':
-      return t(`audit.outcomeName.${String(value)}`, { defaultValue: String(value) });
+      return auditOutcomeName(String(value));
     case 'targetKind':
-      return t(`audit.targetKindName.${String(value)}`, { defaultValue: String(value) });
+      return auditTargetKindName(String(value));
     case 'from':
     case 'to':
     case 'revokedAt':
