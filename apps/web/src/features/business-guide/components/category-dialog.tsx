@@ -67,10 +67,19 @@ export function CategoryDialog({ open, onClose }: CategoryDialogProps) {
   const [saving, setSaving] = useState(false);
   const firstField = useRef<InputRef>(null);
   const addButton = useRef<HTMLButtonElement>(null);
+  const formSection = useRef<HTMLElement>(null);
   const formHeadingId = useId();
 
   useEffect(() => {
-    if (editing) firstField.current?.focus();
+    if (!editing) return;
+    firstField.current?.focus();
+    // antd's dialog keeps the focus inside itself (rc-util's lockFocus) and, when it
+    // re-syncs, may put it back on the control focused last: the add button that opened
+    // the form. The next frame asks again if the form does not hold the focus.
+    const frame = requestAnimationFrame(() => {
+      if (!formSection.current?.contains(document.activeElement)) firstField.current?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
   }, [editing]);
 
   function startAdd() {
@@ -257,6 +266,7 @@ export function CategoryDialog({ open, onClose }: CategoryDialogProps) {
       </Flex>
       {editing && (
         <section
+          ref={formSection}
           aria-labelledby={formHeadingId}
           style={{
             marginBottom: 16,
