@@ -50,6 +50,13 @@ export async function startServer(options: {
   const managementUrl =
     options.managementPort === undefined ? null : `http://127.0.0.1:${options.managementPort}`;
   const readyUrl = managementUrl ? `${managementUrl}/health/ready` : `${baseUrl}/api/health`;
+  // A server left over from an interrupted run would answer the readiness check in the
+  // new one's stead and be measured instead of it.
+  const leftover = await fetch(readyUrl).then(
+    () => true,
+    () => false,
+  );
+  if (leftover) throw new Error(`${readyUrl} already answers: a server from an earlier run?`);
   const started = performance.now();
   const child = spawn(process.execPath, [serverMain], {
     cwd: repoRoot,
