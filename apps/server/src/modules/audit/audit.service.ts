@@ -23,9 +23,9 @@ import {
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import ExcelJS from 'exceljs';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
+import { writeSheet } from '../../lib/sheet-writer.js';
 import type { AuthContext, ClientMeta } from '../auth/auth.service.js';
 import type { Repositories } from '../../repositories.js';
 import { TIME_ZONE_KEY, timeZoneOf } from '../settings/time-zone.js';
@@ -434,50 +434,46 @@ async function writeAuditSheet(
   options: { format: 'xlsx' | 'csv'; language: Language; timeZone: string },
 ): Promise<Buffer> {
   const { format, language, timeZone } = options;
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(formatMessage(language, 'system.audit.sheet'));
-  sheet.columns = SHEET_COLUMNS.map((column) => ({
-    key: column,
-    width: column === 'at' ? 20 : 18,
-    style: { numFmt: column === 'at' && format === 'xlsx' ? SHEET_TIME_FORMAT : '@' },
-  }));
-  sheet.addRow(
-    SHEET_COLUMNS.map((column) =>
+  function* lines() {
+    for (const row of rows) {
+      const local = dayjs(row.at).tz(timeZone);
+      const text = [
+        String(row.seq),
+        row.actorName ?? '',
+        row.actorId === null ? '' : (actorNames.get(row.actorId) ?? ''),
+        row.actorUnit ?? '',
+        row.session ?? '',
+        row.ipAddress ?? '',
+        row.userAgent ?? '',
+        AUDIT_ACTION_NAMES[language][row.action as AuditAction] ?? row.action,
+        row.action,
+        auditTargetText(language, row),
+        AUDIT_OUTCOME_NAMES[language][row.outcome as AuditOutcome] ?? row.outcome,
+        row.outcome,
+        auditReasonName(language, row.reason),
+        row.reason ?? '',
+        row.before ? JSON.stringify(row.before) : '',
+        row.after ? JSON.stringify(row.after) : '',
+        row.hash,
+      ].map(escapeSpreadsheetText);
+      const at =
+        format === 'xlsx'
+          ? // The wall time read as UTC: Excel's serial date counts from a zone-less epoch.
+            dayjs.utc(local.format('YYYY-MM-DDTHH:mm:ss.SSS')).toDate()
+          : local.format('YYYY-MM-DD HH:mm:ss');
+      yield [text[0]!, at, ...text.slice(1)];
+    }
+  }
+  return writeSheet({
+    format,
+    sheetName: formatMessage(language, 'system.audit.sheet'),
+    columns: SHEET_COLUMNS.map((column) => ({
+      width: column === 'at' ? 20 : 18,
+      numFmt: column === 'at' && format === 'xlsx' ? SHEET_TIME_FORMAT : '@',
+    })),
+    header: SHEET_COLUMNS.map((column) =>
       formatMessage(language, `system.audit.column.${column}`, { zone: timeZone }),
     ),
-  ).font = { bold: true };
-  for (const row of rows) {
-    const local = dayjs(row.at).tz(timeZone);
-    const text = [
-      String(row.seq),
-      row.actorName ?? '',
-      row.actorId === null ? '' : (actorNames.get(row.actorId) ?? ''),
-      row.actorUnit ?? '',
-      row.session ?? '',
-      row.ipAddress ?? '',
-      row.userAgent ?? '',
-      AUDIT_ACTION_NAMES[language][row.action as AuditAction] ?? row.action,
-      row.action,
-      auditTargetText(language, row),
-      AUDIT_OUTCOME_NAMES[language][row.outcome as AuditOutcome] ?? row.outcome,
-      row.outcome,
-      auditReasonName(language, row.reason),
-      row.reason ?? '',
-      row.before ? JSON.stringify(row.before) : '',
-      row.after ? JSON.stringify(row.after) : '',
-      row.hash,
-    ].map(escapeSpreadsheetText);
-    const at =
-      format === 'xlsx'
-        ? // The wall time read as UTC: Excel's serial date counts from a zone-less epoch.
-          dayjs.utc(local.format('YYYY-MM-DDTHH:mm:ss.SSS')).toDate()
-        : local.format('YYYY-MM-DD HH:mm:ss');
-    sheet.addRow([text[0], at, ...text.slice(1)]);
-  }
-  if (format === 'xlsx') return Buffer.from(await workbook.xlsx.writeBuffer());
-  // A byte-order mark, so that Excel opens the UTF-8 (Chinese names) as UTF-8.
-  return Buffer.concat([
-    Buffer.from('\uFEFF', 'utf8'),
-    Buffer.from(await workbook.csv.writeBuffer()),
-  ]);
+    rows: lines(),
+  });
 }

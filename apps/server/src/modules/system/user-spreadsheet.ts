@@ -23,6 +23,7 @@ import utc from 'dayjs/plugin/utc.js';
 import ExcelJS from 'exceljs';
 import { AppError } from '../../lib/app-error.js';
 import { type ZipLimit, ZipLimitError, openBoundedZip } from '../../lib/bounded-zip.js';
+import { writeSheet } from '../../lib/sheet-writer.js';
 import { SharedStringsLimitError, openFirstSheet } from '../../lib/xlsx-first-sheet.js';
 import type { AdminUserRow } from './admin-user.repository.js';
 
@@ -342,29 +343,31 @@ export async function exportUsers(
   timeZone: string = DEFAULT_TIME_ZONE,
 ): Promise<Buffer> {
   const english = language === 'en';
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(formatMessage(language, 'system.sheet.users'));
   const columns = [...USER_IMPORT_COLUMNS, 'status', 'createdAt'];
-  sheet.addRow(columns.map((column) => formatMessage(language, columnKey(column)))).font = {
-    bold: true,
-  };
-  for (const user of rows) {
-    const status = user.disabled ? 'disabled' : user.locked ? 'locked' : 'enabled';
-    const texts = [
-      user.username,
-      user.name,
-      user.mobile,
-      (english ? user.organizationNameEn : user.organizationName) ?? '',
-      (english ? user.departmentNameEn : user.departmentName) ?? '',
-      user.roles.map((role) => (english ? role.nameEn : role.name)).join(', '),
-      formatMessage(language, `system.status.${status}`),
-    ];
-    sheet.addRow([...texts.map(escapeSpreadsheetText), excelLocalDate(user.createdAt, timeZone)]);
+  function* lines() {
+    for (const user of rows) {
+      const status = user.disabled ? 'disabled' : user.locked ? 'locked' : 'enabled';
+      const texts = [
+        user.username,
+        user.name,
+        user.mobile,
+        (english ? user.organizationNameEn : user.organizationName) ?? '',
+        (english ? user.departmentNameEn : user.departmentName) ?? '',
+        user.roles.map((role) => (english ? role.nameEn : role.name)).join(', '),
+        formatMessage(language, `system.status.${status}`),
+      ];
+      yield [...texts.map(escapeSpreadsheetText), excelLocalDate(user.createdAt, timeZone)];
+    }
   }
-  sheet.columns.forEach((column, index) => {
-    column.width = 20;
+  return writeSheet({
+    format: 'xlsx',
+    sheetName: formatMessage(language, 'system.sheet.users'),
     // Text columns stay text; the last one is a date and time.
-    column.numFmt = index === columns.length - 1 ? EXCEL_DATE_TIME_FORMAT : '@';
+    columns: columns.map((_, index) => ({
+      width: 20,
+      numFmt: index === columns.length - 1 ? EXCEL_DATE_TIME_FORMAT : '@',
+    })),
+    header: columns.map((column) => formatMessage(language, columnKey(column))),
+    rows: lines(),
   });
-  return Buffer.from(await workbook.xlsx.writeBuffer());
 }
