@@ -1,6 +1,9 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { limitHeapGrowth } from './lib/heap-growth.js';
 import { buildManagementApp } from './management.js';
+
+limitHeapGrowth();
 
 async function main(): Promise<void> {
   let config;

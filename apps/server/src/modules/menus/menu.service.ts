@@ -87,6 +87,9 @@ function withQuery(url: string, query: Record<string, string>): string {
   return `${url}${url.includes('?') ? '&' : '?'}${extra}`;
 }
 
+/** At most this many role sets' trees are kept per load of the entries. */
+const MENU_TREES_PER_LOAD = 256;
+
 export interface MenuServiceOptions {
   menus: MenuRepository;
 }
@@ -105,8 +108,30 @@ export class MenuService {
     return origins;
   }
 
+  /**
+   * The trees built from one load of the entries, by role set. The repository hands out
+   * the same array until the rights change or its cache ages (session-cache.ts), so the
+   * sidebar, asked on every page, is built once per role set instead of once per request
+   * (less garbage under load: docs/performance.md, server memory).
+   */
+  private readonly trees = new WeakMap<MenuEntryRecord[], Map<string, MenuEntry[]>>();
+
   async menuOf(roleIds: readonly string[]): Promise<MenuEntry[]> {
-    return buildMenuTree(await this.options.menus.findAll(), roleIds);
+    const records = await this.options.menus.findAll();
+    let byRoles = this.trees.get(records);
+    if (!byRoles) {
+      byRoles = new Map();
+      this.trees.set(records, byRoles);
+    }
+    const key = [...roleIds].sort().join('\n');
+    let tree = byRoles.get(key);
+    if (!tree) {
+      tree = buildMenuTree(records, roleIds);
+      // Role sets are few; the bound only keeps an odd installation from growing it.
+      if (byRoles.size >= MENU_TREES_PER_LOAD) byRoles.clear();
+      byRoles.set(key, tree);
+    }
+    return tree;
   }
 
   /** `POST /organization/model`: the caller's system models, flat, filtered. */
