@@ -1,6 +1,7 @@
 import { SETTINGS_TEXT_LIMITS, isOriginText } from '@cityops/contract';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { announceConsoleChange } from '@/lib/console-changes';
 import { useAppStore } from '@/stores/app-store';
 import { SettingsGroupForm } from './settings-group-form';
 import { TimeZoneSelect } from './time-zone-select';
@@ -48,7 +49,11 @@ export function GeneralSettingsForm() {
         timeZone: form.timeZone,
       })}
       fieldPath={(path) => path.slice(0, 1)}
-      onSaved={(values) => setSystemName(values.systemName)}
+      onSaved={(values) => {
+        setSystemName(values.systemName);
+        // The shell shows the name too, in another window when this form is in its frame.
+        announceConsoleChange({ kind: 'system-name', name: values.systemName });
+      }}
     >
       {() => (
         <>
