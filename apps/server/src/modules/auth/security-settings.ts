@@ -76,6 +76,23 @@ export const FRAME_ANCESTORS_KEY = 'embed.frameAncestors';
  */
 export const SUBSYSTEM_ORIGINS_KEY = 'embed.subsystemOrigins';
 
+/** The keys of the password rules, for a reader without the cache (the console's accounts). */
+export const PASSWORD_RULE_KEYS = ['password.minLength', PASSWORD_FORBID_LOGIN_NAME_KEY] as const;
+
+/** The password rules from their stored values: a minimum outside 8-18 is the spec's 8. */
+export function passwordRulesOf(stored: ReadonlyMap<string, string>): PasswordRules {
+  const range = SETTING_RANGES.minLength;
+  const raw = stored.get('password.minLength');
+  const minLength = raw === undefined || raw.trim() === '' ? Number.NaN : Number(raw);
+  return {
+    minLength:
+      Number.isInteger(minLength) && minLength >= range.min && minLength <= range.max
+        ? minLength
+        : range.default,
+    forbidLoginName: stored.get(PASSWORD_FORBID_LOGIN_NAME_KEY) === 'true',
+  };
+}
+
 const CACHE_MS = 5_000;
 
 export interface SecuritySettingsOptions {
@@ -125,12 +142,7 @@ export class SecuritySettings {
 
   /** The rules a new password must meet besides the fixed policy; out of range falls back to 8. */
   async passwordRules(): Promise<PasswordRules> {
-    const range = SETTING_RANGES.minLength;
-    const minLength = await this.number('password.minLength');
-    return {
-      minLength: minLength >= range.min && minLength <= range.max ? minLength : range.default,
-      forbidLoginName: (await this.text(PASSWORD_FORBID_LOGIN_NAME_KEY)) === 'true',
-    };
+    return passwordRulesOf(await this.values());
   }
 
   async text(key: string): Promise<string | null> {
