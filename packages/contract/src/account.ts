@@ -56,6 +56,8 @@ export const basicClientSchema = z.object({
   smsCodeLength: z.number().int(),
   smsCodeTtlSeconds: z.number().int(),
   smsResendSeconds: z.number().int(),
+  /** The security administrator's password rules, for the new-password forms (issue 24). */
+  passwordRules: z.object({ minLength: z.number().int(), forbidLoginName: z.boolean() }),
 });
 export type BasicClient = z.infer<typeof basicClientSchema>;
 

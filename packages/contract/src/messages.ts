@@ -19,6 +19,9 @@ const en = {
   'validation.newPassword.required': 'Please enter new password',
   'validation.newPassword.policy':
     'Password needs 8-18 characters, must contain upper and lower case letters, digits, special characters!',
+  'validation.newPassword.policyLength':
+    'Password needs {{min}}-{{max}} characters, must contain upper and lower case letters, digits, special characters!',
+  'validation.newPassword.containsLoginName': 'The password must not contain the login name',
   'validation.confirmPassword.required': 'Please confirm password again',
   'validation.confirmPassword.mismatch': 'The two passwords do not match',
   'validation.password.mismatchOnSubmit': 'Two passwords do not match',
@@ -110,6 +113,9 @@ const zhCN: Record<CoreMessageKey, string> = {
   'validation.oldPassword.required': '请输入旧密码',
   'validation.newPassword.required': '请输入新密码',
   'validation.newPassword.policy': '密码需为8-18位，必须包含大小写字母、数字和特殊字符！',
+  'validation.newPassword.policyLength':
+    '密码需为{{min}}-{{max}}位，必须包含大小写字母、数字和特殊字符！',
+  'validation.newPassword.containsLoginName': '密码不能包含登录账号',
   'validation.confirmPassword.required': '请再次确认密码',
   'validation.confirmPassword.mismatch': '两次输入的密码不一致',
   'validation.password.mismatchOnSubmit': '两次密码不一致',

@@ -5,6 +5,7 @@
  * constants where it has one (session lifetime: the token's 0.1 day).
  */
 import type { PermissionCode } from './access.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './rules.js';
 
 /** The groups of the settings screen; each is read and saved on its own, at its own version. */
 export const SETTINGS_GROUPS = [
@@ -55,6 +56,8 @@ export const SETTING_RANGES = {
   maxAgeDays: { min: 1, max: 3650, default: 365 },
   /** How many previous passwords (the current one among them) may not be chosen again; 0: only the current one. */
   historyCount: { min: 0, max: 24, default: 5 },
+  /** A new password's least length: the spec's 8 to 18 are the floor and the ceiling. */
+  minLength: { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH, default: PASSWORD_MIN_LENGTH },
   /** A session's (the token's) lifetime: 0.1 day by default, as the spec's token cookie. */
   lifetimeMinutes: { min: 10, max: 1440, default: 144 },
   /** Minutes without a key press or a click before the web app signs out; 0: never. */

@@ -95,6 +95,10 @@ export const passwordSettingsSchema = z
     warnAgeDays: whole(SETTING_RANGES.warnAgeDays),
     maxAgeDays: whole(SETTING_RANGES.maxAgeDays),
     historyCount: whole(SETTING_RANGES.historyCount),
+    /** A new password's least length (issue 24); the character classes are fixed. */
+    minLength: whole(SETTING_RANGES.minLength),
+    /** A new password may not contain the account's login name. */
+    forbidLoginName: z.boolean(),
   })
   .refine((value) => value.maxAgeDays > value.warnAgeDays, {
     path: ['maxAgeDays'],
@@ -174,7 +178,13 @@ export const settingsGroupAnswerSchemas = {
     lockAfterFailures: count,
     lockMinutes: count,
   }),
-  password: z.object({ warnAgeDays: count, maxAgeDays: count, historyCount: count }),
+  password: z.object({
+    warnAgeDays: count,
+    maxAgeDays: count,
+    historyCount: count,
+    minLength: count,
+    forbidLoginName: z.boolean(),
+  }),
   session: z.object({ lifetimeMinutes: count, idleMinutes: count }),
 } as const satisfies Record<SettingsGroup, z.ZodType>;
 

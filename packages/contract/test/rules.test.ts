@@ -5,8 +5,10 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PASSWORD_SPECIALS,
+  DEFAULT_PASSWORD_RULES,
   isMobile,
   meetsPasswordPolicy,
+  passwordProblem,
 } from '../src/rules.js';
 
 describe('mainland mobile pattern', () => {
@@ -94,6 +96,40 @@ describe('password policy', () => {
     ['Aa1!\naaaa', 'a line break'],
   ])('refuses %j (%s)', (value) => {
     expect(meetsPasswordPolicy(value)).toBe(false);
+  });
+});
+
+describe('the security administrator’s password rules (issue 24)', () => {
+  it('keeps the spec’s message at the default minimum and names another minimum', () => {
+    expect(passwordProblem('Abc#1234', DEFAULT_PASSWORD_RULES, 'admin')).toBeNull();
+    expect(passwordProblem('Abc#123', DEFAULT_PASSWORD_RULES, null)).toEqual({
+      key: 'validation.newPassword.policy',
+      values: { min: 8, max: 18 },
+    });
+    const twelve = { minLength: 12, forbidLoginName: false };
+    expect(passwordProblem('Abc#12345678', twelve, null)).toBeNull();
+    expect(passwordProblem('Abc#1234567', twelve, null)).toEqual({
+      key: 'validation.newPassword.policyLength',
+      values: { min: 12, max: 18 },
+    });
+    // The classes stay required whatever the length.
+    expect(passwordProblem('abcdefgh#123', twelve, null)?.key).toBe(
+      'validation.newPassword.policyLength',
+    );
+  });
+
+  it('refuses the login name in any case only when the rule is on and the name is known', () => {
+    const rules = { minLength: 8, forbidLoginName: true };
+    expect(passwordProblem('My#Admin2026', rules, 'admin')).toEqual({
+      key: 'validation.newPassword.containsLoginName',
+      values: {},
+    });
+    expect(passwordProblem('My#ADMIN2026', rules, 'Admin')?.key).toBe(
+      'validation.newPassword.containsLoginName',
+    );
+    expect(passwordProblem('My#Admin2026', rules, null)).toBeNull();
+    expect(passwordProblem('My#Admin2026', DEFAULT_PASSWORD_RULES, 'admin')).toBeNull();
+    expect(passwordProblem('My#Adm1n2026', rules, 'admin')).toBeNull();
   });
 });
 

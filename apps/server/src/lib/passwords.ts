@@ -1,5 +1,10 @@
 import { createHash, randomInt } from 'node:crypto';
-import { PASSWORD_SPECIALS, meetsPasswordPolicy } from '@cityops/contract';
+import {
+  PASSWORD_SPECIALS,
+  type PasswordRules,
+  meetsPasswordPolicy,
+  passwordProblem,
+} from '@cityops/contract';
 import { hash, verify } from '@node-rs/argon2';
 
 /** argon2id with the OWASP minimum (19 MiB, 2 passes, 1 lane). */
@@ -55,4 +60,15 @@ export function randomPassword(length = 16): string {
   }
   const password = characters.join('');
   return meetsPasswordPolicy(password) ? password : randomPassword(length);
+}
+
+/**
+ * A first password an administrator hands out: `length` characters or the rules'
+ * minimum if longer, and never the login name where the rules forbid it.
+ */
+export function issuedPassword(length: number, rules: PasswordRules, loginName: string): string {
+  for (;;) {
+    const password = randomPassword(Math.max(length, rules.minLength));
+    if (!passwordProblem(password, rules, loginName)) return password;
+  }
 }

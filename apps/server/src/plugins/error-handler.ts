@@ -109,8 +109,12 @@ export function frameworkErrorHandler(
   sendFailure(request, reply, (status < 500 && codeByStatus[status]) || ErrorCode.BAD_REQUEST);
 }
 
-function translate(language: Language, message: string): string {
-  return isMessageKey(message) ? formatMessage(language, message) : message;
+function translate(
+  language: Language,
+  message: string,
+  values: Record<string, string | number> = {},
+): string {
+  return isMessageKey(message) ? formatMessage(language, message, values) : message;
 }
 
 /**
@@ -143,7 +147,8 @@ async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
       if (error.fields) {
         const fields = error.fields.map((field) => ({
           field: field.field,
-          message: translate(request.language, field.message),
+          // A field's message may carry the error's values (the password's minimum length).
+          message: translate(request.language, field.message, error.values),
         }));
         return sendFailure(request, reply, error.code, {
           messageKey: error.messageKey,

@@ -22,6 +22,18 @@ beforeEach(() => {
   testServer.use(
     http.get(`${API}/organization/organ/cascade`, () => HttpResponse.json(okBody([]))),
     http.get(`${API}/organization/user/sessions`, () => HttpResponse.json(okBody([]))),
+    // The password dialog reads the security administrator's rules.
+    http.post(`${API}/authorization-server/oauth/basic`, () =>
+      HttpResponse.json(
+        okBody({
+          clientId: 'cityops-web',
+          smsCodeLength: 6,
+          smsCodeTtlSeconds: 300,
+          smsResendSeconds: 60,
+          passwordRules: { minLength: 8, forbidLoginName: false },
+        }),
+      ),
+    ),
   );
 });
 

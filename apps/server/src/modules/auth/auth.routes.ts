@@ -134,6 +134,7 @@ const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { 
         smsCodeLength: SMS_CODE_LENGTH,
         smsCodeTtlSeconds: SMS_CODE_TTL_SECONDS,
         smsResendSeconds: await services.securitySettings.number('sms.resendSeconds'),
+        passwordRules: await services.securitySettings.passwordRules(),
       });
     },
   );

@@ -1,4 +1,4 @@
-import { SETTING_RANGES } from '@cityops/contract';
+import { type PasswordRules, SETTING_RANGES } from '@cityops/contract';
 import type { Clock } from '../../lib/clock.js';
 import type { SettingsService } from '../settings/settings.service.js';
 
@@ -12,6 +12,8 @@ export const securityDefaults = {
   'password.maxAgeDays': SETTING_RANGES.maxAgeDays.default,
   /** Previous passwords (the current one among them) a new one may not repeat; 0: the current one only. */
   'password.historyCount': SETTING_RANGES.historyCount.default,
+  /** A new password's least length (8 to 18; the spec's 8 by default). */
+  'password.minLength': SETTING_RANGES.minLength.default,
   /** A session's (the token's) lifetime, 0.1 day by default. */
   'session.lifetimeMinutes': SETTING_RANGES.lifetimeMinutes.default,
   /** Minutes without input before the web app signs out; 0: never. */
@@ -62,6 +64,9 @@ export function requestLimitSettingKey(name: RequestLimitName): SecuritySettingK
   return `rate.${name}PerMinute`;
 }
 
+/** 'true': a new password may not contain the account's login name (case-insensitive). */
+export const PASSWORD_FORBID_LOGIN_NAME_KEY = 'password.forbidLoginName';
+
 /** Origins allowed to frame the product (CSP frame-ancestors), space separated. */
 export const FRAME_ANCESTORS_KEY = 'embed.frameAncestors';
 
@@ -70,6 +75,23 @@ export const FRAME_ANCESTORS_KEY = 'embed.frameAncestors';
  * besides the origins of the menu's addresses; space separated.
  */
 export const SUBSYSTEM_ORIGINS_KEY = 'embed.subsystemOrigins';
+
+/** The keys of the password rules, for a reader without the cache (the console's accounts). */
+export const PASSWORD_RULE_KEYS = ['password.minLength', PASSWORD_FORBID_LOGIN_NAME_KEY] as const;
+
+/** The password rules from their stored values: a minimum outside 8-18 is the spec's 8. */
+export function passwordRulesOf(stored: ReadonlyMap<string, string>): PasswordRules {
+  const range = SETTING_RANGES.minLength;
+  const raw = stored.get('password.minLength');
+  const minLength = raw === undefined || raw.trim() === '' ? Number.NaN : Number(raw);
+  return {
+    minLength:
+      Number.isInteger(minLength) && minLength >= range.min && minLength <= range.max
+        ? minLength
+        : range.default,
+    forbidLoginName: stored.get(PASSWORD_FORBID_LOGIN_NAME_KEY) === 'true',
+  };
+}
 
 const CACHE_MS = 5_000;
 
@@ -101,6 +123,7 @@ export class SecuritySettings {
       ...Object.keys(securityDefaults),
       FRAME_ANCESTORS_KEY,
       SUBSYSTEM_ORIGINS_KEY,
+      PASSWORD_FORBID_LOGIN_NAME_KEY,
     ]);
     if (generation === this.generation) this.cache = { at: now, values };
     return values;
@@ -117,13 +140,22 @@ export class SecuritySettings {
     return Number.isInteger(parsed) && parsed >= lowest ? parsed : securityDefaults[key];
   }
 
+  /** The rules a new password must meet besides the fixed policy; out of range falls back to 8. */
+  async passwordRules(): Promise<PasswordRules> {
+    return passwordRulesOf(await this.values());
+  }
+
   async text(key: string): Promise<string | null> {
     return (await this.values()).get(key) ?? null;
   }
 
   /** Changes a setting and forgets the cache (administration, tests). */
   async set(
-    key: SecuritySettingKey | typeof FRAME_ANCESTORS_KEY | typeof SUBSYSTEM_ORIGINS_KEY,
+    key:
+      | SecuritySettingKey
+      | typeof FRAME_ANCESTORS_KEY
+      | typeof SUBSYSTEM_ORIGINS_KEY
+      | typeof PASSWORD_FORBID_LOGIN_NAME_KEY,
     value: string,
   ): Promise<void> {
     await this.options.settings.set(key, value);

@@ -1,4 +1,4 @@
-import { ErrorCode, PasswordStatus, meetsPasswordPolicy } from '@cityops/contract';
+import { ErrorCode, type PasswordRules, PasswordStatus, passwordProblem } from '@cityops/contract';
 import { AppError } from '../../lib/app-error.js';
 import { md5Hex } from '../../lib/passwords.js';
 import type { RsaKeyService } from '../auth/rsa-key.service.js';
@@ -25,8 +25,10 @@ export async function passwordStatusOf(
 
 /**
  * Checks a new password that arrives as the spec's two MD5 digests plus the
- * RSA-encrypted password itself: the digests agree, the plain text meets the
- * password policy (`meetsPasswordPolicy` of the contract) and digests to the same value.
+ * RSA-encrypted password itself: the digests agree, the plain text digests to
+ * the same value and meets the password policy under the security
+ * administrator's rules (`passwordProblem` of the contract: the fixed classes,
+ * the minimum length, the login name when `loginName` is known).
  */
 export async function checkNewPassword(
   rsaKeys: RsaKeyService,
@@ -36,6 +38,8 @@ export async function checkNewPassword(
     newPasswordCipher: string;
     keyId: string;
   },
+  rules: PasswordRules,
+  loginName: string | null,
 ): Promise<void> {
   if (request.newPassword !== request.newPasswordTwo) {
     throw new AppError(ErrorCode.VALIDATION, {
@@ -46,9 +50,11 @@ export async function checkNewPassword(
   if (plain === null || md5Hex(plain) !== request.newPassword) {
     throw new AppError(ErrorCode.BAD_REQUEST, { messageKey: 'password.digestMismatch' });
   }
-  if (!meetsPasswordPolicy(plain)) {
+  const problem = passwordProblem(plain, rules, loginName);
+  if (problem) {
     throw new AppError(ErrorCode.VALIDATION, {
-      fields: [{ field: 'newPassword', message: 'validation.newPassword.policy' }],
+      values: problem.values,
+      fields: [{ field: 'newPassword', message: problem.key }],
     });
   }
 }

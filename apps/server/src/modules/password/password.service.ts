@@ -54,7 +54,12 @@ export class PasswordService {
       });
       throw new AppError(ErrorCode.BAD_CREDENTIALS, { messageKey: 'password.oldWrong' });
     }
-    await checkNewPassword(rsaKeys, request);
+    await checkNewPassword(
+      rsaKeys,
+      request,
+      await this.options.settings.passwordRules(),
+      user.username,
+    );
     if (request.newPassword === request.password) {
       throw new AppError(ErrorCode.VALIDATION, {
         fields: [{ field: 'newPassword', message: 'password.sameAsOld' }],
@@ -66,6 +71,23 @@ export class PasswordService {
       userId: user.id,
       username: user.username,
     });
+  }
+
+  /**
+   * Checks a new password (recovery by SMS) under the rules, against the login
+   * name of `userId` when the account is known.
+   */
+  async checkNew(
+    request: Parameters<typeof checkNewPassword>[1],
+    userId: number | null,
+  ): Promise<void> {
+    const user = userId === null ? null : await this.options.repositories.users.findById(userId);
+    await checkNewPassword(
+      this.options.rsaKeys,
+      request,
+      await this.options.settings.passwordRules(),
+      user?.username ?? null,
+    );
   }
 
   /** Refuses (a field error) a new password that is one of the user's last ones. */

@@ -16,6 +16,7 @@ import type { Repositories, WithTransaction } from '../../repositories.js';
 import { auditSourceOf, changedFields } from '../audit/audit.service.js';
 import type { AccessPolicy } from '../access/access-policy.js';
 import type { AuthContext } from '../auth/auth.service.js';
+import { PASSWORD_FORBID_LOGIN_NAME_KEY } from '../auth/security-settings.js';
 import type { SettingsService } from './settings.service.js';
 import { TIME_ZONE_KEY, timeZoneOf } from './time-zone.js';
 
@@ -38,6 +39,8 @@ export const SETTING_KEYS = {
   warnAgeDays: 'password.warnAgeDays',
   maxAgeDays: 'password.maxAgeDays',
   historyCount: 'password.historyCount',
+  minLength: 'password.minLength',
+  forbidLoginName: PASSWORD_FORBID_LOGIN_NAME_KEY,
   lifetimeMinutes: 'session.lifetimeMinutes',
   idleMinutes: 'session.idleMinutes',
 } as const;
@@ -45,11 +48,19 @@ export const SETTING_KEYS = {
 /** The whole-number fields of each security group. */
 const NUMBER_GROUPS = {
   'sign-in': ['challengeAfterFailures', 'lockAfterFailures', 'lockMinutes'],
-  password: ['warnAgeDays', 'maxAgeDays', 'historyCount'],
+  password: ['warnAgeDays', 'maxAgeDays', 'historyCount', 'minLength'],
   session: ['lifetimeMinutes', 'idleMinutes'],
 } as const;
 type NumberGroup = keyof typeof NUMBER_GROUPS;
 type NumberField = (typeof NUMBER_GROUPS)[NumberGroup][number];
+
+/** The yes-or-no fields of the security groups, stored as 'true' or 'false' (false when missing). */
+const FLAG_GROUPS: Readonly<Record<NumberGroup, readonly FlagField[]>> = {
+  'sign-in': [],
+  password: ['forbidLoginName'],
+  session: [],
+};
+type FlagField = 'forbidLoginName';
 
 function isNumberGroup(group: SettingsGroup): group is NumberGroup {
   return group in NUMBER_GROUPS;
@@ -61,7 +72,9 @@ export function versionKey(group: SettingsGroup): string {
 }
 
 function keysOf(group: SettingsGroup): string[] {
-  if (isNumberGroup(group)) return NUMBER_GROUPS[group].map((field) => SETTING_KEYS[field]);
+  if (isNumberGroup(group)) {
+    return [...NUMBER_GROUPS[group], ...FLAG_GROUPS[group]].map((field) => SETTING_KEYS[field]);
+  }
   if (group === 'general') {
     return [
       SETTING_KEYS.systemName,
@@ -175,12 +188,13 @@ export class SettingsAdminService {
 
   private valuesOf(group: SettingsGroup, stored: Map<string, string>): unknown {
     if (isNumberGroup(group)) {
-      return Object.fromEntries(
-        NUMBER_GROUPS[group].map((field) => [
+      return Object.fromEntries([
+        ...NUMBER_GROUPS[group].map((field) => [
           field,
           numberOf(stored.get(SETTING_KEYS[field]), field),
         ]),
-      );
+        ...FLAG_GROUPS[group].map((field) => [field, stored.get(SETTING_KEYS[field]) === 'true']),
+      ]);
     }
     if (group === 'general') {
       const frame = stored.get(SETTING_KEYS.frameAncestors);
@@ -215,10 +229,11 @@ export class SettingsAdminService {
   /** The rows a group's values are stored as. */
   private stored(group: SettingsGroup, values: unknown, now: Date): Record<string, string> {
     if (isNumberGroup(group)) {
-      const numbers = values as Record<NumberField, number>;
-      return Object.fromEntries(
-        NUMBER_GROUPS[group].map((field) => [SETTING_KEYS[field], String(numbers[field])]),
-      );
+      const fields = values as Record<NumberField, number> & Record<FlagField, boolean>;
+      return Object.fromEntries([
+        ...NUMBER_GROUPS[group].map((field) => [SETTING_KEYS[field], String(fields[field])]),
+        ...FLAG_GROUPS[group].map((field) => [SETTING_KEYS[field], String(fields[field])]),
+      ]);
     }
     if (group === 'general') {
       const general = values as SettingsGroupValues['general'];

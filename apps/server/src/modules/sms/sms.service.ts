@@ -13,7 +13,6 @@ import { tokenDigest } from '../../lib/tokens.js';
 import { SecurityEvent, type AuditService, type RequestMeta } from '../audit/audit.service.js';
 import type { RsaKeyService } from '../auth/rsa-key.service.js';
 import type { SecuritySettings } from '../auth/security-settings.js';
-import { checkNewPassword } from '../password/password-policy.js';
 import type { PasswordRepository } from '../password/password.repository.js';
 import type { PasswordService } from '../password/password.service.js';
 import type { RequestLimitRepository } from '../limits/request-limit.repository.js';
@@ -206,14 +205,15 @@ export class SmsService {
     },
     meta: RequestMeta,
   ): Promise<void> {
-    await checkNewPassword(this.options.rsaKeys, request);
     const mobile = normaliseMobile(request.mobile);
-    // One of the last passwords is refused before the ticket is used up, so it can be tried again.
+    // A password the rules or the history refuse is refused before the ticket is used up,
+    // so it can be tried again; the holder's login name is known from the ticket.
     const holder = await this.options.codes.ticketUser(
       tokenDigest(request.ticket),
       mobile,
       this.options.clock.now(),
     );
+    await this.options.passwords.checkNew(request, holder);
     if (holder !== null) await this.options.passwords.refuseRecent(holder, request.newPassword);
     const userId = await this.options.codes.consumeTicket(
       tokenDigest(request.ticket),

@@ -22,13 +22,14 @@ import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError, changedByOthers, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
-import { hashPassword, randomPassword } from '../../lib/passwords.js';
+import { hashPassword, issuedPassword } from '../../lib/passwords.js';
 import type { Repositories, WithTransaction } from '../../repositories.js';
 import { auditSourceOf, changedFields, masked } from '../audit/audit.service.js';
 import type { AccessPolicy, Decision, UserTarget } from '../access/access-policy.js';
 import type { AccessScopeService } from '../access/access-scope.service.js';
 import type { RefusalRecorder } from '../access/refusal-recorder.js';
 import type { AuthContext } from '../auth/auth.service.js';
+import { PASSWORD_RULE_KEYS, passwordRulesOf } from '../auth/security-settings.js';
 import type { AdminUserRow } from './admin-user.repository.js';
 import {
   type ImportRow,
@@ -47,7 +48,10 @@ type ReportProblem = (
   values?: Record<string, string | number>,
 ) => void;
 
-/** Length of a generated first password: within the policy, easy to read out once. */
+/**
+ * Length of a generated first password: within the policy, easy to read out once
+ * (longer where the security administrator's minimum is).
+ */
 const ISSUED_PASSWORD_LENGTH = 12;
 
 type UserInput = z.output<typeof userCreateSchema>;
@@ -149,7 +153,11 @@ export class AdminUserService {
     if ((await this.options.repositories.adminUsers.takenNames([input.username], null)).length) {
       throw usernameTaken();
     }
-    const initialPassword = randomPassword(ISSUED_PASSWORD_LENGTH);
+    const initialPassword = issuedPassword(
+      ISSUED_PASSWORD_LENGTH,
+      await this.passwordRules(),
+      input.username,
+    );
     const passwordHash = await hashPassword(initialPassword);
     const now = this.options.clock.now();
     const id = await this.insertGuarded(() =>
@@ -250,7 +258,11 @@ export class AdminUserService {
   async resetPassword(auth: AuthContext, id: number): Promise<IssuedPassword> {
     const target = await this.find(id);
     await this.options.policy.require(auth, 'user.reset-password', userTargetOf(target));
-    const initialPassword = randomPassword(ISSUED_PASSWORD_LENGTH);
+    const initialPassword = issuedPassword(
+      ISSUED_PASSWORD_LENGTH,
+      await this.passwordRules(),
+      target.username,
+    );
     const passwordHash = await hashPassword(initialPassword);
     const now = this.options.clock.now();
     await this.options.withTransaction(async ({ users, audit }) => {
@@ -263,6 +275,11 @@ export class AdminUserService {
       });
     });
     return { user: await this.get(auth, id), initialPassword };
+  }
+
+  /** The security administrator's password rules, which an issued password meets too. */
+  private async passwordRules() {
+    return passwordRulesOf(await this.options.repositories.settings.getMany(PASSWORD_RULE_KEYS));
   }
 
   /** Lifts a lock left by failed sign-ins. */
@@ -425,8 +442,9 @@ export class AdminUserService {
       }
       throw answer;
     }
+    const rules = await this.passwordRules();
     const issued = await mapLimited(accepted, 4, async ({ row, input }) => {
-      const initialPassword = randomPassword(ISSUED_PASSWORD_LENGTH);
+      const initialPassword = issuedPassword(ISSUED_PASSWORD_LENGTH, rules, input.username);
       return { row, input, initialPassword, passwordHash: await hashPassword(initialPassword) };
     });
     const now = this.options.clock.now();

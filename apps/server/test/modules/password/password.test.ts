@@ -169,6 +169,58 @@ describe('user/ret', () => {
     ]);
   });
 
+  it('keeps the security administrator’s minimum length and login-name rule (issue 24)', async () => {
+    const { access_token } = await t.login('operator', 'Operator@2026');
+    await t.app.services.securitySettings.set('password.minLength', '12');
+    const short = await changePassword(access_token, 'Operator@2026', 'New!Pass26');
+    expect(short.statusCode).toBe(422);
+    expect(short.json().data.fields).toEqual([
+      {
+        field: 'newPassword',
+        message:
+          'Password needs 12-18 characters, must contain upper and lower case letters, digits, special characters!',
+      },
+    ]);
+    // Off by default: the login name may be part of a password.
+    await t.app.services.securitySettings.set('password.minLength', '8');
+    const named = await changePassword(access_token, 'Operator@2026', 'Operator#2027');
+    expect(named.json().code).toBe('000000');
+
+    const again = await t.login('operator', 'Operator#2027');
+    await t.app.services.securitySettings.set('password.forbidLoginName', 'true');
+    const refused = await changePassword(again.access_token, 'Operator#2027', 'my-OPERATOR#9');
+    expect(refused.json().data.fields).toEqual([
+      { field: 'newPassword', message: 'The password must not contain the login name' },
+    ]);
+    // An out-of-range minimum falls back to the spec's 8.
+    await t.app.services.securitySettings.set('password.minLength', '40');
+    expect(
+      (await changePassword(again.access_token, 'Operator#2027', 'Fine#Pass9')).json().code,
+    ).toBe('000000');
+  });
+
+  it('says the minimum length in Chinese too', async () => {
+    const { access_token } = await t.login('newhire', 'Newhire@2026');
+    await t.app.services.securitySettings.set('password.minLength', '10');
+    const encrypted = await encryptPassword(t.app, 'Short#26a');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/organization/user/ret',
+      headers: { ...bearer(access_token), 'accept-language': 'zh-CN' },
+      payload: {
+        password: md5('Newhire@2026'),
+        newPassword: md5('Short#26a'),
+        newPasswordTwo: md5('Short#26a'),
+        newPasswordCipher: encrypted.password,
+        keyId: encrypted.keyId,
+      },
+    });
+    // The first sign-in's forced change goes through the same check.
+    expect(response.json().data.fields[0].message).toBe(
+      '密码需为10-18位，必须包含大小写字母、数字和特殊字符！',
+    );
+  });
+
   it('refuses digests that do not match each other or the encrypted password', async () => {
     const { access_token } = await t.login('operator', 'Operator@2026');
     const mismatch = await changePassword(access_token, 'Operator@2026', 'New!Pass2026', {

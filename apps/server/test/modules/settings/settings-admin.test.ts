@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type TestApp,
+  basicAuthorization,
   bearer,
   createTestApp,
   secondInstance,
@@ -248,6 +249,8 @@ describe('the security administrator’s groups', () => {
       warnAgeDays: 180,
       maxAgeDays: 365,
       historyCount: 5,
+      minLength: 8,
+      forbidLoginName: false,
     });
     expect((await read(security, 'session')).values).toEqual({
       lifetimeMinutes: 144,
@@ -271,11 +274,32 @@ describe('the security administrator’s groups', () => {
     );
     const password = await call(t.app, security, 'PUT', '/system/settings/password', {
       version: 0,
-      values: { warnAgeDays: 90, maxAgeDays: 90, historyCount: 25 },
+      values: {
+        warnAgeDays: 90,
+        maxAgeDays: 90,
+        historyCount: 25,
+        minLength: 7,
+        forbidLoginName: false,
+      },
     });
     expect(password.body.data.fields.map((f: { field: string }) => f.field).sort()).toEqual([
       'values.historyCount',
       'values.maxAgeDays',
+      'values.minLength',
+    ]);
+    // The spec's 18 characters are the ceiling of the minimum too.
+    const longest = await call(t.app, security, 'PUT', '/system/settings/password', {
+      version: 0,
+      values: {
+        warnAgeDays: 180,
+        maxAgeDays: 365,
+        historyCount: 5,
+        minLength: 19,
+        forbidLoginName: false,
+      },
+    });
+    expect(longest.body.data.fields).toEqual([
+      { field: 'values.minLength', message: 'Enter a whole number within the range shown' },
     ]);
     const session = await call(t.app, security, 'PUT', '/system/settings/session', {
       version: 0,
@@ -337,7 +361,13 @@ describe('the security administrator’s groups', () => {
     const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
     await data(t.app, security, 'PUT', '/system/settings/password', {
       version: 0,
-      values: { warnAgeDays: 180, maxAgeDays: 365, historyCount: 3 },
+      values: {
+        warnAgeDays: 180,
+        maxAgeDays: 365,
+        historyCount: 3,
+        minLength: 8,
+        forbidLoginName: false,
+      },
     });
     let token = (await t.login('jiangbei', 'Jiangbei@2026')).access_token;
     async function change(from: string, to: string) {
@@ -372,8 +402,44 @@ describe('the security administrator’s groups', () => {
     // With the history off, only the current password is refused.
     await data(t.app, security, 'PUT', '/system/settings/password', {
       version: 1,
-      values: { warnAgeDays: 180, maxAgeDays: 365, historyCount: 0 },
+      values: {
+        warnAgeDays: 180,
+        maxAgeDays: 365,
+        historyCount: 0,
+        minLength: 8,
+        forbidLoginName: false,
+      },
     });
     expect((await change('Second@2026', 'Jiangbei@2026')).json().code).toBe('000000');
+  });
+
+  it('saves the password rules (minimum length, login name), audited, and applies them at once', async () => {
+    const saved = await data(t.app, security, 'PUT', '/system/settings/password', {
+      version: 2,
+      values: {
+        warnAgeDays: 180,
+        maxAgeDays: 365,
+        historyCount: 5,
+        minLength: 12,
+        forbidLoginName: true,
+      },
+    });
+    expect(saved).toMatchObject({ version: 3, values: { minLength: 12, forbidLoginName: true } });
+    expect(await other.services.securitySettings.passwordRules()).toEqual({
+      minLength: 12,
+      forbidLoginName: true,
+    });
+    expect((await settingRecords()).at(-1)).toMatchObject({
+      actor_name: 'security',
+      target_id: 'password',
+      before: { minLength: 8, forbidLoginName: false },
+      after: { minLength: 12, forbidLoginName: true },
+    });
+    const basic = await t.app.inject({
+      method: 'POST',
+      url: '/api/authorization-server/oauth/basic',
+      headers: { authorization: basicAuthorization },
+    });
+    expect(basic.json().data.passwordRules).toEqual({ minLength: 12, forbidLoginName: true });
   });
 });

@@ -68,6 +68,13 @@ describe('oauth/basic', () => {
       smsCodeLength: 6,
       smsCodeTtlSeconds: 300,
       smsResendSeconds: 60,
+      passwordRules: { minLength: 8, forbidLoginName: false },
+    });
+    // The security administrator's password rules reach the recovery screen before sign-in.
+    await t.app.services.securitySettings.set('password.minLength', '12');
+    await t.app.services.securitySettings.set('password.forbidLoginName', 'true');
+    expect((await post('/api/authorization-server/oauth/basic', {})).json().data).toMatchObject({
+      passwordRules: { minLength: 12, forbidLoginName: true },
     });
     const without = await t.app.inject({
       method: 'POST',
@@ -214,6 +221,30 @@ describe('password recovery by SMS', () => {
     ]);
     // A refused password does not use the ticket up.
     expect((await findPwd(ADMIN_MOBILE, ticket, 'Strong#2026x')).json().code).toBe('000000');
+  });
+
+  it('keeps the security administrator’s minimum length and login-name rule', async () => {
+    await t.app.services.securitySettings.set('password.minLength', '12');
+    await t.app.services.securitySettings.set('password.forbidLoginName', 'true');
+    await sendCode(ADMIN_MOBILE);
+    const code = await latestCode(ADMIN_MOBILE);
+    const { ticket } = (
+      await post('/api/organization/user/check_phone', { mobile: ADMIN_MOBILE, code })
+    ).json().data;
+    const short = await findPwd(ADMIN_MOBILE, ticket, 'Short#2026x');
+    expect(short.json().data.fields).toEqual([
+      {
+        field: 'newPassword',
+        message:
+          'Password needs 12-18 characters, must contain upper and lower case letters, digits, special characters!',
+      },
+    ]);
+    // The holder of the ticket is admin: its login name, in any case, is refused.
+    const named = await findPwd(ADMIN_MOBILE, ticket, 'My#ADMIN2026x');
+    expect(named.json().data.fields).toEqual([
+      { field: 'newPassword', message: 'The password must not contain the login name' },
+    ]);
+    expect((await findPwd(ADMIN_MOBILE, ticket, 'Strong#2026xyz')).json().code).toBe('000000');
   });
 
   it('needs the web client credentials', async () => {

@@ -1,4 +1,4 @@
-import { PERMISSION_CODES, SYSTEM_PATHS } from '@cityops/contract';
+import { PERMISSION_CODES, SYSTEM_PATHS, meetsPasswordPolicy } from '@cityops/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../helpers/test-app.js';
 import { call, data, unitId } from './system-helpers.js';
@@ -150,6 +150,30 @@ describe('system users', () => {
     const old = await call(t.app, session.access_token, 'GET', '/organization/user/isPassword');
     expect(old.body.code).toBe('040005');
     await t.login('qian.yu', reset.initialPassword);
+  });
+
+  it('issues first passwords that meet the security administrator’s rules (issue 24)', async () => {
+    await t.app.services.securitySettings.set('password.minLength', '16');
+    await t.app.services.securitySettings.set('password.forbidLoginName', 'true');
+    try {
+      const { user, initialPassword } = await data(t.app, admin, 'POST', SYSTEM_PATHS.users, {
+        ...newUser('he.ping'),
+        mobile: '13900007777',
+      });
+      expect(initialPassword).toMatch(/^.{16}$/);
+      expect(meetsPasswordPolicy(initialPassword, 16)).toBe(true);
+      const reset = await data(
+        t.app,
+        admin,
+        'POST',
+        SYSTEM_PATHS.userPassword.replace(':id', String(user.id)),
+      );
+      expect(reset.initialPassword).toMatch(/^.{16}$/);
+      expect(reset.initialPassword.toLowerCase()).not.toContain('he.ping');
+    } finally {
+      await t.app.services.securitySettings.set('password.minLength', '8');
+      await t.app.services.securitySettings.set('password.forbidLoginName', 'false');
+    }
   });
 
   it('unlocks an account locked by failed sign-ins (the security administrator alone)', async () => {

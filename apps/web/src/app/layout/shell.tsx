@@ -35,6 +35,7 @@ import {
 import { WeatherBadge } from '@/features/weather/components/weather-badge';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useAppStore, useUiScale } from '@/stores/app-store';
+import { useConsoleChanges } from '../hooks/use-console-changes';
 import type { RouteHandle } from '../hooks/use-document-title';
 import { LanguageSwitch } from './language-switch';
 import { useIdleSignOut } from '../hooks/use-idle-sign-out';
@@ -78,6 +79,7 @@ export function Shell() {
   const matches = useMatches();
   useCrossWindowMessages(() => void signOut({ revoke: false }));
   useIdleSignOut(() => void signOut({ revoke: true, reason: 'idle' }));
+  useConsoleChanges();
   const embedded = useAppStore((state) => state.embedded);
   // While a new password is required the server refuses every other call (040106), so
   // nothing loads behind the reset dialog: no menu, no header calls, no page. The

@@ -395,6 +395,7 @@ export const system = {
       minutes: 'minutes',
       days: 'days',
       passwords: 'passwords',
+      characters: 'characters',
       celsius: '°C',
     },
     general: {
@@ -418,7 +419,10 @@ export const system = {
     password: {
       title: 'Password rules',
       intro:
-        'When users are told their password is old, when they must change it, and how many earlier passwords they may not choose again.',
+        'What a new password must be, when users are told their password is old, when they must change it, and how many earlier passwords they may not choose again. The rules apply to every new password from the next change on.',
+      classesTitle: 'Character classes: always required',
+      classes:
+        'Every password has upper-case letters, lower-case letters, digits and special characters ({{specials}} or a space), and at most {{max}} characters. The platform requires these; they are not a setting.',
     },
     session: {
       title: 'Session rules',
@@ -462,6 +466,9 @@ export const system = {
       warnAgeDays: 'Warn that the password is old after',
       maxAgeDays: 'Force a password change after',
       historyCount: 'Earlier passwords that may not be reused',
+      minLength: 'Least length of a password',
+      forbidLoginName: 'The password must not contain the login name',
+      forbidLoginNameHelp: 'Upper and lower case count as the same letter.',
       lifetimeMinutes: 'Session lifetime',
       idleMinutes: 'Sign out after inactivity of',
     },

@@ -388,6 +388,7 @@ export const system: LocaleShape<typeof en.system> = {
       minutes: '分钟',
       days: '天',
       passwords: '个密码',
+      characters: '个字符',
       celsius: '°C',
     },
     general: {
@@ -408,7 +409,11 @@ export const system: LocaleShape<typeof en.system> = {
     },
     password: {
       title: '密码规则',
-      intro: '何时提醒用户密码过旧、何时强制修改密码，以及不得重复使用的历史密码个数。',
+      intro:
+        '新密码须满足的要求、何时提醒用户密码过旧、何时强制修改密码，以及不得重复使用的历史密码个数。规则自下次修改密码起生效。',
+      classesTitle: '字符类别：始终必须包含',
+      classes:
+        '密码须同时包含大写字母、小写字母、数字和特殊字符（{{specials}} 或空格），最长 {{max}} 位。此项为平台固定要求，不可设置。',
     },
     session: {
       title: '会话规则',
@@ -452,6 +457,9 @@ export const system: LocaleShape<typeof en.system> = {
       warnAgeDays: '提醒密码过旧的天数',
       maxAgeDays: '强制修改密码的天数',
       historyCount: '不得重复使用的历史密码个数',
+      minLength: '密码最短长度',
+      forbidLoginName: '密码不得包含登录账号',
+      forbidLoginNameHelp: '不区分大小写。',
       lifetimeMinutes: '会话有效期',
       idleMinutes: '无操作自动退出时间',
     },

@@ -1,5 +1,6 @@
 import {
   AUTH_PATHS,
+  ErrorCode,
   type BasicClient,
   type CheckPhoneResponse,
   SMS_PATHS,
@@ -32,7 +33,10 @@ export function checkPhone(mobile: string, code: string): Promise<CheckPhoneResp
   });
 }
 
-/** `POST /organization/user/find_pwd`: the new password as MD5 digests, plus encrypted for the policy check. */
+/**
+ * `POST /organization/user/find_pwd`: the new password as MD5 digests, plus encrypted for the
+ * policy check. A refused field (the login name, a recent password) is the form's to show.
+ */
 export async function findPassword(
   mobile: string,
   ticket: string,
@@ -40,13 +44,17 @@ export async function findPassword(
   confirmPassword: string,
 ): Promise<null> {
   const key = await getPublicKey();
-  return api.post<null>(SMS_PATHS.findPassword, {
-    mobile,
-    ticket,
-    newPassword: md5Hex(newPassword),
-    newPasswordTwo: md5Hex(confirmPassword),
-    newPasswordCipher: await encryptWithPublicKey(key.publicKey, newPassword),
-    keyId: key.keyId,
-    basic: true,
-  });
+  return api.post<null>(
+    SMS_PATHS.findPassword,
+    {
+      mobile,
+      ticket,
+      newPassword: md5Hex(newPassword),
+      newPasswordTwo: md5Hex(confirmPassword),
+      newPasswordCipher: await encryptWithPublicKey(key.publicKey, newPassword),
+      keyId: key.keyId,
+      basic: true,
+    },
+    { quietCodes: [ErrorCode.VALIDATION] },
+  );
 }

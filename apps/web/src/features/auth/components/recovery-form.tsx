@@ -1,12 +1,16 @@
 import {
+  DEFAULT_PASSWORD_RULES,
   MOBILE_PATTERN,
   PASSWORD_MAX_LENGTH,
-  PASSWORD_PATTERN,
+  type PasswordRules,
   SMS_CODE_PATTERN,
+  passwordProblem,
 } from '@cityops/contract';
 import { Alert, Button } from 'antd';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { failureMessage, fieldErrors } from '@/lib/forms/api-failure';
+import { toast } from '@/lib/toast';
 import { checkPhone, findPassword, getBasicClient, sendRecoveryCode } from '../api/recovery';
 import styles from './field.module.css';
 import { TextField } from './text-field';
@@ -35,10 +39,15 @@ export function RecoveryForm({ onDone }: RecoveryFormProps) {
   const [sent, setSent] = useState(false);
   const [wait, setWait] = useState(0);
   const [resendSeconds, setResendSeconds] = useState(60);
+  // The security administrator's password rules come with the client's settings, before sign-in.
+  const [rules, setRules] = useState<PasswordRules>(DEFAULT_PASSWORD_RULES);
 
   useEffect(() => {
     getBasicClient()
-      .then((client) => setResendSeconds(client.smsResendSeconds))
+      .then((client) => {
+        setResendSeconds(client.smsResendSeconds);
+        setRules(client.passwordRules);
+      })
       .catch(() => undefined);
   }, []);
 
@@ -103,12 +112,14 @@ export function RecoveryForm({ onDone }: RecoveryFormProps) {
 
   async function reset(event: FormEvent) {
     event.preventDefault();
+    // The login name is not known before sign-in: the server checks that rule.
+    const problem = passwordProblem(newPassword, rules, null);
     const found: Errors = {
       newPassword: !newPassword
         ? t('validation.newPassword.required')
-        : PASSWORD_PATTERN.test(newPassword)
-          ? undefined
-          : t('validation.newPassword.policy'),
+        : problem
+          ? t(problem.key, problem.values)
+          : undefined,
       confirmPassword: !confirmPassword
         ? t('validation.confirmPassword.required')
         : confirmPassword === newPassword
@@ -124,8 +135,23 @@ export function RecoveryForm({ onDone }: RecoveryFormProps) {
     try {
       await findPassword(mobile.trim(), ticket!, newPassword, confirmPassword);
       onDone();
-    } catch {
-      // Shown by the HTTP client; an expired ticket means starting again.
+    } catch (error) {
+      // A refused password is said at its field (the ticket stays good for another try);
+      // anything else was shown by the HTTP client (an expired ticket means starting again).
+      const refused = fieldErrors(error);
+      const said = (field: string) => refused.find((item) => item.field === field)?.message;
+      const atFields: Errors = {
+        newPassword: said('newPassword'),
+        confirmPassword: said('newPasswordTwo'),
+      };
+      if (atFields.newPassword || atFields.confirmPassword) {
+        setErrors(atFields);
+        document
+          .getElementById(atFields.newPassword ? 'recovery-new' : 'recovery-confirm')
+          ?.focus();
+      } else if (refused.length > 0) {
+        toast.error({ content: failureMessage(error, t('error.server')) });
+      }
     } finally {
       setBusy(false);
     }
@@ -146,7 +172,8 @@ export function RecoveryForm({ onDone }: RecoveryFormProps) {
           onChange={(event) => setNewPassword(event.target.value)}
         />
         <p className={styles.extra} style={{ marginTop: -12, marginBottom: 16 }}>
-          {t('password.rule')}
+          {t('password.rule', { min: rules.minLength, max: PASSWORD_MAX_LENGTH })}
+          {rules.forbidLoginName && ` ${t('password.ruleLoginName')}`}
         </p>
         <TextField
           id="recovery-confirm"

@@ -1,4 +1,5 @@
-/** Every query key of the password feature: the password status of the signed-in user. */
+/** Every query key of the password feature: the signed-in user's password status, the rules. */
 export const passwordKeys = {
   status: () => ['password', 'status'] as const,
+  rules: () => ['password', 'rules'] as const,
 };

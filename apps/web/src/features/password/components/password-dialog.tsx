@@ -1,10 +1,12 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_PATTERN } from '@cityops/contract';
+import { PASSWORD_MAX_LENGTH, passwordProblem } from '@cityops/contract';
 import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dialogFormLayout } from '@/lib/forms/dialog-form-layout';
 import { toast } from '@/lib/toast';
+import { useUserStore } from '@/stores/user-store';
 import { type PasswordChange, useChangePassword } from '../api/change-password';
+import { usePasswordRules } from '../api/get-password-rules';
 import type { PasswordDialogMode } from '../lib/password-dialog-store';
 
 export interface PasswordDialogProps {
@@ -25,6 +27,9 @@ export function PasswordDialog({ open, mode, onCancel, onChanged }: PasswordDial
   const [form] = Form.useForm<PasswordChange>();
   const changePassword = useChangePassword();
   const [saving, setSaving] = useState(false);
+  // The security administrator's rules, checked here as the server will (issue 24).
+  const rules = usePasswordRules();
+  const username = useUserStore((state) => state.username);
 
   async function save() {
     let values: PasswordChange;
@@ -77,10 +82,20 @@ export function PasswordDialog({ open, mode, onCancel, onChanged }: PasswordDial
         <Form.Item
           name="newPassword"
           label={t('password.newPassword')}
-          extra={t('password.rule')}
+          extra={
+            t('password.rule', { min: rules.minLength, max: PASSWORD_MAX_LENGTH }) +
+            (rules.forbidLoginName ? ` ${t('password.ruleLoginName')}` : '')
+          }
           rules={[
             { required: true, message: t('validation.newPassword.required') },
-            { pattern: PASSWORD_PATTERN, message: t('validation.newPassword.policy') },
+            {
+              validator: (_rule, value: string | undefined) => {
+                const problem = value ? passwordProblem(value, rules, username || null) : null;
+                return problem
+                  ? Promise.reject(new Error(t(problem.key, problem.values)))
+                  : Promise.resolve();
+              },
+            },
           ]}
         >
           <Input.Password

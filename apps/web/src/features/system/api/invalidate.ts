@@ -1,9 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { announceConsoleChange } from '@/lib/console-changes';
 import { systemKeys } from './query-keys';
 
 /**
  * What a change makes stale, by what it touched: a user's roles show in the role
- * counts and holders, a role's names in the user list, a unit's names in both.
+ * counts and holders, a role's names in the user list, a unit's names in both. A
+ * menu entry or a role's entries also make the shell's sidebar stale, in whatever
+ * window it is (this screen may run in its frame): it is told.
  */
 export function refreshAfter(
   queryClient: QueryClient,
@@ -21,5 +24,6 @@ export function refreshAfter(
     unit: [systemKeys.units(), systemKeys.userLists(), systemKeys.userOptions()],
     menu: [systemKeys.menus(), systemKeys.grantable()],
   }[changed];
+  if (changed === 'menu' || changed === 'role') announceConsoleChange({ kind: 'menu' });
   return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }

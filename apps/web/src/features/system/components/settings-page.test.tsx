@@ -53,7 +53,16 @@ beforeEach(() => {
       version: 2,
       values: { challengeAfterFailures: 3, lockAfterFailures: 6, lockMinutes: 15 },
     },
-    password: { version: 0, values: { warnAgeDays: 180, maxAgeDays: 365, historyCount: 5 } },
+    password: {
+      version: 0,
+      values: {
+        warnAgeDays: 180,
+        maxAgeDays: 365,
+        historyCount: 5,
+        minLength: 8,
+        forbidLoginName: false,
+      },
+    },
     session: { version: 0, values: { lifetimeMinutes: 144, idleMinutes: 30 } },
   };
   testServer.use(
@@ -187,6 +196,36 @@ describe('the settings page', { timeout: 60_000 }, () => {
       body: {
         version: 2,
         values: { challengeAfterFailures: 3, lockAfterFailures: 2, lockMinutes: 15 },
+      },
+    });
+  });
+
+  it('gives the security administrator the password’s least length and the login-name rule; the classes are fixed', async () => {
+    const { user } = await renderPage(['system:security:write']);
+    const password = await screen.findByRole('form', { name: '密码规则' });
+    // The four classes are the platform's, said and not offered.
+    expect(within(password).getByText('字符类别：始终必须包含')).toBeInTheDocument();
+    expect(
+      within(password).getByText(/密码须同时包含大写字母、小写字母、数字和特殊字符/),
+    ).toBeInTheDocument();
+    const least = within(password).getByRole('spinbutton', { name: '密码最短长度' });
+    expect(within(password).getByText('8 至 18 个字符')).toBeInTheDocument();
+    await user.clear(least);
+    await user.type(least, '12');
+    await user.click(within(password).getByRole('switch', { name: '密码不得包含登录账号' }));
+    await user.click(within(password).getByRole('button', { name: '保存密码规则' }));
+    await waitFor(() => expect(put).toHaveLength(1));
+    expect(put[0]).toEqual({
+      group: 'password',
+      body: {
+        version: 0,
+        values: {
+          warnAgeDays: 180,
+          maxAgeDays: 365,
+          historyCount: 5,
+          minLength: 12,
+          forbidLoginName: true,
+        },
       },
     });
   });
