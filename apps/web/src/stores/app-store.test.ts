@@ -132,6 +132,29 @@ describe('application state', () => {
     expect(store.getState().menuActive).toBe('public_service');
   });
 
+  it('an active entry is chosen only by the person: not the default, not a stand-in for one gone', async () => {
+    let store = await loadStore();
+    store.getState().setMenuList([guide, service], 'command_coordination');
+    expect(store.getState().menuChosen).toBe(false);
+
+    store.getState().setMenuActive('public_service');
+    expect(store.getState().menuChosen).toBe(true);
+    // Chosen survives a reload of the browser tab, as the active entry does.
+    store = await loadStore();
+    expect(store.getState().menuChosen).toBe(true);
+
+    // The chosen entry left the menu: the first one stands in, unchosen.
+    store.getState().setMenuList([guide], 'command_coordination');
+    expect(store.getState()).toMatchObject({ menuActive: 'business_guide', menuChosen: false });
+    store.getState().chooseMenuActive();
+    expect(store.getState().menuChosen).toBe(true);
+
+    store.getState().resetSystem();
+    expect(store.getState().menuChosen).toBe(false);
+    store.getState().openInFrame(service, 'public_service');
+    expect(store.getState().menuChosen).toBe(true);
+  });
+
   it('menu data comes from sysModelVos when hasTwo, else children; the children flag only for command coordination', async () => {
     const store = await loadStore();
     store.getState().setMenuList([guide, command], 'command_coordination');

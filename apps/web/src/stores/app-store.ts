@@ -23,6 +23,12 @@ export interface AppState {
   language: Language;
   size: Size;
   menuActive: string;
+  /**
+   * The person chose the active entry (a click in the sidebar, on a card, a message's
+   * link). The default active entry, or the first of a loaded menu, is not a choice:
+   * the home page then marks no entry (issue 24).
+   */
+  menuChosen: boolean;
   menuList: MenuEntry[];
   /** The active entry's sub-entries: `sysModelVos` when `hasTwo`, else `children`. */
   menuData: MenuEntry[];
@@ -53,6 +59,8 @@ export interface AppActions {
   setLanguage(language: Language): void;
   setSize(size: Size): void;
   setMenuActive(code: string): void;
+  /** The person clicked the active entry itself: it is theirs now, as if activated. */
+  chooseMenuActive(): void;
   /**
    * Shows a menu entry's page in the frame while `parentCode` is the active sidebar
    * entry (activating it first). An empty url still counts as showing: the frame
@@ -86,6 +94,7 @@ const initialSize = (): Size => {
 /** What a reset returns to; device, sidebar, language and size are the user's and stay. */
 const systemDefaults = {
   menuActive: DEFAULT_ACTIVE_MENU,
+  menuChosen: false,
   menuList: [] as MenuEntry[],
   menuData: [] as MenuEntry[],
   isChildrenMenu: false,
@@ -112,6 +121,7 @@ function activation(
 ): Partial<AppState> {
   return {
     menuActive: code,
+    menuChosen: true,
     menuData: menuDataOf(menuList, code),
     isChildrenMenu: isChildrenMenuCode(code, childrenMenuCode),
     isIframe: false,
@@ -157,10 +167,14 @@ export const useAppStore = create<AppState & AppActions & { childrenMenuCode: st
       setMenuActive(code) {
         set(activation(get(), code));
       },
+      chooseMenuActive() {
+        set({ menuChosen: true });
+      },
       openInFrame(entry, parentCode) {
         const state = get();
         set({
           ...(state.menuActive === parentCode ? {} : activation(state, parentCode)),
+          menuChosen: true,
           menuChild: entry,
           iframeUrl: entry.sysModels.url,
           isIframe: true,
@@ -181,12 +195,12 @@ export const useAppStore = create<AppState & AppActions & { childrenMenuCode: st
       // Loading the menu stores the list; with no active entry the first becomes active.
       setMenuList(list, childrenMenuCode) {
         const current = get().menuActive;
-        const active =
-          current && list.some((entry) => entry.code === current)
-            ? current
-            : (list[0]?.code ?? current);
+        const kept = Boolean(current) && list.some((entry) => entry.code === current);
+        const active = kept ? current : (list[0]?.code ?? current);
         set({
           menuList: list,
+          // An entry put in place of one no longer listed was not chosen.
+          menuChosen: kept && get().menuChosen,
           childrenMenuCode,
           menuActive: active,
           menuData: menuDataOf(list, active),
@@ -215,8 +229,18 @@ export const useAppStore = create<AppState & AppActions & { childrenMenuCode: st
     {
       name: stateKey(StorageKey.appState),
       storage: createJSONStorage(() => sessionStorage),
-      partialize: ({ menuActive, menuChild, isIframe, iframeUrl, systemName, size, device }) => ({
+      partialize: ({
         menuActive,
+        menuChosen,
+        menuChild,
+        isIframe,
+        iframeUrl,
+        systemName,
+        size,
+        device,
+      }) => ({
+        menuActive,
+        menuChosen,
         menuChild,
         isIframe,
         iframeUrl,

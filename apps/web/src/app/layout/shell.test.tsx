@@ -90,24 +90,39 @@ const mainMenu = () => screen.findByRole('navigation', { name: 'Main menu' }, { 
 
 // Rendering the whole shell with antd is slow on a busy machine.
 describe('layout shell', { timeout: 60_000 }, () => {
-  it('shows the server menu with business_guide active by default', async () => {
+  const marked = (nav: HTMLElement) =>
+    within(nav)
+      .queryAllByRole('menuitem')
+      .filter((item) => item.classList.contains('ant-menu-item-selected'))
+      .map((item) => item.textContent);
+
+  it('keeps business_guide active by default but marks no entry on the home page', async () => {
     start();
     const nav = await mainMenu();
-    const guide = await within(nav).findByRole('menuitem', { name: 'Business guidance' });
-    expect(guide).toHaveClass('ant-menu-item-selected');
-    expect(within(nav).getByRole('menuitem', { name: 'Public service' })).not.toHaveClass(
-      'ant-menu-item-selected',
-    );
+    await within(nav).findByRole('menuitem', { name: 'Business guidance' });
+    // The home page belongs to no entry: the default is not the person's choice (issue 24).
+    expect(marked(nav)).toEqual([]);
     expect(useAppStore.getState().menuActive).toBe('business_guide');
+    // Nor does the home page show that entry's pages as if chosen.
+    await screen.findByRole('heading', { level: 2 });
+    expect(screen.queryByRole('region', { name: /Business guidance/ })).toBeNull();
   });
 
-  it('makes the first entry active when the menu has no business_guide', async () => {
+  it('makes the first entry active when the menu has no business_guide, unmarked', async () => {
     menu = [menuEntry('public_service', { nameEn: 'Public service' }), menuEntry('data_exchange')];
     start();
     const nav = await mainMenu();
-    expect(await within(nav).findByRole('menuitem', { name: 'Public service' })).toHaveClass(
-      'ant-menu-item-selected',
-    );
+    await within(nav).findByRole('menuitem', { name: 'Public service' });
+    await waitFor(() => expect(useAppStore.getState().menuActive).toBe('public_service'));
+    expect(marked(nav)).toEqual([]);
+  });
+
+  it('clicking the default active entry marks it and shows its pages', async () => {
+    start();
+    const nav = await mainMenu();
+    await userEvent.click(await within(nav).findByRole('menuitem', { name: 'Business guidance' }));
+    await waitFor(() => expect(marked(nav)).toEqual(['Business guidance']));
+    expect(await screen.findByRole('region', { name: /Business guidance/ })).toBeVisible();
   });
 
   it('a menu click marks that entry active and, off the root path, goes to /', async () => {
@@ -124,7 +139,7 @@ describe('layout shell', { timeout: 60_000 }, () => {
     expect(useAppStore.getState().menuActive).toBe('public_service');
   });
 
-  it('the marked entry follows the route: /amap opened directly marks the map, / the chosen one', async () => {
+  it('the marked entry follows the route: /amap opened directly marks the map, / the chosen one or none', async () => {
     menu = [
       menuEntry('business_guide', {
         nameEn: 'Business guidance',
@@ -144,15 +159,11 @@ describe('layout shell', { timeout: 60_000 }, () => {
       'ant-menu-item-selected',
     );
 
+    // The home page marks none until an entry is chosen; then the chosen one.
     await router.navigate('/');
-    await waitFor(() =>
-      expect(within(nav).getByRole('menuitem', { name: 'Business guidance' })).toHaveClass(
-        'ant-menu-item-selected',
-      ),
-    );
-    expect(within(nav).getByRole('menuitem', { name: 'Map editing' })).not.toHaveClass(
-      'ant-menu-item-selected',
-    );
+    await waitFor(() => expect(marked(nav)).toEqual([]));
+    act(() => useAppStore.getState().setMenuActive('business_guide'));
+    await waitFor(() => expect(marked(nav)).toEqual(['Business guidance']));
   });
 
   it('a page no entry leads to marks none', async () => {

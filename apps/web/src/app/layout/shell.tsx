@@ -246,13 +246,13 @@ export function Shell() {
           width={220 * scale}
           collapsedWidth={80 * scale}
           theme={dark ? 'dark' : 'light'}
-          className={dark ? undefined : styles.siderLight}
+          className={dark ? styles.sider : `${styles.sider} ${styles.siderLight}`}
         >
           {sidebar}
         </Layout.Sider>
       )}
-      <Layout>
-        <div className={settings.fixedHeader ? styles.fixedHeader : undefined}>
+      <Layout className={styles.main}>
+        <div className={settings.fixedHeader ? `${styles.top} ${styles.fixedHeader}` : styles.top}>
           <Layout.Header className={styles.header}>
             <Button
               type="text"
@@ -275,7 +275,9 @@ export function Shell() {
               aria-expanded={mobile ? app.sidebarOpened : !collapsed}
               onClick={() => app.toggleSidebar()}
             />
-            <h1 className={styles.title}>{app.systemName}</h1>
+            <h1 className={styles.title} title={app.systemName}>
+              {app.systemName}
+            </h1>
             <div className={styles.actions}>
               {ready && <WeatherBadge compact={mobile} />}
               <LanguageSwitch />

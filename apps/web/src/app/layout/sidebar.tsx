@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useShallow } from 'zustand/react/shallow';
 import { SidebarMenu } from '@/features/menu/components/sidebar-menu';
-import { routeEntryCode } from '@/features/menu/lib/route-entry';
+import { markedEntryCode } from '@/features/menu/lib/route-entry';
 import { useSettingsStore } from '@/features/settings/lib/settings-store';
 import { useAppStore } from '@/stores/app-store';
 import styles from './shell-layout.module.css';
@@ -29,21 +29,30 @@ export function Sidebar({
 }: SidebarProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { systemName, menuList, menuActive, menuChild, isIframe, isChildrenMenu } = useAppStore(
-    useShallow((state) => ({
-      systemName: state.systemName,
-      menuList: state.menuList,
-      menuActive: state.menuActive,
-      menuChild: state.menuChild,
-      isIframe: state.isIframe,
-      isChildrenMenu: state.isChildrenMenu,
-    })),
-  );
+  const { systemName, menuList, menuActive, menuChosen, menuChild, isIframe, isChildrenMenu } =
+    useAppStore(
+      useShallow((state) => ({
+        systemName: state.systemName,
+        menuList: state.menuList,
+        menuActive: state.menuActive,
+        menuChosen: state.menuChosen,
+        menuChild: state.menuChild,
+        isIframe: state.isIframe,
+        isChildrenMenu: state.isChildrenMenu,
+      })),
+    );
   // The marked entry follows the route: at the root path the one chosen (with its frame
-  // page and children menu), on another page the entry that leads there, if any.
+  // page and children menu), none on the home page itself; on another page the entry
+  // that leads there, if any.
   const { pathname } = useLocation();
   const atHome = pathname === paths.home;
-  const markedCode = atHome ? menuActive : (routeEntryCode(menuList, pathname) ?? '');
+  const markedCode = markedEntryCode({
+    pathname,
+    menuList,
+    menuActive,
+    menuChosen,
+    framing: isIframe && menuChild !== null,
+  });
   const showLogo = useSettingsStore((state) => state.showSidebarLogo);
   const menuTheme = useSettingsStore((state) => state.menuTheme);
   const textTheme = useSettingsStore((state) => state.sidebarTextTheme);
@@ -61,7 +70,11 @@ export function Sidebar({
           title={t('shell.logoTitle')}
         >
           <img src="/logo.svg" alt="" />
-          {!collapsed && <span>{systemName}</span>}
+          {!collapsed && (
+            <span className={styles.logoName} title={systemName}>
+              {systemName}
+            </span>
+          )}
           <span className="visually-hidden">{collapsed ? t('shell.logoTitle') : ''}</span>
         </button>
       )}

@@ -17,10 +17,13 @@ export function Component() {
   const menu = useUserMenu();
   const menuList = useAppStore((state) => state.menuList);
   const menuActive = useAppStore((state) => state.menuActive);
+  // The default active entry is no choice of the person's: the home page then shows
+  // every subsystem and marks none, as the sidebar does (issue 24).
+  const menuChosen = useAppStore((state) => state.menuChosen);
   // Embedded, there is no sidebar to point at: the subsystems below are the way in.
   const embedded = useAppStore((state) => state.embedded);
   const { clickEntry, openChild } = useMenuActions();
-  const activeEntry = menuList.find((entry) => entry.code === menuActive);
+  const activeEntry = menuChosen ? menuList.find((entry) => entry.code === menuActive) : undefined;
 
   return (
     <section aria-labelledby="home-title">
@@ -53,12 +56,12 @@ export function Component() {
               <Card
                 hoverable
                 size="small"
-                style={entry.code === menuActive ? { borderColor: '#1668dc' } : undefined}
+                style={entry.code === activeEntry?.code ? { borderColor: '#1668dc' } : undefined}
               >
                 <button
                   type="button"
                   onClick={() => clickEntry(entry)}
-                  aria-current={entry.code === menuActive ? 'true' : undefined}
+                  aria-current={entry.code === activeEntry?.code ? 'true' : undefined}
                   style={{
                     all: 'unset',
                     cursor: 'pointer',

@@ -62,6 +62,8 @@ export function useMenuActions() {
           break;
         case 'clearIframe':
           app.closeFrame();
+          // The default active entry, clicked, becomes the person's choice.
+          app.chooseMenuActive();
           break;
       }
     },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { menuEntry } from '@/testing/fixtures';
-import { routeEntryCode } from './route-entry';
+import { markedEntryCode, routeEntryCode } from './route-entry';
 
 const at = (url: string) => ({ id: `${url}-model`, url, query: {}, integrated: false });
 
@@ -37,5 +37,31 @@ describe('routeEntryCode', () => {
     expect(routeEntryCode(entries.slice(0, 2), '/amap')).toBeNull();
     expect(routeEntryCode(entries, '/')).toBeNull();
     expect(routeEntryCode([entries[3]!], '/amap')).toBeNull();
+  });
+});
+
+describe('markedEntryCode', () => {
+  const home = {
+    pathname: '/',
+    menuList: entries,
+    menuActive: 'business_guide',
+    menuChosen: false,
+    framing: false,
+  };
+
+  it('marks no entry on the home page before the person chooses one', () => {
+    expect(markedEntryCode(home)).toBe('');
+  });
+
+  it('marks the active entry at the root path once chosen or while its page is framed', () => {
+    expect(markedEntryCode({ ...home, menuChosen: true })).toBe('business_guide');
+    expect(markedEntryCode({ ...home, menuActive: 'command_coordination', framing: true })).toBe(
+      'command_coordination',
+    );
+  });
+
+  it('marks the entry that leads to another page, whatever is active', () => {
+    expect(markedEntryCode({ ...home, pathname: '/amap', menuChosen: true })).toBe('map_editing');
+    expect(markedEntryCode({ ...home, pathname: '/profile', menuChosen: true })).toBe('');
   });
 });

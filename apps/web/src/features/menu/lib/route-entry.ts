@@ -22,3 +22,25 @@ export function routeEntryCode(entries: MenuEntry[], pathname: string): string |
     entries.find((entry) => leadsThere(entry) || subEntriesOf(entry).some(leadsThere))?.code ?? null
   );
 }
+
+/** What the sidebar knows to mark an entry. */
+export interface MarkState {
+  pathname: string;
+  menuList: MenuEntry[];
+  menuActive: string;
+  /** The person chose the active entry (not the default, nor the first of the menu). */
+  menuChosen: boolean;
+  /** An entry's page shows in the frame at the root path. */
+  framing: boolean;
+}
+
+/**
+ * The sidebar entry to mark (`''` for none). At the root path the active entry, but
+ * only when the person chose it or its page shows in the frame: the home page itself
+ * belongs to no entry, so the default active one is not marked there. On another
+ * page the entry that leads there, if any.
+ */
+export function markedEntryCode(state: MarkState): string {
+  if (state.pathname !== '/') return routeEntryCode(state.menuList, state.pathname) ?? '';
+  return state.menuChosen || state.framing ? state.menuActive : '';
+}

@@ -37,7 +37,8 @@ export function ConsoleSearchForm<Values extends object>({
       style={{ rowGap: 12, marginBottom: 16 }}
     >
       {children}
-      <Flex gap={8}>
+      {/* The buttons stay together on one line, never squeezed apart (issue 24). */}
+      <Flex gap={8} style={{ flex: 'none', whiteSpace: 'nowrap' }}>
         <Button type="primary" htmlType="submit">
           {t('system.common.search')}
         </Button>

@@ -118,7 +118,8 @@ export function UserRowActions({ user, onEdit, onPasswordIssued }: UserRowAction
   return (
     <>
       {modalHolder}
-      <Space size={0} wrap>
+      {/* One line: the column is as wide as its buttons, whatever the language. */}
+      <Space size={0} wrap={false}>
         {offers('edit') && (
           <Button
             type="link"

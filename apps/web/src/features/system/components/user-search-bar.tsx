@@ -21,7 +21,11 @@ export interface UserSearchBarProps {
   onSearch(filters: UserFilters): void;
 }
 
-/** The user list's search: keyword, unit, department, role and status; applied on "Search". */
+/**
+ * The user list's search: keyword, unit, department, role and status; applied on "Search".
+ * The fields' widths let the five and the buttons share one line in a 1440 px window
+ * (issue 24); a long unit name shows whole in the drop-down.
+ */
 export function UserSearchBar({ units, roleOptions, onSearch }: UserSearchBarProps) {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<UserFilters>();
@@ -42,7 +46,7 @@ export function UserSearchBar({ units, roleOptions, onSearch }: UserSearchBarPro
         <Input
           allowClear
           placeholder={t('system.users.keywordPlaceholder')}
-          style={{ width: scaledPx(220) }}
+          style={{ width: scaledPx(180) }}
         />
       </Form.Item>
       <Form.Item name="organizationId" label={t('system.users.unit')}>
@@ -52,7 +56,7 @@ export function UserSearchBar({ units, roleOptions, onSearch }: UserSearchBarPro
           treeData={unitOptions(units, i18n.language)}
           treeDefaultExpandAll
           showSearch={{ treeNodeFilterProp: 'title' }}
-          style={{ width: scaledPx(200) }}
+          style={{ width: scaledPx(160) }}
           onChange={() => form.setFieldValue('departmentId', undefined)}
         />
       </Form.Item>
@@ -64,7 +68,7 @@ export function UserSearchBar({ units, roleOptions, onSearch }: UserSearchBarPro
             value: department.id,
             label: localName(department, i18n.language),
           }))}
-          style={{ width: scaledPx(160) }}
+          style={{ width: scaledPx(130) }}
         />
       </Form.Item>
       <Form.Item name="roleId" label={t('system.users.role')}>
@@ -72,7 +76,7 @@ export function UserSearchBar({ units, roleOptions, onSearch }: UserSearchBarPro
           allowClear
           placeholder={t('system.users.allRoles')}
           options={[...roleOptions]}
-          style={{ width: scaledPx(160) }}
+          style={{ width: scaledPx(130) }}
         />
       </Form.Item>
       <Form.Item name="status" label={t('system.users.status')}>
@@ -83,7 +87,7 @@ export function UserSearchBar({ units, roleOptions, onSearch }: UserSearchBarPro
             value: status,
             label: t(`system.users.statusName.${status}`),
           }))}
-          style={{ width: scaledPx(120) }}
+          style={{ width: scaledPx(110) }}
         />
       </Form.Item>
     </ConsoleSearchForm>

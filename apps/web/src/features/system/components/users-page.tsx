@@ -162,6 +162,9 @@ function UsersPageContent() {
     {
       key: 'actions',
       title: t('system.common.actions'),
+      // Kept in view at the right while the other columns scroll (issue 24: at 1366 px
+      // the row's actions were cut off at the table's edge).
+      fixed: 'right',
       render: (_, user) => (
         <UserRowActions
           user={user}
