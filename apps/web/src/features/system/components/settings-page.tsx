@@ -32,7 +32,7 @@ import { systemTexts } from '@/locales/system-texts';
 import { useAppStore } from '@/stores/app-store';
 import { useSettings } from '../api/get-settings';
 import { useUpdateSettings } from '../api/update-settings';
-import { SystemTheme } from './system-theme';
+import { ConsoleTheme } from '@/components/console/console-theme';
 import { TimeZoneSelect } from './time-zone-select';
 
 registerTexts(systemTexts);
@@ -49,7 +49,7 @@ export function SettingsPage() {
   const system = useAccess('system:settings:write');
   const security = useAccess('system:security:write');
   return (
-    <SystemTheme>
+    <ConsoleTheme>
       {system || security ? (
         <Flex vertical gap={16}>
           <Typography.Title level={3} style={{ margin: 0 }}>
@@ -82,7 +82,7 @@ export function SettingsPage() {
       ) : (
         <Alert type="warning" showIcon title={t('error.forbidden')} />
       )}
-    </SystemTheme>
+    </ConsoleTheme>
   );
 }
 
