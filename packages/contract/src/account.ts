@@ -35,8 +35,6 @@ export const changePasswordRequestSchema = z.object({
   newPasswordTwo: digest('validation.confirmPassword.required'),
   ...newPasswordCipher,
 });
-export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
-
 /** `POST /authorization-server/oauth/verificationCode`: a new image captcha. */
 export const captchaSchema = z.object({
   captchaId: z.string(),
@@ -48,8 +46,6 @@ export type Captcha = z.infer<typeof captchaSchema>;
 
 /** Data of a refused sign-in: whether the next attempt needs a captcha. */
 export const loginRefusalSchema = z.object({ captchaRequired: z.boolean() });
-export type LoginRefusal = z.infer<typeof loginRefusalSchema>;
-
 /** `POST /authorization-server/oauth/basic`: what the pre-sign-in screens need to know. */
 export const basicClientSchema = z.object({
   clientId: z.string(),

@@ -167,7 +167,6 @@ export const importRowErrorSchema = z.object({
   row: z.number(),
   messages: z.array(z.string()),
 });
-export type ImportRowError = z.infer<typeof importRowErrorSchema>;
 export const userImportResultSchema = z.object({
   created: z.array(
     z.object({

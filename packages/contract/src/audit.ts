@@ -38,8 +38,6 @@ export const auditListQuerySchema = auditFilterSchema.extend({
     .max(AUDIT_MAX_PAGE_SIZE, 'validation.invalid')
     .default(AUDIT_PAGE_SIZE),
 });
-export type AuditListQuery = z.input<typeof auditListQuerySchema>;
-
 export const auditExportQuerySchema = auditFilterSchema.extend({
   format: z.enum(['xlsx', 'csv'], { error: 'validation.invalid' }).default('xlsx'),
 });

@@ -13,24 +13,13 @@ export const SMS_CODE_LENGTH = 6;
 export const SMS_CODE_PATTERN = /^\d{6}$/;
 export const SMS_CODE_TTL_SECONDS = 5 * 60;
 
-/** QR sign-in tickets live about 2 minutes; the PC asks for the state this often. */
-export const QR_TICKET_TTL_SECONDS = 120;
+/** The PC asks for a QR sign-in ticket's state this often. */
 export const QR_POLL_INTERVAL_MS = 1500;
 export const QR_STATES = ['waiting', 'scanned', 'confirmed', 'expired', 'refused'] as const;
 export type QrState = (typeof QR_STATES)[number];
 
 /** The product's own mobile confirm page, opened by the QR code. */
 export const QR_MOBILE_PAGE_PATH = '/m/qr-login';
-
-/**
- * A full URL of an API call split the spec's way: the path after `/api`, with the
- * part up to and including `/api` as the base URL.
- */
-export function splitApiUrl(fullUrl: string): { baseApi: string; path: string } | null {
-  const index = fullUrl.indexOf('/api/');
-  if (index < 0) return null;
-  return { baseApi: fullUrl.slice(0, index + 4), path: fullUrl.slice(index + 4) };
-}
 
 /**
  * Why a session stopped, as a refused token's `040005` says in `data.reason` and the

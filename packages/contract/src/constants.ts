@@ -39,6 +39,5 @@ export const UPLOAD_FIELD_NAME = 'file';
 export const UPLOAD_ACCEPT = '.png,.jpg,.jpeg';
 export const UPLOAD_EXTENSIONS = ['png', 'jpg', 'jpeg'] as const;
 export const UPLOAD_DEFAULT_MAX_COUNT = 1;
-export const UPLOAD_THUMBNAIL_SIZE = 200;
 /** Buckets group uploads by use: avatars, article covers, article images ... */
 export const UPLOAD_BUCKET_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}$/;

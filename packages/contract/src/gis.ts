@@ -148,8 +148,6 @@ export const gisLayerCreateSchema = z.object({
     .max(GIS_NAME_MAX_LENGTH, 'validation.tooLong'),
   nameEn: z.string().trim().max(GIS_NAME_MAX_LENGTH, 'validation.tooLong').default(''),
 });
-export type GisLayerCreate = z.input<typeof gisLayerCreateSchema>;
-
 /**
  * A tile source: an XYZ template (`{x}`, `{y}`, `{z}`, optional `{s}` for a
  * subdomain). `gcj02` marks sources drawn in China's GCJ-02 datum (AMap,

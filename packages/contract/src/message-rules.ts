@@ -2,8 +2,6 @@ import { type ResolvedAddress, mayCarryToken, resolveLink } from './security-rul
 
 /** Message kinds: `json` carries a link to a subsystem page, others are text. */
 export const MESSAGE_TYPES = ['text', 'json'] as const;
-export type MessageType = (typeof MESSAGE_TYPES)[number];
-
 /** Seconds a live-stream ticket stays valid; it can be used once. */
 export const SSE_TICKET_SECONDS = 30;
 /** The stream's keep-alive comment interval; the session is re-checked at each. */

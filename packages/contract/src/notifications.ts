@@ -27,8 +27,6 @@ export const messagePageRequestSchema = z.object({
   /** false: unread only; true: read only; absent: both. */
   boolRead: formBoolean.optional(),
 });
-export type MessagePageRequest = z.input<typeof messagePageRequestSchema>;
-
 /** A message as the user sees it in the bell. */
 export const messageSchema = z.object({
   id: z.string(),
@@ -104,8 +102,6 @@ export const sendMessageRequestSchema = z
         0,
     { message: 'message.recipientsRequired', path: ['userIds'] },
   );
-export type SendMessageRequest = z.input<typeof sendMessageRequestSchema>;
-
 export const sendMessageResultSchema = z.object({
   id: z.string(),
   recipients: z.number().int(),

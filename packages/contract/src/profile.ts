@@ -41,8 +41,6 @@ export const userUpdateSchema = z.object({
   /** Empty clears the avatar; absent leaves it. */
   headImage: z.union([z.literal(''), headImageSchema]).optional(),
 });
-export type UserUpdate = z.input<typeof userUpdateSchema>;
-
 export const userUpdateResultSchema = z.object({
   /** The login name changed: every session of the user has ended. */
   usernameChanged: z.boolean(),

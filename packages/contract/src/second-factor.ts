@@ -19,10 +19,6 @@ export const secondFactorSignInSchema = z.object({
   ticket: z.string().trim().min(16, 'validation.invalid').max(128, 'validation.invalid'),
   code: secondFactorCodeSchema,
 });
-export type SecondFactorSignIn = z.input<typeof secondFactorSignInSchema>;
-
-/** The data of the `040107` answer: what the second step sends back. */
-export const secondFactorChallengeSchema = z.object({ ticket: z.string() });
 
 export const secondFactorStatusSchema = z.object({
   enrolled: z.boolean(),

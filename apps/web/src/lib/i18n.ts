@@ -47,9 +47,11 @@ function addTexts(texts: Texts): void {
 
 /**
  * Adds the texts of a screen that is loaded on demand, so the login page does not
- * carry every screen's texts. Called once, when the module that shows them loads.
+ * carry every screen's texts. Called when a module that shows them loads; a bundle
+ * several modules register (the console's shared parts and its screens) is added once.
  */
 export function registerTexts(texts: Texts): void {
+  if (registeredTexts.includes(texts)) return;
   registeredTexts.push(texts);
   if (i18n.isInitialized) addTexts(texts);
 }

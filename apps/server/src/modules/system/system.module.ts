@@ -1,8 +1,11 @@
 import type { AppModule } from '../../app-module.js';
+import adminUserRoutes from './admin-user.routes.js';
 import { AdminUserService } from './admin-user.service.js';
+import menuAdminRoutes from './menu-admin.routes.js';
 import { MenuAdminService } from './menu-admin.service.js';
+import roleRoutes from './role.routes.js';
 import { RoleService } from './role.service.js';
-import systemRoutes from './system.routes.js';
+import unitRoutes from './unit.routes.js';
 import { UnitService } from './unit.service.js';
 
 declare module '../../services.js' {
@@ -34,5 +37,11 @@ export const systemModule: AppModule = {
       menuAdmin: new MenuAdminService({ repositories, withTransaction, policy, clock }),
     };
   },
-  routes: systemRoutes,
+  // One route file per resource, registered in the order the console lists them.
+  routes: async (app, context) => {
+    await app.register(adminUserRoutes, context);
+    await app.register(roleRoutes, context);
+    await app.register(unitRoutes, context);
+    await app.register(menuAdminRoutes, context);
+  },
 };

@@ -1,6 +1,7 @@
-import { Checkbox, Form, Input, Modal, Radio, Select } from 'antd';
+import { Checkbox, Form, Input, Radio, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConsoleDialog } from '@/components/console/console-dialog';
 import { toast } from '@/lib/toast';
 import { type SendMessageInput, useRecipientOptions, useSendMessage } from '../api/send-message';
 
@@ -71,7 +72,7 @@ export function SendMessageDialog({ onClose }: SendMessageDialogProps) {
   ] as const;
 
   return (
-    <Modal
+    <ConsoleDialog
       open
       title={t('notifications.admin.dialogTitle')}
       okText={t('notifications.admin.send')}
@@ -80,7 +81,6 @@ export function SendMessageDialog({ onClose }: SendMessageDialogProps) {
       onCancel={onClose}
       confirmLoading={sending}
       destroyOnHidden
-      maskClosable={false}
     >
       <Form<SendMessageInput>
         form={form}
@@ -129,6 +129,6 @@ export function SendMessageDialog({ onClose }: SendMessageDialogProps) {
           </Form.Item>
         ))}
       </Form>
-    </Modal>
+    </ConsoleDialog>
   );
 }

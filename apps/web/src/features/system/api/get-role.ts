@@ -1,5 +1,5 @@
 import { type Role, SYSTEM_PATHS, fillPath } from '@cityops/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/http/api';
 import { systemKeys } from './query-keys';
 
@@ -8,9 +8,6 @@ export function getRole(id: string): Promise<Role> {
   return api.get<Role>(fillPath(SYSTEM_PATHS.role, { id }));
 }
 
+/** The role as it is now, read again by the role dialog after a save lost to someone else's. */
 export const roleQuery = (id: string) =>
   queryOptions({ queryKey: systemKeys.role(id), queryFn: () => getRole(id) });
-
-export function useRole(id: string | null) {
-  return useQuery({ ...roleQuery(id ?? ''), enabled: id !== null, staleTime: 0 });
-}

@@ -16,7 +16,7 @@ import { AuditOutcomeTag } from './audit-outcome-tag';
 import { AuditRecordDrawer } from './audit-record-drawer';
 import { AuditSearchBar } from './audit-search-bar';
 import { AuditVerificationNotice } from './audit-verification-notice';
-import { SystemPage } from './system-page';
+import { ConsolePage } from '@/components/console/console-page';
 
 registerTexts(systemTexts);
 registerTexts(auditTexts);
@@ -29,9 +29,9 @@ registerTexts(auditTexts);
  */
 export function AuditPage() {
   return (
-    <SystemPage read="system:audit:read">
+    <ConsolePage read="system:audit:read">
       <AuditPageContent />
-    </SystemPage>
+    </ConsolePage>
   );
 }
 

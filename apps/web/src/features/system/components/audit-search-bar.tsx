@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { scaledPx } from '@/lib/root-font-size';
 import { auditActionName, auditOutcomeName, auditTargetKindName } from '../lib/audit-names';
 import { AuditActorSelect } from './audit-actor-select';
-import { ConsoleSearchForm } from './console-search-form';
+import { ConsoleSearchForm } from '@/components/console/console-search-form';
 
 interface AuditSearchValues {
   period?: [Dayjs | null, Dayjs | null] | null;

@@ -1,12 +1,13 @@
 import type { Department, UnitNode } from '@cityops/contract';
-import { Alert, Form, Input, InputNumber, Modal, TreeSelect } from 'antd';
+import { Alert, Form, Input, InputNumber, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ConsoleDialog } from '@/components/console/console-dialog';
 import { dialogFormLayout } from '@/lib/forms/dialog-form-layout';
 import { toast } from '@/lib/toast';
 import { useCreateDepartment } from '../api/create-department';
 import { useUpdateDepartment } from '../api/update-department';
 import { systemRules } from '../lib/form-rules';
-import { useVersionedSave } from '../lib/use-versioned-save';
+import { useVersionedSave } from '@/lib/forms/use-versioned-save';
 import { allUnits, unitOptions } from '../lib/unit-tree';
 import { englishNameInput } from '../lib/names';
 
@@ -71,19 +72,16 @@ export function DepartmentDialog(props: DepartmentDialogProps) {
   });
 
   return (
-    <Modal
+    <ConsoleDialog
       open
       title={
         department
           ? t('system.units.dialog.editDepartmentTitle')
           : t('system.units.dialog.createDepartmentTitle')
       }
-      okText={t('system.common.save')}
-      cancelText={t('system.common.cancel')}
       onOk={() => void save()}
       onCancel={onClose}
       confirmLoading={saving}
-      mask={{ closable: false }}
     >
       {failure && (
         <Alert type="error" showIcon role="alert" title={failure} style={{ marginBottom: 16 }} />
@@ -113,6 +111,6 @@ export function DepartmentDialog(props: DepartmentDialogProps) {
           <InputNumber min={0} max={1_000_000} precision={0} style={{ width: 160 }} />
         </Form.Item>
       </Form>
-    </Modal>
+    </ConsoleDialog>
   );
 }

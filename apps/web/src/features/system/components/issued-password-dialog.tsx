@@ -1,7 +1,8 @@
 import { CopyOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Modal, Typography } from 'antd';
+import { Alert, Button, Flex, Typography } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConsoleDialog } from '@/components/console/console-dialog';
 import { toast } from '@/lib/toast';
 import { copyText } from '../lib/clipboard';
 
@@ -35,7 +36,7 @@ export function IssuedPasswordDialog({ issued, onClose }: IssuedPasswordDialogPr
   }
 
   return (
-    <Modal
+    <ConsoleDialog
       open={issued !== null}
       title={
         issued?.reason === 'reset'
@@ -43,7 +44,6 @@ export function IssuedPasswordDialog({ issued, onClose }: IssuedPasswordDialogPr
           : t('system.users.password.createdTitle')
       }
       onCancel={onClose}
-      mask={{ closable: false }}
       destroyOnHidden
       footer={
         <Button type="primary" onClick={onClose}>
@@ -73,6 +73,6 @@ export function IssuedPasswordDialog({ issued, onClose }: IssuedPasswordDialogPr
           <Alert type="warning" showIcon title={t('system.users.password.once')} />
         </Flex>
       )}
-    </Modal>
+    </ConsoleDialog>
   );
 }

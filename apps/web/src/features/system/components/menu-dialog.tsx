@@ -6,25 +6,15 @@ import {
   nextSortOrder,
 } from '@cityops/contract';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import {
-  Alert,
-  Button,
-  Flex,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Select,
-  Switch,
-  TreeSelect,
-} from 'antd';
+import { Alert, Button, Flex, Form, Input, InputNumber, Select, Switch, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ConsoleDialog } from '@/components/console/console-dialog';
 import { dialogFormLayout } from '@/lib/forms/dialog-form-layout';
 import { toast } from '@/lib/toast';
 import { useCreateMenu } from '../api/create-menu';
 import { useUpdateMenu } from '../api/update-menu';
 import { systemRules } from '../lib/form-rules';
-import { useVersionedSave } from '../lib/use-versioned-save';
+import { useVersionedSave } from '@/lib/forms/use-versioned-save';
 import { findEntry, menuParentOptions, siblingsOf } from '../lib/menu-tree';
 import { MenuHolders } from './menu-holders';
 import { IconPicker } from './icon-picker';
@@ -157,15 +147,12 @@ export function MenuDialog({ entry, parentId, entries, onClose, onReload }: Menu
 
   const isAction = kind === 'action';
   return (
-    <Modal
+    <ConsoleDialog
       open
       title={entry ? t('system.menus.dialog.editTitle') : t('system.menus.dialog.createTitle')}
-      okText={t('system.common.save')}
-      cancelText={t('system.common.cancel')}
       onOk={() => void save()}
       onCancel={onClose}
       confirmLoading={saving}
-      mask={{ closable: false }}
       width={680}
     >
       {failure && (
@@ -360,6 +347,6 @@ export function MenuDialog({ entry, parentId, entries, onClose, onReload }: Menu
           <MenuHolders entry={current ?? null} />
         </Form.Item>
       </Form>
-    </Modal>
+    </ConsoleDialog>
   );
 }

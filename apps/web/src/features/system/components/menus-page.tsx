@@ -8,7 +8,7 @@ import { useAccess } from '@/lib/access/use-access';
 import { registerTexts } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { systemTexts } from '@/locales/system-texts';
-import { SystemPage } from './system-page';
+import { ConsolePage } from '@/components/console/console-page';
 import { useDeleteMenu } from '../api/delete-menu';
 import { useMenus } from '../api/get-menus';
 import { addressWithQuery, allEntries } from '../lib/menu-tree';
@@ -38,9 +38,9 @@ type Editing = { entry: AdminMenuEntry | null; parentId: number | null } | null;
  */
 export function MenusPage() {
   return (
-    <SystemPage read="system:menu:read">
+    <ConsolePage read="system:menu:read">
       <MenusPageContent />
-    </SystemPage>
+    </ConsolePage>
   );
 }
 

@@ -1,8 +1,9 @@
 import { DATA_SCOPES, type DataScope, type Role, type UnitNode } from '@cityops/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Checkbox, Form, Input, Modal, Select, Spin, TreeSelect, Typography } from 'antd';
+import { Alert, Checkbox, Form, Input, Select, Spin, TreeSelect, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConsoleDialog } from '@/components/console/console-dialog';
 import { dialogFormLayout } from '@/lib/forms/dialog-form-layout';
 import { toast } from '@/lib/toast';
 import { useCreateRole } from '../api/create-role';
@@ -10,7 +11,7 @@ import { useGrantable } from '../api/get-grantable';
 import { roleQuery } from '../api/get-role';
 import { useUpdateRole } from '../api/update-role';
 import { systemRules } from '../lib/form-rules';
-import { useVersionedSave } from '../lib/use-versioned-save';
+import { useVersionedSave } from '@/lib/forms/use-versioned-save';
 import { indexTree } from '../lib/permission-tree';
 import { unitOptions } from '../lib/unit-tree';
 import { PermissionTree } from './permission-tree';
@@ -100,15 +101,12 @@ export function RoleDialog({ role, units, dataScopes, onClose }: RoleDialogProps
   const grantableIds = grantable.data ? indexTree(grantable.data).parent : null;
 
   return (
-    <Modal
+    <ConsoleDialog
       open
       title={role ? t('system.roles.dialog.editTitle') : t('system.roles.dialog.createTitle')}
-      okText={t('system.common.save')}
-      cancelText={t('system.common.cancel')}
       onOk={() => void save()}
       onCancel={onClose}
       confirmLoading={saving}
-      mask={{ closable: false }}
       width={720}
     >
       {failure && (
@@ -201,6 +199,6 @@ export function RoleDialog({ role, units, dataScopes, onClose }: RoleDialogProps
           </Typography.Text>
         )}
       </Form>
-    </Modal>
+    </ConsoleDialog>
   );
 }

@@ -20,7 +20,7 @@ import { registerTexts } from '@/lib/i18n';
 import { scaledPx } from '@/lib/root-font-size';
 import { toast } from '@/lib/toast';
 import { systemTexts } from '@/locales/system-texts';
-import { SystemPage } from './system-page';
+import { ConsolePage } from '@/components/console/console-page';
 import { useDeleteRole } from '../api/delete-role';
 import { useRoles } from '../api/get-roles';
 import { useUnits } from '../api/get-units';
@@ -40,9 +40,9 @@ type Editing = { role: Role | null } | null;
  */
 export function RolesPage() {
   return (
-    <SystemPage read="system:role:read">
+    <ConsolePage read="system:role:read">
       <RolesPageContent />
-    </SystemPage>
+    </ConsolePage>
   );
 }
 

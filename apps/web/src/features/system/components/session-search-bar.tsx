@@ -3,7 +3,7 @@ import { Form, Input, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { scaledPx } from '@/lib/root-font-size';
 import { unitOptions } from '../lib/unit-tree';
-import { ConsoleSearchForm } from './console-search-form';
+import { ConsoleSearchForm } from '@/components/console/console-search-form';
 
 export interface SessionFilters {
   keyword?: string;

@@ -12,7 +12,7 @@ import { useEndSession, useEndUserSessions } from '../api/end-session';
 import { useSessions } from '../api/get-sessions';
 import { useUnits } from '../api/get-units';
 import { type SessionFilters, SessionSearchBar } from './session-search-bar';
-import { SystemPage } from './system-page';
+import { ConsolePage } from '@/components/console/console-page';
 
 registerTexts(systemTexts);
 
@@ -24,9 +24,9 @@ registerTexts(systemTexts);
  */
 export function SessionsPage() {
   return (
-    <SystemPage read="system:session:read">
+    <ConsolePage read="system:session:read">
       <SessionsPageContent />
-    </SystemPage>
+    </ConsolePage>
   );
 }
 

@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { useAccess } from '@/lib/access/use-access';
 import { registerTexts } from '@/lib/i18n';
 import { systemTexts } from '@/locales/system-texts';
+import { ConsoleTheme } from '@/components/console/console-theme';
 import { GeneralSettingsForm } from './general-settings-form';
 import { MapSettingsForm } from './map-settings-form';
 import { PasswordSettingsForm } from './password-settings-form';
 import { SessionSettingsForm } from './session-settings-form';
 import { SignInSettingsForm } from './sign-in-settings-form';
-import { SystemTheme } from './system-theme';
 import { WeatherSettingsForm } from './weather-settings-form';
 
 registerTexts(systemTexts);
@@ -27,7 +27,7 @@ export function SettingsPage() {
   const system = useAccess('system:settings:write');
   const security = useAccess('system:security:write');
   return (
-    <SystemTheme>
+    <ConsoleTheme>
       {system || security ? (
         <Flex vertical gap={16}>
           <Typography.Title level={3} style={{ margin: 0 }}>
@@ -60,6 +60,6 @@ export function SettingsPage() {
       ) : (
         <Alert type="warning" showIcon title={t('error.forbidden')} />
       )}
-    </SystemTheme>
+    </ConsoleTheme>
   );
 }

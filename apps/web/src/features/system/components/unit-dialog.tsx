@@ -1,12 +1,13 @@
 import type { UnitNode } from '@cityops/contract';
-import { Alert, Form, Input, InputNumber, Modal, TreeSelect } from 'antd';
+import { Alert, Form, Input, InputNumber, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ConsoleDialog } from '@/components/console/console-dialog';
 import { dialogFormLayout } from '@/lib/forms/dialog-form-layout';
 import { toast } from '@/lib/toast';
 import { useCreateUnit } from '../api/create-unit';
 import { useUpdateUnit } from '../api/update-unit';
 import { systemRules } from '../lib/form-rules';
-import { useVersionedSave } from '../lib/use-versioned-save';
+import { useVersionedSave } from '@/lib/forms/use-versioned-save';
 import { findUnit, unitOptions } from '../lib/unit-tree';
 import { englishNameInput } from '../lib/names';
 
@@ -68,17 +69,14 @@ export function UnitDialog({ unit, parentId, units, onClose, onReload }: UnitDia
   });
 
   return (
-    <Modal
+    <ConsoleDialog
       open
       title={
         unit ? t('system.units.dialog.editUnitTitle') : t('system.units.dialog.createUnitTitle')
       }
-      okText={t('system.common.save')}
-      cancelText={t('system.common.cancel')}
       onOk={() => void save()}
       onCancel={onClose}
       confirmLoading={saving}
-      mask={{ closable: false }}
     >
       {failure && (
         <Alert type="error" showIcon role="alert" title={failure} style={{ marginBottom: 16 }} />
@@ -114,6 +112,6 @@ export function UnitDialog({ unit, parentId, units, onClose, onReload }: UnitDia
           <InputNumber min={0} max={1_000_000} precision={0} style={{ width: 160 }} />
         </Form.Item>
       </Form>
-    </Modal>
+    </ConsoleDialog>
   );
 }

@@ -7,7 +7,7 @@ import { useAccess } from '@/lib/access/use-access';
 import { registerTexts } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { systemTexts } from '@/locales/system-texts';
-import { SystemPage } from './system-page';
+import { ConsolePage } from '@/components/console/console-page';
 import { useDeleteDepartment } from '../api/delete-department';
 import { useDeleteUnit } from '../api/delete-unit';
 import { useUnits } from '../api/get-units';
@@ -47,9 +47,9 @@ type Editing =
  */
 export function UnitsPage() {
   return (
-    <SystemPage read="system:unit:read">
+    <ConsolePage read="system:unit:read">
       <UnitsPageContent />
-    </SystemPage>
+    </ConsolePage>
   );
 }
 

@@ -1,12 +1,13 @@
 import type { AdminUser, IssuedPassword, UnitNode } from '@cityops/contract';
-import { Alert, Form, Input, Modal, Select, TreeSelect } from 'antd';
+import { Alert, Form, Input, Select, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ConsoleDialog } from '@/components/console/console-dialog';
 import { dialogFormLayout } from '@/lib/forms/dialog-form-layout';
 import { toast } from '@/lib/toast';
 import { useCreateUser } from '../api/create-user';
 import { useUpdateUser } from '../api/update-user';
 import { systemRules } from '../lib/form-rules';
-import { useVersionedSave } from '../lib/use-versioned-save';
+import { useVersionedSave } from '@/lib/forms/use-versioned-save';
 import { localName } from '../lib/names';
 import { departmentsOf, unitOptions } from '../lib/unit-tree';
 
@@ -101,15 +102,12 @@ export function UserDialog(props: UserDialogProps) {
   }
 
   return (
-    <Modal
+    <ConsoleDialog
       open={open}
       title={user ? t('system.users.dialog.editTitle') : t('system.users.dialog.createTitle')}
-      okText={t('system.common.save')}
-      cancelText={t('system.common.cancel')}
       onOk={() => void save()}
       onCancel={onClose}
       confirmLoading={saving}
-      mask={{ closable: false }}
       destroyOnHidden
       width={600}
     >
@@ -164,6 +162,6 @@ export function UserDialog(props: UserDialogProps) {
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </ConsoleDialog>
   );
 }

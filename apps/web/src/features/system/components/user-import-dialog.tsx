@@ -4,9 +4,10 @@ import {
   type UserImportResult,
 } from '@cityops/contract';
 import { CopyOutlined, DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Modal, Table, Typography } from 'antd';
+import { Alert, Button, Flex, Table, Typography } from 'antd';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConsoleDialog } from '@/components/console/console-dialog';
 import { failureMessage } from '@/lib/forms/api-failure';
 import { toast } from '@/lib/toast';
 import { getImportTemplate } from '../api/get-import-template';
@@ -108,11 +109,10 @@ export function UserImportDialog({ open, onClose }: UserImportDialogProps) {
   }
 
   return (
-    <Modal
+    <ConsoleDialog
       open={open}
       title={t('system.users.importDialog.title')}
       onCancel={close}
-      mask={{ closable: false }}
       width={720}
       footer={
         <Flex justify="flex-end" gap={8}>
@@ -244,6 +244,6 @@ export function UserImportDialog({ open, onClose }: UserImportDialogProps) {
           </>
         )}
       </Flex>
-    </Modal>
+    </ConsoleDialog>
   );
 }

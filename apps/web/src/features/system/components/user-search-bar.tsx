@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { scaledPx } from '@/lib/root-font-size';
 import { localName } from '../lib/names';
 import { departmentsOf, unitOptions } from '../lib/unit-tree';
-import { ConsoleSearchForm } from './console-search-form';
+import { ConsoleSearchForm } from '@/components/console/console-search-form';
 import type { RoleOption } from './user-dialog';
 
 export interface UserFilters {

@@ -12,7 +12,7 @@ import { Access } from '@/lib/access/access';
 import { registerTexts } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { systemTexts } from '@/locales/system-texts';
-import { SystemPage } from './system-page';
+import { ConsolePage } from '@/components/console/console-page';
 import { exportUsers } from '../api/export-users';
 import { getUser } from '../api/get-user';
 import { useUserOptions } from '../api/get-user-options';
@@ -39,9 +39,9 @@ type Editing = { user: AdminUser | null } | null;
  */
 export function UsersPage() {
   return (
-    <SystemPage read="system:user:read">
+    <ConsolePage read="system:user:read">
       <UsersPageContent />
-    </SystemPage>
+    </ConsolePage>
   );
 }
 

@@ -2,6 +2,11 @@ import type { FormInstance } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureMessage, isConflict, showFieldErrors } from '@/lib/forms/api-failure';
+import { registerTexts } from '@/lib/i18n';
+import { systemTexts } from '@/locales/system-texts';
+
+// Its notice of a reloaded record is one of the console's words.
+registerTexts(systemTexts);
 
 interface VersionedSaveOptions<Values, Record> {
   form: FormInstance<Values>;

@@ -1,6 +1,10 @@
 import { Button, Flex, Form, type FormInstance } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { registerTexts } from '@/lib/i18n';
+import { systemTexts } from '@/locales/system-texts';
+
+registerTexts(systemTexts);
 
 export interface ConsoleSearchFormProps<Values extends object> {
   form: FormInstance<Values>;

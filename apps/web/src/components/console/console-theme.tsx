@@ -2,6 +2,7 @@ import { ConfigProvider } from 'antd';
 import type { ReactNode } from 'react';
 
 /**
+ * The console's colours, for every console screen whatever feature it lives in.
  * antd's link blue, error red and placeholder grey fall under the WCAG AA contrast
  * ratio on white (axe flags the row actions and the search bar's selects); the
  * console's screens use darker shades, as the guide's do (GuideTheme).
@@ -16,6 +17,6 @@ const theme = {
   },
 };
 
-export function SystemTheme({ children }: { children: ReactNode }) {
+export function ConsoleTheme({ children }: { children: ReactNode }) {
   return <ConfigProvider theme={theme}>{children}</ConfigProvider>;
 }

@@ -1,0 +1,134 @@
+import {
+  SYSTEM_PATHS,
+  departmentCreateSchema,
+  departmentEditSchema,
+  departmentSchema,
+  envelopeSchema,
+  ok,
+  recordParamsSchema,
+  unitCreateSchema,
+  unitEditSchema,
+  unitNodeSchema,
+  unitTreeSchema,
+  versionQuerySchema,
+} from '@cityops/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { RouteContext } from '../../app-module.js';
+import { authOf } from '../../plugins/auth.js';
+
+/** The console's units and their departments (issue 12): the tree, create, edit, delete. */
+const unitRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services }) => {
+  const { units } = services;
+  const unitTags = ['system-units'];
+
+  app.get(
+    SYSTEM_PATHS.units,
+    {
+      config: { access: { permission: 'system:unit:read' } },
+      schema: {
+        tags: unitTags,
+        summary: 'The units in the caller’s data scope, as a tree, with their departments',
+        response: { 200: envelopeSchema(unitTreeSchema) },
+      },
+    },
+    async (request) => ok(await units.tree(authOf(request))),
+  );
+
+  app.post(
+    SYSTEM_PATHS.units,
+    {
+      config: { access: { permission: 'system:unit:write' }, audit: 'unit.create' },
+      schema: {
+        tags: unitTags,
+        summary: 'Create a unit',
+        body: unitCreateSchema,
+        response: { 200: envelopeSchema(unitNodeSchema) },
+      },
+    },
+    async (request) => ok(await units.createUnit(authOf(request), request.body)),
+  );
+
+  app.put(
+    SYSTEM_PATHS.unit,
+    {
+      config: { access: { permission: 'system:unit:write' }, audit: 'unit.update' },
+      schema: {
+        tags: unitTags,
+        summary: 'Rename, reorder or move a unit made on `version`',
+        params: recordParamsSchema,
+        body: unitEditSchema,
+        response: { 200: envelopeSchema(unitNodeSchema) },
+      },
+    },
+    async (request) => ok(await units.updateUnit(authOf(request), request.params.id, request.body)),
+  );
+
+  app.delete(
+    SYSTEM_PATHS.unit,
+    {
+      config: { access: { permission: 'system:unit:write' }, audit: 'unit.delete' },
+      schema: {
+        tags: unitTags,
+        summary: 'Delete a unit without users, units or departments',
+        params: recordParamsSchema,
+        querystring: versionQuerySchema,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      await units.deleteUnit(authOf(request), request.params.id, request.query.version);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    SYSTEM_PATHS.departments,
+    {
+      config: { access: { permission: 'system:unit:write' }, audit: 'unit.create' },
+      schema: {
+        tags: unitTags,
+        summary: 'Create a department in a unit',
+        body: departmentCreateSchema,
+        response: { 200: envelopeSchema(departmentSchema) },
+      },
+    },
+    async (request) => ok(await units.createDepartment(authOf(request), request.body)),
+  );
+
+  app.put(
+    SYSTEM_PATHS.department,
+    {
+      config: { access: { permission: 'system:unit:write' }, audit: 'unit.update' },
+      schema: {
+        tags: unitTags,
+        summary: 'Rename, reorder or move a department made on `version`',
+        params: recordParamsSchema,
+        body: departmentEditSchema,
+        response: { 200: envelopeSchema(departmentSchema) },
+      },
+    },
+    async (request) =>
+      ok(await units.updateDepartment(authOf(request), request.params.id, request.body)),
+  );
+
+  app.delete(
+    SYSTEM_PATHS.department,
+    {
+      config: { access: { permission: 'system:unit:write' }, audit: 'unit.delete' },
+      schema: {
+        tags: unitTags,
+        summary: 'Delete a department without users',
+        params: recordParamsSchema,
+        querystring: versionQuerySchema,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      await units.deleteDepartment(authOf(request), request.params.id, request.query.version);
+      return ok(null);
+    },
+  );
+};
+
+export default unitRoutes;
