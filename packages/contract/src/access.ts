@@ -25,7 +25,7 @@ export const AUDITOR_ROLE = 'auditor';
  */
 export const SEPARATED_ROLES: readonly string[] = [ADMIN_ROLE, SECURITY_ADMIN_ROLE, AUDITOR_ROLE];
 /** The role that writes guidance articles and map features. */
-export const EDITOR_ROLE = 'editor';
+const EDITOR_ROLE = 'editor';
 /** The role of every other member of staff. */
 export const STAFF_ROLE = 'staff';
 /** Roles every installation has (made on every start): they cannot be deleted. */
@@ -107,7 +107,7 @@ export function isPermissionCode(value: string): value is PermissionCode {
 }
 
 /** A caller as far as access goes: the permission codes their roles hold. */
-export interface PermissionHolder {
+interface PermissionHolder {
   readonly permissions: readonly string[];
 }
 

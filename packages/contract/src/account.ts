@@ -44,8 +44,6 @@ export const captchaSchema = z.object({
 });
 export type Captcha = z.infer<typeof captchaSchema>;
 
-/** Data of a refused sign-in: whether the next attempt needs a captcha. */
-export const loginRefusalSchema = z.object({ captchaRequired: z.boolean() });
 /** `POST /authorization-server/oauth/basic`: what the pre-sign-in screens need to know. */
 export const basicClientSchema = z.object({
   clientId: z.string(),

@@ -70,7 +70,7 @@ export const loginNameSchema = z
       .regex(LOGIN_NAME_PATTERN, 'system.loginName.invalid'),
   );
 
-export const roleCodeSchema = z
+const roleCodeSchema = z
   .string({ error: 'validation.required' })
   .trim()
   .min(1, 'validation.required')
@@ -163,7 +163,7 @@ export const userStatusSchema = z.object({ disabled: z.boolean(), version: versi
 export type UserStatusChange = z.input<typeof userStatusSchema>;
 
 /** One refused import row and why (message keys, in the caller's language on the wire as text). */
-export const importRowErrorSchema = z.object({
+const importRowErrorSchema = z.object({
   row: z.number(),
   messages: z.array(z.string()),
 });
@@ -239,7 +239,7 @@ export interface GrantableEntry {
   permission: string | null;
   children: GrantableEntry[];
 }
-export const grantableEntrySchema: z.ZodType<GrantableEntry> = z
+const grantableEntrySchema: z.ZodType<GrantableEntry> = z
   .lazy(() =>
     z.object({
       id: z.number(),
@@ -389,7 +389,7 @@ export const adminMenuEntrySchema: z.ZodType<AdminMenuEntry> = z
   .meta({ id: 'AdminMenuEntry' });
 
 /** The step between siblings' orders: a new entry goes last, leaving room to slot one between. */
-export const MENU_ORDER_STEP = 10;
+const MENU_ORDER_STEP = 10;
 
 /** The order that puts a new entry last among these siblings. */
 export function nextSortOrder(siblings: readonly { sortOrder: number }[]): number {

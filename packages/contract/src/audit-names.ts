@@ -162,7 +162,7 @@ export const AUDIT_TARGET_KIND_NAMES: Readonly<
  * The reasons a record gives (sign-in, the access policy, the chain's check), in words.
  * A reason not listed (a refused route's permission code) is shown as it is.
  */
-export const AUDIT_REASON_NAMES: Readonly<Record<Language, Readonly<Record<string, string>>>> = {
+const AUDIT_REASON_NAMES: Readonly<Record<Language, Readonly<Record<string, string>>>> = {
   en: {
     password: 'Wrong password',
     captcha: 'Wrong captcha',

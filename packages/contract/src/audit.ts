@@ -15,7 +15,7 @@ const time = z.iso.datetime({ offset: true, error: 'validation.invalid' });
 const shortText = z.string().trim().max(64, 'validation.tooLong');
 
 /** The filters of the audit screen and of its export. */
-export const auditFilterSchema = z.object({
+const auditFilterSchema = z.object({
   from: time.optional(),
   to: time.optional(),
   /** A whole login name, case aside. */
@@ -44,7 +44,7 @@ export const auditExportQuerySchema = auditFilterSchema.extend({
 
 const changeSchema = z.record(z.string(), z.unknown()).nullable();
 
-export const auditRecordSchema = z.object({
+const auditRecordSchema = z.object({
   /** Position in the chain: 1, 2, 3 … with no gap. */
   seq: z.number(),
   at: z.string(),
@@ -83,7 +83,7 @@ export type AuditPage = z.infer<typeof auditPageSchema>;
  * roles by code, units, departments and menu entries by id (issue 24). An id no longer
  * found is left out, and shown as it is.
  */
-export const auditNamesSchema = z.object({
+const auditNamesSchema = z.object({
   roles: z.record(z.string(), z.string()),
   units: z.record(z.string(), z.string()),
   departments: z.record(z.string(), z.string()),
@@ -118,7 +118,7 @@ export const auditActorsQuerySchema = z.object({
 export type AuditActorsQuery = z.infer<typeof auditActorsQuerySchema>;
 
 /** An account as the picker offers it: no mobile number, nothing but who it is. */
-export const auditActorSchema = z.object({
+const auditActorSchema = z.object({
   id: z.number(),
   username: z.string(),
   name: z.string(),
@@ -138,7 +138,7 @@ export const auditParamsSchema = z.object({ seq: auditSeqSchema });
  * differs; gap: records are missing; head: the chain's head (kept by the database's
  * insert trigger) does not name this, the last record, with its hash.
  */
-export const auditProblemSchema = z.enum(['content', 'link', 'gap', 'head']);
+const auditProblemSchema = z.enum(['content', 'link', 'gap', 'head']);
 export type AuditProblem = z.infer<typeof auditProblemSchema>;
 
 /** What the chain's check found: it holds, or the first record that breaks it. */

@@ -15,7 +15,7 @@ export const guideMessagesEn = {
   'validation.guide.dateInvalid': 'Please enter a date as YYYY-MM-DD',
 } as const;
 
-export type GuideMessageKey = keyof typeof guideMessagesEn;
+type GuideMessageKey = keyof typeof guideMessagesEn;
 
 export const guideMessagesZhCN: Record<GuideMessageKey, string> = {
   'guide.conflict':

@@ -16,8 +16,8 @@ import {
 import { DATABASE_INT_MAX } from './security-rules.js';
 import { idSchema, pageIndexSchema, requiredIdSchema } from './validation.js';
 
-export const articleStatusSchema = z.enum(ARTICLE_STATUSES);
-export const articleLanguageSchema = z.enum(ARTICLE_LANGUAGES, { error: 'validation.invalid' });
+const articleStatusSchema = z.enum(ARTICLE_STATUSES);
+const articleLanguageSchema = z.enum(ARTICLE_LANGUAGES, { error: 'validation.invalid' });
 
 /** A guidance category: a managed list, named in both languages. */
 export const guideCategorySchema = z.object({

@@ -9,7 +9,7 @@ export function envelopeSchema<T extends z.ZodType>(data: T) {
   });
 }
 
-export const fieldErrorSchema = z.object({
+const fieldErrorSchema = z.object({
   field: z.string(),
   message: z.string(),
 });

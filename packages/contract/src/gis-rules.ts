@@ -35,7 +35,7 @@ export const GIS_GEOMETRY_TYPES: readonly GisGeometryType[] = [
 /** [minLon, minLat, maxLon, maxLat] */
 export type Bbox = [number, number, number, number];
 
-export type GeometryCheck =
+type GeometryCheck =
   { ok: true; geometry: GisGeometry; vertices: number } | { ok: false; messageKey: MessageKey };
 
 class GeometryProblem extends Error {

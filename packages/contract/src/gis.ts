@@ -23,7 +23,7 @@ function parseJson(text: string): unknown {
 }
 
 /** A GeoJSON geometry that passes every rule of `checkGeometry`, normalised. */
-export const gisGeometrySchema = z.unknown().transform((value, context): GisGeometry => {
+const gisGeometrySchema = z.unknown().transform((value, context): GisGeometry => {
   const result = checkGeometry(typeof value === 'string' ? parseJson(value) : value);
   if (!result.ok) {
     context.addIssue({ code: 'custom', message: result.messageKey });
@@ -72,7 +72,7 @@ const propertyValue = z.union([
   z.null(),
 ]);
 
-export const gisPropertiesSchema = z
+const gisPropertiesSchema = z
   .record(z.string().trim().min(1).max(64, 'validation.tooLong'), propertyValue)
   .refine((value) => Object.keys(value).length <= GIS_MAX_PROPERTIES, 'gis.tooManyProperties');
 

@@ -1,5 +1,5 @@
 /** The address of a menu entry ("system model" in the spec). */
-export interface SysModel {
+interface SysModel {
   id: string;
   url: string;
   /** Extra query the entry's frame address carries. */
@@ -41,14 +41,14 @@ export function isExternalLink(url: string): boolean {
 }
 
 /** What the shell knows when an entry of the sidebar is clicked. */
-export interface MenuClickState {
+interface MenuClickState {
   pathname: string;
   menuActive: string;
   isIframe: boolean;
   menuChild: MenuEntry | null;
 }
 
-export type MenuClickEffect =
+type MenuClickEffect =
   /** Frame the integrated child, make business guide active, open its other_url address. */
   | { kind: 'integrated'; child: MenuEntry }
   /** The entry becomes the active one (which resets the iframe). */
@@ -58,7 +58,7 @@ export type MenuClickEffect =
   /** The active entry was clicked with no child framed: the iframe is cleared. */
   | { kind: 'clearIframe' };
 
-export interface MenuClickDecision {
+interface MenuClickDecision {
   /** Not on the root path: go to `/` first. */
   goRoot: boolean;
   effect: MenuClickEffect;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { MenuEntry } from './menu-rules.js';
 import { idSchema } from './validation.js';
 
-export const sysModelSchema = z.object({
+const sysModelSchema = z.object({
   id: z.string(),
   url: z.string(),
   query: z.record(z.string(), z.string()),
@@ -54,7 +54,7 @@ export const modelQuerySchema = z
   .strict();
 export type ModelQuery = z.infer<typeof modelQuerySchema>;
 
-export const sysModelRecordSchema = z.object({
+const sysModelRecordSchema = z.object({
   id: z.string(),
   code: z.string(),
   name: z.string(),

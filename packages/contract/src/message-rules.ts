@@ -8,7 +8,7 @@ export const SSE_TICKET_SECONDS = 30;
 export const SSE_HEARTBEAT_MS = 25_000;
 
 /** The fields of a `json` message the bell reads. */
-export interface JsonMessageFields {
+interface JsonMessageFields {
   content?: unknown;
   pcUrl?: unknown;
   pcRoute?: unknown;

@@ -109,7 +109,7 @@ export const sendMessageResultSchema = z.object({
 export type SendMessageResult = z.infer<typeof sendMessageResultSchema>;
 
 /** Administration: the people a message can go to. */
-export const recipientOptionSchema = z.object({
+const recipientOptionSchema = z.object({
   id: z.string(),
   username: z.string(),
   name: z.string(),
@@ -131,7 +131,7 @@ export const sentMessageQuerySchema = z.object({
 });
 export type SentMessageQuery = z.input<typeof sentMessageQuerySchema>;
 
-export const sentMessageSchema = z.object({
+const sentMessageSchema = z.object({
   id: z.string(),
   title: z.string(),
   content: z.string(),
@@ -164,7 +164,7 @@ export const messageRecipientQuerySchema = z.object({
   pageSize: positiveInt(100).default(MESSAGE_PAGE_SIZE),
 });
 
-export const messageRecipientSchema = z.object({
+const messageRecipientSchema = z.object({
   userId: z.string(),
   username: z.string(),
   name: z.string(),

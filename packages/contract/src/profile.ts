@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema, mobileSchema, requiredIdSchema, usernameSchema } from './validation.js';
 
 /** A unit or department option of `organ/cascade`, in both languages. */
-export const organOptionSchema = z.object({
+const organOptionSchema = z.object({
   id: z.string(),
   name: z.string(),
   nameEn: z.string(),
@@ -19,9 +19,9 @@ export const organParamsSchema = z.object({ orgId: idSchema });
  * relative to the API base as it was first given (`/file-go-fastdfs/files/<id>.png`).
  * The server accepts only its own prefixes (apps/server/src/modules/files/file-address.ts).
  */
-export const HEAD_IMAGE_PATTERN =
+const HEAD_IMAGE_PATTERN =
   /^(?:https?:\/\/[^/\s]+)?(?:\/[\w.~-]+)*\/file-go-fastdfs\/files\/[0-9a-f-]{36}\.(png|jpg)$/;
-export const headImageSchema = z
+const headImageSchema = z
   .string()
   .trim()
   .max(200, 'validation.tooLong')

@@ -52,7 +52,7 @@ export const DEFAULT_PASSWORD_RULES: PasswordRules = {
 };
 
 /** The policy's message as a key and its values: the spec's own text at the default minimum. */
-export function passwordPolicyMessage(rules: PasswordRules): {
+function passwordPolicyMessage(rules: PasswordRules): {
   key: 'validation.newPassword.policy' | 'validation.newPassword.policyLength';
   values: { min: number; max: number };
 } {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { RECOVERY_CODE_PATTERN, TOTP_CODE_PATTERN } from './second-factor-rules.js';
 
 /** A one-time code or a recovery code, spaces ignored. */
-export const secondFactorCodeSchema = z
+const secondFactorCodeSchema = z
   .string({ error: 'validation.required' })
   .transform((value) => value.replace(/\s+/g, ''))
   .pipe(

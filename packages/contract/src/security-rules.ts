@@ -9,7 +9,7 @@
  * refuses in text and jsonb.
  */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
-export const FORBIDDEN_CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
+const FORBIDDEN_CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
 
 export function hasForbiddenControlCharacter(text: string): boolean {
   return FORBIDDEN_CONTROL_CHARACTERS.test(text);

@@ -8,7 +8,7 @@ import { idSchema } from './validation.js';
  * by its token's SHA-256 digest (what the server stores), never by the token.
  */
 
-export const sessionIdSchema = z
+const sessionIdSchema = z
   .string({ error: 'validation.invalid' })
   .regex(/^[0-9a-f]{64}$/, 'validation.invalid');
 export const sessionParamsSchema = z.object({ id: sessionIdSchema });
@@ -31,7 +31,7 @@ const sessionFields = {
   expiresAt: z.string(),
 };
 
-export const liveSessionSchema = z.object({
+const liveSessionSchema = z.object({
   ...sessionFields,
   userId: z.number(),
   username: z.string(),
@@ -55,7 +55,7 @@ export const sessionPageSchema = z.object({
 export type SessionPage = z.infer<typeof sessionPageSchema>;
 
 /** One of the caller's own sessions; `current` is the one the request came with. */
-export const ownSessionSchema = z.object({ ...sessionFields, current: z.boolean() });
+const ownSessionSchema = z.object({ ...sessionFields, current: z.boolean() });
 export type OwnSession = z.infer<typeof ownSessionSchema>;
 export const ownSessionsSchema = z.array(ownSessionSchema);
 

@@ -32,10 +32,6 @@ export const SETTINGS_GROUP_ACCESS: Readonly<Record<SettingsGroup, PermissionCod
   session: 'system:security:write',
 };
 
-export function isSettingsGroup(value: string): value is SettingsGroup {
-  return (SETTINGS_GROUPS as readonly string[]).includes(value);
-}
-
 /** A whole-number field: its limits and its default. */
 export interface SettingRange {
   readonly min: number;
@@ -76,7 +72,6 @@ export const SETTINGS_TEXT_LIMITS = {
 
 /** The icons the header's weather can draw. */
 export const WEATHER_ICONS = ['sunny', 'cloudy', 'overcast', 'rain', 'snow', 'fog'] as const;
-export type WeatherIcon = (typeof WEATHER_ICONS)[number];
 
 /** The city's time zone until one is saved: exports and the screens' times are read in it. */
 export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { mapSettingsSchema } from './gis.js';
 import { hasForbiddenControlCharacter, isOriginText } from './security-rules.js';
 import {
-  SETTINGS_GROUPS,
   SETTINGS_TEXT_LIMITS,
   DEFAULT_TIME_ZONE,
   SETTING_RANGES,
@@ -40,7 +39,7 @@ const originListSchema = z
   .max(SETTINGS_TEXT_LIMITS.origins, 'settings.origins.tooMany')
   .transform((origins) => [...new Set(origins.map((origin) => origin.toLowerCase()))]);
 
-export const generalSettingsSchema = z.object({
+const generalSettingsSchema = z.object({
   systemName: plainText(SETTINGS_TEXT_LIMITS.systemName).pipe(
     z.string().min(1, 'settings.systemName.required'),
   ),
@@ -56,9 +55,9 @@ export const generalSettingsSchema = z.object({
     .refine(isTimeZone, 'settings.timeZone.invalid')
     .default(DEFAULT_TIME_ZONE),
 });
-export type GeneralSettings = z.infer<typeof generalSettingsSchema>;
+type GeneralSettings = z.infer<typeof generalSettingsSchema>;
 
-export const weatherSettingsSchema = z
+const weatherSettingsSchema = z
   .object({
     /** Off: the header shows no weather. */
     shown: z.boolean(),
@@ -78,7 +77,7 @@ export const weatherSettingsSchema = z
   });
 export type WeatherSettings = z.infer<typeof weatherSettingsSchema>;
 
-export const signInSettingsSchema = z
+const signInSettingsSchema = z
   .object({
     challengeAfterFailures: whole(SETTING_RANGES.challengeAfterFailures),
     lockAfterFailures: whole(SETTING_RANGES.lockAfterFailures),
@@ -88,9 +87,9 @@ export const signInSettingsSchema = z
     path: ['lockAfterFailures'],
     message: 'settings.lock.beforeChallenge',
   });
-export type SignInSettings = z.infer<typeof signInSettingsSchema>;
+type SignInSettings = z.infer<typeof signInSettingsSchema>;
 
-export const passwordSettingsSchema = z
+const passwordSettingsSchema = z
   .object({
     warnAgeDays: whole(SETTING_RANGES.warnAgeDays),
     maxAgeDays: whole(SETTING_RANGES.maxAgeDays),
@@ -104,9 +103,9 @@ export const passwordSettingsSchema = z
     path: ['maxAgeDays'],
     message: 'settings.password.resetBeforeWarning',
   });
-export type PasswordSettings = z.infer<typeof passwordSettingsSchema>;
+type PasswordSettings = z.infer<typeof passwordSettingsSchema>;
 
-export const sessionSettingsSchema = z
+const sessionSettingsSchema = z
   .object({
     lifetimeMinutes: whole(SETTING_RANGES.lifetimeMinutes),
     idleMinutes: whole(SETTING_RANGES.idleMinutes),
@@ -115,10 +114,10 @@ export const sessionSettingsSchema = z
     path: ['idleMinutes'],
     message: 'settings.session.idleTooLong',
   });
-export type SessionSettings = z.infer<typeof sessionSettingsSchema>;
+type SessionSettings = z.infer<typeof sessionSettingsSchema>;
 
 /** The values of each group, as read and as saved. */
-export const settingsGroupSchemas = {
+const settingsGroupSchemas = {
   general: generalSettingsSchema,
   weather: weatherSettingsSchema,
   map: mapSettingsSchema,
@@ -136,10 +135,8 @@ export interface SettingsGroupValues {
   session: SessionSettings;
 }
 
-export const settingsGroupParamsSchema = z.object({ group: z.enum(SETTINGS_GROUPS) });
-
 /** `version`: the group's version the form was read at; a newer one refuses the save (040009). */
-export const settingsVersionSchema = z.number().int().min(0).max(2_147_483_647);
+const settingsVersionSchema = z.number().int().min(0).max(2_147_483_647);
 
 /** A group as read: its values and its version. */
 export interface SettingsGroupState<G extends SettingsGroup = SettingsGroup> {
@@ -156,7 +153,7 @@ const count = z.number().int();
 const texts = z.array(z.string());
 
 /** The values as answered: plain shapes, without the input's trimming and folding. */
-export const settingsGroupAnswerSchemas = {
+const settingsGroupAnswerSchemas = {
   general: z.object({
     systemName: z.string(),
     frameAncestors: texts,
