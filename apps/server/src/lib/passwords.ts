@@ -63,6 +63,12 @@ export function randomPassword(length = 16): string {
 }
 
 /**
+ * Length of a generated first password: within the policy, easy to read out once
+ * (longer where the security administrator's minimum is).
+ */
+export const ISSUED_PASSWORD_LENGTH = 12;
+
+/**
  * A first password an administrator hands out: `length` characters or the rules'
  * minimum if longer, and never the login name where the rules forbid it.
  */

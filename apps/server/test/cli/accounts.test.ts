@@ -91,4 +91,23 @@ describe('the operator’s accounts command (issue 21)', () => {
       '(command line) user.enable/success',
     ]);
   });
+
+  it('issues first passwords within the security administrator’s rules, as the console does', async () => {
+    await t.app.services.securitySettings.set('password.minLength', '16');
+    await t.app.services.securitySettings.set('password.forbidLoginName', 'true');
+    try {
+      const created = (
+        await run('create', 'auditor3', '--role', 'auditor', '--name', '审计员三')
+      )[1]!;
+      const reset = (await run('reset', 'auditor3'))[1]!;
+      for (const password of [created, reset]) {
+        expect(password.length).toBeGreaterThanOrEqual(16);
+        expect(password.toLowerCase()).not.toContain('auditor3');
+      }
+      expect((await t.login('auditor3', reset)).username).toBe('auditor3');
+    } finally {
+      await t.app.services.securitySettings.set('password.minLength', '8');
+      await t.app.services.securitySettings.set('password.forbidLoginName', 'false');
+    }
+  });
 });

@@ -22,7 +22,7 @@ import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError, changedByOthers, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
-import { hashPassword, issuedPassword } from '../../lib/passwords.js';
+import { ISSUED_PASSWORD_LENGTH, hashPassword, issuedPassword } from '../../lib/passwords.js';
 import type { Repositories, WithTransaction } from '../../repositories.js';
 import { auditSourceOf, changedFields, masked } from '../audit/audit.service.js';
 import type { AccessPolicy, Decision, UserTarget } from '../access/access-policy.js';
@@ -47,12 +47,6 @@ type ReportProblem = (
   key: MessageKey,
   values?: Record<string, string | number>,
 ) => void;
-
-/**
- * Length of a generated first password: within the policy, easy to read out once
- * (longer where the security administrator's minimum is).
- */
-const ISSUED_PASSWORD_LENGTH = 12;
 
 type UserInput = z.output<typeof userCreateSchema>;
 type UserChanges = z.output<typeof userEditSchema>;

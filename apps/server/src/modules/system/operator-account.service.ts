@@ -1,13 +1,11 @@
 import { SEPARATED_ROLES, loginNameSchema } from '@cityops/contract';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Clock } from '../../lib/clock.js';
-import { hashPassword, randomPassword } from '../../lib/passwords.js';
+import { ISSUED_PASSWORD_LENGTH, hashPassword, issuedPassword } from '../../lib/passwords.js';
 import type { Repositories, WithTransaction } from '../../repositories.js';
 import type { AuditSource } from '../audit/audit.repository.js';
+import { PASSWORD_RULE_KEYS, passwordRulesOf } from '../auth/security-settings.js';
 import { masked } from '../audit/audit.service.js';
-
-/** Length of a generated first password, as the console's (admin-user.service.ts). */
-const ISSUED_PASSWORD_LENGTH = 12;
 
 /** A refusal the command prints as it is (no stack). */
 export class OperatorCommandError extends Error {
@@ -18,7 +16,7 @@ export class OperatorCommandError extends Error {
 }
 
 export interface OperatorAccountServiceOptions {
-  repositories: Pick<Repositories, 'users' | 'roles'>;
+  repositories: Pick<Repositories, 'users' | 'roles' | 'settings'>;
   withTransaction: WithTransaction;
   clock: Clock;
 }
@@ -44,6 +42,14 @@ export class OperatorAccountService {
     };
   }
 
+  /** A first password as the console issues one: within the security administrator's rules. */
+  private async firstPassword(loginName: string): Promise<string> {
+    const rules = passwordRulesOf(
+      await this.options.repositories.settings.getMany(PASSWORD_RULE_KEYS),
+    );
+    return issuedPassword(ISSUED_PASSWORD_LENGTH, rules, loginName);
+  }
+
   /** A new account holding one of the three roles; its first password, to be changed at sign-in. */
   async create(input: {
     username: string;
@@ -67,7 +73,7 @@ export class OperatorAccountService {
     if (name === '' || name.length > 64) {
       throw new OperatorCommandError('--name is required (64 characters at most)');
     }
-    const initialPassword = randomPassword(ISSUED_PASSWORD_LENGTH);
+    const initialPassword = await this.firstPassword(username.data);
     const passwordHash = await hashPassword(initialPassword);
     const now = this.options.clock.now();
     try {
@@ -112,7 +118,7 @@ export class OperatorAccountService {
    */
   async reset(login: string): Promise<{ initialPassword: string }> {
     const user = await this.existing(login);
-    const initialPassword = randomPassword(ISSUED_PASSWORD_LENGTH);
+    const initialPassword = await this.firstPassword(user.username);
     const passwordHash = await hashPassword(initialPassword);
     const now = this.options.clock.now();
     const source = this.source('reset');
