@@ -62,9 +62,8 @@ for (const size of [
   test(`the role and menu dialogs keep 保存 in view at ${size.width}x${size.height}, under the two-step notice`, async ({
     page,
     request,
-  }, testInfo) => {
+  }) => {
     test.setTimeout(180_000);
-    test.skip(testInfo.project.name !== 'history', 'the layout does not depend on the router mode');
     // An administrator of its own, without a second factor: the notice shows on every page.
     const account = await createAccount(request, { prefix: 'e2e.fit.', roleIds: ['admin'] });
     await page.setViewportSize(size);

@@ -3,7 +3,6 @@ import { PlusOutlined } from '@ant-design/icons';
 import {
   Alert,
   Button,
-  ConfigProvider,
   Drawer,
   Flex,
   Form,
@@ -17,6 +16,7 @@ import {
 } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConsoleTheme } from '@/components/console/console-theme';
 import { useAccess } from '@/lib/access/use-access';
 import { registerTexts } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
@@ -32,20 +32,6 @@ const SendMessageDialog = lazy(() =>
 );
 
 const PAGE_SIZE = 10;
-
-/**
- * antd's link blue, error red and placeholder grey fall under the WCAG AA contrast
- * ratio on white: the darker shades of the console's other screens.
- */
-const theme = {
-  token: {
-    colorError: '#c41d1d',
-    colorErrorText: '#c41d1d',
-    colorLink: '#0b4fb3',
-    colorLinkHover: '#083b85',
-    colorTextPlaceholder: 'rgba(0, 0, 0, 0.6)',
-  },
-};
 
 function formatTime(iso: string, language: string): string {
   return new Date(iso).toLocaleString(language === 'en' ? 'en-GB' : 'zh-CN', {
@@ -64,13 +50,13 @@ export function MessagesPage() {
   const { t } = useTranslation();
   const allowed = useAccess('system:message:send');
   return (
-    <ConfigProvider theme={theme}>
+    <ConsoleTheme>
       {allowed ? (
         <MessagesPageContent />
       ) : (
         <Alert type="warning" showIcon title={t('notifications.sent.forbidden')} />
       )}
-    </ConfigProvider>
+    </ConsoleTheme>
   );
 }
 
