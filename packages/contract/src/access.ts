@@ -77,6 +77,10 @@ export const PERMISSION_CODES = [
   'system:session:end',
   /** Remove a user's lost second factor so they enrol again. */
   'system:factor:reset',
+  /** List the registered subsystems (issue 22). */
+  'system:subsystem:read',
+  /** Register, change and remove subsystems, and issue their secrets. */
+  'system:subsystem:write',
   /** Read the audit trail and its verification (auditor). */
   'system:audit:read',
   /** Export the audit trail to Excel or CSV (auditor). */

@@ -13,6 +13,18 @@ import {
   isAllowedMenuAddress,
   normalizeLoginName,
 } from './system-rules.js';
+import {
+  SUBSYSTEM_CLAIMS,
+  SUBSYSTEM_CLIENT_ID_PATTERN,
+  SUBSYSTEM_DEFAULT_CLAIMS,
+  SUBSYSTEM_KINDS,
+  SUBSYSTEM_MAX_ADDRESSES,
+  SUBSYSTEM_TOKEN_LIFETIME_DEFAULT,
+  SUBSYSTEM_TOKEN_LIFETIME_MAX,
+  SUBSYSTEM_TOKEN_LIFETIME_MIN,
+  isSubsystemAddress,
+  isSubsystemOrigin,
+} from './subsystem-rules.js';
 import { idSchema, mobileSchema, pageIndexSchema } from './validation.js';
 
 /**
@@ -437,3 +449,97 @@ export const menuCreateSchema = z.object({
 export type MenuCreate = z.input<typeof menuCreateSchema>;
 export const menuEditSchema = menuCreateSchema.extend({ version: versionSchema });
 export type MenuEdit = z.input<typeof menuEditSchema>;
+
+// ----- Subsystems (issue 22) -----
+
+const subsystemOrigin = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .max(255, 'validation.tooLong')
+  .refine(isSubsystemOrigin, 'system.subsystem.originInvalid');
+const subsystemAddress = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .max(1000, 'validation.tooLong')
+  .refine(isSubsystemAddress, 'system.subsystem.addressInvalid');
+const addressList = <T extends z.ZodType<string>>(item: T) =>
+  z
+    .array(item)
+    .max(SUBSYSTEM_MAX_ADDRESSES, 'system.subsystem.tooManyAddresses')
+    .refine((list) => new Set(list).size === list.length, 'system.subsystem.duplicateAddress');
+
+/** A registered subsystem as the console shows it; its secret is never shown again. */
+export const subsystemSchema = z
+  .object({
+    id: z.number(),
+    clientId: z.string(),
+    name: z.string(),
+    nameEn: z.string(),
+    kind: z.enum(SUBSYSTEM_KINDS),
+    /** Whether a secret is set (confidential clients); the secret itself is stored hashed. */
+    hasSecret: z.boolean(),
+    origins: z.array(z.string()),
+    redirectUris: z.array(z.string()),
+    postLogoutRedirectUris: z.array(z.string()),
+    backchannelLogoutUri: z.string().nullable(),
+    claims: z.array(z.enum(SUBSYSTEM_CLAIMS)),
+    tokenLifetime: z.number(),
+    enabled: z.boolean(),
+    /** Menu entries that open this subsystem. */
+    menuEntries: z.array(z.object({ id: z.number(), name: z.string(), nameEn: z.string() })),
+    version: z.number(),
+  })
+  .meta({ id: 'Subsystem' });
+export type Subsystem = z.infer<typeof subsystemSchema>;
+export const subsystemListSchema = z.array(subsystemSchema);
+
+const subsystemFields = {
+  ...bilingualName,
+  kind: z.enum(SUBSYSTEM_KINDS, { error: 'validation.invalid' }),
+  origins: addressList(subsystemOrigin).default([]),
+  redirectUris: addressList(subsystemAddress).default([]),
+  postLogoutRedirectUris: addressList(subsystemAddress).default([]),
+  backchannelLogoutUri: subsystemAddress.nullable().default(null),
+  claims: z
+    .array(z.enum(SUBSYSTEM_CLAIMS, { error: 'validation.invalid' }))
+    .max(SUBSYSTEM_CLAIMS.length, 'validation.invalid')
+    .default([...SUBSYSTEM_DEFAULT_CLAIMS]),
+  tokenLifetime: z.coerce
+    .number({ error: 'validation.invalid' })
+    .int('validation.invalid')
+    .min(SUBSYSTEM_TOKEN_LIFETIME_MIN, 'system.subsystem.lifetimeRange')
+    .max(SUBSYSTEM_TOKEN_LIFETIME_MAX, 'system.subsystem.lifetimeRange')
+    .default(SUBSYSTEM_TOKEN_LIFETIME_DEFAULT),
+  enabled: z.boolean().default(true),
+};
+export const subsystemCreateSchema = z.object({
+  clientId: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .regex(SUBSYSTEM_CLIENT_ID_PATTERN, 'system.subsystem.clientIdInvalid'),
+  ...subsystemFields,
+});
+export type SubsystemCreate = z.input<typeof subsystemCreateSchema>;
+export const subsystemEditSchema = z.object({ ...subsystemFields, version: versionSchema });
+export type SubsystemEdit = z.input<typeof subsystemEditSchema>;
+/** The answer of a creation or a new secret: the secret, shown this once (null for a public client). */
+export const subsystemIssuedSchema = z.object({
+  subsystem: subsystemSchema,
+  clientSecret: z.string().nullable(),
+});
+export type SubsystemIssued = z.infer<typeof subsystemIssuedSchema>;
+
+/** The shell asks for a menu entry's frame token (issue 22). */
+export const frameTokenRequestSchema = z.object({ menuId: idSchema });
+export type FrameTokenRequest = z.input<typeof frameTokenRequestSchema>;
+/**
+ * A subsystem's own token for the frame, and the origin it may be given to;
+ * `token` null: the entry's address matches no registered, enabled subsystem.
+ */
+export const frameTokenSchema = z.object({
+  token: z.string().nullable(),
+  origin: z.string().nullable(),
+  clientId: z.string().nullable(),
+  expiresIn: z.number(),
+});
+export type FrameToken = z.infer<typeof frameTokenSchema>;

@@ -161,4 +161,13 @@ export const SYSTEM_PATHS = {
   messages: '/system/messages',
   messageRecipients: '/system/messages/:id/recipients',
   messageWithdraw: '/system/messages/:id/withdraw',
+  /** The subsystem registry (issue 22): list and register; change or remove one; issue a new secret. */
+  subsystems: '/system/subsystems',
+  subsystem: '/system/subsystems/:id',
+  subsystemSecret: '/system/subsystems/:id/secret',
+} as const;
+
+/** A subsystem's own token for a frame the shell opens (issue 22; docs/subsystems.md). */
+export const SUBSYSTEM_PATHS = {
+  frameToken: '/subsystems/frame-token',
 } as const;

@@ -20,6 +20,7 @@ export * from './system-messages.js';
 export * from './audit-rules.js';
 export * from './second-factor-rules.js';
 export * from './settings-rules.js';
+export * from './subsystem-rules.js';
 // zod schemas: the server, the OpenAPI document and tests.
 export * from './auth.js';
 export * from './envelope-schemas.js';

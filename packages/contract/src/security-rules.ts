@@ -32,10 +32,12 @@ export interface ResolvedAddress {
   readonly protocol: string;
   readonly username: string;
   readonly password: string;
+  readonly hostname: string;
+  readonly hash: string;
 }
 
 // The URL class both browsers and Node provide.
-const WhatwgUrl = (
+export const WhatwgUrl = (
   globalThis as unknown as { URL: new (input: string, base?: string) => ResolvedAddress }
 ).URL;
 

@@ -40,6 +40,22 @@ export const systemMessagesEn = {
     'This entry belongs to the product: it cannot be deleted, recoded or moved',
   'system.menu.hasChildren': 'Delete or move the entries under this one first',
   'system.menu.parentInvalid': 'An entry of this kind cannot be placed there',
+  'system.subsystem.clientIdInvalid':
+    'A client id has 3 to 64 lower-case letters, digits or hyphens, starting with a letter',
+  'system.subsystem.clientIdTaken': 'A subsystem with this client id is already registered',
+  'system.subsystem.originInvalid':
+    'An origin reads like https://host or https://host:port, with nothing after it (http only for localhost)',
+  'system.subsystem.addressInvalid':
+    'An address is a whole https address without # (http only for localhost); no wildcards',
+  'system.subsystem.tooManyAddresses': 'At most 10 addresses',
+  'system.subsystem.duplicateAddress': 'The same address is listed twice',
+  'system.subsystem.lifetimeRange': 'The token lifetime is 60 to 600 seconds',
+  'system.subsystem.redirectRequired':
+    'Give at least one redirect URI, or no origin and no redirect at all',
+  'system.subsystem.publicHasNoSecret': 'A public client has no secret',
+  'system.subsystem.inUse':
+    'Menu entries still open this subsystem ({{count}}); point them elsewhere first',
+  'system.subsystem.builtIn': 'The demo subsystem belongs to the product and cannot be removed',
   'system.import.notSpreadsheet': 'The file is not an Excel workbook (.xlsx)',
   'system.import.columns': 'The columns must be those of the template: {{columns}}',
   'system.import.empty': 'The file has no rows to import',
@@ -163,6 +179,19 @@ export const systemMessagesZhCN: Record<keyof typeof systemMessagesEn, string> =
   'system.menu.builtIn': '该菜单项为系统内置，不能删除、修改编码或移动',
   'system.menu.hasChildren': '请先删除或移走其下级菜单项',
   'system.menu.parentInvalid': '该类型的菜单项不能放在此处',
+  'system.subsystem.clientIdInvalid': '客户端标识为 3 至 64 位小写字母、数字或连字符，须以字母开头',
+  'system.subsystem.clientIdTaken': '该客户端标识已被其他子系统使用',
+  'system.subsystem.originInvalid':
+    '来源格式为 https://域名 或 https://域名:端口，其后不能再有路径（仅 localhost 可用 http）',
+  'system.subsystem.addressInvalid':
+    '地址须为完整的 https 地址，不含 # 和通配符（仅 localhost 可用 http）',
+  'system.subsystem.tooManyAddresses': '最多填写 10 个地址',
+  'system.subsystem.duplicateAddress': '地址重复',
+  'system.subsystem.lifetimeRange': '令牌有效期为 60 至 600 秒',
+  'system.subsystem.redirectRequired': '请至少填写一个回调地址',
+  'system.subsystem.publicHasNoSecret': '公开客户端没有密钥',
+  'system.subsystem.inUse': '仍有 {{count}} 个菜单项指向该子系统，请先修改这些菜单项',
+  'system.subsystem.builtIn': '演示子系统为系统内置，不能删除',
   'system.import.notSpreadsheet': '文件不是 Excel 工作簿（.xlsx）',
   'system.import.columns': '列须与模板一致：{{columns}}',
   'system.import.empty': '文件中没有可导入的数据',

@@ -8,3 +8,4 @@ export * from './notifications.js';
 export * from './business-guide.js';
 export * from './gis.js';
 export * from './second-factor.js';
+export * from './subsystems.js';

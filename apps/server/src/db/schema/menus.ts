@@ -11,6 +11,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { subsystems } from './subsystems.js';
 import { roles } from './users.js';
 
 /** A sidebar entry ("system model"): its address, its place in the tree and who sees it. */
@@ -43,10 +44,15 @@ export const menuEntries = pgTable(
     builtIn: boolean('built_in').notNull().default(false),
     /** Only this role may hold the entry (contract `RESERVED_PERMISSIONS`); the admin role's "every entry" leaves it out. */
     reservedRole: text('reserved_role'),
+    /** The registered subsystem this entry opens (issue 22): its frame gets that subsystem's token. */
+    subsystemId: integer('subsystem_id').references((): AnyPgColumn => subsystems.id, {
+      onDelete: 'set null',
+    }),
     version: integer('version').notNull().default(1),
   },
   (table) => [
     index('menu_entries_parent_idx').on(table.parentId, table.sortOrder),
+    index('menu_entries_subsystem_idx').on(table.subsystemId),
     uniqueIndex('menu_entries_permission_idx')
       .on(table.permission)
       .where(sql`${table.permission} is not null`),

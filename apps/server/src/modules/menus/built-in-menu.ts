@@ -218,6 +218,32 @@ export const builtInMenu: BuiltInEntry[] = [
         ],
       },
       {
+        code: 'system_subsystems',
+        name: '子系统接入',
+        nameEn: 'Subsystems',
+        kind: 'page',
+        icon: 'cloud-server',
+        url: '/system/subsystems',
+        sortOrder: 42,
+        grantedTo: NOBODY,
+        children: [
+          action(
+            'system_subsystem_read',
+            'system:subsystem:read',
+            '查询子系统',
+            'View subsystems',
+            10,
+          ),
+          action(
+            'system_subsystem_write',
+            'system:subsystem:write',
+            '维护子系统',
+            'Manage subsystems',
+            20,
+          ),
+        ],
+      },
+      {
         code: 'system_settings',
         name: '系统设置',
         nameEn: 'Settings',
