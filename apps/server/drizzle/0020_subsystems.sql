@@ -69,8 +69,7 @@ CREATE TABLE "oidc_signing_keys" (
 	"public_jwk" jsonb NOT NULL,
 	"sealed_private_jwk" text NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,
-	"signs_from" timestamp with time zone NOT NULL,
-	"retired_at" timestamp with time zone
+	"signs_from" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "menu_entries" ADD COLUMN "subsystem_id" integer;--> statement-breakpoint

@@ -28,6 +28,10 @@ import { AdminUserRepository } from './modules/system/admin-user.repository.js';
 import { RoleRepository } from './modules/system/role.repository.js';
 import { ScopeRepository } from './modules/system/scope.repository.js';
 import { UnitRepository } from './modules/system/unit.repository.js';
+import { OidcRecordRepository } from './modules/subsystems/oidc-record.repository.js';
+import { SigningKeyRepository } from './modules/subsystems/signing-key.repository.js';
+import { SubsystemSignInRepository } from './modules/subsystems/subsystem-sign-in.repository.js';
+import { SubsystemRepository } from './modules/subsystems/subsystem.repository.js';
 
 /**
  * One repository per table group, all bound to the same database handle: the
@@ -54,6 +58,7 @@ export function createRepositories(
     loginAttempts: new LoginAttemptRepository(db),
     menus: new MenuRepository(db, changes, cache),
     notifications: new NotificationRepository(db),
+    oidcRecords: new OidcRecordRepository(db),
     passwords: new PasswordRepository(db),
     profiles: new ProfileRepository(db),
     qrTickets: new QrTicketRepository(db),
@@ -65,7 +70,10 @@ export function createRepositories(
     serverSecrets: new ServerSecretRepository(db),
     sessions,
     settings: new SettingsRepository(db),
+    signingKeys: new SigningKeyRepository(db),
     smsCodes: new SmsCodeRepository(db),
+    subsystems: new SubsystemRepository(db),
+    subsystemSignIns: new SubsystemSignInRepository(db),
     units: new UnitRepository(db),
     users: new UserRepository(db, sessions, changes),
   };

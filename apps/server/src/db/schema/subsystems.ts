@@ -127,7 +127,8 @@ export const oidcRecords = pgTable(
 );
 
 /**
- * The provider's signing keys (ES256), shared by every instance. A new key is
+ * The provider's signing keys (ES256), shared by every instance, one per
+ * rotation period (modules/subsystems/signing-key.service.ts). A new key is
  * published before it signs and an old one stays published after it stops,
  * so a verifier's cached JWKS always holds the key of a live token.
  */
@@ -138,8 +139,6 @@ export const oidcSigningKeys = pgTable('oidc_signing_keys', {
   /** The private JWK, sealed with the server's secrets key (modules/secrets). */
   sealedPrivateJwk: text('sealed_private_jwk').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  /** From when it signs (its creation plus the publication overlap). */
+  /** From when it signs: the start of its rotation period; it is published a day before. */
   signsFrom: timestamp('signs_from', { withTimezone: true }).notNull(),
-  /** When a newer key took over; published until the overlap has passed. */
-  retiredAt: timestamp('retired_at', { withTimezone: true }),
 });

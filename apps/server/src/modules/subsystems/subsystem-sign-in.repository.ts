@@ -1,0 +1,67 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { subsystemSignIns } from '../../db/schema/index.js';
+
+export type SubsystemSignIn = typeof subsystemSignIns.$inferSelect;
+
+/**
+ * Which platform sessions signed in to which subsystems (a frame token or a
+ * code): what back-channel logout and grant revocation read when a session ends.
+ */
+export class SubsystemSignInRepository {
+  constructor(private readonly db: Executor) {}
+
+  /** Records the sign-in (once per session and subsystem), adding a grant of the code flow. */
+  async record(signIn: {
+    sessionTokenHash: string;
+    subsystemId: number;
+    userId: number;
+    sid: string;
+    grantId?: string;
+    now: Date;
+  }): Promise<void> {
+    const grants = signIn.grantId ? [signIn.grantId] : [];
+    await this.db
+      .insert(subsystemSignIns)
+      .values({
+        sessionTokenHash: signIn.sessionTokenHash,
+        subsystemId: signIn.subsystemId,
+        userId: signIn.userId,
+        sid: signIn.sid,
+        grantIds: grants,
+        createdAt: signIn.now,
+      })
+      .onConflictDoUpdate({
+        target: [subsystemSignIns.sessionTokenHash, subsystemSignIns.subsystemId],
+        set: {
+          grantIds: sql`(select coalesce(jsonb_agg(distinct g), '[]'::jsonb)
+            from jsonb_array_elements_text(${subsystemSignIns.grantIds} || ${JSON.stringify(grants)}::jsonb) g)`,
+        },
+      });
+  }
+
+  /** The platform `sid` a grant of this user was made under (the provider's tokens carry the grant). */
+  async sidOfGrant(userId: number, grantId: string): Promise<string | null> {
+    const rows = await this.db
+      .select({ sid: subsystemSignIns.sid })
+      .from(subsystemSignIns)
+      .where(
+        and(eq(subsystemSignIns.userId, userId), sql`${subsystemSignIns.grantIds} ? ${grantId}`),
+      )
+      .limit(1);
+    return rows[0]?.sid ?? null;
+  }
+
+  /** Removes and answers the sign-ins of one session. */
+  async takeOfSession(sessionTokenHash: string): Promise<SubsystemSignIn[]> {
+    return this.db
+      .delete(subsystemSignIns)
+      .where(eq(subsystemSignIns.sessionTokenHash, sessionTokenHash))
+      .returning();
+  }
+
+  /** Removes and answers every sign-in of a user (their sessions ended, or their rights changed). */
+  async takeOfUser(userId: number): Promise<SubsystemSignIn[]> {
+    return this.db.delete(subsystemSignIns).where(eq(subsystemSignIns.userId, userId)).returning();
+  }
+}
