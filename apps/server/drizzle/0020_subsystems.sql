@@ -27,6 +27,7 @@ CREATE TABLE "subsystem_sign_ins" (
 	"subsystem_id" integer NOT NULL,
 	"user_id" integer NOT NULL,
 	"sid" text NOT NULL,
+	"issuer" text NOT NULL,
 	"grant_ids" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,
 	CONSTRAINT "subsystem_sign_ins_session_token_hash_subsystem_id_pk" PRIMARY KEY("session_token_hash","subsystem_id")

@@ -69,6 +69,8 @@ export const subsystemSignIns = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The `sid` the subsystem was given: derived from the session, never its token. */
     sid: text('sid').notNull(),
+    /** The issuer the subsystem saw (the product's address it was reached at): its logout token's `iss`. */
+    issuer: text('issuer').notNull(),
     /** The provider's grants made for this session (code flow); revoked with it. */
     grantIds: jsonb('grant_ids').$type<string[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

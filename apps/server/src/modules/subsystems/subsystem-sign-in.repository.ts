@@ -17,6 +17,7 @@ export class SubsystemSignInRepository {
     subsystemId: number;
     userId: number;
     sid: string;
+    issuer: string;
     grantId?: string;
     now: Date;
   }): Promise<void> {
@@ -28,6 +29,7 @@ export class SubsystemSignInRepository {
         subsystemId: signIn.subsystemId,
         userId: signIn.userId,
         sid: signIn.sid,
+        issuer: signIn.issuer,
         grantIds: grants,
         createdAt: signIn.now,
       })
