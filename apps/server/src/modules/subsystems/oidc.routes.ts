@@ -19,8 +19,6 @@ const PROVIDER_HEADERS: Record<string, string> = {
   'referrer-policy': 'no-referrer',
   'x-content-type-options': 'nosniff',
 };
-/** oidc-provider reads at most 56 kB of a body; a little more is refused before it. */
-const PROVIDER_BODY_LIMIT = 64 * 1024;
 const uidParams = z.object({
   uid: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'validation.invalid'),
 });
@@ -33,9 +31,12 @@ const uidParams = z.object({
  */
 const oidcRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services, config }) => {
   const issuerOf = (request: FastifyRequest) => productBase(request, config.publicUrl);
+  // oidc-provider reads its bodies itself (at most 56 kB): the stream is left to it.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
   const callbacks = new WeakMap<Provider, ReturnType<Provider['callback']>>();
 
-  /** Hands the request to oidc-provider, as it came (the form already read by Fastify). */
+  /** Hands the request to oidc-provider, as it came, its body unread. */
   const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
     const provider = await services.oidcProviders.get(issuerOf(request));
     await substituteClientSecret(request);
@@ -43,9 +44,6 @@ const oidcRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services, 
     if (!callback) {
       callback = provider.callback();
       callbacks.set(provider, callback);
-    }
-    if (request.body !== undefined) {
-      (request.raw as typeof request.raw & { body?: unknown }).body = request.body;
     }
     reply.hijack();
     for (const [name, value] of Object.entries(PROVIDER_HEADERS)) reply.raw.setHeader(name, value);
@@ -89,7 +87,6 @@ const oidcRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services, 
         when: "the token endpoint exchanges a code (recorded by the provider's events, oidc-provider.ts)",
       },
     },
-    bodyLimit: PROVIDER_BODY_LIMIT,
     schema: { hide: true },
   };
   app.route({
