@@ -102,6 +102,7 @@ export async function buildApp(
       systemName: config.web.systemName,
       now: clock.now(),
       announce: (text) => process.stdout.write(`\n${text}\n\n`),
+      product: { publicUrl: config.publicUrl, port: config.port },
     }),
   );
   // Remembered sessions; every instance forgets a revoked one (modules/auth/session-cache.ts).

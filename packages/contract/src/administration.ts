@@ -393,6 +393,8 @@ export const adminMenuEntrySchema: z.ZodType<AdminMenuEntry> = z
       visible: z.boolean(),
       permission: z.string().nullable(),
       builtIn: z.boolean(),
+      /** The registered subsystem the entry opens (issue 22): its frame gets that subsystem's token. */
+      subsystemId: z.number().nullable(),
       version: z.number(),
       holders: z.array(z.object({ id: z.string(), name: z.string(), nameEn: z.string() })),
       children: z.array(adminMenuEntrySchema),
@@ -438,6 +440,8 @@ const menuFields = {
     .regex(PERMISSION_CODE_PATTERN, 'system.menu.permissionInvalid')
     .nullable()
     .default(null),
+  /** The registered subsystem the entry opens (issue 22), or none. */
+  subsystemId: idSchema.nullable().default(null),
 };
 export const menuCreateSchema = z.object({
   code: z
@@ -485,6 +489,8 @@ export const subsystemSchema = z
     claims: z.array(z.enum(SUBSYSTEM_CLAIMS)),
     tokenLifetime: z.number(),
     enabled: z.boolean(),
+    /** The product's own (the demo subsystem): it stays a public client and cannot be removed. */
+    builtIn: z.boolean(),
     /** Menu entries that open this subsystem. */
     menuEntries: z.array(z.object({ id: z.number(), name: z.string(), nameEn: z.string() })),
     version: z.number(),

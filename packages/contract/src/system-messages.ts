@@ -56,6 +56,9 @@ export const systemMessagesEn = {
   'system.subsystem.inUse':
     'Menu entries still open this subsystem ({{count}}); point them elsewhere first',
   'system.subsystem.builtIn': 'The demo subsystem belongs to the product and cannot be removed',
+  'system.subsystem.builtInKind':
+    'The demo subsystem belongs to the product and stays a public client',
+  'system.menu.subsystemUnknown': 'The subsystem does not exist; choose a registered one',
   'sso.expired':
     'This sign-in to the subsystem has expired or was already used; go back to the subsystem and sign in again',
   'system.import.notSpreadsheet': 'The file is not an Excel workbook (.xlsx)',
@@ -194,6 +197,8 @@ export const systemMessagesZhCN: Record<keyof typeof systemMessagesEn, string> =
   'system.subsystem.publicHasNoSecret': '公开客户端没有密钥',
   'system.subsystem.inUse': '仍有 {{count}} 个菜单项指向该子系统，请先修改这些菜单项',
   'system.subsystem.builtIn': '演示子系统为系统内置，不能删除',
+  'system.subsystem.builtInKind': '演示子系统为系统内置，只能是公开客户端',
+  'system.menu.subsystemUnknown': '所选子系统不存在，请选择已登记的子系统',
   'sso.expired': '本次子系统登录已过期或已完成，请返回子系统重新登录',
   'system.import.notSpreadsheet': '文件不是 Excel 工作簿（.xlsx）',
   'system.import.columns': '列须与模板一致：{{columns}}',

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.js';
-import { STAFF_ROLE } from '@cityops/contract';
+import { DEMO_SUBSYSTEM_CLIENT_ID, STAFF_ROLE } from '@cityops/contract';
 import { hashPassword, randomPassword } from '../lib/passwords.js';
 import { ensureRsaKey } from '../modules/auth/rsa-key.service.js';
 import { noRememberedSessions } from '../modules/auth/session-cache.js';
@@ -24,6 +24,7 @@ import { seedGisDemo, seedGisLayers } from './gis.js';
 import { type MenuSeed, demoMenu } from './menu-data.js';
 import { ensureBuiltInMenu } from './built-in-menu.js';
 import { seedDemoMessages } from './notifications.js';
+import { type ProductAddress, ensureDemoSubsystem } from './subsystems.js';
 
 export interface SeedOptions {
   kind: 'demo' | 'production';
@@ -31,6 +32,8 @@ export interface SeedOptions {
   now: Date;
   /** Where the one-time administrator password of a production seed is shown. */
   announce: (text: string) => void;
+  /** Where the product is reached: the demo subsystem's addresses (seed/subsystems.ts). */
+  product: ProductAddress;
 }
 
 /**
@@ -45,6 +48,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
   const withTransaction = transactionRunner(db, noRememberedSessions);
   await seedBase(repositories, options.systemName, options.now);
   await ensureBuiltInMenu(withTransaction);
+  const demoSubsystemId = await ensureDemoSubsystem(repositories, options.product, options.now);
   await seedSecuritySettings(repositories);
   await ensureRsaKey(repositories.rsaKeys, options.now);
   await seedGuideCategories(repositories);
@@ -53,23 +57,32 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
   if (options.kind === 'production') {
     await seedProduction(withTransaction, options);
   } else {
-    await seedDemo(withTransaction, options.now);
+    await seedDemo(withTransaction, options.now, { [DEMO_SUBSYSTEM_CLIENT_ID]: demoSubsystemId });
   }
 }
+
+/** The registered subsystems' ids by client id, for the entries that open them. */
+type SubsystemIds = Record<string, number>;
 
 async function insertMenu(
   menus: MenuRepository,
   entries: MenuSeed[],
   parentId: number | null,
   parentRoles: readonly string[],
+  subsystemIds: SubsystemIds,
 ) {
-  for (const { children, roleIds = [...parentRoles], ...entry } of entries) {
-    const id = await menus.insert({ ...entry, parentId, roleIds });
-    if (children) await insertMenu(menus, children, id, roleIds);
+  for (const { children, roleIds = [...parentRoles], subsystem, ...entry } of entries) {
+    const subsystemId = subsystem === undefined ? null : (subsystemIds[subsystem] ?? null);
+    const id = await menus.insert({ ...entry, parentId, roleIds, subsystemId });
+    if (children) await insertMenu(menus, children, id, roleIds, subsystemIds);
   }
 }
 
-async function seedDemo(withTransaction: WithTransaction, now: Date): Promise<void> {
+async function seedDemo(
+  withTransaction: WithTransaction,
+  now: Date,
+  subsystemIds: SubsystemIds,
+): Promise<void> {
   const accounts = await hashDemoPasswords([...demoAccounts, ...demoDistrictStaff]);
   await withTransaction(async (repositories) => {
     const unitIds: number[] = [];
@@ -85,7 +98,7 @@ async function seedDemo(withTransaction: WithTransaction, now: Date): Promise<vo
         ),
       );
     }
-    await insertMenu(repositories.menus, demoMenu, null, ['editor', 'staff']);
+    await insertMenu(repositories.menus, demoMenu, null, ['editor', 'staff'], subsystemIds);
     await seedDistrictAdminRole(repositories, now);
     // The accounts find their organisation and department by these sort orders.
     const accountIds = await ensureDemoAccounts(repositories, accounts, now);

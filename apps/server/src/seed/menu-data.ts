@@ -1,3 +1,4 @@
+import { DEMO_SUBSYSTEM_CLIENT_ID } from '@cityops/contract';
 import type { NewMenuEntry } from '../modules/menus/menu.repository.js';
 
 /**
@@ -5,7 +6,9 @@ import type { NewMenuEntry } from '../modules/menus/menu.repository.js';
  * but `admin`, which holds all). The product's own entries are not here: they are
  * built in (modules/menus/built-in-menu.ts) and placed among these by sort order.
  */
-export interface MenuSeed extends Omit<NewMenuEntry, 'parentId'> {
+export interface MenuSeed extends Omit<NewMenuEntry, 'parentId' | 'subsystemId'> {
+  /** The client id of the registered subsystem the entry opens (its frame gets that subsystem's token). */
+  subsystem?: string;
   children?: MenuSeed[];
 }
 
@@ -28,6 +31,7 @@ export const demoMenu: MenuSeed[] = [
         nameEn: 'Event dispatch',
         icon: 'alert',
         url: '/demo-subsystem.html',
+        subsystem: DEMO_SUBSYSTEM_CLIENT_ID,
         query: { system: 'event_dispatch' },
       },
       {
@@ -38,6 +42,7 @@ export const demoMenu: MenuSeed[] = [
         nameEn: 'Video surveillance',
         icon: 'video-camera',
         url: '/demo-subsystem.html',
+        subsystem: DEMO_SUBSYSTEM_CLIENT_ID,
         query: { system: 'video_surveillance' },
       },
       {
@@ -48,6 +53,7 @@ export const demoMenu: MenuSeed[] = [
         nameEn: 'Emergency command',
         icon: 'thunderbolt',
         url: '/demo-subsystem.html',
+        subsystem: DEMO_SUBSYSTEM_CLIENT_ID,
         query: { system: 'emergency_command' },
       },
     ],
@@ -68,6 +74,7 @@ export const demoMenu: MenuSeed[] = [
         nameEn: 'City appearance and sanitation',
         icon: 'delete',
         url: '/demo-subsystem.html',
+        subsystem: DEMO_SUBSYSTEM_CLIENT_ID,
         query: { system: 'city_sanitation' },
       },
       {
@@ -78,6 +85,7 @@ export const demoMenu: MenuSeed[] = [
         nameEn: 'Parks and greening',
         icon: 'environment',
         url: '/demo-subsystem.html',
+        subsystem: DEMO_SUBSYSTEM_CLIENT_ID,
         query: { system: 'parks_greening' },
       },
       {
@@ -88,6 +96,7 @@ export const demoMenu: MenuSeed[] = [
         nameEn: 'Municipal facilities',
         icon: 'tool',
         url: '/demo-subsystem.html',
+        subsystem: DEMO_SUBSYSTEM_CLIENT_ID,
         query: { system: 'municipal_facilities' },
       },
     ],
@@ -108,6 +117,7 @@ export const demoMenu: MenuSeed[] = [
         nameEn: '12345 hotline',
         icon: 'phone',
         url: '/demo-subsystem.html',
+        subsystem: DEMO_SUBSYSTEM_CLIENT_ID,
         query: { system: 'hotline_12345' },
       },
       {
@@ -118,6 +128,7 @@ export const demoMenu: MenuSeed[] = [
         nameEn: 'Public supervision',
         icon: 'eye',
         url: '/demo-subsystem.html',
+        subsystem: DEMO_SUBSYSTEM_CLIENT_ID,
         query: { system: 'public_supervision' },
       },
     ],
@@ -140,6 +151,7 @@ export const demoMenu: MenuSeed[] = [
         nameEn: 'Data sharing and exchange platform',
         icon: 'cloud-server',
         url: '/demo-subsystem.html',
+        subsystem: DEMO_SUBSYSTEM_CLIENT_ID,
         query: { system: 'data_sharing_platform' },
         integrated: true,
         // The integrated system's own window; a real one is another site's address.
@@ -157,6 +169,7 @@ export const demoMenu: MenuSeed[] = [
     // Administrators only: the admin role holds every entry.
     roleIds: [],
     url: '/demo-subsystem.html',
+    subsystem: DEMO_SUBSYSTEM_CLIENT_ID,
     query: { system: 'comprehensive_evaluation' },
   },
 ];

@@ -19,6 +19,7 @@ const seedDemo = (db: Db) =>
     systemName: '城市运行管理服务平台',
     now: TEST_EPOCH,
     announce: () => undefined,
+    product: { publicUrl: undefined, port: 3000 },
   });
 
 const migrationCount = fs

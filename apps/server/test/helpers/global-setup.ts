@@ -23,6 +23,7 @@ const seedOptions = {
   systemName: '城市运行管理服务平台',
   now: TEST_EPOCH,
   announce: () => undefined,
+  product: { publicUrl: undefined, port: 3000 },
 };
 
 /**

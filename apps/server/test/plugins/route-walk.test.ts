@@ -485,6 +485,53 @@ const STEPS: [string, Step][] = [
       return response;
     },
   ],
+  [
+    'POST /api/system/subsystems',
+    async ({ send, made }) => {
+      const response = await send('admin', 'POST', SYSTEM_PATHS.subsystems, {
+        clientId: 'walked-app',
+        name: '巡检子系统',
+        nameEn: 'Walked',
+        kind: 'confidential',
+        origins: ['https://walked.example'],
+        redirectUris: ['https://walked.example/callback'],
+      });
+      made.subsystem = response.json().data?.subsystem;
+      return response;
+    },
+  ],
+  [
+    'PUT /api/system/subsystems/:id',
+    async ({ send, made }) => {
+      const response = await send(
+        'admin',
+        'PUT',
+        fillPath(SYSTEM_PATHS.subsystem, { id: made.subsystem.id }),
+        {
+          name: '巡检子系统（改）',
+          nameEn: 'Walked',
+          kind: 'confidential',
+          origins: ['https://walked.example'],
+          redirectUris: ['https://walked.example/callback'],
+          version: made.subsystem.version,
+        },
+      );
+      made.subsystem = response.json().data?.subsystem;
+      return response;
+    },
+  ],
+  [
+    'POST /api/system/subsystems/:id/secret',
+    async ({ send, made }) => {
+      const response = await send(
+        'admin',
+        'POST',
+        fillPath(SYSTEM_PATHS.subsystemSecret, { id: made.subsystem.id }),
+      );
+      made.subsystem = response.json().data?.subsystem;
+      return response;
+    },
+  ],
   // ----- accounts -----
   [
     'POST /api/system/users',
@@ -593,6 +640,15 @@ const STEPS: [string, Step][] = [
         'admin',
         'DELETE',
         `${fillPath(SYSTEM_PATHS.menu, { id: made.menu.id })}?version=${made.menu.version}`,
+      ),
+  ],
+  [
+    'DELETE /api/system/subsystems/:id',
+    ({ send, made }) =>
+      send(
+        'admin',
+        'DELETE',
+        `${fillPath(SYSTEM_PATHS.subsystem, { id: made.subsystem.id })}?version=${made.subsystem.version}`,
       ),
   ],
   [

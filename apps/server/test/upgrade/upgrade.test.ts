@@ -116,6 +116,7 @@ describe('upgrade from the previous release', () => {
         systemName: '城市运行管理服务平台',
         now: TEST_EPOCH,
         announce: () => undefined,
+        product: { publicUrl: undefined, port: 3000 },
       }),
     );
 

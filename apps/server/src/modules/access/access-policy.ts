@@ -79,6 +79,8 @@ export interface PolicyTargets {
   'menu.write': { id: number | null; code: string; reservedRole: string | null };
   /** A settings group: platform-wide. */
   'setting.write': { group: string };
+  /** A registered subsystem (null id: a new one): platform-wide. */
+  'subsystem.write': { id: number | null; clientId: string };
 }
 export type PolicyAction = keyof PolicyTargets;
 
@@ -399,6 +401,7 @@ export class AccessPolicy {
         return ALLOWED;
       }
       case 'setting.write':
+      case 'subsystem.write':
         return (await facts.scope()).all
           ? ALLOWED
           : refused('platform-wide', 'system.scope.platformWide');
@@ -597,5 +600,6 @@ function auditTargetOf<A extends PolicyAction>(
     return { kind: area, id, name: text(fields.name) };
   }
   if (area === 'menu') return { kind: 'menu', id, name: text(fields.code) };
+  if (area === 'subsystem') return { kind: 'subsystem', id, name: text(fields.clientId) };
   return { kind: 'setting', id: text(fields.group) ?? '' };
 }

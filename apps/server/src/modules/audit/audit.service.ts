@@ -76,8 +76,10 @@ export function auditSourceOf(auth: AuthContext): AuditSource {
   };
 }
 
-// Field names that hold secrets; a menu's or role's "code" is an identifier, not one.
-const SECRET_FIELD = /password|secret|token|hash|captcha|recovery|api[-_]?key|access[-_]?key/i;
+// Field names that hold secrets; a menu's or role's "code" is an identifier, not one,
+// and a subsystem's token lifetime is a number of seconds.
+const SECRET_FIELD =
+  /password|secret|token(?!lifetime)|hash|captcha|recovery|api[-_]?key|access[-_]?key/i;
 const MOBILE_FIELD = /mobile|phone/i;
 
 /**

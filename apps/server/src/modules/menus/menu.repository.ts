@@ -48,6 +48,8 @@ export interface NewMenuEntry {
   visible?: boolean;
   builtIn?: boolean;
   reservedRole?: string | null;
+  /** The registered subsystem the entry opens (issue 22). */
+  subsystemId?: number | null;
   /** Roles granted the entry as it is made. */
   roleIds?: string[];
 }

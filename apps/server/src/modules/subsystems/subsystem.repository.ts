@@ -1,13 +1,48 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { SUBSYSTEM_MAX_ADDRESSES } from '@cityops/contract';
 import type { Executor } from '../../db/client.js';
-import { subsystems } from '../../db/schema/index.js';
+import { menuEntries, subsystems } from '../../db/schema/index.js';
+import { assertPolicyAsked } from '../../lib/request-trace.js';
 
 /** A registered subsystem as the provider and the frame token read it. */
 export type SubsystemRecord = typeof subsystems.$inferSelect;
 
+/** What the registry stores of a subsystem, besides its id, secret and version. */
+export interface SubsystemValues {
+  name: string;
+  nameEn: string;
+  kind: 'public' | 'confidential';
+  origins: string[];
+  redirectUris: string[];
+  postLogoutRedirectUris: string[];
+  backchannelLogoutUri: string | null;
+  claims: string[];
+  tokenLifetime: number;
+  enabled: boolean;
+}
+
+export interface NewSubsystem extends SubsystemValues {
+  clientId: string;
+  secretHash: string | null;
+  builtIn?: boolean;
+}
+
+/** A menu entry that opens a subsystem (the registry shows them; a subsystem in use is not removed). */
+export interface SubsystemMenuEntry {
+  id: number;
+  name: string;
+  nameEn: string;
+  subsystemId: number;
+}
+
 /** The subsystem registry (issue 22): the `subsystems` table's one owner. */
 export class SubsystemRepository {
   constructor(private readonly db: Executor) {}
+
+  /** Every registered subsystem, in the order they were registered. */
+  async list(): Promise<SubsystemRecord[]> {
+    return this.db.select().from(subsystems).orderBy(asc(subsystems.id));
+  }
 
   async findById(id: number): Promise<SubsystemRecord | null> {
     const rows = await this.db.select().from(subsystems).where(eq(subsystems.id, id));
@@ -17,5 +52,128 @@ export class SubsystemRepository {
   async findByClientId(clientId: string): Promise<SubsystemRecord | null> {
     const rows = await this.db.select().from(subsystems).where(eq(subsystems.clientId, clientId));
     return rows[0] ?? null;
+  }
+
+  /** The menu entries pointing at a subsystem (all of them without `id`), in sidebar order. */
+  async menuEntries(id?: number): Promise<SubsystemMenuEntry[]> {
+    const rows = await this.db
+      .select({
+        id: menuEntries.id,
+        name: menuEntries.name,
+        nameEn: menuEntries.nameEn,
+        subsystemId: menuEntries.subsystemId,
+      })
+      .from(menuEntries)
+      .where(
+        id === undefined ? isNotNull(menuEntries.subsystemId) : eq(menuEntries.subsystemId, id),
+      )
+      .orderBy(asc(menuEntries.sortOrder), asc(menuEntries.id));
+    return rows.map((row) => ({ ...row, subsystemId: row.subsystemId! }));
+  }
+
+  async insert(subsystem: NewSubsystem): Promise<number> {
+    assertPolicyAsked('subsystems.insert');
+    const rows = await this.db
+      .insert(subsystems)
+      .values(subsystem)
+      .returning({ id: subsystems.id });
+    return rows[0]!.id;
+  }
+
+  /**
+   * Changes a subsystem if it is still at `version` (its secret hash too when
+   * given: null when it becomes public); false when someone changed it first.
+   */
+  async update(
+    id: number,
+    version: number,
+    values: SubsystemValues & { secretHash?: string | null },
+    now: Date,
+  ): Promise<boolean> {
+    assertPolicyAsked('subsystems.update');
+    const rows = await this.db
+      .update(subsystems)
+      .set({ ...values, updatedAt: now, version: sql`${subsystems.version} + 1` })
+      .where(and(eq(subsystems.id, id), eq(subsystems.version, version)))
+      .returning({ id: subsystems.id });
+    return rows.length > 0;
+  }
+
+  /** A new secret's hash (the secret itself is shown once and never stored). */
+  async setSecretHash(id: number, secretHash: string, now: Date): Promise<boolean> {
+    assertPolicyAsked('subsystems.setSecretHash');
+    const rows = await this.db
+      .update(subsystems)
+      .set({ secretHash, updatedAt: now, version: sql`${subsystems.version} + 1` })
+      .where(and(eq(subsystems.id, id), eq(subsystems.kind, 'confidential')))
+      .returning({ id: subsystems.id });
+    return rows.length > 0;
+  }
+
+  /**
+   * Removes a subsystem at `version` that is not built in and that no menu entry
+   * points at (its sign-ins and pending logouts go with it); false otherwise.
+   */
+  async delete(id: number, version: number): Promise<boolean> {
+    assertPolicyAsked('subsystems.delete');
+    const rows = await this.db
+      .delete(subsystems)
+      .where(
+        and(
+          eq(subsystems.id, id),
+          eq(subsystems.version, version),
+          eq(subsystems.builtIn, false),
+          sql`not exists (select 1 from ${menuEntries} where ${menuEntries.subsystemId} = ${id})`,
+        ),
+      )
+      .returning({ id: subsystems.id });
+    return rows.length > 0;
+  }
+
+  /**
+   * The product's own subsystem (the demo page), on every start: made when
+   * missing, else given the product's addresses it lacks (the administrator's
+   * other changes stay). Outside any request, under the migration lock.
+   */
+  async ensureBuiltIn(subsystem: NewSubsystem, now: Date): Promise<number> {
+    const existing = await this.findByClientId(subsystem.clientId);
+    if (!existing) {
+      const rows = await this.db
+        .insert(subsystems)
+        .values({ ...subsystem, builtIn: true, createdAt: now, updatedAt: now })
+        .returning({ id: subsystems.id });
+      return rows[0]!.id;
+    }
+    // Kept within the registry's limit, so the console can still save it.
+    const joined = (have: string[], want: string[]) =>
+      [...have, ...want.filter((address) => !have.includes(address))].slice(
+        0,
+        Math.max(have.length, SUBSYSTEM_MAX_ADDRESSES),
+      );
+    const values = {
+      origins: joined(existing.origins, subsystem.origins),
+      redirectUris: joined(existing.redirectUris, subsystem.redirectUris),
+      postLogoutRedirectUris: joined(
+        existing.postLogoutRedirectUris,
+        subsystem.postLogoutRedirectUris,
+      ),
+    };
+    const changed =
+      !existing.builtIn ||
+      (Object.keys(values) as (keyof typeof values)[]).some(
+        (key) => values[key].length !== existing[key].length,
+      );
+    if (changed) {
+      await this.db
+        .update(subsystems)
+        .set({
+          ...values,
+          builtIn: true,
+          updatedAt: now,
+          version: sql`${subsystems.version} + 1`,
+        })
+        .where(eq(subsystems.id, existing.id));
+    }
+    return existing.id;
   }
 }

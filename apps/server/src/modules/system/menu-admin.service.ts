@@ -28,7 +28,7 @@ const refused = (
 ) => new AppError(code, { messageKey: key, fields: [{ field, message: key }] });
 
 export interface MenuAdminServiceOptions {
-  repositories: Pick<Repositories, 'menus' | 'roles'>;
+  repositories: Pick<Repositories, 'menus' | 'roles' | 'subsystems'>;
   withTransaction: WithTransaction;
   policy: AccessPolicy;
   clock: Clock;
@@ -71,6 +71,7 @@ export class MenuAdminService {
       reservedRole: reservedAround(records, null, input.parentId),
     });
     this.check(records, input, null);
+    await this.checkSubsystem(input.subsystemId);
     const now = this.options.clock.now();
     const id = await this.guarded(() =>
       this.options.withTransaction(async ({ menus, audit }) => {
@@ -110,6 +111,7 @@ export class MenuAdminService {
       throw new AppError(ErrorCode.CONFLICT, { messageKey: 'system.menu.builtIn' });
     }
     this.check(records, input, current);
+    await this.checkSubsystem(input.subsystemId);
     const { version, ...changes } = input;
     const values = { ...changes, sortOrder: changes.sortOrder ?? current.sortOrder };
     const now = this.options.clock.now();
@@ -190,6 +192,14 @@ export class MenuAdminService {
       if (input.permission !== null && record.permission === input.permission) {
         throw refused(ErrorCode.CONFLICT, 'permission', 'system.menu.permissionTaken');
       }
+    }
+  }
+
+  /** The subsystem an entry opens is a registered one. */
+  private async checkSubsystem(subsystemId: number | null): Promise<void> {
+    if (subsystemId === null) return;
+    if (!(await this.options.repositories.subsystems.findById(subsystemId))) {
+      throw refused(ErrorCode.VALIDATION, 'subsystemId', 'system.menu.subsystemUnknown');
     }
   }
 

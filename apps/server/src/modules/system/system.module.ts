@@ -4,6 +4,8 @@ import { AdminUserService } from './admin-user.service.js';
 import menuAdminRoutes from './menu-admin.routes.js';
 import { MenuAdminService } from './menu-admin.service.js';
 import roleRoutes from './role.routes.js';
+import subsystemAdminRoutes from './subsystem-admin.routes.js';
+import { SubsystemAdminService } from './subsystem-admin.service.js';
 import { RoleService } from './role.service.js';
 import unitRoutes from './unit.routes.js';
 import { UnitService } from './unit.service.js';
@@ -14,10 +16,11 @@ declare module '../../services.js' {
     roles: RoleService;
     units: UnitService;
     menuAdmin: MenuAdminService;
+    subsystemAdmin: SubsystemAdminService;
   }
 }
 
-/** The administration console: users, roles, units and departments, menus (issue 12). */
+/** The administration console: users, roles, units and departments, menus (issue 12), subsystems (issue 22). */
 export const systemModule: AppModule = {
   name: 'system',
   createServices: ({ repositories, withTransaction, clock, services }) => {
@@ -35,6 +38,7 @@ export const systemModule: AppModule = {
       roles: new RoleService({ repositories, withTransaction, policy, access, clock }),
       units: new UnitService({ repositories, withTransaction, access, policy, clock }),
       menuAdmin: new MenuAdminService({ repositories, withTransaction, policy, clock }),
+      subsystemAdmin: new SubsystemAdminService({ repositories, withTransaction, policy, clock }),
     };
   },
   // One route file per resource, registered in the order the console lists them.
@@ -43,5 +47,6 @@ export const systemModule: AppModule = {
     await app.register(roleRoutes, context);
     await app.register(unitRoutes, context);
     await app.register(menuAdminRoutes, context);
+    await app.register(subsystemAdminRoutes, context);
   },
 };

@@ -1,0 +1,103 @@
+import {
+  SYSTEM_PATHS,
+  envelopeSchema,
+  ok,
+  recordParamsSchema,
+  subsystemCreateSchema,
+  subsystemEditSchema,
+  subsystemIssuedSchema,
+  subsystemListSchema,
+  versionQuerySchema,
+} from '@cityops/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { RouteContext } from '../../app-module.js';
+import { authOf } from '../../plugins/auth.js';
+
+/**
+ * The subsystem registry (issue 22, docs/subsystems.md): the platform's OpenID
+ * Connect clients, listed, registered, changed, given a new secret, removed.
+ */
+const subsystemAdminRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services }) => {
+  const { subsystemAdmin } = services;
+  const tags = ['system-subsystems'];
+
+  app.get(
+    SYSTEM_PATHS.subsystems,
+    {
+      config: { access: { permission: 'system:subsystem:read' } },
+      schema: {
+        tags,
+        summary: 'The registered subsystems with the menu entries that open them',
+        response: { 200: envelopeSchema(subsystemListSchema) },
+      },
+    },
+    async () => ok(await subsystemAdmin.list()),
+  );
+
+  app.post(
+    SYSTEM_PATHS.subsystems,
+    {
+      config: { access: { permission: 'system:subsystem:write' }, audit: 'subsystem.create' },
+      schema: {
+        tags,
+        summary: 'Register a subsystem (a confidential one gets its secret, answered this once)',
+        body: subsystemCreateSchema,
+        response: { 200: envelopeSchema(subsystemIssuedSchema) },
+      },
+    },
+    async (request) => ok(await subsystemAdmin.create(authOf(request), request.body)),
+  );
+
+  app.put(
+    SYSTEM_PATHS.subsystem,
+    {
+      config: { access: { permission: 'system:subsystem:write' }, audit: 'subsystem.update' },
+      schema: {
+        tags,
+        summary:
+          'Change a subsystem registered on `version` (made confidential, it gets its first secret, answered this once)',
+        params: recordParamsSchema,
+        body: subsystemEditSchema,
+        response: { 200: envelopeSchema(subsystemIssuedSchema) },
+      },
+    },
+    async (request) =>
+      ok(await subsystemAdmin.update(authOf(request), request.params.id, request.body)),
+  );
+
+  app.post(
+    SYSTEM_PATHS.subsystemSecret,
+    {
+      config: { access: { permission: 'system:subsystem:write' }, audit: 'subsystem.secret' },
+      schema: {
+        tags,
+        summary:
+          'A new secret for a confidential subsystem, answered this once; the old one stops working',
+        params: recordParamsSchema,
+        response: { 200: envelopeSchema(subsystemIssuedSchema) },
+      },
+    },
+    async (request) => ok(await subsystemAdmin.issueSecret(authOf(request), request.params.id)),
+  );
+
+  app.delete(
+    SYSTEM_PATHS.subsystem,
+    {
+      config: { access: { permission: 'system:subsystem:write' }, audit: 'subsystem.delete' },
+      schema: {
+        tags,
+        summary: 'Remove a subsystem no menu entry opens (not the built-in demo subsystem)',
+        params: recordParamsSchema,
+        querystring: versionQuerySchema,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      await subsystemAdmin.delete(authOf(request), request.params.id, request.query.version);
+      return ok(null);
+    },
+  );
+};
+
+export default subsystemAdminRoutes;
