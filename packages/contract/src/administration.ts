@@ -369,6 +369,8 @@ export interface AdminMenuEntry {
   visible: boolean;
   permission: string | null;
   builtIn: boolean;
+  /** The registered subsystem the entry opens (issue 22): its frame gets that subsystem's token. */
+  subsystemId: number | null;
   version: number;
   /** The roles whose holders have this entry (the system administrator's role included where it reaches it). */
   holders: { id: string; name: string; nameEn: string }[];

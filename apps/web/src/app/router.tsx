@@ -109,6 +109,11 @@ export const routes: RouteObject[] = [
                     lazy: () => import('./routes/system-menus'),
                   },
                   {
+                    path: paths.system.subsystems,
+                    handle: title('route.systemSubsystems'),
+                    lazy: () => import('./routes/system-subsystems'),
+                  },
+                  {
                     path: paths.system.audit,
                     handle: title('route.systemAudit'),
                     lazy: () => import('./routes/system-audit'),

@@ -29,6 +29,7 @@ export const paths = {
     roles: '/system/roles',
     units: '/system/units',
     menus: '/system/menus',
+    subsystems: '/system/subsystems',
     audit: '/system/audit',
     sessions: '/system/sessions',
     settings: '/system/settings',

@@ -32,6 +32,7 @@ export const route = {
   systemRoles: 'Roles',
   systemUnits: 'Units and departments',
   systemMenus: 'Menus',
+  systemSubsystems: 'Subsystems',
   systemAudit: 'Audit trail',
   systemSessions: 'Online users',
   systemSettings: 'Settings',

@@ -303,6 +303,10 @@ export const system = {
       'video-camera': 'Video camera',
     },
     dialog: {
+      subsystem: 'Subsystem',
+      subsystemHelp:
+        'The registered subsystem this entry opens: its frame gets that subsystem’s own token instead of the platform’s.',
+      subsystemNone: 'None',
       createTitle: 'New menu entry',
       editTitle: 'Edit menu entry',
       parent: 'Parent entry',
@@ -340,6 +344,95 @@ export const system = {
       permissionHelp: 'area:object:action, e.g. city:report:approve',
       builtInNote: 'A built-in entry keeps its code, kind, permission and place.',
       saved: 'The entry has been saved.',
+    },
+  },
+  subsystems: {
+    heading: 'Subsystems',
+    results: 'Registered subsystems',
+    empty: 'No subsystems registered.',
+    create: 'Register a subsystem',
+    search: 'Search by name or client id',
+    builtIn: 'Built-in',
+    disabled: 'Disabled',
+    none: 'None',
+    column: {
+      name: 'Name',
+      clientId: 'Client id',
+      kind: 'Client type',
+      origins: 'Allowed origins',
+      enabled: 'Enabled',
+      menuEntries: 'Menu entries',
+    },
+    kind: {
+      public: 'Public client',
+      confidential: 'Confidential client',
+    },
+    claim: {
+      preferred_username: 'Username',
+      name: 'Name',
+      phone_number: 'Mobile number',
+      picture: 'Avatar',
+      role_ids: 'Roles',
+      organization_id: 'Unit',
+      department_id: 'Department',
+    },
+    action: {
+      edit: 'Edit {{name}}',
+      secret: 'New secret for {{name}}',
+      delete: 'Delete {{name}}',
+    },
+    newSecret: 'New secret',
+    confirmSecret: {
+      title: 'Issue a new secret for {{name}}?',
+      content:
+        'The current secret stops working at once: the subsystem cannot sign in users until its operators install the new one.',
+      ok: 'Issue new secret',
+    },
+    confirmDelete: {
+      title: 'Delete the subsystem {{name}}?',
+      content:
+        'Its sign-ins end and it can no longer get tokens from the platform. This cannot be undone.',
+      ok: 'Delete',
+    },
+    deleted: 'The subsystem has been deleted.',
+    dialog: {
+      createTitle: 'Register a subsystem',
+      editTitle: 'Edit subsystem',
+      saved: 'The subsystem has been saved.',
+      builtInNote:
+        'The demo subsystem belongs to the product: it stays a public client and cannot be deleted.',
+    },
+    field: {
+      clientId: 'Client id',
+      clientIdHelp: 'How the subsystem names itself to the platform; it cannot be changed later.',
+      kind: 'Client type',
+      kindHelp:
+        'A confidential client is a server that keeps a secret; a public client (a browser page or an app) has none and signs in with PKCE.',
+      origins: 'Allowed origins',
+      originsHelp:
+        'One a line, like https://app.city.gov.cn. A menu entry on one of these gets the subsystem’s own token in its frame.',
+      redirectUris: 'Redirect URIs',
+      redirectUrisHelp:
+        'One a line, whole addresses. Without one, the subsystem is only opened in frames (no sign-in by code).',
+      postLogoutRedirectUris: 'Post-logout redirect URIs',
+      linesHelp: 'One a line, whole addresses.',
+      backchannelLogoutUri: 'Back-channel logout URI',
+      backchannelLogoutUriHelp:
+        'Where the platform tells the subsystem that a user’s session has ended (optional).',
+      claims: 'User information it may receive',
+      claimsHelp: 'The user id and the session id are always given.',
+      tokenLifetime: 'Token lifetime (seconds)',
+      enabled: 'Enabled',
+      enabledHelp: 'A disabled subsystem gets no tokens and cannot sign users in.',
+    },
+    secret: {
+      title: 'Client secret',
+      intro: 'The client secret of {{name}} (client id {{clientId}}):',
+      copy: 'Copy',
+      copied: 'Copied.',
+      copyFailed: 'Copying failed; select the secret and copy it by hand.',
+      once: 'Shown only this once: the platform keeps only a fingerprint of it. Give it to the subsystem’s operators by a safe channel now.',
+      done: 'I have saved it',
     },
   },
   sessions: {

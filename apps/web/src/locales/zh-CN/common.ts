@@ -34,6 +34,7 @@ export const route: LocaleShape<typeof en.route> = {
   systemRoles: '角色管理',
   systemUnits: '单位与部门',
   systemMenus: '菜单管理',
+  systemSubsystems: '子系统接入',
   systemAudit: '审计日志',
   systemSessions: '在线用户',
   systemSettings: '系统设置',

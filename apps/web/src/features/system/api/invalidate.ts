@@ -10,7 +10,7 @@ import { systemKeys } from './query-keys';
  */
 export function refreshAfter(
   queryClient: QueryClient,
-  changed: 'user' | 'role' | 'unit' | 'menu',
+  changed: 'user' | 'role' | 'unit' | 'menu' | 'subsystem',
 ): Promise<unknown> {
   const keys: (readonly unknown[])[] = {
     user: [systemKeys.userLists(), systemKeys.roleLists(), systemKeys.roleUsersAll()],
@@ -22,7 +22,9 @@ export function refreshAfter(
       systemKeys.userOptions(),
     ],
     unit: [systemKeys.units(), systemKeys.userLists(), systemKeys.userOptions()],
-    menu: [systemKeys.menus(), systemKeys.grantable()],
+    menu: [systemKeys.menus(), systemKeys.grantable(), systemKeys.subsystems()],
+    // A registration's menu entries show in the menu's subsystem choice.
+    subsystem: [systemKeys.subsystems(), systemKeys.menus()],
   }[changed];
   if (changed === 'menu' || changed === 'role') announceConsoleChange({ kind: 'menu' });
   return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));

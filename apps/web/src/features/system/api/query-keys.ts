@@ -34,6 +34,8 @@ export const systemKeys = {
   /** The user form's units and assignable roles. */
   userOptions: () => [...systemKeys.all, 'user-options'] as const,
   menus: () => [...systemKeys.all, 'menus'] as const,
+  /** The subsystem registry (issue 22). */
+  subsystems: () => [...systemKeys.all, 'subsystems'] as const,
   /** Every page of the audit trail (issue 13), by filter and cursor. */
   auditPages: () => [...systemKeys.all, 'audit'] as const,
   auditPage: (filter: AuditFilter, before: number | undefined) =>

@@ -18,7 +18,9 @@ import { useVersionedSave } from '@/lib/forms/use-versioned-save';
 import { findEntry, menuParentOptions, siblingsOf } from '../lib/menu-tree';
 import { MenuHolders } from './menu-holders';
 import { IconPicker } from './icon-picker';
-import { englishNameInput } from '../lib/names';
+import { englishNameInput, localName } from '../lib/names';
+import { useAccess } from '@/lib/access/use-access';
+import { useSubsystems } from '../api/get-subsystems';
 
 export interface MenuDialogProps {
   /** The entry to edit, or null for a new one under `parentId`. */
@@ -44,6 +46,7 @@ interface Values {
   sortOrder: number | null;
   visible: boolean;
   permission: string;
+  subsystemId: number | null;
 }
 
 const FIELDS = [
@@ -61,6 +64,7 @@ const FIELDS = [
   'sortOrder',
   'visible',
   'permission',
+  'subsystemId',
 ];
 const MAX_QUERY = 20;
 
@@ -87,6 +91,7 @@ function valuesOf(
     sortOrder: entry ? entry.sortOrder : nextSortOrder(siblings),
     visible: entry?.visible ?? true,
     permission: entry?.permission ?? '',
+    subsystemId: entry?.subsystemId ?? null,
   };
 }
 
@@ -105,6 +110,9 @@ export function MenuDialog({ entry, parentId, entries, onClose, onReload }: Menu
   const update = useUpdateMenu();
   const rules = systemRules(t);
   const parentKind = findEntry(entries, parentId)?.kind;
+  // The registry is offered to those who may read it; the entry's choice stays as it is otherwise.
+  const seesSubsystems = useAccess('system:subsystem:read');
+  const subsystems = useSubsystems({ enabled: seesSubsystems });
 
   const { current, failure, saving, save } = useVersionedSave<Values, AdminMenuEntry>({
     form,
@@ -131,6 +139,7 @@ export function MenuDialog({ entry, parentId, entries, onClose, onReload }: Menu
         sortOrder: values.sortOrder ?? 0,
         visible: values.visible,
         permission: isAction ? values.permission.trim() : null,
+        subsystemId: isAction ? null : (values.subsystemId ?? null),
       };
       if (editing) {
         await update.mutateAsync({ id: editing.id, input: { ...input, version: editing.version } });
@@ -318,6 +327,24 @@ export function MenuDialog({ entry, parentId, entries, onClose, onReload }: Menu
                 ]}
               >
                 <Input maxLength={2000} autoComplete="off" spellCheck={false} inputMode="url" />
+              </Form.Item>
+            )}
+            {seesSubsystems && (
+              <Form.Item
+                name="subsystemId"
+                label={t('system.menus.dialog.subsystem')}
+                extra={t('system.menus.dialog.subsystemHelp')}
+              >
+                <Select<number | null>
+                  allowClear
+                  loading={subsystems.isFetching}
+                  placeholder={t('system.menus.dialog.subsystemNone')}
+                  options={(subsystems.data ?? []).map((subsystem) => ({
+                    value: subsystem.id,
+                    label: `${localName(subsystem, i18n.language)} (${subsystem.clientId})`,
+                  }))}
+                  onClear={() => form.setFieldValue('subsystemId', null)}
+                />
               </Form.Item>
             )}
             <Form.Item

@@ -29,6 +29,7 @@ function entry(id: number, patch: Partial<AdminMenuEntry> = {}): AdminMenuEntry 
     visible: true,
     permission: null,
     builtIn: false,
+    subsystemId: null,
     version: 1,
     holders: [{ id: 'admin', name: '系统管理员', nameEn: 'System administrator' }],
     children: [],
@@ -106,6 +107,30 @@ beforeEach(() => {
       deleted.push(Number(params.id));
       return HttpResponse.json(okBody(null));
     }),
+    http.get(`${API}/system/subsystems`, () =>
+      HttpResponse.json(
+        okBody([
+          {
+            id: 7,
+            clientId: 'city-map',
+            name: '城市地图系统',
+            nameEn: 'City map system',
+            kind: 'public',
+            hasSecret: false,
+            origins: ['https://map.example.gov.cn'],
+            redirectUris: [],
+            postLogoutRedirectUris: [],
+            backchannelLogoutUri: null,
+            claims: ['name'],
+            tokenLifetime: 300,
+            enabled: true,
+            builtIn: false,
+            menuEntries: [],
+            version: 1,
+          },
+        ]),
+      ),
+    ),
   );
 });
 
@@ -157,6 +182,9 @@ describe('the menus page', { timeout: 60_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: '添加参数' }));
     await user.type(within(dialog).getByRole('textbox', { name: '参数名 1' }), 'layer');
     await user.type(within(dialog).getByRole('textbox', { name: '参数值 1' }), 'roads');
+    // The entry opens a registered subsystem: its frame gets that subsystem's token.
+    await user.click(within(dialog).getByRole('combobox', { name: '所属子系统' }));
+    await user.click(await screen.findByTitle('城市地图系统 (city-map)'));
     await user.dblClick(within(dialog).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith({ content: '菜单项已保存。' }));
     expect(posted).toEqual([
@@ -175,6 +203,7 @@ describe('the menus page', { timeout: 60_000 }, () => {
         sortOrder: 50,
         visible: true,
         permission: null,
+        subsystemId: 7,
       },
     ]);
   });
