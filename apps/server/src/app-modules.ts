@@ -19,6 +19,7 @@ import { secondFactorModule } from './modules/second-factor/second-factor.module
 import { sessionsModule } from './modules/sessions/sessions.module.js';
 import { settingsModule } from './modules/settings/settings.module.js';
 import { smsModule } from './modules/sms/sms.module.js';
+import { subsystemsModule } from './modules/subsystems/subsystems.module.js';
 import { systemModule } from './modules/system/system.module.js';
 import { testingModule } from './modules/testing/testing.module.js';
 
@@ -48,6 +49,7 @@ export const appModules: readonly AppModule[] = [
   gisModule,
   systemModule,
   sessionsModule,
+  subsystemsModule,
   purgeModule,
   backupModule,
 ];

@@ -54,6 +54,26 @@ export class SubsystemSignInRepository {
     return rows[0]?.sid ?? null;
   }
 
+  /** The sign-in a subsystem's token names (its user, subsystem and `sid`), if it was not ended. */
+  async findBySid(
+    userId: number,
+    subsystemId: number,
+    sid: string,
+  ): Promise<SubsystemSignIn | null> {
+    const rows = await this.db
+      .select()
+      .from(subsystemSignIns)
+      .where(
+        and(
+          eq(subsystemSignIns.userId, userId),
+          eq(subsystemSignIns.subsystemId, subsystemId),
+          eq(subsystemSignIns.sid, sid),
+        ),
+      )
+      .limit(1);
+    return rows[0] ?? null;
+  }
+
   /** Removes and answers the sign-ins of one session. */
   async takeOfSession(sessionTokenHash: string): Promise<SubsystemSignIn[]> {
     return this.db
