@@ -61,7 +61,8 @@ const PUBLIC = {
   'POST /api/test-hooks/settings': 'a hook of the automated tests',
   'POST /api/test-hooks/users': 'a hook of the automated tests',
   'POST /api/test-hooks/messages': 'a hook of the automated tests',
-  'POST /oidc/*': "the OpenID Connect provider's endpoints: its client is the proof (subsystems/oidc-provider.test.ts)",
+  'POST /oidc/*':
+    "the OpenID Connect provider's endpoints: its client is the proof (subsystems/oidc-provider.test.ts)",
 } as const;
 
 const settingsStep =

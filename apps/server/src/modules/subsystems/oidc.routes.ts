@@ -12,15 +12,18 @@ import { authOf, bearerToken } from '../../plugins/auth.js';
 import { limitedBy } from '../../plugins/request-limits.js';
 import { looksLikeJwt } from './frame-token.service.js';
 
-/** The provider's pages need no script, no frame and no referrer (a code travels in addresses). */
+/**
+ * The provider's pages: no frame, no referrer (a code travels in addresses) and
+ * no script but the one that submits its own forms, whose hash oidc-provider adds
+ * to `script-src` (its form_post helper); the directive starts with the hash of
+ * an empty script so that nothing else runs.
+ */
 const PROVIDER_HEADERS: Record<string, string> = {
   'content-security-policy':
-    "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
+    "default-src 'none'; script-src 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
   'referrer-policy': 'no-referrer',
   'x-content-type-options': 'nosniff',
 };
-/** oidc-provider reads at most 56 kB of a body; a little more is refused before it. */
-const PROVIDER_BODY_LIMIT = 64 * 1024;
 const uidParams = z.object({
   uid: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'validation.invalid'),
 });
@@ -33,9 +36,12 @@ const uidParams = z.object({
  */
 const oidcRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services, config }) => {
   const issuerOf = (request: FastifyRequest) => productBase(request, config.publicUrl);
+  // oidc-provider reads its bodies itself (at most 56 kB): the stream is left to it.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
   const callbacks = new WeakMap<Provider, ReturnType<Provider['callback']>>();
 
-  /** Hands the request to oidc-provider, as it came (the form already read by Fastify). */
+  /** Hands the request to oidc-provider, as it came, its body unread. */
   const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
     const provider = await services.oidcProviders.get(issuerOf(request));
     await substituteClientSecret(request);
@@ -43,9 +49,6 @@ const oidcRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services, 
     if (!callback) {
       callback = provider.callback();
       callbacks.set(provider, callback);
-    }
-    if (request.body !== undefined) {
-      (request.raw as typeof request.raw & { body?: unknown }).body = request.body;
     }
     reply.hijack();
     for (const [name, value] of Object.entries(PROVIDER_HEADERS)) reply.raw.setHeader(name, value);
@@ -89,7 +92,6 @@ const oidcRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services, 
         when: "the token endpoint exchanges a code (recorded by the provider's events, oidc-provider.ts)",
       },
     },
-    bodyLimit: PROVIDER_BODY_LIMIT,
     schema: { hide: true },
   };
   app.route({
