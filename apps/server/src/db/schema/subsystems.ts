@@ -94,7 +94,9 @@ export const backchannelLogouts = pgTable(
       .references(() => subsystems.id, { onDelete: 'cascade' }),
     userId: integer('user_id').notNull(),
     sid: text('sid').notNull(),
-    /** Why: `sign-out`, `forced`, `disabled`, `password`, `rights`. */
+    /** The sign-in's issuer (the address its subsystem saw): the logout token's `iss`. */
+    issuer: text('issuer').notNull(),
+    /** Why: `session-ended` (one session), `account-changed` (the user's sessions or rights). */
     reason: text('reason').notNull(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
