@@ -65,7 +65,7 @@ export function retryDelayMs(attempts: number): number {
  * registered address, and retries a failure with a doubling wait, giving up
  * after `MAX_ATTEMPTS`. A delivery and a give-up are each a record on the trail.
  */
-export class SubsystemLogoutService {
+export class SubsystemLogoutService implements SubsystemSignOuts {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private again = false;
@@ -82,31 +82,7 @@ export class SubsystemLogoutService {
 
   /** A session change, after its commit, on the instance that made it. */
   async sessionChanged(change: SessionChange): Promise<void> {
-    if ('everyone' in change) return;
-    const reason: BackchannelLogoutReason =
-      'tokenHash' in change ? 'session-ended' : 'account-changed';
-    const now = this.options.clock.now();
-    const enqueued = await this.options.withTransaction(async (repositories) => {
-      const signIns =
-        'tokenHash' in change
-          ? await repositories.subsystemSignIns.takeOfSession(change.tokenHash)
-          : await repositories.subsystemSignIns.takeOfUser(change.userId);
-      const logouts: NewBackchannelLogout[] = [];
-      for (const signIn of signIns) {
-        await repositories.oidcRecords.revokeGrants(signIn.grantIds);
-        const subsystem = await repositories.subsystems.findById(signIn.subsystemId);
-        if (!subsystem?.backchannelLogoutUri) continue;
-        logouts.push({
-          subsystemId: signIn.subsystemId,
-          userId: signIn.userId,
-          sid: signIn.sid,
-          issuer: signIn.issuer,
-          reason,
-        });
-      }
-      await repositories.backchannelLogouts.enqueue(logouts, now);
-      return logouts.length;
-    });
+    const enqueued = await takeSubsystemSignIns(change, this.options);
     if (enqueued > 0 && !this.stopped) this.deliverSoon();
   }
 
@@ -193,10 +169,7 @@ export class SubsystemLogoutService {
     }
     this.options
       .log()
-      ?.warn(
-        { clientId: logout.clientId, attempts, error },
-        'back-channel logout not delivered',
-      );
+      ?.warn({ clientId: logout.clientId, attempts, error }, 'back-channel logout not delivered');
     if (attempts < MAX_ATTEMPTS && error !== 'address') {
       await this.options.repositories.backchannelLogouts.failed(
         logout.id,
@@ -254,6 +227,43 @@ export class SubsystemLogoutService {
   }
 }
 
+/**
+ * Takes the subsystem sign-ins a session change ends, in one transaction: their
+ * grants revoked, a logout in the outbox for each subsystem with a back-channel
+ * address. Answers how many logouts wait. A command run beside the servers
+ * (cli/accounts.ts) calls it alone: the servers' delivery finds the logouts.
+ */
+export async function takeSubsystemSignIns(
+  change: SessionChange,
+  options: { withTransaction: WithTransaction; clock: Clock },
+): Promise<number> {
+  if ('everyone' in change) return 0;
+  const reason: BackchannelLogoutReason =
+    'tokenHash' in change ? 'session-ended' : 'account-changed';
+  const now = options.clock.now();
+  return options.withTransaction(async (repositories) => {
+    const signIns =
+      'tokenHash' in change
+        ? await repositories.subsystemSignIns.takeOfSession(change.tokenHash)
+        : await repositories.subsystemSignIns.takeOfUser(change.userId);
+    const logouts: NewBackchannelLogout[] = [];
+    for (const signIn of signIns) {
+      await repositories.oidcRecords.revokeGrants(signIn.grantIds);
+      const subsystem = await repositories.subsystems.findById(signIn.subsystemId);
+      if (!subsystem?.backchannelLogoutUri) continue;
+      logouts.push({
+        subsystemId: signIn.subsystemId,
+        userId: signIn.userId,
+        sid: signIn.sid,
+        issuer: signIn.issuer,
+        reason,
+      });
+    }
+    await repositories.backchannelLogouts.enqueue(logouts, now);
+    return logouts.length;
+  });
+}
+
 /** The record's actor: the account whose session ended, told by the server (no request). */
 function sourceOf(logout: ClaimedBackchannelLogout): AuditSource {
   return {
@@ -276,6 +286,11 @@ function failureOf(error: unknown): string {
   return 'unknown';
 }
 
+/** What hears of a session change after the remembered sessions: the logout service, or a command's enqueue. */
+export interface SubsystemSignOuts {
+  sessionChanged(change: SessionChange): Promise<void>;
+}
+
 /**
  * The app's `SessionChanges` (app.ts): the remembered sessions hear of a change
  * first (forgotten here, told to every instance), then the subsystems signed in
@@ -284,11 +299,11 @@ function failureOf(error: unknown): string {
  * services and joined to the logout service once they exist.
  */
 export class SubsystemSessionChanges implements SessionChanges {
-  private logouts: Pick<SubsystemLogoutService, 'sessionChanged'> | null = null;
+  private logouts: SubsystemSignOuts | null = null;
 
   constructor(private readonly sessions: SessionChanges) {}
 
-  connect(logouts: Pick<SubsystemLogoutService, 'sessionChanged'>): void {
+  connect(logouts: SubsystemSignOuts): void {
     this.logouts = logouts;
   }
 

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type JWK, createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAccountsCommand } from '../../../src/cli/accounts.js';
 import { subsystems } from '../../../src/db/schema/index.js';
 import { tokenDigest } from '../../../src/lib/tokens.js';
 import { noRememberedSessions } from '../../../src/modules/auth/session-cache.js';
@@ -298,6 +299,26 @@ describe('back-channel logout', () => {
     await expectGrantRevoked(first.grantId, first.refreshToken);
     await expectGrantRevoked(other.grantId, other.refreshToken);
     expect(await recordOf(first.sid)).toMatchObject({
+      outcome: 'success',
+      after: { reason: 'account-changed' },
+    });
+  });
+
+  it("the operator's command disables an account: its logouts wait for the servers' delivery", async () => {
+    const account = await newAccount();
+    const { sid, grantId, refreshToken } = await signIn(account.token, account.id);
+    const before = receiver.received.length;
+    await runAccountsCommand(['disable', `bc.user${accounts}`], {
+      database: t.database,
+      clock: t.clock,
+      print: () => undefined,
+    });
+    expect(await outbox()).toMatchObject([{ sid, attempts: 0 }]);
+    await expectGrantRevoked(grantId, refreshToken);
+    // The server's next look (every 30 s while none wait), here at once.
+    await t.app.services.subsystemLogouts.deliver();
+    await expectLogoutToken(await receiver.nth(before + 1), account.id, sid);
+    expect(await recordOf(sid)).toMatchObject({
       outcome: 'success',
       after: { reason: 'account-changed' },
     });
