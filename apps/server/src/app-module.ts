@@ -50,6 +50,11 @@ export interface AppModule {
   /** Where the routes live below `/api` (none: the paths are written out in full). */
   prefix?: string;
   /**
+   * Routes at the product's root instead of below `/api`, for addresses a standard
+   * fixes (the OpenID Connect provider's `/.well-known/openid-configuration`, `/oidc/*`).
+   */
+  rootRoutes?: FastifyPluginAsyncZod<RouteContext>;
+  /**
    * Routes for the operations team, served only on the management port
    * (`MANAGEMENT_PORT`, docs/deployment.md), never on the public one.
    */

@@ -20,6 +20,7 @@ import { backchannelLogoutModule } from './modules/subsystems/backchannel-logout
 import { sessionsModule } from './modules/sessions/sessions.module.js';
 import { settingsModule } from './modules/settings/settings.module.js';
 import { smsModule } from './modules/sms/sms.module.js';
+import { subsystemsModule } from './modules/subsystems/subsystems.module.js';
 import { systemModule } from './modules/system/system.module.js';
 import { testingModule } from './modules/testing/testing.module.js';
 
@@ -49,6 +50,7 @@ export const appModules: readonly AppModule[] = [
   gisModule,
   systemModule,
   sessionsModule,
+  subsystemsModule,
   backchannelLogoutModule,
   purgeModule,
   backupModule,

@@ -164,6 +164,8 @@ export async function buildApp(
     auth: services.auth,
     refusals: services.refusals,
     enforceSecondFactor: config.secondFactorEnforced,
+    frameTokens: services.frameTokens,
+    publicUrl: config.publicUrl,
   });
   await app.register(formBody);
   await app.register(openApi);
@@ -186,6 +188,16 @@ export async function buildApp(
     },
     { prefix: '/api' },
   );
+  await app.register(async (root) => {
+    await root.register(requestLimits, {
+      limits: services.requestLimits,
+      settings: services.securitySettings,
+      clock,
+    });
+    for (const module of modules) {
+      if (module.rootRoutes) await root.register(module.rootRoutes, routeContext);
+    }
+  });
 
   // Last: its scope holds the app's not-found handler, which runs the hooks added before it.
   await app.register(webApp, {

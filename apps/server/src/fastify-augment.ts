@@ -22,6 +22,11 @@ declare module 'fastify' {
      * enforced (so are the routes open during a password reset).
      */
     allowDuringEnrolment?: boolean;
+    /**
+     * The route also takes a subsystem's frame token for its user (issue 22): only
+     * the read of one's own user info does; every other route refuses one.
+     */
+    acceptsSubsystemToken?: boolean;
   }
   interface FastifyRequest {
     /** The caller, set by the auth hook; null on public routes. */

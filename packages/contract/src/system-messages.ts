@@ -56,6 +56,8 @@ export const systemMessagesEn = {
   'system.subsystem.inUse':
     'Menu entries still open this subsystem ({{count}}); point them elsewhere first',
   'system.subsystem.builtIn': 'The demo subsystem belongs to the product and cannot be removed',
+  'sso.expired':
+    'This sign-in to the subsystem has expired or was already used; go back to the subsystem and sign in again',
   'system.import.notSpreadsheet': 'The file is not an Excel workbook (.xlsx)',
   'system.import.columns': 'The columns must be those of the template: {{columns}}',
   'system.import.empty': 'The file has no rows to import',
@@ -192,6 +194,7 @@ export const systemMessagesZhCN: Record<keyof typeof systemMessagesEn, string> =
   'system.subsystem.publicHasNoSecret': '公开客户端没有密钥',
   'system.subsystem.inUse': '仍有 {{count}} 个菜单项指向该子系统，请先修改这些菜单项',
   'system.subsystem.builtIn': '演示子系统为系统内置，不能删除',
+  'sso.expired': '本次子系统登录已过期或已完成，请返回子系统重新登录',
   'system.import.notSpreadsheet': '文件不是 Excel 工作簿（.xlsx）',
   'system.import.columns': '列须与模板一致：{{columns}}',
   'system.import.empty': '文件中没有可导入的数据',

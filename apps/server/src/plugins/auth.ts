@@ -6,6 +6,8 @@ import { requestMeta } from '../lib/request-meta.js';
 import { currentTrace } from '../lib/request-trace.js';
 import type { RefusalRecorder } from '../modules/access/refusal-recorder.js';
 import type { AuthContext, AuthService } from '../modules/auth/auth.service.js';
+import { type FrameTokenService, looksLikeJwt } from '../modules/subsystems/frame-token.service.js';
+import { productBase } from '../lib/product-base.js';
 
 /** The bearer token of a request, from the Authorization header. */
 export function bearerToken(request: FastifyRequest): string | undefined {
@@ -44,6 +46,9 @@ async function authPlugin(
     auth: AuthService;
     refusals: RefusalRecorder;
     enforceSecondFactor: boolean;
+    /** Verifies a subsystem's frame token (issue 22), where a route accepts one. */
+    frameTokens: Pick<FrameTokenService, 'verify'>;
+    publicUrl: string | undefined;
   },
 ): Promise<void> {
   app.decorateRequest('auth', null);
@@ -59,9 +64,26 @@ async function authPlugin(
     // A route that needs a permission code is the console's (or an editor's): its
     // session is read from the database, never remembered, so a revocation holds on
     // every instance before the next such request (issue 21).
-    request.auth = await options.auth.authenticate(bearerToken(request), requestMeta(request), {
-      fresh: access !== 'signed-in',
-    });
+    const bearer = bearerToken(request);
+    if (request.routeOptions.config.acceptsSubsystemToken && bearer && looksLikeJwt(bearer)) {
+      // A subsystem's frame token reads its own user's info and nothing else: it
+      // holds none of the session's permission codes.
+      const frame = await options.frameTokens.verify(
+        bearer,
+        productBase(request, options.publicUrl),
+      );
+      if (!frame) throw tokenInvalid();
+      const session = await options.auth.authenticateDigest(
+        frame.sessionTokenHash,
+        requestMeta(request),
+        { fresh: true },
+      );
+      request.auth = { ...session, permissions: [] };
+    } else {
+      request.auth = await options.auth.authenticate(bearer, requestMeta(request), {
+        fresh: access !== 'signed-in',
+      });
+    }
     const trace = currentTrace();
     if (trace) trace.callerId = request.auth.userId;
     // While the password must be reset, only the change, the status and sign-out answer.

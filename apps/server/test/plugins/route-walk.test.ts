@@ -61,6 +61,8 @@ const PUBLIC = {
   'POST /api/test-hooks/settings': 'a hook of the automated tests',
   'POST /api/test-hooks/users': 'a hook of the automated tests',
   'POST /api/test-hooks/messages': 'a hook of the automated tests',
+  'POST /oidc/*':
+    "the OpenID Connect provider's endpoints: its client is the proof (subsystems/oidc-provider.test.ts)",
 } as const;
 
 const settingsStep =
@@ -620,6 +622,44 @@ const STEPS: [string, Step][] = [
       ),
   ],
   // Last: it ends the caller's session.
+  // ----- subsystems (issue 22) -----
+  [
+    'POST /api/subsystems/frame-token',
+    async ({ t, send }) => {
+      const { rows } = await t.database.db.execute<{ id: number }>(
+        sql`select id from menu_entries where url = '/demo-subsystem.html' order by id limit 1`,
+      );
+      return send('operator', 'POST', '/subsystems/frame-token', { menuId: rows[0]!.id });
+    },
+  ],
+  [
+    'POST /oidc/interaction/:uid/login',
+    async ({ t, token }) => {
+      await t.database.db.execute(sql`insert into subsystems
+        (client_id, name, name_en, kind, origins, redirect_uris, claims)
+        values ('walk-app', '巡检', 'Walk', 'public', '[]'::jsonb,
+          '["http://127.0.0.1:9/callback"]'::jsonb, '["name"]'::jsonb)`);
+      const challenge = createHash('sha256').update('v'.repeat(43)).digest('base64url');
+      const start = await t.app.inject({
+        url: '/oidc/auth',
+        query: {
+          client_id: 'walk-app',
+          response_type: 'code',
+          scope: 'openid',
+          redirect_uri: 'http://127.0.0.1:9/callback',
+          code_challenge: challenge,
+          code_challenge_method: 'S256',
+        },
+      });
+      const uid = String(start.headers.location).split('/').pop()!;
+      const cookie = start.cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
+      return t.app.inject({
+        method: 'POST',
+        url: `/oidc/interaction/${uid}/login`,
+        headers: { ...bearer(token('operator')), cookie },
+      });
+    },
+  ],
   [
     'POST /api/authorization-server/oauth/logout',
     ({ send }) => send('operator', 'POST', '/authorization-server/oauth/logout'),

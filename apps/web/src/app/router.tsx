@@ -49,6 +49,7 @@ export const routes: RouteObject[] = [
         id: 'private',
         loader: requireToken,
         children: [
+          { path: paths.sso, handle: title('route.sso'), lazy: () => import('./routes/sso') },
           {
             path: paths.home,
             lazy: () => import('./layout/shell-layout'),

@@ -1,4 +1,4 @@
-import { QR_MOBILE_PAGE_PATH } from '@cityops/contract';
+import { QR_MOBILE_PAGE_PATH, SSO_PAGE_PATH } from '@cityops/contract';
 
 /**
  * Every address of the web app, defined once: the router matches these and
@@ -12,6 +12,8 @@ export const paths = {
   authRedirect: '/auth-redirect',
   qrMobile: QR_MOBILE_PAGE_PATH,
   notFound: '/404',
+  /** A subsystem's sign-in through the platform (issue 22): behind the sign-in. */
+  sso: SSO_PAGE_PATH,
   guide: {
     root: '/business_guide',
     table: '/business_guide/table',

@@ -160,7 +160,18 @@ export class AuthService {
     options: { fresh?: boolean } = {},
   ): Promise<AuthContext> {
     if (!token) throw tokenInvalid();
-    const tokenHash = tokenDigest(token);
+    return this.authenticateDigest(tokenDigest(token), client, options);
+  }
+
+  /**
+   * The caller of a live session known by its digest: a session token's, or the
+   * session a subsystem's frame token names (subsystems/frame-token.service.ts).
+   */
+  async authenticateDigest(
+    tokenHash: string,
+    client: ClientMeta = { userAgent: null, ipAddress: null },
+    options: { fresh?: boolean } = {},
+  ): Promise<AuthContext> {
     const now = this.options.clock.now();
     const principal = await this.options.sessions.findLive(tokenHash, now, options);
     if (!principal) {

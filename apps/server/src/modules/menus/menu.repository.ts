@@ -24,6 +24,8 @@ export interface MenuEntryRecord {
   builtIn: boolean;
   /** Only this role may hold the entry (one of the three administrators), or null. */
   reservedRole: string | null;
+  /** The registered subsystem the entry opens (issue 22): its frame gets that subsystem's token. */
+  subsystemId: number | null;
   version: number;
   /** Roles that hold the entry (the `admin` role holds every entry without a row). */
   roleIds: string[];
@@ -99,6 +101,7 @@ export class MenuRepository {
         visible: menuEntries.visible,
         builtIn: menuEntries.builtIn,
         reservedRole: menuEntries.reservedRole,
+        subsystemId: menuEntries.subsystemId,
         version: menuEntries.version,
         roleIds: sql<string[]>`coalesce(
           (select array_agg(${roleMenuEntries.roleId} order by ${roleMenuEntries.roleId})

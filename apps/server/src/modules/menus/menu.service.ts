@@ -157,6 +157,11 @@ export class MenuService {
       }));
   }
 
+  /** An entry the caller may open (its frame), or null: ids of others reveal nothing. */
+  async reachableEntry(id: number, roleIds: readonly string[]): Promise<MenuEntryRecord | null> {
+    return reachable(await this.options.menus.findAll(), roleIds).get(id) ?? null;
+  }
+
   /**
    * `organization/model/other_url`: where an integrated system opens in its own
    * window. An entry the caller cannot reach is "not found", so ids reveal nothing.

@@ -11,7 +11,8 @@ const organizationRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     '/organization/user',
     {
       // The sign-in reads it before the shell asks for a second factor to be set up.
-      config: { access: 'signed-in', allowDuringEnrolment: true },
+      // A subsystem's frame token may read its own user here (issue 22, docs/subsystems.md).
+      config: { access: 'signed-in', allowDuringEnrolment: true, acceptsSubsystemToken: true },
       schema: {
         tags: ['organization'],
         summary: 'A user by account name (your own; administrators may read anyone)',

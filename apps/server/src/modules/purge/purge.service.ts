@@ -8,6 +8,8 @@ import type { SecuritySettings } from '../auth/security-settings.js';
 import type { RequestLimitRepository } from '../limits/request-limit.repository.js';
 import type { QrTicketRepository } from '../qr-login/qr-ticket.repository.js';
 import type { SmsCodeRepository } from '../sms/sms-code.repository.js';
+import type { OidcRecordRepository } from '../subsystems/oidc-record.repository.js';
+import type { SubsystemSignInRepository } from '../subsystems/subsystem-sign-in.repository.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -22,6 +24,8 @@ export interface PurgeRepositories {
   loginAttempts: LoginAttemptRepository;
   rsaKeys: RsaKeyRepository;
   secondFactors: SecondFactorRepository;
+  oidcRecords: OidcRecordRepository;
+  subsystemSignIns: SubsystemSignInRepository;
 }
 
 export interface PurgeServiceOptions {
@@ -56,5 +60,9 @@ export class PurgeService {
     const windowMinutes = await this.options.settings.number('login.failureWindowMinutes');
     await loginAttempts.deleteForgotten(ago(windowMinutes * 60_000), now);
     await rsaKeys.deleteRetiredBefore(await this.options.rsaKeys.retiredKeysUsableSince());
+    // The OpenID Connect provider's codes and tokens, timed by the system clock as it times them.
+    await this.options.repositories.oidcRecords.purgeExpired(new Date());
+    // Sessions that ran out (ended ones were taken when they ended): their subsystems' tokens are short.
+    await this.options.repositories.subsystemSignIns.deleteOfExpiredSessions(now);
   }
 }

@@ -1,7 +1,5 @@
 import type { AppModule } from '../../app-module.js';
-import { SecretBoxService } from '../secrets/secret-box.service.js';
 import { SubsystemLogoutService } from './backchannel-logout.service.js';
-import { SigningKeyService } from './signing-key.service.js';
 
 declare module '../../services.js' {
   interface Services {
@@ -11,24 +9,17 @@ declare module '../../services.js' {
 
 /**
  * Back-channel logout to the subsystems a session signed in to (issue 22):
- * app.ts joins it to the app's session changes and runs its delivery.
+ * app.ts joins it to the app's session changes and runs its delivery. Listed
+ * after the subsystems module, whose signing keys it uses.
  */
 export const backchannelLogoutModule: AppModule = {
   name: 'backchannel-logout',
-  createServices: ({ repositories, withTransaction, clock, config, log }) => ({
+  createServices: ({ repositories, withTransaction, services, clock, log }) => ({
     subsystemLogouts: new SubsystemLogoutService({
       repositories,
       withTransaction,
-      // The provider's keys (the same sealed key set as the subsystems module's).
-      keys: new SigningKeyService({
-        keys: repositories.signingKeys,
-        secretBox: new SecretBoxService({
-          secrets: repositories.serverSecrets,
-          name: 'oidc-signing-key-box',
-          configuredKey: config.secretsKey,
-        }),
-        clock,
-      }),
+      // The provider's keys (subsystems.module.ts): a logout token is signed as its tokens are.
+      keys: services.signingKeys,
       clock,
       log,
     }),

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { subsystemSignIns } from '../../db/schema/index.js';
+import { sessions, subsystemSignIns } from '../../db/schema/index.js';
 
 export type SubsystemSignIn = typeof subsystemSignIns.$inferSelect;
 
@@ -54,6 +54,26 @@ export class SubsystemSignInRepository {
     return rows[0]?.sid ?? null;
   }
 
+  /** The sign-in a subsystem's token names (its user, subsystem and `sid`), if it was not ended. */
+  async findBySid(
+    userId: number,
+    subsystemId: number,
+    sid: string,
+  ): Promise<SubsystemSignIn | null> {
+    const rows = await this.db
+      .select()
+      .from(subsystemSignIns)
+      .where(
+        and(
+          eq(subsystemSignIns.userId, userId),
+          eq(subsystemSignIns.subsystemId, subsystemId),
+          eq(subsystemSignIns.sid, sid),
+        ),
+      )
+      .limit(1);
+    return rows[0] ?? null;
+  }
+
   /** Removes and answers the sign-ins of one session. */
   async takeOfSession(sessionTokenHash: string): Promise<SubsystemSignIn[]> {
     return this.db
@@ -65,5 +85,14 @@ export class SubsystemSignInRepository {
   /** Removes and answers every sign-in of a user (their sessions ended, or their rights changed). */
   async takeOfUser(userId: number): Promise<SubsystemSignIn[]> {
     return this.db.delete(subsystemSignIns).where(eq(subsystemSignIns.userId, userId)).returning();
+  }
+
+  /** Forgets the sign-ins of sessions that ran out or no longer exist (the purge job). */
+  async deleteOfExpiredSessions(now: Date): Promise<void> {
+    await this.db.delete(subsystemSignIns).where(
+      sql`not exists (select 1 from ${sessions}
+        where ${sessions.tokenHash} = ${subsystemSignIns.sessionTokenHash}
+          and ${sessions.expiresAt} > ${now})`,
+    );
   }
 }

@@ -16,6 +16,7 @@ export const http = {
 };
 
 export const route = {
+  sso: 'Subsystem sign-in',
   home: 'Home',
   login: 'Login',
   notFound: 'Page not found',
@@ -46,4 +47,12 @@ export const guard = {
 export const notFound = {
   title: '404',
   description: 'Sorry, the page you visited does not exist.',
+};
+
+export const sso = {
+  title: 'Subsystem sign-in',
+  working: 'Signing you in to the subsystem…',
+  failed:
+    'The sign-in to the subsystem could not be completed. Go back to the subsystem and try again.',
+  missing: 'This address is incomplete. Open the subsystem again and sign in from there.',
 };

@@ -18,6 +18,7 @@ export const http: LocaleShape<typeof en.http> = {
 };
 
 export const route: LocaleShape<typeof en.route> = {
+  sso: '子系统登录',
   home: '首页',
   login: '登录',
   notFound: '页面不存在',
@@ -48,4 +49,11 @@ export const guard: LocaleShape<typeof en.guard> = {
 export const notFound: LocaleShape<typeof en.notFound> = {
   title: '404',
   description: '抱歉，您访问的页面不存在。',
+};
+
+export const sso: LocaleShape<typeof en.sso> = {
+  title: '子系统登录',
+  working: '正在登录子系统……',
+  failed: '未能完成子系统登录，请返回子系统重试。',
+  missing: '访问地址不完整，请重新打开子系统并从子系统发起登录。',
 };

@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
+import { type FrameToken, resolveLink } from '@cityops/contract';
+import { notFound } from '../../lib/app-error.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Repositories, WithTransaction } from '../../repositories.js';
+import { auditSourceOf } from '../audit/audit.service.js';
+import type { AuthContext, AuthService, ClientMeta } from '../auth/auth.service.js';
+import type { MenuService } from '../menus/menu.service.js';
+import type { SigningKeyService } from './signing-key.service.js';
+import { sidOf, userClaims } from './subsystem-claims.js';
+
+/** The JWT header `typ` of a frame token (docs/subsystems.md, "The frame token"). */
+export const FRAME_TOKEN_TYPE = 'JWT';
+
+/** A frame token that verified, and the live platform session it names. */
+export interface VerifiedFrameToken {
+  userId: number;
+  sid: string;
+  clientId: string;
+  sessionTokenHash: string;
+}
+
+/** Whether a bearer credential is a JWT (a session token is one opaque part). */
+export function looksLikeJwt(credential: string): boolean {
+  return /^[\w-]+\.[\w-]+\.[\w-]+$/.test(credential);
+}
+
+const NO_TOKEN: FrameToken = { token: null, origin: null, clientId: null, expiresIn: 0 };
+
+export interface FrameTokenServiceOptions {
+  repositories: Repositories;
+  auth: AuthService;
+  withTransaction: WithTransaction;
+  menus: MenuService;
+  keys: SigningKeyService;
+  clock: Clock;
+}
+
+/**
+ * A subsystem's own token for a frame the shell opens (issue 22): the platform
+ * session never leaves the platform's origin. Only an entry the caller may open,
+ * pointing at an enabled subsystem, whose address is on one of that
+ * subsystem's registered origins, gets one; every other frame gets none.
+ */
+export class FrameTokenService {
+  constructor(private readonly options: FrameTokenServiceOptions) {}
+
+  async issue(caller: AuthContext, menuId: number, issuer: string): Promise<FrameToken> {
+    const { repositories } = this.options;
+    const entry = await this.options.menus.reachableEntry(menuId, caller.roleIds);
+    if (!entry) throw notFound();
+    if (entry.subsystemId === null) return NO_TOKEN;
+    const subsystem = await repositories.subsystems.findById(entry.subsystemId);
+    if (!subsystem?.enabled) return NO_TOKEN;
+    const address = resolveLink(entry.url, `${issuer}/`);
+    if (!address || !subsystem.origins.includes(address.origin)) return NO_TOKEN;
+    const user = await repositories.users.findById(caller.userId);
+    if (!user) throw notFound();
+    const sid = sidOf(caller.tokenHash);
+    const token = await this.options.keys.signJwt(
+      { ...userClaims(user, subsystem.claims, issuer), sid, azp: subsystem.clientId },
+      {
+        typ: FRAME_TOKEN_TYPE,
+        issuer,
+        audience: subsystem.clientId,
+        subject: String(user.id),
+        expiresInSeconds: subsystem.tokenLifetime,
+        jti: randomUUID(),
+      },
+    );
+    const now = this.options.clock.now();
+    await this.options.withTransaction(async ({ subsystemSignIns, audit }) => {
+      await subsystemSignIns.record({
+        sessionTokenHash: caller.tokenHash,
+        subsystemId: subsystem.id,
+        userId: user.id,
+        sid,
+        issuer,
+        now,
+      });
+      await audit.append(now, auditSourceOf(caller), {
+        action: 'subsystem.token',
+        outcome: 'success',
+        reason: 'frame',
+        target: { kind: 'subsystem', id: subsystem.id, name: subsystem.clientId },
+        after: { menuId: entry.id, expiresIn: subsystem.tokenLifetime },
+      });
+    });
+    return {
+      token,
+      origin: address.origin,
+      clientId: subsystem.clientId,
+      expiresIn: subsystem.tokenLifetime,
+    };
+  }
+
+  /**
+   * A frame token's user and platform session, when the token verifies (signature,
+   * issuer, lifetime, an enabled subsystem as audience) and the session it was
+   * issued under still lives and signed in to that subsystem; else null.
+   */
+  async verify(token: string, issuer: string): Promise<VerifiedFrameToken | null> {
+    const { repositories } = this.options;
+    if (!looksLikeJwt(token)) return null;
+    try {
+      if (decodeProtectedHeader(token).typ !== FRAME_TOKEN_TYPE) return null;
+      const keys = await this.options.keys.current();
+      const { payload } = await jwtVerify(token, createLocalJWKSet({ keys: keys.publicKeys }), {
+        issuer,
+        algorithms: ['ES256'],
+        typ: FRAME_TOKEN_TYPE,
+        requiredClaims: ['sub', 'sid', 'aud', 'exp', 'azp'],
+        currentDate: this.options.clock.now(),
+      });
+      const userId = Number(payload.sub);
+      const clientId = String(payload.azp);
+      const sid = String(payload.sid);
+      if (!Number.isSafeInteger(userId) || payload.aud !== clientId) return null;
+      const subsystem = await repositories.subsystems.findByClientId(clientId);
+      if (!subsystem?.enabled) return null;
+      const signIn = await repositories.subsystemSignIns.findBySid(userId, subsystem.id, sid);
+      if (!signIn) return null;
+      return { userId, sid, clientId, sessionTokenHash: signIn.sessionTokenHash };
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * The userinfo answer for a frame token (the provider's own tokens are answered
+   * by oidc-provider): null unless it verifies and its platform session lives.
+   */
+  async userinfo(
+    token: string,
+    issuer: string,
+    client: ClientMeta,
+  ): Promise<Record<string, unknown> | null> {
+    const frame = await this.verify(token, issuer);
+    if (!frame) return null;
+    const caller = await this.options.auth
+      .authenticateDigest(frame.sessionTokenHash, client)
+      .catch(() => null);
+    if (!caller) return null;
+    const [user, subsystem] = await Promise.all([
+      this.options.repositories.users.findById(caller.userId),
+      this.options.repositories.subsystems.findByClientId(frame.clientId),
+    ]);
+    if (!user || !subsystem) return null;
+    return { sub: String(user.id), sid: frame.sid, ...userClaims(user, subsystem.claims, issuer) };
+  }
+}

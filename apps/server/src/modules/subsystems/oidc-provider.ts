@@ -1,0 +1,314 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { OIDC_PATHS, SUBSYSTEM_CLAIMS } from '@cityops/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import Provider, {
+  type Account,
+  type AdapterPayload,
+  type Configuration,
+  type KoaContextWithOIDC,
+  interactionPolicy,
+} from 'oidc-provider';
+import type { Repositories } from '../../repositories.js';
+import type { AuditSource } from '../audit/audit.repository.js';
+import { oidcAdapter } from './oidc-adapter.js';
+import type { SigningKeyService } from './signing-key.service.js';
+import { CLAIMS_BY_SCOPE, userClaims } from './subsystem-claims.js';
+import type { SubsystemRecord } from './subsystem.repository.js';
+
+/** A code is redeemed within a minute of its issue. */
+const CODE_TTL_SECONDS = 60;
+/** A refresh token lives as long as a working day, and dies with its platform session before. */
+const REFRESH_TTL_SECONDS = 8 * 3600;
+/** A sign-in through the platform's page has 10 minutes to finish. */
+const INTERACTION_TTL_SECONDS = 600;
+/** At most this many issuers' providers are kept (the product's addresses, without PUBLIC_URL). */
+const MAX_ISSUERS = 8;
+
+export interface OidcProvidersOptions {
+  repositories: Repositories;
+  keys: SigningKeyService;
+  /** The keys oidc-provider signs its cookies with, shared by every instance. */
+  cookieKeys: () => Promise<string[]>;
+  trustProxy: boolean;
+  log: () => FastifyBaseLogger | undefined;
+}
+
+/** The secret oidc-provider compares for a confidential client: the registry keeps only a hash of the real one. */
+export function providerSecret(cookieKey: string, subsystem: SubsystemRecord): string {
+  return createHmac('sha256', cookieKey)
+    .update(`${subsystem.clientId}:${subsystem.secretHash ?? ''}`)
+    .digest('base64url');
+}
+
+/** The stored form of a client secret (256 random bits, so a fast hash suffices: docs/security.md). */
+export function secretHashOf(secret: string): string {
+  return createHash('sha256').update(secret, 'utf8').digest('hex');
+}
+
+/**
+ * The platform as the subsystems' OpenID Connect provider (issue 22,
+ * docs/subsystems.md): one oidc-provider per issuer (the product's address, so
+ * PUBLIC_URL in production), rebuilt when the signing keys rotate. Its storage
+ * is the platform's database (oidc-adapter.ts), so any instance answers.
+ */
+export class OidcProviders {
+  private readonly byIssuer = new Map<string, { provider: Provider; kids: string }>();
+
+  constructor(private readonly options: OidcProvidersOptions) {}
+
+  async get(issuer: string): Promise<Provider> {
+    const keys = await this.options.keys.current();
+    const kids = keys.providerKeys.map((key) => key.kid).join(' ');
+    const found = this.byIssuer.get(issuer);
+    if (found && found.kids === kids) return found.provider;
+    const provider = new Provider(issuer, await this.configuration(issuer, keys.providerKeys));
+    provider.proxy = this.options.trustProxy;
+    this.listen(provider);
+    if (!found && this.byIssuer.size >= MAX_ISSUERS) {
+      const oldest = this.byIssuer.keys().next().value;
+      if (oldest !== undefined) this.byIssuer.delete(oldest);
+    }
+    this.byIssuer.set(issuer, { provider, kids });
+    return provider;
+  }
+
+  /** The client secret oidc-provider expects in place of the one presented, when that one is right. */
+  async substituteSecret(clientId: string, presented: string): Promise<string | null> {
+    const subsystem = await this.options.repositories.subsystems.findByClientId(clientId);
+    if (!subsystem?.enabled || subsystem.kind !== 'confidential' || !subsystem.secretHash) {
+      return null;
+    }
+    const presentedHash = Buffer.from(secretHashOf(presented), 'hex');
+    const stored = Buffer.from(subsystem.secretHash, 'hex');
+    if (presentedHash.length !== stored.length || !timingSafeEqual(presentedHash, stored))
+      return null;
+    const [cookieKey] = await this.options.cookieKeys();
+    return providerSecret(cookieKey!, subsystem);
+  }
+
+  private async configuration(
+    issuer: string,
+    jwks: NonNullable<Configuration['jwks']>['keys'],
+  ): Promise<Configuration> {
+    const { repositories } = this.options;
+    const cookieKeys = await this.options.cookieKeys();
+    const policy = interactionPolicy.base();
+    // The platform's own session decides who signs in: every authorization passes
+    // through the platform's page, which answers at once for a signed-in user.
+    policy
+      .get('login')!
+      .checks.add(
+        new interactionPolicy.Check(
+          'platform_session',
+          'The platform checks its own session on every sign-in',
+          (ctx) =>
+            ctx.oidc.result?.login
+              ? interactionPolicy.Check.NO_NEED_TO_PROMPT
+              : interactionPolicy.Check.REQUEST_PROMPT,
+        ),
+      );
+    const clientMetadata = (subsystem: SubsystemRecord): AdapterPayload => ({
+      client_id: subsystem.clientId,
+      ...(subsystem.kind === 'confidential'
+        ? {
+            client_secret: providerSecret(cookieKeys[0]!, subsystem),
+            token_endpoint_auth_method: 'client_secret_basic',
+          }
+        : { token_endpoint_auth_method: 'none' }),
+      redirect_uris: subsystem.redirectUris,
+      post_logout_redirect_uris: subsystem.postLogoutRedirectUris,
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      id_token_signed_response_alg: 'ES256',
+      cityops_claims: subsystem.claims,
+      cityops_origins: subsystem.origins,
+      cityops_token_lifetime: subsystem.tokenLifetime,
+    });
+    const lifetimeOf = (client: { [key: string]: unknown } | undefined) =>
+      typeof client?.cityops_token_lifetime === 'number' ? client.cityops_token_lifetime : 300;
+    return {
+      adapter: oidcAdapter({
+        records: repositories.oidcRecords,
+        subsystems: repositories.subsystems,
+        clientMetadata,
+      }),
+      clients: [],
+      findAccount: async (ctx, sub, token): Promise<Account | undefined> => {
+        const id = Number(sub);
+        if (!/^\d{1,10}$/.test(sub) || !Number.isSafeInteger(id) || id > 2_147_483_647) {
+          return undefined;
+        }
+        const user = await repositories.users.findById(id);
+        if (!user || user.disabled) return undefined;
+        const grantId = (token as { grantId?: string } | undefined)?.grantId;
+        return {
+          accountId: sub,
+          claims: async () => {
+            const client = ctx.oidc.client as unknown as { cityops_claims?: string[] } | undefined;
+            const sid = grantId
+              ? await repositories.subsystemSignIns.sidOfGrant(id, grantId)
+              : null;
+            return {
+              sub,
+              ...(sid ? { sid } : {}),
+              ...userClaims(user, client?.cityops_claims ?? [], issuer),
+            };
+          },
+        };
+      },
+      claims: { openid: ['sub', 'sid'], ...CLAIMS_BY_SCOPE },
+      scopes: ['openid', 'offline_access', ...Object.keys(CLAIMS_BY_SCOPE)],
+      conformIdTokenClaims: false,
+      responseTypes: ['code'],
+      features: {
+        devInteractions: { enabled: false },
+        claimsParameter: { enabled: false },
+        userinfo: { enabled: true },
+        introspection: {
+          enabled: true,
+          // RFC 7662 for confidential clients, about their own tokens only.
+          allowedPolicy: async (_ctx, client, token) =>
+            client.clientAuthMethod !== 'none' && token.clientId === client.clientId,
+        },
+        revocation: {
+          enabled: true,
+          allowedPolicy: async (_ctx, client, token) =>
+            client.clientAuthMethod !== 'none' && token.clientId === client.clientId,
+        },
+        rpInitiatedLogout: {
+          enabled: true,
+          logoutSource: async (ctx, form) => {
+            // A confirmation the person gives (no script: the page's policy allows none).
+            ctx.body = page(
+              issuer,
+              'Sign out of the platform? 是否退出登录？',
+              `${form}<button form="op.logoutForm" type="submit" name="logout" value="yes">Sign out / 退出</button>`,
+            );
+          },
+          postLogoutSuccessSource: async (ctx) => {
+            ctx.body = page(
+              issuer,
+              'Signed out',
+              '<p>You have signed out of the subsystem. 已退出子系统。</p>',
+            );
+          },
+        },
+      },
+      interactions: {
+        url: (_ctx, interaction) => OIDC_PATHS.interaction.replace(':uid', interaction.uid),
+        policy,
+      },
+      routes: {
+        authorization: OIDC_PATHS.authorization,
+        token: OIDC_PATHS.token,
+        userinfo: OIDC_PATHS.userinfo,
+        jwks: OIDC_PATHS.jwks,
+        revocation: OIDC_PATHS.revocation,
+        introspection: OIDC_PATHS.introspection,
+        end_session: OIDC_PATHS.endSession,
+      },
+      jwks: { keys: jwks },
+      cookies: {
+        keys: cookieKeys,
+        long: { httpOnly: true, sameSite: 'lax', signed: true },
+        short: { httpOnly: true, sameSite: 'lax', signed: true },
+      },
+      ttl: {
+        AccessToken: (_ctx, _token, client) =>
+          lifetimeOf(client as unknown as Record<string, unknown>),
+        IdToken: (_ctx, _token, client) => lifetimeOf(client as unknown as Record<string, unknown>),
+        AuthorizationCode: CODE_TTL_SECONDS,
+        RefreshToken: REFRESH_TTL_SECONDS,
+        Grant: REFRESH_TTL_SECONDS,
+        Interaction: INTERACTION_TTL_SECONDS,
+        Session: INTERACTION_TTL_SECONDS,
+      },
+      pkce: { required: (_ctx, client) => client.clientAuthMethod === 'none' },
+      clientBasedCORS: (_ctx, origin, client) =>
+        ((client as unknown as { cityops_origins?: string[] }).cityops_origins ?? []).includes(
+          origin,
+        ),
+      extraClientMetadata: {
+        properties: ['cityops_claims', 'cityops_origins', 'cityops_token_lifetime'],
+      },
+      issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+      discovery: {
+        backchannel_logout_supported: true,
+        backchannel_logout_session_supported: true,
+        claims_supported: [
+          'sub',
+          'sid',
+          'iss',
+          'aud',
+          'exp',
+          'iat',
+          'auth_time',
+          ...SUBSYSTEM_CLAIMS,
+        ],
+      },
+      renderError: async (ctx, out) => {
+        ctx.type = 'html';
+        ctx.body = page(
+          issuer,
+          'Sign-in error',
+          `<p>The subsystem's sign-in could not go on. 子系统登录未能完成。</p><p><code>${escapeHtml(String(out.error))}</code>: ${escapeHtml(String(out.error_description ?? ''))}</p>`,
+        );
+      },
+    };
+  }
+
+  /** Token endpoint outcomes on the audit trail (issue 22, item 5). */
+  private listen(provider: Provider): void {
+    provider.on('grant.success', (ctx: KoaContextWithOIDC) => {
+      const grantType = String(ctx.oidc.params?.grant_type ?? '');
+      const accountId = ctx.oidc.entities.Account?.accountId;
+      const client = ctx.oidc.client;
+      if (!client || !accountId) return;
+      void this.record(ctx, Number(accountId), {
+        action: grantType === 'authorization_code' ? 'subsystem.code' : 'subsystem.token',
+        reason: grantType,
+        clientId: client.clientId,
+      });
+    });
+    provider.on('server_error', (_ctx: KoaContextWithOIDC, error: Error) => {
+      this.options.log()?.error({ err: error }, 'the OpenID Connect provider failed');
+    });
+  }
+
+  private async record(
+    ctx: KoaContextWithOIDC,
+    userId: number,
+    event: { action: 'subsystem.code' | 'subsystem.token'; reason: string; clientId: string },
+  ): Promise<void> {
+    const { repositories } = this.options;
+    try {
+      const [user, subsystem] = await Promise.all([
+        repositories.users.findById(userId),
+        repositories.subsystems.findByClientId(event.clientId),
+      ]);
+      const source: AuditSource = {
+        actorId: userId,
+        actorName: user?.username ?? null,
+        session: null,
+        ipAddress: ctx.ip ?? null,
+        userAgent: ctx.get('user-agent') || null,
+      };
+      await repositories.audit.append(new Date(), source, {
+        action: event.action,
+        outcome: 'success',
+        reason: event.reason,
+        target: { kind: 'subsystem', id: subsystem?.id ?? event.clientId, name: event.clientId },
+      });
+    } catch (error) {
+      this.options.log()?.error({ err: error }, 'a subsystem token could not be recorded');
+    }
+  }
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+function page(issuer: string, title: string, body: string): string {
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><meta name="viewport" content="width=device-width, initial-scale=1"></head><body><main><h1>${escapeHtml(title)}</h1>${body}<p><a href="${escapeHtml(issuer)}/">${escapeHtml(issuer)}</a></p></main></body></html>`;
+}

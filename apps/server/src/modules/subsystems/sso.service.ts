@@ -1,0 +1,60 @@
+import type Provider from 'oidc-provider';
+import type { InteractionResults } from 'oidc-provider';
+import { notFound } from '../../lib/app-error.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Repositories } from '../../repositories.js';
+import type { AuthContext } from '../auth/auth.service.js';
+import { sidOf } from './subsystem-claims.js';
+
+type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
+
+/** What the platform answers the provider when its page completes a subsystem's sign-in. */
+export type SignInResult = InteractionResults & {
+  login: { accountId: string; amr: string[] };
+  consent: { grantId: string };
+};
+
+/**
+ * A subsystem's sign-in through the platform (the code flow's interaction): the
+ * platform session decides who signs in; what the grant releases is what the
+ * subsystem's registration allows. A password to change or a second factor
+ * to set up stops it first (the route's auth hook, plugins/auth.ts). The
+ * session's sign-in is recorded, so
+ * back-channel logout and grant revocation follow the session's end.
+ */
+export class SsoService {
+  constructor(private readonly options: { repositories: Repositories; clock: Clock }) {}
+
+  async complete(
+    caller: AuthContext,
+    provider: Provider,
+    interaction: Interaction,
+    issuer: string,
+  ): Promise<SignInResult> {
+    const clientId = String(interaction.params.client_id ?? '');
+    const subsystem = await this.options.repositories.subsystems.findByClientId(clientId);
+    if (!subsystem?.enabled) throw notFound();
+    const accountId = String(caller.userId);
+    const existing = interaction.grantId
+      ? await provider.Grant.find(interaction.grantId)
+      : undefined;
+    const grant =
+      existing && existing.accountId === accountId && existing.clientId === clientId
+        ? existing
+        : new provider.Grant({ accountId, clientId });
+    // The scopes asked for are granted; which claims they release is the registration's
+    // to say (subsystem-claims.ts `userClaims`), so an unlisted claim is never given.
+    grant.addOIDCScope(String(interaction.params.scope ?? 'openid'));
+    const grantId = await grant.save();
+    await this.options.repositories.subsystemSignIns.record({
+      sessionTokenHash: caller.tokenHash,
+      subsystemId: subsystem.id,
+      userId: caller.userId,
+      sid: sidOf(caller.tokenHash),
+      issuer,
+      grantId,
+      now: this.options.clock.now(),
+    });
+    return { login: { accountId, amr: ['pwd'] }, consent: { grantId } };
+  }
+}

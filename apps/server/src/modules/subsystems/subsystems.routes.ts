@@ -1,0 +1,42 @@
+import {
+  SUBSYSTEM_PATHS,
+  envelopeSchema,
+  frameTokenRequestSchema,
+  frameTokenSchema,
+  ok,
+} from '@cityops/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RouteContext } from '../../app-module.js';
+import { productBase } from '../../lib/product-base.js';
+import { authOf } from '../../plugins/auth.js';
+
+/** The shell asks for a framed subsystem's own token (issue 22; docs/subsystems.md). */
+const subsystemsRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services, config }) => {
+  app.post(
+    SUBSYSTEM_PATHS.frameToken,
+    {
+      config: {
+        access: 'signed-in',
+        audit: { action: 'subsystem.token', when: 'the entry opens a registered subsystem' },
+      },
+      schema: {
+        tags: ['subsystems'],
+        summary: "A menu entry's frame token: the subsystem's own JWT, or none",
+        description:
+          'Only an entry the caller may open, pointing at an enabled subsystem whose registered origins hold its address, gets a token (ES256, verifiable at /oidc/jwks). Every other frame gets token null.',
+        body: frameTokenRequestSchema,
+        response: { 200: envelopeSchema(frameTokenSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await services.frameTokens.issue(
+          authOf(request),
+          request.body.menuId,
+          productBase(request, config.publicUrl),
+        ),
+      ),
+  );
+};
+
+export default subsystemsRoutes;

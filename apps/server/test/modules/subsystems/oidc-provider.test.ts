@@ -1,0 +1,288 @@
+import { randomBytes } from 'node:crypto';
+import { type AddressInfo } from 'node:net';
+import { SUBSYSTEM_PATHS, USER_PATHS } from '@cityops/contract';
+import { sql } from 'drizzle-orm';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+import * as client from 'openid-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tokenDigest } from '../../../src/lib/tokens.js';
+import { secretHashOf } from '../../../src/modules/subsystems/oidc-provider.js';
+import { sidOf } from '../../../src/modules/subsystems/subsystem-claims.js';
+import { type TestApp, auditEvents, bearer, createTestApp } from '../../helpers/test-app.js';
+
+const REDIRECT = 'http://127.0.0.1:9/callback';
+const SECRET = randomBytes(32).toString('base64url');
+
+/** Cookies a browser would keep between the provider's redirects (one origin, paths ignored). */
+class CookieJar {
+  private readonly cookies = new Map<string, string>();
+  keep(response: Response): void {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, ...value] = pair!.split('=');
+      this.cookies.set(name!.trim(), value.join('='));
+    }
+  }
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+}
+
+describe('the platform as OpenID Connect provider (issue 22)', () => {
+  let t: TestApp;
+  let base: string;
+  let adminToken: string;
+  let demoSubsystemId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const db = t.database.db;
+    await db.execute(sql`insert into subsystems
+      (client_id, name, name_en, kind, secret_hash, origins, redirect_uris, post_logout_redirect_uris, claims, token_lifetime)
+      values ('vendor-app', '供应商系统', 'Vendor app', 'confidential', ${secretHashOf(SECRET)},
+        ${JSON.stringify(['http://127.0.0.1:9'])}::jsonb, ${JSON.stringify([REDIRECT])}::jsonb,
+        ${JSON.stringify([REDIRECT])}::jsonb,
+        ${JSON.stringify(['preferred_username', 'name', 'role_ids', 'organization_id'])}::jsonb, 300)`);
+    await db.execute(sql`insert into subsystems
+      (client_id, name, name_en, kind, origins, redirect_uris, claims, token_lifetime)
+      values ('browser-app', '浏览器应用', 'Browser app', 'public',
+        ${JSON.stringify(['http://127.0.0.1:9'])}::jsonb, ${JSON.stringify([REDIRECT])}::jsonb,
+        ${JSON.stringify(['preferred_username'])}::jsonb, 120)`);
+    const { rows } = await db.execute<{ id: number }>(sql`insert into subsystems
+      (client_id, name, name_en, kind, origins, redirect_uris, claims, token_lifetime)
+      values ('frame-test', '框架测试', 'Frame test', 'public',
+        ${JSON.stringify([base])}::jsonb, '[]'::jsonb,
+        ${JSON.stringify(['preferred_username', 'name', 'role_ids'])}::jsonb, 600) returning id`);
+    demoSubsystemId = rows[0]!.id;
+    adminToken = (await t.login('admin', 'Admin@2026')).access_token;
+  });
+  afterAll(async () => t?.close());
+
+  const discover = (clientId: string, secret?: string) =>
+    client.discovery(
+      new URL(base),
+      clientId,
+      undefined,
+      secret ? client.ClientSecretBasic(secret) : client.None(),
+      { execute: [client.allowInsecureRequests] },
+    );
+
+  /** The browser's part of the code flow: the provider, the platform's page, back to the subsystem. */
+  async function authorize(config: client.Configuration, token: string, scope: string) {
+    const verifier = client.randomPKCECodeVerifier();
+    const state = client.randomState();
+    const url = client.buildAuthorizationUrl(config, {
+      redirect_uri: REDIRECT,
+      scope,
+      state,
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    });
+    const jar = new CookieJar();
+    const step = async (address: string, init: RequestInit = {}) => {
+      const response = await fetch(new URL(address, base), {
+        redirect: 'manual',
+        ...init,
+        headers: { cookie: jar.header(), ...(init.headers ?? {}) },
+      });
+      jar.keep(response);
+      return response;
+    };
+    const toInteraction = await step(url.href);
+    expect(toInteraction.status).toBe(303);
+    const interaction = toInteraction.headers.get('location')!;
+    const toPage = await step(interaction);
+    expect(toPage.headers.get('location')).toMatch(/^\/sso\?uid=[\w-]+$/);
+    const uid = interaction.split('/').pop()!;
+    const login = await step(`/oidc/interaction/${uid}/login`, {
+      method: 'POST',
+      headers: bearer(token),
+    });
+    expect(login.status).toBe(200);
+    const { data } = (await login.json()) as { data: { redirectTo: string } };
+    const back = await step(data.redirectTo);
+    expect(back.status).toBe(303);
+    const callback = new URL(back.headers.get('location')!);
+    expect(callback.origin + callback.pathname).toBe(REDIRECT);
+    return { callback, verifier, state };
+  }
+
+  it('publishes its discovery document and keys on the product origin', async () => {
+    const response = await fetch(`${base}/.well-known/openid-configuration`);
+    expect(response.status).toBe(200);
+    const document = (await response.json()) as Record<string, unknown>;
+    expect(document).toMatchObject({
+      issuer: base,
+      authorization_endpoint: `${base}/oidc/auth`,
+      token_endpoint: `${base}/oidc/token`,
+      userinfo_endpoint: `${base}/oidc/me`,
+      jwks_uri: `${base}/oidc/jwks`,
+      end_session_endpoint: `${base}/oidc/session/end`,
+      backchannel_logout_supported: true,
+      code_challenge_methods_supported: ['S256'],
+    });
+    const jwks = (await (await fetch(`${base}/oidc/jwks`)).json()) as {
+      keys: { kty: string; d?: string }[];
+    };
+    expect(jwks.keys.length).toBeGreaterThan(0);
+    for (const key of jwks.keys) {
+      expect(key.kty).toBe('EC');
+      expect(key.d).toBeUndefined();
+    }
+  });
+
+  it('signs a confidential client in by code + PKCE: tokens, userinfo, refresh, introspection, revocation', async () => {
+    const config = await discover('vendor-app', SECRET);
+    const { callback, verifier, state } = await authorize(
+      config,
+      adminToken,
+      'openid profile cityops offline_access phone',
+    );
+    const tokens = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
+    const claims = tokens.claims()!;
+    expect(claims).toMatchObject({
+      iss: base,
+      aud: 'vendor-app',
+      preferred_username: 'admin',
+      sid: sidOf(tokenDigest(adminToken)),
+    });
+    // Not registered for it: the mobile number is not given.
+    expect(claims).not.toHaveProperty('phone_number');
+    const user = await client.fetchUserInfo(config, tokens.access_token, claims.sub);
+    expect(user).toMatchObject({ preferred_username: 'admin', role_ids: ['admin'] });
+    expect(tokens.refresh_token).toBeTruthy();
+    const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token!);
+    expect(refreshed.access_token).not.toBe(tokens.access_token);
+    const introspected = await client.tokenIntrospection(config, refreshed.access_token);
+    expect(introspected).toMatchObject({ active: true, client_id: 'vendor-app', sub: claims.sub });
+    await client.tokenRevocation(config, refreshed.access_token);
+    expect((await client.tokenIntrospection(config, refreshed.access_token)).active).toBe(false);
+    expect(await auditEvents(t.app, 20, 'subsystem.code')).toContain(
+      'subsystem.code/success/authorization_code',
+    );
+  });
+
+  it('refuses a wrong client secret and a code redeemed twice', async () => {
+    await expect(
+      discover('vendor-app', 'wrong').then((config) =>
+        client.tokenIntrospection(config, 'anything'),
+      ),
+    ).rejects.toThrow();
+    const config = await discover('vendor-app', SECRET);
+    const { callback, verifier, state } = await authorize(config, adminToken, 'openid');
+    await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
+    await expect(
+      client.authorizationCodeGrant(config, callback, {
+        pkceCodeVerifier: verifier,
+        expectedState: state,
+      }),
+    ).rejects.toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('requires PKCE S256 of a public client', async () => {
+    const config = await discover('browser-app');
+    const url = client.buildAuthorizationUrl(config, { redirect_uri: REDIRECT, scope: 'openid' });
+    const response = await fetch(url, { redirect: 'manual' });
+    const location = new URL(response.headers.get('location')!, base);
+    expect(location.searchParams.get('error')).toBe('invalid_request');
+    const { callback, verifier, state } = await authorize(config, adminToken, 'openid profile');
+    const tokens = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
+    expect(tokens.claims()).toMatchObject({ aud: 'browser-app', preferred_username: 'admin' });
+    // Introspection is for confidential clients: a public one learns nothing.
+    expect(await client.tokenIntrospection(config, tokens.access_token)).toEqual({ active: false });
+  });
+
+  it('gives a framed subsystem its own token, verifiable with jose, refused by the platform API', async () => {
+    await t.database.db.execute(
+      sql`update menu_entries set subsystem_id = ${demoSubsystemId} where url = '/demo-subsystem.html'`,
+    );
+    const { rows } = await t.database.db.execute<{ id: number }>(
+      sql`select id from menu_entries where url = '/demo-subsystem.html' order by id limit 1`,
+    );
+    // The menu tree is remembered until rights change: a new sign-in reads the entries.
+    const operator = (await t.login('admin', 'Admin@2026')).access_token;
+    const response = await fetch(`${base}/api${SUBSYSTEM_PATHS.frameToken}`, {
+      method: 'POST',
+      headers: { ...bearer(operator), 'content-type': 'application/json' },
+      body: JSON.stringify({ menuId: rows[0]!.id }),
+    });
+    const answer = (await response.json()) as {
+      data: { token: string; origin: string; clientId: string; expiresIn: number };
+    };
+    expect(answer.data).toMatchObject({ origin: base, clientId: 'frame-test', expiresIn: 600 });
+    const { payload, protectedHeader } = await jwtVerify(
+      answer.data.token,
+      createRemoteJWKSet(new URL(`${base}/oidc/jwks`)),
+      { issuer: base, audience: 'frame-test', currentDate: t.clock.now() },
+    );
+    expect(protectedHeader.alg).toBe('ES256');
+    expect(payload).toMatchObject({
+      sid: sidOf(tokenDigest(operator)),
+      preferred_username: 'admin',
+      role_ids: ['admin'],
+    });
+    expect(payload.exp! - payload.iat!).toBe(600);
+    expect(payload).not.toHaveProperty('phone_number');
+    // The platform's own API refuses it ...
+    const console = await fetch(`${base}/api/system/users`, { headers: bearer(answer.data.token) });
+    expect(await console.json()).toMatchObject({ boolSuccess: false, code: '040005' });
+    // ... but for the read of its own user ...
+    const own = await fetch(`${base}/api${USER_PATHS.info}?uniqueId=admin`, {
+      headers: bearer(answer.data.token),
+    });
+    expect(await own.json()).toMatchObject({ boolSuccess: true, data: { username: 'admin' } });
+    // ... and never another's, even for the administrator.
+    const other = await fetch(`${base}/api${USER_PATHS.info}?uniqueId=operator`, {
+      headers: bearer(answer.data.token),
+    });
+    expect(await other.json()).toMatchObject({ boolSuccess: false, data: null });
+    // The userinfo endpoint answers it.
+    const userinfo = await fetch(`${base}/oidc/me`, { headers: bearer(answer.data.token) });
+    expect(await userinfo.json()).toMatchObject({ preferred_username: 'admin', sid: payload.sid });
+    expect(await auditEvents(t.app, 10, 'subsystem.token')).toContain(
+      'subsystem.token/success/frame',
+    );
+    // After sign-out, nothing answers it.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/authorization-server/oauth/logout',
+      headers: bearer(operator),
+    });
+    expect((await fetch(`${base}/oidc/me`, { headers: bearer(answer.data.token) })).status).toBe(
+      401,
+    );
+  });
+
+  it('gives no token to a frame whose address is on no registered origin', async () => {
+    const { rows } = await t.database.db.execute<{ id: number }>(
+      sql`select id from menu_entries where url = '/demo-subsystem.html' order by id limit 1`,
+    );
+    await t.database.db.execute(
+      sql`update subsystems set origins = '["https://elsewhere.example"]'::jsonb where id = ${demoSubsystemId}`,
+    );
+    const token = (await t.login('admin', 'Admin@2026')).access_token;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api${SUBSYSTEM_PATHS.frameToken}`,
+      headers: bearer(token),
+      payload: { menuId: rows[0]!.id },
+    });
+    expect(response.json().data).toEqual({
+      token: null,
+      origin: null,
+      clientId: null,
+      expiresIn: 0,
+    });
+  });
+});

@@ -1,0 +1,92 @@
+import { type AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import * as client from 'openid-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, bearer, createTestApp, secondInstance } from '../../helpers/test-app.js';
+
+const PRODUCT = 'http://cityops.test';
+const REDIRECT = 'http://127.0.0.1:9/callback';
+
+/**
+ * Two instances behind one address (the product's PUBLIC_URL), on one database:
+ * the provider's records and keys are the database's, so a code issued by one
+ * instance is redeemed on the other (issue 22).
+ */
+describe('the provider on two instances', () => {
+  let t: TestApp;
+  let other: FastifyInstance;
+  const origins: string[] = [];
+  /** Which instance the next request goes to, as a load balancer would choose. */
+  let target = 0;
+  const throughBalancer = (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : input);
+    const address = url.href.replace(PRODUCT, origins[target]!);
+    return fetch(address, init);
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ PUBLIC_URL: PRODUCT });
+    other = await secondInstance(t);
+    for (const app of [t.app, other]) {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      origins.push(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
+    }
+    await t.database.db.execute(sql`insert into subsystems
+      (client_id, name, name_en, kind, origins, redirect_uris, claims)
+      values ('two-app', '双实例', 'Two', 'public', '[]'::jsonb,
+        ${JSON.stringify([REDIRECT])}::jsonb, '["preferred_username"]'::jsonb)`);
+  });
+  afterAll(async () => {
+    await other?.close();
+    await t?.close();
+  });
+
+  it('redeems on one instance a code issued by the other', async () => {
+    const token = (await t.login('operator', 'Operator@2026')).access_token;
+    const config = await client.discovery(new URL(PRODUCT), 'two-app', undefined, client.None(), {
+      execute: [client.allowInsecureRequests],
+      [client.customFetch]: throughBalancer,
+    } as client.DiscoveryRequestOptions);
+    config[client.customFetch] = throughBalancer;
+    const verifier = client.randomPKCECodeVerifier();
+    const url = client.buildAuthorizationUrl(config, {
+      redirect_uri: REDIRECT,
+      scope: 'openid profile',
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    });
+    let cookies = '';
+    const browse = async (address: string, init: RequestInit = {}) => {
+      const response = await throughBalancer(new URL(address, PRODUCT), {
+        redirect: 'manual',
+        ...init,
+        headers: { cookie: cookies, ...(init.headers ?? {}) },
+      });
+      const fresh = response.headers.getSetCookie().map((line) => line.split(';')[0]);
+      cookies = [...cookies.split('; ').filter(Boolean), ...fresh].join('; ');
+      return response;
+    };
+    // The authorization and the platform's page on instance A ...
+    target = 0;
+    const interaction = (await browse(url.href)).headers.get('location')!;
+    const uid = interaction.split('/').pop()!;
+    const login = await browse(`/oidc/interaction/${uid}/login`, {
+      method: 'POST',
+      headers: bearer(token),
+    });
+    const { data } = (await login.json()) as { data: { redirectTo: string } };
+    const back = await browse(data.redirectTo);
+    const callback = new URL(back.headers.get('location')!);
+    expect(callback.searchParams.get('code')).toBeTruthy();
+    // ... the code redeemed on instance B, its tokens read back on A.
+    target = 1;
+    const tokens = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+    });
+    expect(tokens.claims()).toMatchObject({ iss: PRODUCT, preferred_username: 'operator' });
+    target = 0;
+    const user = await client.fetchUserInfo(config, tokens.access_token, tokens.claims()!.sub);
+    expect(user.preferred_username).toBe('operator');
+  });
+});
