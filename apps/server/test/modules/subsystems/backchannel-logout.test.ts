@@ -1,10 +1,17 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SYSTEM_PATHS } from '@cityops/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type JWK, createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
+import {
+  type JWK,
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  decodeProtectedHeader,
+  jwtVerify,
+} from 'jose';
+import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAccountsCommand } from '../../../src/cli/accounts.js';
 import { subsystems } from '../../../src/db/schema/index.js';
@@ -15,6 +22,7 @@ import {
   MAX_ATTEMPTS,
   retryDelayMs,
 } from '../../../src/modules/subsystems/backchannel-logout.service.js';
+import { secretHashOf } from '../../../src/modules/subsystems/oidc-provider.js';
 import { createRepositories } from '../../../src/repositories.js';
 import {
   type TestApp,
@@ -171,14 +179,18 @@ async function expectLogoutToken(
   request: { contentType: string | undefined; body: string },
   userId: number,
   sid: string,
+  expected: { issuer: string; audience: string; keys?: ReturnType<typeof createRemoteJWKSet> } = {
+    issuer: ISSUER,
+    audience: clientId,
+  },
 ) {
   expect(request.contentType).toBe('application/x-www-form-urlencoded');
   const token = new URLSearchParams(request.body).get('logout_token');
   expect(token).toBeTruthy();
   expect(decodeProtectedHeader(token!)).toMatchObject({ typ: 'logout+jwt', alg: 'ES256' });
-  const { payload } = await jwtVerify(token!, await publicKeys(), {
-    issuer: ISSUER,
-    audience: clientId,
+  const { payload } = await jwtVerify(token!, expected.keys ?? (await publicKeys()), {
+    issuer: expected.issuer,
+    audience: expected.audience,
     typ: 'logout+jwt',
     currentDate: t.clock.now(),
   });
@@ -446,5 +458,90 @@ describe('back-channel logout', () => {
     } finally {
       await other?.close();
     }
+  });
+
+  it('a subsystem signed in by code + PKCE: sign-out sends its logout token and its refresh token dies', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const redirect = 'http://127.0.0.1:9/callback';
+    const secret = randomBytes(32).toString('base64url');
+    await t.database.db.insert(subsystems).values({
+      clientId: 'vendor-bc',
+      name: '供应商系统',
+      nameEn: 'Vendor app',
+      kind: 'confidential',
+      secretHash: secretHashOf(secret),
+      origins: ['http://127.0.0.1:9'],
+      redirectUris: [redirect],
+      backchannelLogoutUri: receiver.url,
+      claims: ['preferred_username'],
+    });
+    // An account whose first password was changed (a new one must change it before anything).
+    const { rows } = await t.database.db.execute<{ id: number }>(
+      sql`select id from users where username = 'operator'`,
+    );
+    const account = {
+      id: rows[0]!.id,
+      token: (await t.login('operator', 'Operator@2026')).access_token,
+    };
+    const config = await client.discovery(
+      new URL(base),
+      'vendor-bc',
+      undefined,
+      client.ClientSecretBasic(secret),
+      { execute: [client.allowInsecureRequests] },
+    );
+    // The browser's part: the provider, the platform's sign-in page, back to the subsystem.
+    const verifier = client.randomPKCECodeVerifier();
+    const state = client.randomState();
+    const url = client.buildAuthorizationUrl(config, {
+      redirect_uri: redirect,
+      scope: 'openid offline_access',
+      prompt: 'consent',
+      state,
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    });
+    const cookies = new Map<string, string>();
+    const step = async (address: string, init: RequestInit = {}) => {
+      const response = await fetch(new URL(address, base), {
+        redirect: 'manual',
+        ...init,
+        headers: {
+          cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+          ...(init.headers ?? {}),
+        },
+      });
+      for (const line of response.headers.getSetCookie()) {
+        const [name, ...value] = line.split(';')[0]!.split('=');
+        cookies.set(name!.trim(), value.join('='));
+      }
+      return response;
+    };
+    const interaction = (await step(url.href)).headers.get('location')!;
+    await step(interaction);
+    const login = await step(`/oidc/interaction/${interaction.split('/').pop()!}/login`, {
+      method: 'POST',
+      headers: bearer(account.token),
+    });
+    const { data: answer } = (await login.json()) as { data: { redirectTo: string } };
+    const callback = new URL((await step(answer.redirectTo)).headers.get('location')!);
+    const tokens = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
+    expect(tokens.refresh_token).toBeTruthy();
+    const sid = tokens.claims()!.sid as string;
+
+    const before = receiver.received.length;
+    await call(t.app, account.token, 'POST', '/authorization-server/oauth/logout');
+    await expectLogoutToken(await receiver.nth(before + 1), account.id, sid, {
+      issuer: base,
+      audience: 'vendor-bc',
+      keys: createRemoteJWKSet(new URL(`${base}/oidc/jwks`)),
+    });
+    await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
   });
 });
