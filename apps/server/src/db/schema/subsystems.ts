@@ -96,7 +96,10 @@ export const backchannelLogouts = pgTable(
     sid: text('sid').notNull(),
     /** The sign-in's issuer (the address its subsystem saw): the logout token's `iss`. */
     issuer: text('issuer').notNull(),
-    /** Why: `session-ended` (one session), `account-changed` (the user's sessions or rights). */
+    /**
+     * Why: `sign-out`, `ended` (the session list), `disabled`, `password`, `renamed`, `rights`,
+     * else `session-ended` (one session) or `account-changed` (the user's account).
+     */
     reason: text('reason').notNull(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),

@@ -1,9 +1,14 @@
 import { asc, eq, inArray, lte } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { backchannelLogouts, subsystems, users } from '../../db/schema/index.js';
+import type { SessionChangeReason } from '../auth/session-cache.js';
 
-/** Why a subsystem is told: one session ended, or the user's sessions or rights changed. */
-export type BackchannelLogoutReason = 'session-ended' | 'account-changed';
+/**
+ * Why a subsystem is told: what the writer said (sign-out, ended from the session
+ * list, disabled, password, renamed, rights), else one session ended or the
+ * user's account changed (a second factor, a profile field).
+ */
+export type BackchannelLogoutReason = SessionChangeReason | 'session-ended' | 'account-changed';
 
 export interface NewBackchannelLogout {
   subsystemId: number;

@@ -239,7 +239,7 @@ export async function takeSubsystemSignIns(
 ): Promise<number> {
   if ('everyone' in change) return 0;
   const reason: BackchannelLogoutReason =
-    'tokenHash' in change ? 'session-ended' : 'account-changed';
+    change.reason ?? ('tokenHash' in change ? 'session-ended' : 'account-changed');
   const now = options.clock.now();
   return options.withTransaction(async (repositories) => {
     const signIns =

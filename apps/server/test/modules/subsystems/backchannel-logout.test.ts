@@ -261,7 +261,7 @@ describe('back-channel logout', () => {
       actorId: account.id,
       targetKind: 'subsystem',
       targetId: clientId,
-      after: { userId: account.id, sid, reason: 'session-ended', attempts: 1 },
+      after: { userId: account.id, sid, reason: 'sign-out', attempts: 1 },
     });
     expect(await outbox()).toEqual([]);
     // Its sign-ins went with it: nothing is sent twice.
@@ -277,6 +277,7 @@ describe('back-channel logout', () => {
     await data(t.app, security, 'DELETE', `/system/sessions/${tokenDigest(account.token)}`);
     await expectLogoutToken(await receiver.nth(before + 1), account.id, sid);
     await expectGrantRevoked(grantId, refreshToken);
+    expect(await recordOf(sid)).toMatchObject({ outcome: 'success', after: { reason: 'ended' } });
     const r = repositories();
     expect(await r.oidcRecords.find('Grant', other.grantId, t.clock.now())).not.toBeNull();
     const left = await r.subsystemSignIns.takeOfSession(tokenDigest(kept));
@@ -312,8 +313,32 @@ describe('back-channel logout', () => {
     await expectGrantRevoked(other.grantId, other.refreshToken);
     expect(await recordOf(first.sid)).toMatchObject({
       outcome: 'success',
-      after: { reason: 'account-changed' },
+      after: { reason: 'disabled' },
     });
+  });
+
+  it("the console's change of the account's roles logs out its subsystems", async () => {
+    const account = await newAccount();
+    const { sid, grantId, refreshToken } = await signIn(account.token, account.id);
+    const before = receiver.received.length;
+    const url = SYSTEM_PATHS.user.replace(':id', String(account.id));
+    const current = await data(t.app, admin, 'GET', url);
+    const edited = await call(t.app, admin, 'PUT', url, {
+      username: current.username,
+      name: current.name,
+      mobile: '13900009999',
+      organizationId: current.organizationId,
+      departmentId: current.departmentId,
+      roleIds: ['staff', 'editor'],
+      version: current.version,
+    });
+    expect(edited.body).toMatchObject({ code: '000000' });
+    await expectLogoutToken(await receiver.nth(before + 1), account.id, sid);
+    await expectGrantRevoked(grantId, refreshToken);
+    // The session itself lives on, with its new rights.
+    expect((await call(t.app, account.token, 'GET', '/organization/user/isPassword')).status).toBe(
+      200,
+    );
   });
 
   it("the operator's command disables an account: its logouts wait for the servers' delivery", async () => {
@@ -332,7 +357,7 @@ describe('back-channel logout', () => {
     await expectLogoutToken(await receiver.nth(before + 1), account.id, sid);
     expect(await recordOf(sid)).toMatchObject({
       outcome: 'success',
-      after: { reason: 'account-changed' },
+      after: { reason: 'disabled' },
     });
   });
 
@@ -357,6 +382,10 @@ describe('back-channel logout', () => {
     expect(response.json()).toMatchObject({ code: '000000' });
     await expectLogoutToken(await receiver.nth(before + 1), account.id, sid);
     await expectGrantRevoked(grantId, refreshToken);
+    expect(await recordOf(sid)).toMatchObject({
+      outcome: 'success',
+      after: { reason: 'password' },
+    });
   });
 
   it('a change of many users’ rights logs out no subsystem; a subsystem with no address gets none', async () => {
