@@ -12,10 +12,15 @@ import { authOf, bearerToken } from '../../plugins/auth.js';
 import { limitedBy } from '../../plugins/request-limits.js';
 import { looksLikeJwt } from './frame-token.service.js';
 
-/** The provider's pages need no script, no frame and no referrer (a code travels in addresses). */
+/**
+ * The provider's pages: no frame, no referrer (a code travels in addresses) and
+ * no script but the one that submits its own forms, whose hash oidc-provider adds
+ * to `script-src` (its form_post helper); the directive starts with the hash of
+ * an empty script so that nothing else runs.
+ */
 const PROVIDER_HEADERS: Record<string, string> = {
   'content-security-policy':
-    "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
+    "default-src 'none'; script-src 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
   'referrer-policy': 'no-referrer',
   'x-content-type-options': 'nosniff',
 };
