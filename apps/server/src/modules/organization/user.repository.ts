@@ -163,7 +163,8 @@ export class UserRepository {
     if (current && current.username !== values.username) {
       await this.sessions.revokeAllOfUser(id, now, 'renamed');
     } else {
-      await this.changes.changed({ userId: id });
+      // A unit or department moves the account's data scope: its rights.
+      await this.changes.changed({ userId: id, reason: 'rights' });
     }
     return true;
   }

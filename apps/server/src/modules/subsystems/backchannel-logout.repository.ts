@@ -8,7 +8,7 @@ import type { SessionChangeReason } from '../auth/session-cache.js';
  * list, disabled, password, renamed, rights), else one session ended or the
  * user's account changed (a second factor, a profile field).
  */
-export type BackchannelLogoutReason = SessionChangeReason | 'session-ended' | 'account-changed';
+export type BackchannelLogoutReason = SessionChangeReason | 'session-ended';
 
 export interface NewBackchannelLogout {
   subsystemId: number;
@@ -28,7 +28,6 @@ export interface ClaimedBackchannelLogout {
   reason: string;
   attempts: number;
   clientId: string;
-  subsystemName: string;
   /** The registered address now (null: the subsystem no longer has one). */
   backchannelLogoutUri: string | null;
   /** The account's login name, for the trail (null: the account is gone). */
@@ -81,7 +80,6 @@ export class BackchannelLogoutRepository {
         reason: backchannelLogouts.reason,
         attempts: backchannelLogouts.attempts,
         clientId: subsystems.clientId,
-        subsystemName: subsystems.name,
         backchannelLogoutUri: subsystems.backchannelLogoutUri,
         username: users.username,
       })

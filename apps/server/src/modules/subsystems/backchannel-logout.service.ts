@@ -161,7 +161,7 @@ export class SubsystemLogoutService implements SubsystemSignOuts {
         await repositories.audit.append(now, sourceOf(logout), {
           action: 'subsystem.logout',
           outcome: 'success',
-          target: { kind: 'subsystem', id: logout.clientId, name: logout.subsystemName },
+          target: { kind: 'subsystem', id: logout.subsystemId, name: logout.clientId },
           after: { userId: logout.userId, sid: logout.sid, reason: logout.reason, attempts },
         });
       });
@@ -185,7 +185,7 @@ export class SubsystemLogoutService implements SubsystemSignOuts {
         action: 'subsystem.logout',
         outcome: 'failure',
         reason: error,
-        target: { kind: 'subsystem', id: logout.clientId, name: logout.subsystemName },
+        target: { kind: 'subsystem', id: logout.subsystemId, name: logout.clientId },
         after: { userId: logout.userId, sid: logout.sid, reason: logout.reason, attempts },
       });
     });
@@ -238,8 +238,10 @@ export async function takeSubsystemSignIns(
   options: { withTransaction: WithTransaction; clock: Clock },
 ): Promise<number> {
   if ('everyone' in change) return 0;
-  const reason: BackchannelLogoutReason =
-    change.reason ?? ('tokenHash' in change ? 'session-ended' : 'account-changed');
+  // A user's change that ends nothing and touches no rights (an avatar, a second
+  // factor set up, an enabled account) leaves their subsystems signed in.
+  if ('userId' in change && change.reason === undefined) return 0;
+  const reason: BackchannelLogoutReason = change.reason ?? 'session-ended';
   const now = options.clock.now();
   return options.withTransaction(async (repositories) => {
     const signIns =

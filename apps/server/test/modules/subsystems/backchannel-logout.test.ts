@@ -260,7 +260,8 @@ describe('back-channel logout', () => {
       outcome: 'success',
       actorId: account.id,
       targetKind: 'subsystem',
-      targetId: clientId,
+      targetId: String(subsystemId),
+      targetName: clientId,
       after: { userId: account.id, sid, reason: 'sign-out', attempts: 1 },
     });
     expect(await outbox()).toEqual([]);
@@ -456,7 +457,7 @@ describe('back-channel logout', () => {
     expect(await recordOf(sid)).toMatchObject({
       outcome: 'failure',
       reason: 'ECONNREFUSED',
-      targetId: 'backchannel-down',
+      targetName: 'backchannel-down',
       after: { userId: account.id, sid, attempts: MAX_ATTEMPTS },
     });
     expect(await outbox()).toEqual([]);
