@@ -167,9 +167,10 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
     );
   });
 
-  it('ends a subsystem sign-in by RP-initiated logout and returns to the subsystem', async () => {
+  it('signs out of the platform by RP-initiated logout and returns to the subsystem', async () => {
     const config = await discover('vendor-app', SECRET);
-    const { callback, verifier, state } = await authorize(config, adminToken, 'openid');
+    const platform = (await t.login('operator', 'Operator@2026')).access_token;
+    const { callback, verifier, state } = await authorize(config, platform, 'openid');
     const tokens = await client.authorizationCodeGrant(config, callback, {
       pkceCodeVerifier: verifier,
       expectedState: state,
@@ -202,6 +203,12 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
     });
     expect(confirmed.status).toBe(303);
     expect(confirmed.headers.get('location')).toBe(`${REDIRECT}?state=bye`);
+    // The platform session it signed in with has ended, as the sign-out button ends it.
+    const after = await fetch(`${base}/api${USER_PATHS.info}?uniqueId=operator`, {
+      headers: bearer(platform),
+    });
+    expect(await after.json()).toMatchObject({ boolSuccess: false, code: '040005' });
+    expect(await auditEvents(t.app, 5, 'auth.logout')).not.toEqual([]);
   });
 
   it('refuses a wrong client secret and a code redeemed twice', async () => {
