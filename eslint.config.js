@@ -116,6 +116,17 @@ export default tseslint.config(
       ),
     },
   },
+  // The demo subsystem page stands for a vendor's page: nothing of the web app, only the
+  // contract's plain modules and the libraries a vendor would use (jose, oauth4webapi).
+  {
+    files: ['apps/web/src/demo-subsystem/**'],
+    rules: {
+      'no-restricted-imports': webImports({
+        group: ['@/*'],
+        message: 'The demo subsystem is a page of its own: it imports nothing of the web app.',
+      }),
+    },
+  },
   // A feature does not reach into another feature (bulletproof-react import boundaries).
   ...webFeatures.map((feature) => ({
     files: [`apps/web/src/features/${feature}/**`],

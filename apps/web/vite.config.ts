@@ -23,5 +23,13 @@ export default defineConfig({
     sourcemap: true,
     chunkSizeWarningLimit: 900,
     manifest: true,
+    rollupOptions: {
+      // Two pages: the web app, and the demo subsystem (`/demo-subsystem.html`), a page of
+      // its own that shares nothing with the app's first screens.
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        'demo-subsystem': fileURLToPath(new URL('./demo-subsystem.html', import.meta.url)),
+      },
+    },
   },
 });

@@ -20,6 +20,8 @@ declare module 'autocannon' {
     path: string;
     headers?: Record<string, string>;
     body?: string;
+    /** Changes the request before it goes (each time), e.g. a body of its own. */
+    setupRequest?: (request: RequestSpec) => RequestSpec;
   }
   interface Options {
     url: string;
@@ -30,6 +32,8 @@ declare module 'autocannon' {
     requests?: RequestSpec[];
     /** Requests per second from all connections together. */
     overallRate?: number;
+    /** Stops after this many requests (instead of `duration`). */
+    amount?: number;
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

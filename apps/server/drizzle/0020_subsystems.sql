@@ -41,6 +41,7 @@ CREATE TABLE "backchannel_logouts" (
 	"subsystem_id" integer NOT NULL,
 	"user_id" integer NOT NULL,
 	"sid" text NOT NULL,
+	"issuer" text NOT NULL,
 	"reason" text NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"next_attempt_at" timestamp with time zone NOT NULL,

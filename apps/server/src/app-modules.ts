@@ -16,6 +16,7 @@ import { passwordModule } from './modules/password/password.module.js';
 import { purgeModule } from './modules/purge/purge.module.js';
 import { qrLoginModule } from './modules/qr-login/qr-login.module.js';
 import { secondFactorModule } from './modules/second-factor/second-factor.module.js';
+import { backchannelLogoutModule } from './modules/subsystems/backchannel-logout.module.js';
 import { sessionsModule } from './modules/sessions/sessions.module.js';
 import { settingsModule } from './modules/settings/settings.module.js';
 import { smsModule } from './modules/sms/sms.module.js';
@@ -50,6 +51,7 @@ export const appModules: readonly AppModule[] = [
   systemModule,
   sessionsModule,
   subsystemsModule,
+  backchannelLogoutModule,
   purgeModule,
   backupModule,
 ];

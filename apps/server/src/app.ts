@@ -31,6 +31,7 @@ import { PURGE_INTERVAL_MS } from './modules/purge/purge.service.js';
 import type { AppModule, RouteContext } from './app-module.js';
 import { appModules } from './app-modules.js';
 import { SessionCache } from './modules/auth/session-cache.js';
+import { SubsystemSessionChanges } from './modules/subsystems/backchannel-logout.service.js';
 import { createRepositories, transactionRunner } from './repositories.js';
 import { type Services, createServices } from './services.js';
 
@@ -109,18 +110,24 @@ export async function buildApp(
   const sessionCache = new SessionCache({ database, clock, metrics });
   await sessionCache.start();
   app.addHook('onClose', async () => sessionCache.stop());
+  // Every session effect reaches the subsystems signed in with it too (back-channel logout).
+  const sessionChanges = new SubsystemSessionChanges(sessionCache);
   const modules = appModules.filter((module) => module.enabled?.(config) ?? true);
   const services = createServices(modules, {
     config,
     clock,
     database,
-    repositories: createRepositories(database.db, sessionCache, sessionCache, metrics),
-    withTransaction: transactionRunner(database.db, sessionCache, metrics),
+    repositories: createRepositories(database.db, sessionChanges, sessionCache, metrics),
+    withTransaction: transactionRunner(database.db, sessionChanges, metrics),
     // Inside a request, its logger: the line carries the request id.
     log: () => currentRequestLog() ?? app.log,
     onError: (error) => app.log.error({ err: error }, 'live notification failed'),
   });
   app.decorate('services', services);
+  sessionChanges.connect(services.subsystemLogouts);
+  // Back-channel logouts are delivered by every instance, from the shared outbox.
+  services.subsystemLogouts.start();
+  app.addHook('onClose', async () => services.subsystemLogouts.stop());
   metrics.observe({
     pool: () => database.poolStats(),
     notificationStreams: () => services.notifications?.hub.streamCount ?? 0,

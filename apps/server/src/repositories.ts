@@ -28,6 +28,7 @@ import { AdminUserRepository } from './modules/system/admin-user.repository.js';
 import { RoleRepository } from './modules/system/role.repository.js';
 import { ScopeRepository } from './modules/system/scope.repository.js';
 import { UnitRepository } from './modules/system/unit.repository.js';
+import { BackchannelLogoutRepository } from './modules/subsystems/backchannel-logout.repository.js';
 import { OidcRecordRepository } from './modules/subsystems/oidc-record.repository.js';
 import { SigningKeyRepository } from './modules/subsystems/signing-key.repository.js';
 import { SubsystemSignInRepository } from './modules/subsystems/subsystem-sign-in.repository.js';
@@ -51,6 +52,7 @@ export function createRepositories(
   return {
     adminUsers: new AdminUserRepository(db),
     audit: new AuditRepository(db, metrics),
+    backchannelLogouts: new BackchannelLogoutRepository(db),
     businessGuide: new BusinessGuideRepository(db),
     captchas: new CaptchaRepository(db),
     files: new FileRepository(db),

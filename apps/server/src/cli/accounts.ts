@@ -3,6 +3,10 @@ import { type Database, openDatabase } from '../db/client.js';
 import { type Clock, systemClock } from '../lib/clock.js';
 import { SessionNotifier } from '../modules/auth/session-cache.js';
 import {
+  SubsystemSessionChanges,
+  takeSubsystemSignIns,
+} from '../modules/subsystems/backchannel-logout.service.js';
+import {
   OperatorAccountService,
   OperatorCommandError,
 } from '../modules/system/operator-account.service.js';
@@ -35,11 +39,18 @@ export async function runAccountsCommand(
   if (!command || !login || !['create', 'reset', 'disable', 'enable'].includes(command)) {
     throw new OperatorCommandError(USAGE);
   }
-  // Ended sessions are told to every live instance, as a server's own change is.
-  const changes = new SessionNotifier(context.database);
+  // Ended sessions are told to every live instance, as a server's own change is, and
+  // their subsystems' logouts wait in the outbox for the servers' delivery.
+  const changes = new SubsystemSessionChanges(new SessionNotifier(context.database));
+  const withTransaction = transactionRunner(context.database.db, changes);
+  changes.connect({
+    sessionChanged: async (change) => {
+      await takeSubsystemSignIns(change, { withTransaction, clock: context.clock });
+    },
+  });
   const service = new OperatorAccountService({
     repositories: createRepositories(context.database.db, changes),
-    withTransaction: transactionRunner(context.database.db, changes),
+    withTransaction,
     clock: context.clock,
   });
   if (command === 'create') {

@@ -64,6 +64,16 @@ describe('web app hosting', () => {
     expect(page.headers['cache-control']).toBe('no-cache');
   });
 
+  it('serves the demo subsystem page, a page of its own in the build, not the app', async () => {
+    // A browser asks for it as a page, and comes back to it with the code of a sign-in.
+    for (const url of ['/demo-subsystem.html', '/demo-subsystem.html?code=abc&state=xyz']) {
+      const page = await t.app.inject({ method: 'GET', url, headers: html });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.body).toBe('<!doctype html><p>subsystem</p>');
+    }
+  });
+
   it('gives the runtime config.json from the environment and the settings', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/config.json' });
     expect(response.statusCode).toBe(200);

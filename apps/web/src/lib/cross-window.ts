@@ -30,8 +30,10 @@ export function subsystemOrigins(entries: readonly MenuEntry[]): Set<string> {
 /**
  * The subsystems the shell trusts: the origins of the menu's addresses and
  * those the server names in config.json (setting `embed.subsystemOrigins`).
- * They may receive the user's token in a frame address and send the shell
- * `040005`/`000404`; no other site may.
+ * They may send the shell `040005`/`000404` and be a message's link; no other
+ * site may. Trust gives no token: the platform session token never leaves the
+ * product's origin, and a framed subsystem gets its own token from the frame
+ * token endpoint (features/menu, docs/subsystems.md).
  */
 export function trustedSubsystemOrigins(entries: readonly MenuEntry[]): Set<string> {
   const origins = subsystemOrigins(entries);

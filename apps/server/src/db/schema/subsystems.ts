@@ -94,7 +94,12 @@ export const backchannelLogouts = pgTable(
       .references(() => subsystems.id, { onDelete: 'cascade' }),
     userId: integer('user_id').notNull(),
     sid: text('sid').notNull(),
-    /** Why: `sign-out`, `forced`, `disabled`, `password`, `rights`. */
+    /** The sign-in's issuer (the address its subsystem saw): the logout token's `iss`. */
+    issuer: text('issuer').notNull(),
+    /**
+     * Why: `sign-out`, `ended` (the session list), `disabled`, `password`, `renamed`, `rights`,
+     * else `session-ended` (one session) or `account-changed` (the user's account).
+     */
     reason: text('reason').notNull(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),

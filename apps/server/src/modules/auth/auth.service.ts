@@ -219,7 +219,7 @@ export class AuthService {
 
   async logout(auth: AuthContext, meta: ClientMeta): Promise<void> {
     await this.options.policy.require(auth, 'own.sessions', selfTarget(auth));
-    await this.options.sessions.revoke(auth.tokenHash, this.options.clock.now());
+    await this.options.sessions.revoke(auth.tokenHash, this.options.clock.now(), 'sign-out');
     await this.options.audit.record(SecurityEvent.logout, meta, {
       userId: auth.userId,
       username: auth.username,

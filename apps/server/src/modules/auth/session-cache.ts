@@ -21,7 +21,18 @@ const MAX_ENTRIES = 10_000;
  * token of a user, or every session (a role's entries or the menu's codes changed,
  * which touches every holder: issue 12, rights apply on the next request).
  */
-export type SessionChange = { tokenHash: string } | { userId: number } | { everyone: true };
+export type SessionChange =
+  | { tokenHash: string; reason?: SessionChangeReason }
+  | { userId: number; reason?: SessionChangeReason }
+  | { everyone: true };
+
+/**
+ * Why a session or a user's sessions changed, where the writer knows: the
+ * subsystems' logout records it (modules/subsystems/backchannel-logout.service.ts).
+ * Not broadcast: other instances only forget.
+ */
+export type SessionChangeReason =
+  'sign-out' | 'ended' | 'disabled' | 'password' | 'renamed' | 'rights';
 
 /** Where the repositories report revocations (session.repository.ts, password.repository.ts). */
 export interface SessionChanges {

@@ -27,7 +27,7 @@ import {
 } from '../../db/schema/index.js';
 import { assertPolicyAsked } from '../../lib/request-trace.js';
 import type { UserReach } from '../system/admin-user.repository.js';
-import type { SessionCache, SessionChanges } from './session-cache.js';
+import type { SessionCache, SessionChangeReason, SessionChanges } from './session-cache.js';
 
 export interface SessionPrincipal {
   userId: number;
@@ -194,26 +194,26 @@ export class SessionRepository {
   }
 
   /** Whether a session was revoked by this call (false: unknown or revoked before). */
-  async revoke(tokenHash: string, now: Date): Promise<boolean> {
+  async revoke(tokenHash: string, now: Date, reason?: SessionChangeReason): Promise<boolean> {
     assertPolicyAsked('sessions.revoke');
     const rows = await this.db
       .update(sessions)
       .set({ revokedAt: now })
       .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
       .returning({ tokenHash: sessions.tokenHash });
-    await this.changes.changed({ tokenHash });
+    await this.changes.changed(reason ? { tokenHash, reason } : { tokenHash });
     return rows.length > 0;
   }
 
   /** How many of the user's sessions this call revoked (expired ones included). */
-  async revokeAllOfUser(userId: number, now: Date): Promise<number> {
+  async revokeAllOfUser(userId: number, now: Date, reason?: SessionChangeReason): Promise<number> {
     assertPolicyAsked('sessions.revokeAllOfUser');
     const rows = await this.db
       .update(sessions)
       .set({ revokedAt: now })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
       .returning({ tokenHash: sessions.tokenHash });
-    await this.changes.changed({ userId });
+    await this.changes.changed(reason ? { userId, reason } : { userId });
     return rows.length;
   }
 

@@ -161,9 +161,10 @@ export class UserRepository {
       .returning({ id: users.id });
     if (rows.length === 0) return false;
     if (current && current.username !== values.username) {
-      await this.sessions.revokeAllOfUser(id, now);
+      await this.sessions.revokeAllOfUser(id, now, 'renamed');
     } else {
-      await this.changes.changed({ userId: id });
+      // A unit or department moves the account's data scope: its rights.
+      await this.changes.changed({ userId: id, reason: 'rights' });
     }
     return true;
   }
@@ -175,7 +176,7 @@ export class UserRepository {
     if (roleIds.length > 0) {
       await this.db.insert(userRoles).values(roleIds.map((roleId) => ({ userId, roleId })));
     }
-    await this.changes.changed({ userId });
+    await this.changes.changed({ userId, reason: 'rights' });
   }
 
   /** Disables (ending every session) or enables an account made on `version`. */
@@ -187,7 +188,7 @@ export class UserRepository {
       .where(and(eq(users.id, id), eq(users.version, version)))
       .returning({ id: users.id });
     if (rows.length === 0) return false;
-    if (disabled) await this.sessions.revokeAllOfUser(id, now);
+    if (disabled) await this.sessions.revokeAllOfUser(id, now, 'disabled');
     else await this.changes.changed({ userId: id });
     return true;
   }
@@ -205,7 +206,7 @@ export class UserRepository {
         version: sql`${users.version} + 1`,
       })
       .where(eq(users.id, id));
-    await this.sessions.revokeAllOfUser(id, now);
+    await this.sessions.revokeAllOfUser(id, now, 'password');
   }
 
   /**
@@ -242,7 +243,7 @@ export class UserRepository {
     await this.db
       .delete(passwordHistory)
       .where(and(eq(passwordHistory.userId, userId), notInArray(passwordHistory.id, kept)));
-    await this.sessions.revokeAllOfUser(userId, changedAt);
+    await this.sessions.revokeAllOfUser(userId, changedAt, 'password');
   }
 
   /** The holder's avatar (an uploaded image's address, or null). */

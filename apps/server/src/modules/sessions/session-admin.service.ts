@@ -123,7 +123,7 @@ export class SessionAdminService {
     const now = clock.now();
     const live = (await repositories.sessions.liveOfUser(userId, now)).length;
     await this.options.withTransaction(async ({ sessions, audit }) => {
-      await sessions.revokeAllOfUser(userId, now);
+      await sessions.revokeAllOfUser(userId, now, 'ended');
       await audit.append(now, auditSourceOf(auth), {
         action: 'session.end',
         outcome: 'success',
@@ -168,7 +168,7 @@ export class SessionAdminService {
   private async revokeOne(auth: AuthContext, session: LiveSessionRow, now: Date): Promise<number> {
     return this.options.withTransaction(async ({ sessions, audit }) => {
       // Ended by someone else meanwhile: nothing to record.
-      if (!(await sessions.revoke(session.tokenHash, now))) throw notFound();
+      if (!(await sessions.revoke(session.tokenHash, now, 'ended'))) throw notFound();
       await audit.append(now, auditSourceOf(auth), {
         action: 'session.end',
         outcome: 'success',

@@ -181,7 +181,7 @@ export class OidcProviders {
             // A confirmation the person gives (no script: the page's policy allows none).
             ctx.body = page(
               issuer,
-              'Sign out of the platform? 是否退出登录？',
+              'Sign out? 是否退出登录？',
               `${form}<button form="op.logoutForm" type="submit" name="logout" value="yes">Sign out / 退出</button>`,
             );
           },

@@ -12,10 +12,15 @@ import { authOf, bearerToken } from '../../plugins/auth.js';
 import { limitedBy } from '../../plugins/request-limits.js';
 import { looksLikeJwt } from './frame-token.service.js';
 
-/** The provider's pages need no script, no frame and no referrer (a code travels in addresses). */
+/**
+ * The provider's pages: no frame, no referrer (a code travels in addresses) and
+ * no script but the one that submits its own forms, whose hash oidc-provider adds
+ * to `script-src` (its form_post helper); the directive starts with the hash of
+ * an empty script so that nothing else runs.
+ */
 const PROVIDER_HEADERS: Record<string, string> = {
   'content-security-policy':
-    "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
+    "default-src 'none'; script-src 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
   'referrer-policy': 'no-referrer',
   'x-content-type-options': 'nosniff',
 };
@@ -112,6 +117,12 @@ const oidcRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services, 
           for (const [name, value] of Object.entries(PROVIDER_HEADERS)) reply.header(name, value);
           return reply.header('cache-control', 'no-store').send(claims);
         }
+      }
+      // RP-initiated logout signs the platform session out too (sso.service.ts).
+      if (request.method === 'GET' && request.url.split('?')[0] === OIDC_PATHS.endSession) {
+        const hint = new URL(request.url, 'http://x').searchParams.get('id_token_hint');
+        if (hint)
+          await services.sso.endPlatformSession(hint, issuerOf(request), requestMeta(request));
       }
       return handOver(request, reply);
     },

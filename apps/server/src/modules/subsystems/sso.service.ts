@@ -1,9 +1,11 @@
+import { type JWTPayload, createLocalJWKSet, errors, jwtVerify } from 'jose';
 import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
 import { notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Repositories } from '../../repositories.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import type { AuthContext, AuthService, ClientMeta } from '../auth/auth.service.js';
+import type { SigningKeyService } from './signing-key.service.js';
 import { sidOf } from './subsystem-claims.js';
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
@@ -23,7 +25,57 @@ export type SignInResult = InteractionResults & {
  * back-channel logout and grant revocation follow the session's end.
  */
 export class SsoService {
-  constructor(private readonly options: { repositories: Repositories; clock: Clock }) {}
+  constructor(
+    private readonly options: {
+      repositories: Repositories;
+      clock: Clock;
+      keys: SigningKeyService;
+      auth: AuthService;
+    },
+  ) {}
+
+  /**
+   * RP-initiated logout ends the platform session too, as an identity provider's
+   * single sign-out does: the session the ID token hint names (its `sid`) signs out,
+   * and with it every other subsystem it signed in to (back-channel logout). A hint
+   * that does not verify, or names no live sign-in, ends nothing. An expired hint is
+   * taken (OpenID Connect RP-Initiated Logout 1.0, section 2).
+   */
+  async endPlatformSession(
+    idTokenHint: string,
+    issuer: string,
+    meta: ClientMeta,
+  ): Promise<boolean> {
+    const { repositories } = this.options;
+    const keys = await this.options.keys.current();
+    const verify = () =>
+      jwtVerify(idTokenHint, createLocalJWKSet({ keys: keys.publicKeys }), {
+        issuer,
+        algorithms: ['ES256'],
+      });
+    let payload: JWTPayload;
+    try {
+      payload = (await verify()).payload;
+    } catch (error) {
+      if (!(error instanceof errors.JWTExpired)) return false;
+      payload = error.payload;
+    }
+    const userId = Number(payload.sub);
+    const clientId = typeof payload.aud === 'string' ? payload.aud : payload.aud?.[0];
+    if (!Number.isSafeInteger(userId) || typeof payload.sid !== 'string' || !clientId) {
+      return false;
+    }
+    const subsystem = await repositories.subsystems.findByClientId(clientId);
+    if (!subsystem) return false;
+    const signIn = await repositories.subsystemSignIns.findBySid(userId, subsystem.id, payload.sid);
+    if (!signIn) return false;
+    const caller = await this.options.auth
+      .authenticateDigest(signIn.sessionTokenHash, meta)
+      .catch(() => null);
+    if (!caller) return false;
+    await this.options.auth.logout(caller, meta);
+    return true;
+  }
 
   async complete(
     caller: AuthContext,

@@ -45,7 +45,7 @@ export const subsystemsModule: AppModule = {
         keys: signingKeys,
         clock,
       }),
-      sso: new SsoService({ repositories, clock }),
+      sso: new SsoService({ repositories, clock, keys: signingKeys, auth: services.auth }),
       oidcProviders: new OidcProviders({
         repositories,
         keys: signingKeys,

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { type AddressInfo } from 'node:net';
 import { SUBSYSTEM_PATHS, USER_PATHS } from '@cityops/contract';
 import { sql } from 'drizzle-orm';
@@ -165,6 +165,50 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
     expect(await auditEvents(t.app, 20, 'subsystem.code')).toContain(
       'subsystem.code/success/authorization_code',
     );
+  });
+
+  it('signs out of the platform by RP-initiated logout and returns to the subsystem', async () => {
+    const config = await discover('vendor-app', SECRET);
+    const platform = (await t.login('operator', 'Operator@2026')).access_token;
+    const { callback, verifier, state } = await authorize(config, platform, 'openid');
+    const tokens = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
+    const end = client.buildEndSessionUrl(config, {
+      id_token_hint: tokens.id_token!,
+      post_logout_redirect_uri: REDIRECT,
+      state: 'bye',
+    });
+    const page = await fetch(end, { redirect: 'manual' });
+    expect(page.status).toBe(200);
+    // The page submits its form by the one script the policy lets run (its hash).
+    const policy = page.headers.get('content-security-policy')!;
+    expect(policy).toContain("default-src 'none'");
+    const html = await page.text();
+    const script = /<script>([^]*?)<\/script>/.exec(html)![1]!;
+    const hash = createHash('sha256').update(script).digest('base64');
+    expect(policy).toContain(`'sha256-${hash}'`);
+    const action = /action="([^"]+)"/.exec(html)![1]!;
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)![1]!;
+    const cookie = page.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
+    const confirmed = await fetch(new URL(action, base), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ xsrf, logout: 'yes' }).toString(),
+    });
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.get('location')).toBe(`${REDIRECT}?state=bye`);
+    // The platform session it signed in with has ended, as the sign-out button ends it.
+    const after = await fetch(`${base}/api${USER_PATHS.info}?uniqueId=operator`, {
+      headers: bearer(platform),
+    });
+    expect(await after.json()).toMatchObject({ boolSuccess: false, code: '040005' });
+    expect(await auditEvents(t.app, 5, 'auth.logout')).not.toEqual([]);
   });
 
   it('refuses a wrong client secret and a code redeemed twice', async () => {

@@ -41,6 +41,7 @@ export const frame = {
     'The page has not answered for a while, or its site does not allow being shown inside this one. Open it in a new window, or reload it later.',
   openWindow: 'Open in a new window',
   reload: 'Reload',
+  loading: 'Opening “{{title}}”…',
 };
 
 export const signInNotice = {

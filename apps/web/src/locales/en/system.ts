@@ -530,7 +530,7 @@ export const system = {
       timeZone: 'Time zone',
       timeZoneHelp: 'The city’s time zone: the audit trail’s screen and exports show times in it.',
       subsystemOriginsHelp:
-        'Sites of subsystems that may open in the product’s frame with the user’s token, besides the menu’s addresses. One origin per line.',
+        'Sites of subsystems the product trusts besides the menu’s addresses: they may tell it the user’s sign-in has ended and be a message’s link. They get no token: a subsystem’s token comes from its registration. One origin per line.',
       weatherShown: 'Show weather in the header',
       city: 'City (Chinese)',
       cityEn: 'City (English)',

@@ -43,6 +43,7 @@ export const frame: LocaleShape<typeof en.frame> = {
   failedHint: '该页面长时间未响应，或其网站不允许嵌入本系统。可在新窗口中打开，或稍后重新加载。',
   openWindow: '在新窗口打开',
   reload: '重新加载',
+  loading: '正在打开“{{title}}”…',
 };
 
 export const signInNotice: LocaleShape<typeof en.signInNotice> = {

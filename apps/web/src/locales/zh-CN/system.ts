@@ -517,7 +517,7 @@ export const system: LocaleShape<typeof en.system> = {
       timeZone: '时区',
       timeZoneHelp: '本市所在时区，审计日志的页面和导出文件按此时区显示时间。',
       subsystemOriginsHelp:
-        '除菜单地址外，可在本系统框架中携带用户令牌打开的子系统网站，每行一个来源。',
+        '除菜单地址外本系统信任的子系统网站：可通知本系统登录已失效，可作为消息链接。它们不会获得令牌，子系统的令牌由子系统登记决定。每行一个来源。',
       weatherShown: '在页头显示天气',
       city: '城市（中文）',
       cityEn: '城市（英文）',

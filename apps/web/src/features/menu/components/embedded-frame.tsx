@@ -1,13 +1,20 @@
-import type { MenuEntry } from '@cityops/contract';
-import { Button, Result, Space } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { DATABASE_INT_MAX, type MenuEntry } from '@cityops/contract';
+import { Button, Result, Space, Spin } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { trustedSubsystemOrigins } from '@/lib/cross-window';
 import { getToken } from '@/lib/token';
 import { runtimeConfig } from '@/lib/runtime-config';
-import { useAppStore } from '@/stores/app-store';
 import { useUserStore } from '@/stores/user-store';
-import { OTHER_ORIGIN_SANDBOX, frameSource, isOtherOrigin } from '../lib/frame-source';
+import { useFrameToken } from '../api/get-frame-token';
+import { useFrameTokenRefresh } from '../hooks/use-frame-token-refresh';
+import type { FrameIdentity } from '../lib/frame-address';
+import {
+  OTHER_ORIGIN_SANDBOX,
+  frameSource,
+  frameTarget,
+  isOtherOrigin,
+  subsystemTokenFor,
+} from '../lib/frame-source';
 import styles from './embedded-frame.module.css';
 
 export interface EmbeddedFrameProps {
@@ -26,10 +33,21 @@ export interface EmbeddedFrameProps {
  */
 export const FRAME_LOAD_TIMEOUT_MS = 15_000;
 
+/** The menu entry's id as the frame token endpoint takes it, or null for an entry with none. */
+function menuIdOf(entry: MenuEntry): number | null {
+  const id = entry.sysModels.id;
+  return /^[1-9]\d{0,9}$/.test(id) && Number(id) <= DATABASE_INT_MAX ? Number(id) : null;
+}
+
 /**
- * A menu entry's page inside the shell. The address is built once per user and
- * entry, so switching tabs or languages never reloads it; an empty url leaves
- * the frame empty.
+ * A menu entry's page inside the shell (docs/shell.md, "Embedded pages"). A page
+ * of the product gets the platform session token in its address; anything else
+ * (another site, or a file such as `/demo-subsystem.html`) gets a token only from
+ * the frame token endpoint: its subsystem's own, for that subsystem's registered
+ * origin, and the frame waits for that one call. An address no subsystem is
+ * registered for gets no token and nothing of the user. The address is built once
+ * per user, entry and load, so switching tabs or languages never reloads it; an
+ * empty url leaves the frame empty.
  */
 export function EmbeddedFrame({
   entry,
@@ -39,32 +57,36 @@ export function EmbeddedFrame({
 }: EmbeddedFrameProps) {
   const { t } = useTranslation();
   const username = useUserStore((state) => state.userData?.username || state.username);
-  const id = useUserStore((state) => state.userData?.id ?? '');
+  const id = useUserStore((state) => String(state.userData?.id ?? ''));
   const roleIds = useUserStore((state) => (state.userData?.roleIds ?? state.roles).join(','));
-  const menuList = useAppStore((state) => state.menuList);
   const { url, query } = entry.sysModels;
   const queryKey = JSON.stringify(query);
-  const trustedKey = [...trustedSubsystemOrigins(menuList)].sort().join(' ');
-  // Keyed on values, not objects: the same entry from a refetched menu must not reload the frame.
-  const src = useMemo(
-    () =>
-      frameSource(
-        url,
-        JSON.parse(queryKey) as typeof query,
-        {
-          token: getToken() ?? '',
-          username,
-          id: String(id),
-          roleIds: roleIds ? roleIds.split(',') : [],
-        },
-        runtimeConfig().routerMode,
-        new Set(trustedKey.split(' ').filter(Boolean)),
-      ),
-    [url, queryKey, username, id, roleIds, trustedKey],
-  );
-  const otherOrigin = isOtherOrigin(src);
-  // Each reload is a new frame element; `loaded`/`failed` belong to that attempt.
+  const routerMode = runtimeConfig().routerMode;
+  const target = useMemo(() => frameTarget(url, routerMode), [url, routerMode]);
+  const targetOrigin = target.kind === 'elsewhere' ? target.origin : null;
+  const menuId = target.kind === 'elsewhere' ? menuIdOf(entry) : null;
+  // Each reload is a new frame element, with a token of its own; `loaded`/`failed` belong to that attempt.
   const [attempt, setAttempt] = useState(0);
+  const frameToken = useFrameToken(menuId, id, attempt);
+  const waiting = menuId !== null && frameToken.isPending;
+  const subsystemToken = waiting ? null : subsystemTokenFor(target, frameToken.data);
+  const productPage = target.kind === 'product-page';
+  // Keyed on values, not objects: the same entry from a refetched menu must not reload the frame.
+  const src = useMemo(() => {
+    if (waiting) return '';
+    // The platform session token only ever goes to a page of the product itself.
+    const token = productPage ? (getToken() ?? '') : subsystemToken;
+    const identity: FrameIdentity | null =
+      token === null ? null : { token, username, id, roleIds: roleIds ? roleIds.split(',') : [] };
+    return frameSource(url, JSON.parse(queryKey) as typeof query, identity, routerMode);
+  }, [waiting, productPage, subsystemToken, url, queryKey, username, id, roleIds, routerMode]);
+  const frame = useRef<HTMLIFrameElement>(null);
+  useFrameTokenRefresh({
+    frame,
+    menuId: subsystemToken === null ? null : menuId,
+    issuedOrigin: subsystemToken === null ? null : targetOrigin,
+  });
+  const otherOrigin = isOtherOrigin(src);
   const [loaded, setLoaded] = useState<number | null>(null);
   const [failed, setFailed] = useState<number | null>(null);
   useEffect(() => {
@@ -75,6 +97,12 @@ export function EmbeddedFrame({
   const showFailure = visible && failed === attempt && loaded !== attempt;
   return (
     <>
+      {visible && waiting && (
+        <div className={styles.waiting} role="status">
+          <Spin />
+          <span>{t('frame.loading', { title })}</span>
+        </div>
+      )}
       {showFailure && (
         <Result
           status="warning"
@@ -94,19 +122,22 @@ export function EmbeddedFrame({
           }
         />
       )}
-      <iframe
-        key={attempt}
-        className={styles.frame}
-        title={title}
-        src={src || undefined}
-        hidden={!visible || showFailure}
-        data-frame-code={entry.code}
-        sandbox={otherOrigin ? OTHER_ORIGIN_SANDBOX : undefined}
-        referrerPolicy="no-referrer"
-        allow=""
-        onLoad={() => setLoaded(attempt)}
-        onError={() => setFailed(attempt)}
-      />
+      {!waiting && (
+        <iframe
+          key={attempt}
+          ref={frame}
+          className={styles.frame}
+          title={title}
+          src={src || undefined}
+          hidden={!visible || showFailure}
+          data-frame-code={entry.code}
+          sandbox={otherOrigin ? OTHER_ORIGIN_SANDBOX : undefined}
+          referrerPolicy="no-referrer"
+          allow=""
+          onLoad={() => setLoaded(attempt)}
+          onError={() => setFailed(attempt)}
+        />
+      )}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { type FrameToken, resolveLink } from '@cityops/contract';
 import { type FrameIdentity, frameAddress } from './frame-address';
 
 /**
@@ -13,18 +14,64 @@ export function inRouterMode(url: string, routerMode: 'hash' | 'history'): strin
 }
 
 /**
- * The frame address of a menu entry for the signed-in user (docs/shell.md, "Embedded pages");
- * the token goes only to the own origin and `trustedOrigins`.
+ * What a frame address leads to, resolved as the browser will load it:
+ * - `none`: no address (empty, or not http(s));
+ * - `product-page`: a page of this web app on its own origin, which gets the
+ *   platform session token as the spec's embedded mode does;
+ * - `elsewhere`: anything else, a file of the product's origin
+ *   (`/demo-subsystem.html`) as much as another site: it gets a token only from
+ *   the frame token endpoint, a subsystem's own, for that subsystem's origin.
  */
+export type FrameTarget =
+  { kind: 'none' } | { kind: 'product-page' } | { kind: 'elsewhere'; origin: string };
+
+/** Paths of the product's origin that the server answers itself, never the web app. */
+const SERVER_PREFIXES = ['/api', '/oidc', '/.well-known', '/assets'];
+
+function isAppPage(pathname: string): boolean {
+  const path = pathname.toLowerCase();
+  if (SERVER_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) {
+    return false;
+  }
+  const last = path.split('/').pop() ?? '';
+  return !/\.[a-z0-9]+$/.test(last);
+}
+
+export function frameTarget(
+  url: string,
+  routerMode: 'hash' | 'history',
+  base: string = window.location.href,
+): FrameTarget {
+  if (url.trim() === '') return { kind: 'none' };
+  const address = resolveLink(inRouterMode(url, routerMode), base);
+  if (!address) return { kind: 'none' };
+  if (address.origin === new URL(base).origin && isAppPage(new URL(address.href).pathname)) {
+    return { kind: 'product-page' };
+  }
+  return { kind: 'elsewhere', origin: address.origin };
+}
+
+/**
+ * The subsystem token a frame of `target` may carry: the endpoint's token, only
+ * when it was issued for the very origin the frame loads.
+ */
+export function subsystemTokenFor(
+  target: FrameTarget,
+  answer: FrameToken | undefined,
+): string | null {
+  if (target.kind !== 'elsewhere' || !answer?.token) return null;
+  return answer.origin === target.origin ? answer.token : null;
+}
+
+/** The frame address of a menu entry (docs/shell.md, "Embedded pages"); `identity` null: none. */
 export function frameSource(
   url: string,
   query: Record<string, string>,
-  identity: FrameIdentity,
+  identity: FrameIdentity | null,
   routerMode: 'hash' | 'history',
-  trustedOrigins: ReadonlySet<string>,
   base: string = window.location.href,
 ): string {
-  return frameAddress(inRouterMode(url, routerMode), identity, query, base, trustedOrigins);
+  return frameAddress(inRouterMode(url, routerMode), identity, query, base);
 }
 
 /** Whether a frame address belongs to another site (and so is sandboxed). */

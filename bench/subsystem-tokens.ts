@@ -1,0 +1,272 @@
+/**
+ * `npm run bench:subsystem-tokens -w @cityops/bench` (after `npm run build`):
+ * the platform as its subsystems' OpenID Connect provider (issue 22), on the
+ * built server with PGlite.
+ *
+ * - Opening a subsystem: `POST /api/subsystems/frame-token` (a token minted and
+ *   signed with ES256, its sign-in and audit record written) against
+ *   `GET /api/health` of the same server, in alternating rounds of one run; p99
+ *   and the ratio of their rates.
+ * - The token endpoint: authorization codes made beforehand through the whole
+ *   browser flow (authorize, the platform's page, resume), then redeemed by a
+ *   confidential client as fast as the endpoint takes them: its rate and p99.
+ *
+ * Results: bench/results/subsystem-tokens.json; docs/performance.md ("Subsystem tokens").
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { MENU_PATHS, SUBSYSTEM_PATHS, SYSTEM_PATHS } from '@cityops/contract';
+import autocannon from 'autocannon';
+import { apiSignIn } from './lib/auth.js';
+import { type LoadResult, loadTest } from './lib/load.js';
+import { writeResult } from './lib/results.js';
+import { startServer } from './lib/server.js';
+
+const port = Number(process.env.BENCH_PORT ?? 4970);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+/** Codes made for the token endpoint's run (a code lives 60 s: they are made in batches). */
+const codes = Number(process.env.BENCH_CODES ?? 600);
+const REDIRECT = 'http://127.0.0.1:9/callback';
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+interface Envelope<T> {
+  boolSuccess: boolean;
+  code: string;
+  data: T;
+}
+
+async function call<T>(
+  baseUrl: string,
+  token: string,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(`${baseUrl}/api${url}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const answer = (await response.json()) as Envelope<T>;
+  if (!answer.boolSuccess) throw new Error(`${method} ${url}: ${answer.code}`);
+  return answer.data;
+}
+
+interface MenuNode {
+  sysModels: { id: string; url: string };
+  children: MenuNode[];
+  sysModelVos: MenuNode[];
+}
+
+function flatten(nodes: MenuNode[]): MenuNode[] {
+  return nodes.flatMap((node) => [node, ...flatten(node.children), ...flatten(node.sysModelVos)]);
+}
+
+/** One code through the browser's part of the flow (cookies kept by hand, as a browser would). */
+async function makeCode(
+  baseUrl: string,
+  token: string,
+): Promise<{ code: string; verifier: string }> {
+  const verifier = randomBytes(32).toString('base64url');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  const query = new URLSearchParams({
+    client_id: 'bench-app',
+    response_type: 'code',
+    scope: 'openid profile',
+    redirect_uri: REDIRECT,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    state: randomBytes(8).toString('hex'),
+  });
+  const cookies = new Map<string, string>();
+  const step = async (address: string, init: RequestInit = {}) => {
+    const response = await fetch(new URL(address, baseUrl), {
+      redirect: 'manual',
+      ...init,
+      headers: {
+        cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+        ...(init.headers ?? {}),
+      },
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, ...value] = pair!.split('=');
+      cookies.set(name!, value.join('='));
+    }
+    return response;
+  };
+  const interaction = (await step(`/oidc/auth?${query}`)).headers.get('location')!;
+  const uid = interaction.split('/').pop()!;
+  const login = await step(`/oidc/interaction/${uid}/login`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const { data } = (await login.json()) as Envelope<{ redirectTo: string }>;
+  const back = await step(data.redirectTo);
+  const code = new URL(back.headers.get('location')!).searchParams.get('code');
+  if (!code) throw new Error(`no code: ${back.headers.get('location')}`);
+  return { code, verifier };
+}
+
+async function main() {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cityops-subsystem-tokens-'));
+  try {
+    const server = await startServer({ port, env: { DATA_DIR: dataDir } });
+    try {
+      const { baseUrl } = server;
+      const token = await apiSignIn(baseUrl, 'admin', 'Admin@2026');
+      const menu = flatten(await call<MenuNode[]>(baseUrl, token, 'GET', MENU_PATHS.userMenu));
+      const entry = menu.find((node) => node.sysModels.url === '/demo-subsystem.html');
+      if (!entry) throw new Error('no menu entry opens the demo subsystem');
+      const frameBody = JSON.stringify({ menuId: Number(entry.sysModels.id) });
+      const first = await call<{ token: string | null }>(
+        baseUrl,
+        token,
+        'POST',
+        SUBSYSTEM_PATHS.frameToken,
+        { menuId: Number(entry.sysModels.id) },
+      );
+      if (!first.token) throw new Error('the demo subsystem entry got no token');
+
+      say('Opening a subsystem (frame token) against GET /api/health, alternating rounds');
+      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      const health = { url: `${baseUrl}/api/health`, headers: {}, connections };
+      const mint = {
+        url: `${baseUrl}/api${SUBSYSTEM_PATHS.frameToken}`,
+        method: 'POST' as const,
+        body: frameBody,
+        headers,
+        connections,
+      };
+      await loadTest({ ...health, seconds: 2 });
+      await loadTest({ ...mint, seconds: 2 });
+      const roundSeconds = Math.max(1, Math.round(seconds / rounds));
+      const healthRounds: LoadResult[] = [];
+      const mintRounds: LoadResult[] = [];
+      for (let round = 0; round < rounds; round += 1) {
+        healthRounds.push(await loadTest({ ...health, seconds: roundSeconds }));
+        mintRounds.push(await loadTest({ ...mint, seconds: roundSeconds }));
+      }
+      for (const result of [...healthRounds, ...mintRounds]) {
+        if (result.non2xx > 0 || result.errors > 0)
+          throw new Error(`${result.url} failed under load`);
+      }
+      const ratios = mintRounds.map(
+        (round, index) =>
+          Math.round((round.requestsPerSecond / healthRounds[index]!.requestsPerSecond) * 100) /
+          100,
+      );
+      const frameToken = {
+        requestsPerSecond: Math.round(
+          mintRounds.reduce((sum, round) => sum + round.requestsPerSecond, 0) / rounds,
+        ),
+        p99Ms: Math.max(...mintRounds.map((round) => round.latencyMs.p99)),
+        healthRequestsPerSecond: Math.round(
+          healthRounds.reduce((sum, round) => sum + round.requestsPerSecond, 0) / rounds,
+        ),
+        healthP99Ms: Math.max(...healthRounds.map((round) => round.latencyMs.p99)),
+        ratios,
+        rounds: mintRounds,
+      };
+      say(
+        `  frame token ${frameToken.requestsPerSecond} req/s, p99 ${frameToken.p99Ms} ms; ` +
+          `/api/health ${frameToken.healthRequestsPerSecond} req/s, p99 ${frameToken.healthP99Ms} ms; ` +
+          `ratios ${ratios.join(', ')}`,
+      );
+
+      say(`The token endpoint: ${codes} codes, then redeemed by a confidential client`);
+      const registered = await call<{ clientSecret: string }>(
+        baseUrl,
+        token,
+        'POST',
+        SYSTEM_PATHS.subsystems,
+        {
+          clientId: 'bench-app',
+          name: '压测子系统',
+          nameEn: 'Bench app',
+          kind: 'confidential',
+          origins: [],
+          redirectUris: [REDIRECT],
+          claims: ['preferred_username', 'name'],
+        },
+      );
+      const basic = `Basic ${Buffer.from(`bench-app:${registered.clientSecret}`).toString('base64')}`;
+      const made: { code: string; verifier: string }[] = [];
+      const makeStarted = performance.now();
+      const parallel = 8;
+      while (made.length < codes) {
+        const batch = await Promise.all(
+          Array.from({ length: Math.min(parallel, codes - made.length) }, () =>
+            makeCode(baseUrl, token),
+          ),
+        );
+        made.push(...batch);
+      }
+      const flowMs = (performance.now() - makeStarted) / codes;
+      let next = 0;
+      const redeem = await autocannon({
+        url: baseUrl,
+        connections,
+        amount: made.length,
+        requests: [
+          {
+            method: 'POST',
+            path: '/oidc/token',
+            headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' },
+            setupRequest: (request) => {
+              const { code, verifier } = made[next++ % made.length]!;
+              return {
+                ...request,
+                body: new URLSearchParams({
+                  grant_type: 'authorization_code',
+                  code,
+                  redirect_uri: REDIRECT,
+                  code_verifier: verifier,
+                }).toString(),
+              };
+            },
+          },
+        ],
+      });
+      const tokenEndpoint = {
+        codes: made.length,
+        requestsPerSecond: Math.round(redeem.requests.average),
+        p50Ms: redeem.latency.p50,
+        p99Ms: redeem.latency.p99,
+        non2xx: redeem.non2xx,
+        errors: redeem.errors,
+        browserFlowMsPerCode: Math.round(flowMs * 10) / 10,
+      };
+      say(
+        `  token endpoint ${tokenEndpoint.requestsPerSecond} codes/s, p50 ${tokenEndpoint.p50Ms} ms, ` +
+          `p99 ${tokenEndpoint.p99Ms} ms, non-2xx ${tokenEndpoint.non2xx}; ` +
+          `the browser's flow ${tokenEndpoint.browserFlowMsPerCode} ms a code (8 at a time)`,
+      );
+      if (tokenEndpoint.non2xx > 0 || tokenEndpoint.errors > 0) {
+        throw new Error('the token endpoint refused codes under load');
+      }
+      const file = await writeResult('subsystem-tokens', {
+        seconds,
+        connections,
+        rounds,
+        frameToken,
+        tokenEndpoint,
+      });
+      say(`written to ${file}`);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
