@@ -24,6 +24,7 @@ import {
 } from '../../../src/modules/subsystems/backchannel-logout.service.js';
 import { secretHashOf } from '../../../src/modules/subsystems/oidc-provider.js';
 import { createRepositories } from '../../../src/repositories.js';
+import { signInThroughPlatform } from '../../helpers/oidc-browser.js';
 import {
   type TestApp,
   bearer,
@@ -521,41 +522,13 @@ describe('back-channel logout', () => {
       client.ClientSecretBasic(secret),
       { execute: [client.allowInsecureRequests] },
     );
-    // The browser's part: the provider, the platform's sign-in page, back to the subsystem.
-    const verifier = client.randomPKCECodeVerifier();
-    const state = client.randomState();
-    const url = client.buildAuthorizationUrl(config, {
-      redirect_uri: redirect,
+    const { callback, verifier, state } = await signInThroughPlatform({
+      config,
+      base,
+      token: account.token,
+      redirectUri: redirect,
       scope: 'openid offline_access',
-      prompt: 'consent',
-      state,
-      code_challenge: await client.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
     });
-    const cookies = new Map<string, string>();
-    const step = async (address: string, init: RequestInit = {}) => {
-      const response = await fetch(new URL(address, base), {
-        redirect: 'manual',
-        ...init,
-        headers: {
-          cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-          ...(init.headers ?? {}),
-        },
-      });
-      for (const line of response.headers.getSetCookie()) {
-        const [name, ...value] = line.split(';')[0]!.split('=');
-        cookies.set(name!.trim(), value.join('='));
-      }
-      return response;
-    };
-    const interaction = (await step(url.href)).headers.get('location')!;
-    await step(interaction);
-    const login = await step(`/oidc/interaction/${interaction.split('/').pop()!}/login`, {
-      method: 'POST',
-      headers: bearer(account.token),
-    });
-    const { data: answer } = (await login.json()) as { data: { redirectTo: string } };
-    const callback = new URL((await step(answer.redirectTo)).headers.get('location')!);
     const tokens = await client.authorizationCodeGrant(config, callback, {
       pkceCodeVerifier: verifier,
       expectedState: state,

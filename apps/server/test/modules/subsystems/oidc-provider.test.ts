@@ -8,25 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenDigest } from '../../../src/lib/tokens.js';
 import { secretHashOf } from '../../../src/modules/subsystems/oidc-provider.js';
 import { sidOf } from '../../../src/modules/subsystems/subsystem-claims.js';
+import { signInThroughPlatform } from '../../helpers/oidc-browser.js';
 import { type TestApp, auditEvents, bearer, createTestApp } from '../../helpers/test-app.js';
 
 const REDIRECT = 'http://127.0.0.1:9/callback';
 const SECRET = randomBytes(32).toString('base64url');
-
-/** Cookies a browser would keep between the provider's redirects (one origin, paths ignored). */
-class CookieJar {
-  private readonly cookies = new Map<string, string>();
-  keep(response: Response): void {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const [name, ...value] = pair!.split('=');
-      this.cookies.set(name!.trim(), value.join('='));
-    }
-  }
-  header(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-}
 
 describe('the platform as OpenID Connect provider (issue 22)', () => {
   let t: TestApp;
@@ -69,45 +55,8 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
       { execute: [client.allowInsecureRequests] },
     );
 
-  /** The browser's part of the code flow: the provider, the platform's page, back to the subsystem. */
-  async function authorize(config: client.Configuration, token: string, scope: string) {
-    const verifier = client.randomPKCECodeVerifier();
-    const state = client.randomState();
-    const url = client.buildAuthorizationUrl(config, {
-      redirect_uri: REDIRECT,
-      scope,
-      state,
-      code_challenge: await client.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-    });
-    const jar = new CookieJar();
-    const step = async (address: string, init: RequestInit = {}) => {
-      const response = await fetch(new URL(address, base), {
-        redirect: 'manual',
-        ...init,
-        headers: { cookie: jar.header(), ...(init.headers ?? {}) },
-      });
-      jar.keep(response);
-      return response;
-    };
-    const toInteraction = await step(url.href);
-    expect(toInteraction.status).toBe(303);
-    const interaction = toInteraction.headers.get('location')!;
-    const toPage = await step(interaction);
-    expect(toPage.headers.get('location')).toMatch(/^\/sso\?uid=[\w-]+$/);
-    const uid = interaction.split('/').pop()!;
-    const login = await step(`/oidc/interaction/${uid}/login`, {
-      method: 'POST',
-      headers: bearer(token),
-    });
-    expect(login.status).toBe(200);
-    const { data } = (await login.json()) as { data: { redirectTo: string } };
-    const back = await step(data.redirectTo);
-    expect(back.status).toBe(303);
-    const callback = new URL(back.headers.get('location')!);
-    expect(callback.origin + callback.pathname).toBe(REDIRECT);
-    return { callback, verifier, state };
-  }
+  const authorize = (config: client.Configuration, token: string, scope: string) =>
+    signInThroughPlatform({ config, base, token, redirectUri: REDIRECT, scope });
 
   it('publishes its discovery document and keys on the product origin', async () => {
     const response = await fetch(`${base}/.well-known/openid-configuration`);

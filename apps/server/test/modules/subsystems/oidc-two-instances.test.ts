@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, bearer, createTestApp, secondInstance } from '../../helpers/test-app.js';
+import { signInThroughPlatform } from '../../helpers/oidc-browser.js';
+import { type TestApp, createTestApp, secondInstance } from '../../helpers/test-app.js';
 
 const PRODUCT = 'http://cityops.test';
 const REDIRECT = 'http://127.0.0.1:9/callback';
@@ -49,40 +50,22 @@ describe('the provider on two instances', () => {
       [client.customFetch]: throughBalancer,
     } as client.DiscoveryRequestOptions);
     config[client.customFetch] = throughBalancer;
-    const verifier = client.randomPKCECodeVerifier();
-    const url = client.buildAuthorizationUrl(config, {
-      redirect_uri: REDIRECT,
-      scope: 'openid profile',
-      code_challenge: await client.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-    });
-    let cookies = '';
-    const browse = async (address: string, init: RequestInit = {}) => {
-      const response = await throughBalancer(new URL(address, PRODUCT), {
-        redirect: 'manual',
-        ...init,
-        headers: { cookie: cookies, ...(init.headers ?? {}) },
-      });
-      const fresh = response.headers.getSetCookie().map((line) => line.split(';')[0]);
-      cookies = [...cookies.split('; ').filter(Boolean), ...fresh].join('; ');
-      return response;
-    };
     // The authorization and the platform's page on instance A ...
     target = 0;
-    const interaction = (await browse(url.href)).headers.get('location')!;
-    const uid = interaction.split('/').pop()!;
-    const login = await browse(`/oidc/interaction/${uid}/login`, {
-      method: 'POST',
-      headers: bearer(token),
+    const { callback, verifier, state } = await signInThroughPlatform({
+      config,
+      base: PRODUCT,
+      token,
+      redirectUri: REDIRECT,
+      scope: 'openid profile',
+      fetch: throughBalancer as typeof fetch,
     });
-    const { data } = (await login.json()) as { data: { redirectTo: string } };
-    const back = await browse(data.redirectTo);
-    const callback = new URL(back.headers.get('location')!);
     expect(callback.searchParams.get('code')).toBeTruthy();
     // ... the code redeemed on instance B, its tokens read back on A.
     target = 1;
     const tokens = await client.authorizationCodeGrant(config, callback, {
       pkceCodeVerifier: verifier,
+      expectedState: state,
     });
     expect(tokens.claims()).toMatchObject({ iss: PRODUCT, preferred_username: 'operator' });
     target = 0;
