@@ -15,14 +15,24 @@ describe('API paths', () => {
   it('names each path once, below /api', () => {
     const paths = Object.entries(contract)
       .filter(([name]) => name.endsWith('_PATHS') || name.endsWith('_PATH'))
+      // The OpenID Connect provider's addresses are at the product's root (tested below).
+      .filter(([name]) => name !== 'OIDC_PATHS')
       .flatMap(([name, value]) =>
         typeof value === 'string' ? [[name, value]] : Object.entries(value as object),
       )
       .map(([, path]) => path as string);
     expect(paths.length).toBeGreaterThan(40);
     for (const path of paths) expect(path).toMatch(/^\/[\w-]+(\/[\w:-]+)*$/);
-    // UPLOAD_PATH is FILE_PATHS.upload, and QR_MOBILE_PAGE_PATH is a web page, not an API path.
-    const apiPaths = paths.filter((path) => path !== contract.QR_MOBILE_PAGE_PATH);
+    // UPLOAD_PATH is FILE_PATHS.upload; QR_MOBILE_PAGE_PATH and SSO_PAGE_PATH are web pages.
+    const apiPaths = paths.filter(
+      (path) => path !== contract.QR_MOBILE_PAGE_PATH && path !== contract.SSO_PAGE_PATH,
+    );
     expect(new Set(apiPaths).size).toBe(apiPaths.length - 1);
+  });
+
+  it("puts the provider's addresses at the root, apart from the API's", () => {
+    const paths = Object.values(contract.OIDC_PATHS);
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const path of paths) expect(path).toMatch(/^\/(oidc(\/[\w:-]+)+|\.well-known\/[\w-]+)$/);
   });
 });
