@@ -105,7 +105,6 @@ let dataDir = '';
 // eslint-disable-next-line no-empty-pattern -- Playwright passes testInfo second; no fixture is needed
 test.beforeAll(async ({}, testInfo) => {
   testInfo.setTimeout(400_000);
-  test.skip(testInfo.project.name !== 'history', 'one router mode is enough for the frame token');
   const port = Number(process.env.E2E_PORT_BASE ?? 4310) + OFFSET;
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'cityops-subsystem-frame-'));
   const environment = {
