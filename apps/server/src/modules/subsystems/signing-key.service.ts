@@ -38,6 +38,7 @@ export interface SignJwtOptions {
  */
 export class SigningKeyService {
   private cached: { keys: SigningKeys; readAt: number; period: number } | null = null;
+  private signer: { kid: string; key: Awaited<ReturnType<typeof importJWK>> } | null = null;
 
   constructor(
     private readonly options: {
@@ -62,8 +63,14 @@ export class SigningKeyService {
   /** A JWT signed with the key of the moment (a frame token, a logout token). */
   async signJwt(payload: JWTPayload, options: SignJwtOptions): Promise<string> {
     const keys = await this.current();
-    const privateJwk = keys.providerKeys[0]!;
-    const key = await importJWK(privateJwk, ALGORITHM);
+    // Imported once per key, not per token (a frame token is signed on every frame opened).
+    if (this.signer?.kid !== keys.signingKid) {
+      this.signer = {
+        kid: keys.signingKid,
+        key: await importJWK(keys.providerKeys[0]!, ALGORITHM),
+      };
+    }
+    const { key } = this.signer;
     const issuedAt = Math.floor(this.options.clock.now().getTime() / 1000);
     return new SignJWT(payload)
       .setProtectedHeader({ alg: ALGORITHM, kid: keys.signingKid, typ: options.typ })
