@@ -109,6 +109,9 @@ test.beforeAll(async ({}, testInfo) => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'cityops-subsystem-frame-'));
   const environment = {
     DATA_DIR: dataDir,
+    // The product's one address: the demo subsystem is registered for it alone on every
+    // start, so localhost stays an origin no subsystem registered.
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     // The foreign-origin frame (localhost) may be framed by the shell (127.0.0.1).
     FRAME_ANCESTORS: `http://127.0.0.1:${port}`,
   };
