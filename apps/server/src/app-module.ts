@@ -62,3 +62,15 @@ export interface AppModule {
   /** Whether the module is part of an app with this configuration (default: always). */
   enabled?: (config: AppConfig) => boolean;
 }
+
+/** Makes the services of every module, in the order of the list: later ones may use earlier ones. */
+export function createServices(
+  modules: readonly AppModule[],
+  context: Omit<ModuleContext, 'services'>,
+): Services {
+  const services = {} as Services;
+  for (const module of modules) {
+    Object.assign(services, module.createServices?.({ ...context, services }));
+  }
+  return services;
+}

@@ -28,12 +28,12 @@ import requestDeadline from './plugins/request-deadline.js';
 import securityHeaders from './plugins/security-headers.js';
 import webApp from './plugins/web-app.js';
 import { PURGE_INTERVAL_MS } from './modules/purge/purge.service.js';
-import type { AppModule, RouteContext } from './app-module.js';
+import { type AppModule, type RouteContext, createServices } from './app-module.js';
 import { appModules } from './app-modules.js';
 import { SessionCache } from './modules/auth/session-cache.js';
 import { SubsystemSessionChanges } from './modules/subsystems/backchannel-logout.service.js';
 import { createRepositories, transactionRunner } from './repositories.js';
-import { type Services, createServices } from './services.js';
+import type { Services } from './services.js';
 
 export interface AppDependencies {
   /** An open database; by default one is opened from the configuration. */

@@ -1,6 +1,6 @@
 import type { Language, RouteAccess } from '@cityops/contract';
 import type { AuditDeclaration } from './lib/request-trace.js';
-import type { AuthContext } from './modules/auth/auth.service.js';
+import type { AuthContext } from './lib/auth-context.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -5,7 +5,8 @@ import { AppError, forbidden, tokenInvalid } from '../lib/app-error.js';
 import { requestMeta } from '../lib/request-meta.js';
 import { currentTrace } from '../lib/request-trace.js';
 import type { RefusalRecorder } from '../modules/access/refusal-recorder.js';
-import type { AuthContext, AuthService } from '../modules/auth/auth.service.js';
+import type { AuthContext } from '../lib/auth-context.js';
+import type { AuthService } from '../modules/auth/auth.service.js';
 import { type FrameTokenService, looksLikeJwt } from '../modules/subsystems/frame-token.service.js';
 import { productBase } from '../lib/product-base.js';
 

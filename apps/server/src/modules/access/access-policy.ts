@@ -14,7 +14,7 @@ import {
 import { AppError } from '../../lib/app-error.js';
 import { currentTrace, declaredAction } from '../../lib/request-trace.js';
 import type { Repositories } from '../../repositories.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import type { AccessScopeService, CallerScope, Grant } from './access-scope.service.js';
 import type { RefusalRecorder } from './refusal-recorder.js';
 

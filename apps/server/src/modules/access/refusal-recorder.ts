@@ -2,7 +2,7 @@ import { type AppError, rateLimited } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AuditEvent } from '../audit/audit.repository.js';
 import type { AuditService } from '../audit/audit.service.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import type { RequestLimitRepository } from '../limits/request-limit.repository.js';
 
 /**

@@ -26,7 +26,7 @@ import utc from 'dayjs/plugin/utc.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { writeSheet } from '../../lib/sheet-writer.js';
-import type { AuthContext, ClientMeta } from '../auth/auth.service.js';
+import type { AuthContext, ClientMeta } from '../../lib/auth-context.js';
 import type { Repositories } from '../../repositories.js';
 import { TIME_ZONE_KEY, timeZoneOf } from '../settings/time-zone.js';
 import type {

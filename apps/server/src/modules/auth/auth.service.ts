@@ -1,10 +1,6 @@
-import {
-  ErrorCode,
-  type PasswordStatus,
-  type TokenRequest,
-  type TokenResponse,
-} from '@cityops/contract';
+import { ErrorCode, type TokenRequest, type TokenResponse } from '@cityops/contract';
 import { AppError, tokenInvalid } from '../../lib/app-error.js';
+import type { AuthContext, ClientMeta } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { decoyPasswordHash, md5Hex, verifyPasswordDigest } from '../../lib/passwords.js';
 import { newAccessToken, tokenDigest } from '../../lib/tokens.js';
@@ -17,31 +13,11 @@ import { passwordStatusOf } from '../password/password-policy.js';
 import type { LoginGuardService } from './login-guard.service.js';
 import type { RsaKeyService } from './rsa-key.service.js';
 import type { SecuritySettings } from './security-settings.js';
-import type { SessionPrincipal, SessionRepository } from './session.repository.js';
+import type { SessionPrincipal } from './session-principal.js';
+import type { SessionRepository } from './session.repository.js';
 
 /** A session's last activity is written at most this often (issue 13: no write per request). */
 export const SESSION_SEEN_INTERVAL_MS = 60_000;
-
-/** Who is calling, as the auth hook found it. */
-export interface AuthContext {
-  userId: number;
-  username: string;
-  roleIds: string[];
-  /** The permission codes the caller's roles hold, as of this request. */
-  permissions: string[];
-  tokenHash: string;
-  /** Where the request came from (the audit trail's address and browser). */
-  client: ClientMeta;
-  /** A role asks for a second factor and none is set up yet (issue 13). */
-  secondFactorDue: boolean;
-  /** 1 means every call but the password change, the status and sign-out is refused. */
-  passwordStatus: PasswordStatus;
-}
-
-export interface ClientMeta {
-  userAgent: string | null;
-  ipAddress: string | null;
-}
 
 export interface AuthServiceOptions {
   users: UserRepository;

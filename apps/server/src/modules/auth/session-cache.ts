@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SessionCacheMetrics } from '../../lib/metrics.js';
-import type { SessionPrincipal } from './session.repository.js';
+import type { SessionPrincipal } from './session-principal.js';
 
 /** The channel every instance listens on; payloads are `{"t":"<digest>"}`, `{"u":<user id>}` or `{"a":1}`. */
 export const SESSIONS_CHANNEL = 'cityops_sessions';

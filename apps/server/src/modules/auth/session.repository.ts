@@ -28,21 +28,7 @@ import {
 import { assertPolicyAsked } from '../../lib/request-trace.js';
 import type { UserReach } from '../system/admin-user.repository.js';
 import type { SessionCache, SessionChangeReason, SessionChanges } from './session-cache.js';
-
-export interface SessionPrincipal {
-  userId: number;
-  username: string;
-  roleIds: string[];
-  /** The permission codes the roles hold (db/held-permissions.ts). */
-  permissions: string[];
-  mustChangePassword: boolean;
-  passwordChangedAt: Date;
-  expiresAt: Date;
-  /** The last authenticated request as written (at most once a minute); null before the first. */
-  lastSeenAt: Date | null;
-  /** A role asks for a second factor and none is confirmed yet (issue 13). */
-  secondFactorDue: boolean;
-}
+import type { SessionPrincipal } from './session-principal.js';
 
 /** A live session as the online-sessions list shows it (issue 13). */
 export interface LiveSessionRow {

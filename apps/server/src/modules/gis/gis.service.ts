@@ -15,7 +15,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { WithTransaction } from '../../repositories.js';
 import { auditSourceOf, changedFields } from '../audit/audit.service.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { FeatureValues, GisFeatureRow, GisLayerRow, GisRepository } from './gis.repository.js';
 

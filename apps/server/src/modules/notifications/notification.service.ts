@@ -20,7 +20,7 @@ import { AppError, forbidden, notFound } from '../../lib/app-error.js';
 import { auditSourceOf } from '../audit/audit.service.js';
 import type { Clock } from '../../lib/clock.js';
 import { tokenDigest } from '../../lib/tokens.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import type { Repositories, WithTransaction } from '../../repositories.js';
 import type { MessageRow } from './notification.repository.js';
 import { InboxCache } from './inbox-cache.js';

@@ -9,7 +9,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { Repositories, WithTransaction } from '../../repositories.js';
 import type { AccessPolicy } from '../access/access-policy.js';
 import { auditSourceOf } from '../audit/audit.service.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import type { FileAddresses } from '../files/file-address.js';
 import { toUserData } from './user-data.js';
 import type { UserRecord } from './user.repository.js';

@@ -2,7 +2,7 @@ import { type UserData, hasPermission } from '@cityops/contract';
 import { forbidden, notFound } from '../../lib/app-error.js';
 import type { Repositories } from '../../repositories.js';
 import type { AccessPolicy } from '../access/access-policy.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import { toUserData } from './user-data.js';
 import type { NewUser, UserRecord } from './user.repository.js';
 

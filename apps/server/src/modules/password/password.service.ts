@@ -3,7 +3,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { hashPasswordDigest, verifyPasswordDigest } from '../../lib/passwords.js';
 import { SecurityEvent, type AuditService, type RequestMeta } from '../audit/audit.service.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import type { RsaKeyService } from '../auth/rsa-key.service.js';
 import type { SecuritySettings } from '../auth/security-settings.js';
 import type { Repositories, WithTransaction } from '../../repositories.js';

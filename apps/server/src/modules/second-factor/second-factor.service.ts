@@ -22,7 +22,7 @@ import type { Repositories, WithTransaction } from '../../repositories.js';
 import { auditSourceOf } from '../audit/audit.service.js';
 import type { AuditService, RequestMeta } from '../audit/audit.service.js';
 import { type AccessPolicy, selfTarget } from '../access/access-policy.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import type { LoginGuardService } from '../auth/login-guard.service.js';
 import type { KeyedHashService } from '../secrets/keyed-hash.service.js';
 import type { SecretBoxService } from '../secrets/secret-box.service.js';

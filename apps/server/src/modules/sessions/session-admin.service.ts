@@ -9,7 +9,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Repositories, WithTransaction } from '../../repositories.js';
 import { auditSourceOf } from '../audit/audit.service.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import type { LiveSessionRow } from '../auth/session.repository.js';
 import { type AccessPolicy, selfTarget } from '../access/access-policy.js';
 import type { AccessScopeService } from '../access/access-scope.service.js';

@@ -15,7 +15,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { Repositories, WithTransaction } from '../../repositories.js';
 import { auditSourceOf, changedFields } from '../audit/audit.service.js';
 import type { AccessPolicy } from '../access/access-policy.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import { PASSWORD_FORBID_LOGIN_NAME_KEY } from '../auth/security-settings.js';
 import type { SettingsService } from './settings.service.js';
 import { TIME_ZONE_KEY, timeZoneOf } from './time-zone.js';

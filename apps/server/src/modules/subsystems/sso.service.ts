@@ -4,7 +4,8 @@ import type { InteractionResults } from 'oidc-provider';
 import { notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Repositories } from '../../repositories.js';
-import type { AuthContext, AuthService, ClientMeta } from '../auth/auth.service.js';
+import type { AuthContext, ClientMeta } from '../../lib/auth-context.js';
+import type { AuthService } from '../auth/auth.service.js';
 import type { SigningKeyService } from './signing-key.service.js';
 import { sidOf } from './subsystem-claims.js';
 

@@ -28,7 +28,7 @@ import { auditSourceOf, changedFields, masked } from '../audit/audit.service.js'
 import type { AccessPolicy, Decision, UserTarget } from '../access/access-policy.js';
 import type { AccessScopeService } from '../access/access-scope.service.js';
 import type { RefusalRecorder } from '../access/refusal-recorder.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import { PASSWORD_RULE_KEYS, passwordRulesOf } from '../auth/security-settings.js';
 import type { AdminUserRow } from './admin-user.repository.js';
 import {

@@ -15,7 +15,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { Repositories, WithTransaction } from '../../repositories.js';
 import { auditSourceOf, changedFields } from '../audit/audit.service.js';
 import type { AccessPolicy } from '../access/access-policy.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import type { MenuEntryRecord } from '../menus/menu.repository.js';
 
 type MenuInput = z.output<typeof menuCreateSchema>;

@@ -16,7 +16,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { Repositories, WithTransaction } from '../../repositories.js';
 import type { AccessPolicy } from '../access/access-policy.js';
 import { auditSourceOf, changedFields, masked } from '../audit/audit.service.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import { secretHashOf } from '../subsystems/oidc-provider.js';
 import type {
   SubsystemMenuEntry,

@@ -14,7 +14,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { Repositories, WithTransaction } from '../../repositories.js';
 import { type AuditEvent } from '../audit/audit.repository.js';
 import { auditSourceOf, changedFields } from '../audit/audit.service.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import type { AccessPolicy } from '../access/access-policy.js';
 import type { AccessScopeService } from '../access/access-scope.service.js';
 import type { UnitRow } from './unit.repository.js';
