@@ -34,6 +34,7 @@ import { SessionCache } from './modules/auth/session-cache.js';
 import { SubsystemSessionChanges } from './modules/subsystems/backchannel-logout.service.js';
 import { createRepositories, transactionRunner } from './repositories.js';
 import type { Services } from './services.js';
+import commandPipeline from './plugins/command-pipeline.js';
 
 export interface AppDependencies {
   /** An open database; by default one is opened from the configuration. */
@@ -168,6 +169,8 @@ export async function buildApp(
     frameTokens: services.frameTokens,
     publicUrl: config.publicUrl,
   });
+  // A route's declared policy is asked with its loaded target before its handler runs.
+  await app.register(commandPipeline, { services });
   await app.register(formBody);
   await app.register(openApi);
 

@@ -1,6 +1,7 @@
 import type { Language, RouteAccess } from '@cityops/contract';
 import type { AuditDeclaration } from './lib/request-trace.js';
 import type { AuthContext } from './lib/auth-context.js';
+import type { PolicyDeclaration } from './modules/access/policy-targets.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -15,6 +16,12 @@ declare module 'fastify' {
      * access policy, or `{ none: why }`. Every route but a GET declares one.
      */
     audit?: AuditDeclaration;
+    /**
+     * Whom the route acts on (modules/access/policy-targets.ts): the policy is asked
+     * with the loaded target before the handler runs (plugins/command-pipeline.ts),
+     * and a refusal is recorded as the route's audit action.
+     */
+    policy?: PolicyDeclaration;
     /** The route answers while the caller's password must be reset (status 1). */
     allowDuringPasswordReset?: boolean;
     /**

@@ -9,7 +9,7 @@ import {
   archiveOldRecords,
   verifyArchiveFile,
 } from '../modules/audit/audit-archive.js';
-import { AuditService } from '../modules/audit/audit.service.js';
+import { AuditTrailService } from '../modules/audit/audit-trail.service.js';
 import { noRememberedSessions } from '../modules/auth/session-cache.js';
 import { createRepositories, transactionRunner } from '../repositories.js';
 
@@ -47,7 +47,7 @@ async function main(args: string[]): Promise<number> {
   const database = await openDatabase(config);
   try {
     const repositories = createRepositories(database.db, noRememberedSessions);
-    const audit = new AuditService({
+    const audit = new AuditTrailService({
       audit: repositories.audit,
       clock: systemClock,
       settings: repositories.settings,

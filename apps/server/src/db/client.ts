@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { policyGuard } from './write-guard.js';
 import pg from 'pg';
 import * as schema from './schema/index.js';
 
@@ -99,7 +100,7 @@ export async function wrapPglite(client: PGlite): Promise<Database> {
   await client.waitReady;
   // A folder on disk (not in memory, nor a test's loaded dump) can be copied.
   const folder = client.dataDir && !client.dataDir.includes('://') ? client.dataDir : undefined;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger: policyGuard }) as unknown as Db;
   const events = new EventEmitter();
   events.setMaxListeners(0);
   return {
@@ -172,7 +173,7 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   // 'error' too, and pg-pool listens only on idle ones: an unheard 'error' would end
   // the process. The failed query reports it; the pool drops the broken connection.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool, { schema, logger: policyGuard }) as unknown as Db;
   const listeners = new Set<PgListener>();
   return {
     db,
@@ -196,7 +197,7 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
       client.on('error', () => undefined);
       await client.connect();
       try {
-        return await work(drizzlePg(client, { schema }) as unknown as Db);
+        return await work(drizzlePg(client, { schema, logger: policyGuard }) as unknown as Db);
       } finally {
         await client.end().catch(() => undefined);
       }

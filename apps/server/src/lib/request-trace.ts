@@ -84,12 +84,13 @@ export class PolicyNotAskedError extends Error {
 }
 
 /**
- * Called first by every repository method that writes a user, unit, department,
- * role, menu entry, session, second factor or setting: in a signed-in request the
- * access policy must have been asked before (modules/access/access-policy.ts).
- * Failing closed, the write is refused with a logged 500 rather than made
- * unchecked. Outside a request (seed, commands) and on public routes (sign-in,
- * recovery, whose proof is the credential) there is no caller to check.
+ * In a signed-in request the access policy must have been asked before a write
+ * (modules/access/access-policy.ts). Every statement to a guarded table passes here
+ * (db/write-guard.ts); a repository that writes a bookkeeping table also calls it
+ * for the writes of that table that act on someone (ending a session). Failing
+ * closed, the write is refused with a logged 500 rather than made unchecked.
+ * Outside a request (seed, commands) and on public routes (sign-in, recovery,
+ * whose proof is the credential) there is no caller to check.
  */
 export function assertPolicyAsked(write: string): void {
   const trace = currentTrace();

@@ -214,7 +214,7 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       const served = await restoredApp.inject({ method: 'GET', url: fileUrl });
       expect(served.statusCode).toBe(200);
       expect(Buffer.compare(served.rawPayload, original)).toBe(0);
-      expect((await restoredApp.services.audit.verify()).holds).toBe(true);
+      expect((await restoredApp.services.auditTrail.verify()).holds).toBe(true);
     } finally {
       await restoredApp.close();
     }

@@ -9,6 +9,64 @@ import authPlugin from '../../src/plugins/auth.js';
 import errorHandler from '../../src/plugins/error-handler.js';
 import { type TestApp, createTestApp } from '../helpers/test-app.js';
 
+/**
+ * Signed-in changes whose service still asks the access policy itself (or that act on
+ * no one but the caller) rather than declaring `config.policy` on the route: the
+ * issue 29 closing note lists them as what is left.
+ */
+const STILL_ASKED_IN_SERVICE: string[] = [
+  'DELETE /api/business-guide/articles/:id',
+  'DELETE /api/business-guide/categories/:id',
+  'DELETE /api/organization/user/sessions/:id',
+  'DELETE /api/system/menus/:id',
+  'DELETE /api/system/roles/:id',
+  'DELETE /api/system/sessions/:id',
+  'DELETE /api/system/subsystems/:id',
+  'DELETE /api/system/users/:id/second-factor',
+  'DELETE /api/system/users/:id/sessions',
+  'POST /api/authorization-server/oauth/logout',
+  'POST /api/authorization-server/oauth/qrCode/confirm',
+  'POST /api/base-data/baseGisGeometry/create',
+  'POST /api/base-data/baseGisGeometry/createLayer',
+  'POST /api/base-data/baseGisGeometry/delete',
+  'POST /api/base-data/baseGisGeometry/saveMapSettings',
+  'POST /api/base-data/baseGisGeometry/update',
+  'POST /api/business-guide/articles',
+  'POST /api/business-guide/articles/:id/publish',
+  'POST /api/business-guide/articles/:id/withdraw',
+  'POST /api/business-guide/categories',
+  'POST /api/message-sms/messageData/send',
+  'POST /api/organization/user/head',
+  'POST /api/organization/user/ret',
+  'POST /api/organization/user/second-factor/removal',
+  'POST /api/subsystems/frame-token',
+  'POST /api/system/menus',
+  'POST /api/system/messages',
+  'POST /api/system/messages/:id/withdraw',
+  'POST /api/system/roles',
+  'POST /api/system/subsystems',
+  'POST /api/system/subsystems/:id/secret',
+  'POST /api/system/users',
+  'POST /api/system/users/:id/password-reset',
+  'POST /api/system/users/:id/unlock',
+  'POST /api/system/users/import',
+  'PUT /api/business-guide/articles/:id',
+  'PUT /api/business-guide/categories/:id',
+  'PUT /api/organization/user/:id',
+  'PUT /api/organization/user/second-factor/enrolment',
+  'PUT /api/system/menus/:id',
+  'PUT /api/system/roles/:id',
+  'PUT /api/system/settings/general',
+  'PUT /api/system/settings/map',
+  'PUT /api/system/settings/password',
+  'PUT /api/system/settings/session',
+  'PUT /api/system/settings/sign-in',
+  'PUT /api/system/settings/weather',
+  'PUT /api/system/subsystems/:id',
+  'PUT /api/system/users/:id',
+  'PUT /api/system/users/:id/status',
+];
+
 describe('route access declarations', () => {
   let t: TestApp;
   let distDir: string;
@@ -53,6 +111,22 @@ describe('route access declarations', () => {
       .flatMap(names)
       .filter((name) => !reads.has(name.split(' ')[0] ?? ''));
     expect(undeclared).toEqual([]);
+  });
+
+  it('finds a policy declaration on every signed-in change, but for the ones still asked in their service', () => {
+    const reads = new Set(['GET', 'HEAD', 'OPTIONS']);
+    const undeclared = routes
+      .filter((route) => route.config?.access !== 'public' && route.config?.policy === undefined)
+      .filter((route) => {
+        const audit = route.config?.audit;
+        return audit === undefined || typeof audit !== 'object' || !('none' in audit);
+      })
+      .flatMap(names)
+      .filter((name) => !reads.has(name.split(' ')[0] ?? ''))
+      .sort();
+    // A new route declares `config.policy` (docs/architecture.md, "A write is one
+    // declaration"); this list only shrinks as the services below move onto it.
+    expect(undeclared).toEqual(STILL_ASKED_IN_SERVICE);
   });
 
   it('checks a rule before the body: a lower role gets 403, not the body rules', async () => {

@@ -7,7 +7,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { type Database, type Db, rowsOf, wrapPglite } from '../../src/db/client.js';
 import { migrateAndSeed, migrationsFolder } from '../../src/db/migrate.js';
-import { AuditService } from '../../src/modules/audit/audit.service.js';
+import { AuditTrailService } from '../../src/modules/audit/audit-trail.service.js';
 import { noRememberedSessions } from '../../src/modules/auth/session-cache.js';
 import { createRepositories } from '../../src/repositories.js';
 import { seed } from '../../src/seed/index.js';
@@ -94,7 +94,7 @@ describe('upgrade from the previous release', () => {
 
   it("runs this release's migrations and seed, keeping every row and the audit chain", async () => {
     const repositories = createRepositories(database.db, noRememberedSessions);
-    const audit = new AuditService({
+    const audit = new AuditTrailService({
       audit: repositories.audit,
       settings: repositories.settings,
       clock: systemClock,
@@ -171,7 +171,7 @@ describe('upgrade from the previous release', () => {
         'upgrade.check',
       ]);
       // The sign-in is a new record on the carried-over chain, which still holds.
-      const chain = await app.services.audit.verify();
+      const chain = await app.services.auditTrail.verify();
       expect(chain.holds).toBe(true);
     } finally {
       await app.close();

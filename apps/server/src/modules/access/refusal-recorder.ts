@@ -1,7 +1,7 @@
 import { type AppError, rateLimited } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AuditEvent } from '../audit/audit.repository.js';
-import type { AuditService } from '../audit/audit.service.js';
+import type { AuditRecorder } from '../audit/audit-writer.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { RequestLimitRepository } from '../limits/request-limit.repository.js';
 
@@ -17,7 +17,7 @@ const REFUSAL_WINDOW_MS = 60_000;
 
 export interface RefusalRecorderOptions {
   limits: RequestLimitRepository;
-  audit: AuditService;
+  audit: AuditRecorder;
   clock: Clock;
 }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { AUDIT_MIN_RETENTION_DAYS } from '@cityops/contract';
 import type { Clock } from '../../lib/clock.js';
 import type { Repositories, WithTransaction } from '../../repositories.js';
-import type { AuditService } from './audit.service.js';
+import type { AuditTrailService } from './audit-trail.service.js';
 
 /**
  * Retention (issue 13): records older than the retention age leave the table for
@@ -28,7 +28,7 @@ export interface ArchiveResult {
 export interface ArchiveOptions {
   repositories: Pick<Repositories, 'audit'>;
   withTransaction: WithTransaction;
-  audit: AuditService;
+  audit: AuditTrailService;
   clock: Clock;
   folder: string;
   retentionDays: number;

@@ -1,17 +1,29 @@
 import type { AppModule } from '../../app-module.js';
 import auditRoutes from './audit.routes.js';
-import { AuditService } from './audit.service.js';
+import { AuditTrailService } from './audit-trail.service.js';
+import { AuditRecorder } from './audit-writer.js';
 
 declare module '../../services.js' {
   interface Services {
-    audit: AuditService;
+    /** Writes events that change nothing (sign-in, refusals, views). */
+    audit: AuditRecorder;
+    /** The auditor's reading, export and verification of the trail. */
+    auditTrail: AuditTrailService;
   }
 }
 
 export const auditModule: AppModule = {
   name: 'audit',
-  createServices: ({ repositories, clock }) => ({
-    audit: new AuditService({ audit: repositories.audit, clock, settings: repositories.settings }),
-  }),
+  createServices: ({ repositories, clock }) => {
+    const audit = new AuditRecorder({ audit: repositories.audit, clock });
+    return {
+      audit,
+      auditTrail: new AuditTrailService({
+        audit: repositories.audit,
+        clock,
+        settings: repositories.settings,
+      }),
+    };
+  },
   routes: auditRoutes,
 };

@@ -26,7 +26,7 @@ const CONTENT_TYPES = {
  * Nothing here changes or removes a record: retention is a command (docs/audit.md).
  */
 const auditRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services }) => {
-  const { audit } = services;
+  const { auditTrail: audit } = services;
   const tags = ['system-audit'];
 
   app.get(

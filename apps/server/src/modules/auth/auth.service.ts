@@ -7,8 +7,9 @@ import { newAccessToken, tokenDigest } from '../../lib/tokens.js';
 import { toUserData } from '../organization/user-data.js';
 import type { UserRecord, UserRepository } from '../organization/user.repository.js';
 import type { SecondFactorService } from '../second-factor/second-factor.service.js';
-import { type AccessPolicy, selfTarget } from '../access/access-policy.js';
-import { SecurityEvent, type AuditService } from '../audit/audit.service.js';
+import type { AccessPolicy } from '../access/access-policy.js';
+import { selfTarget } from '../access/policy-targets.js';
+import { SecurityEvent, type AuditRecorder } from '../audit/audit-writer.js';
 import { passwordStatusOf } from '../password/password-policy.js';
 import type { LoginGuardService } from './login-guard.service.js';
 import type { RsaKeyService } from './rsa-key.service.js';
@@ -26,7 +27,7 @@ export interface AuthServiceOptions {
   clock: Clock;
   guard: LoginGuardService;
   settings: SecuritySettings;
-  audit: AuditService;
+  audit: AuditRecorder;
   secondFactor: SecondFactorService;
   policy: AccessPolicy;
 }

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@cityops/contract';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
-import { SecurityEvent, type AuditService, type RequestMeta } from '../audit/audit.service.js';
+import { SecurityEvent, type AuditRecorder, type RequestMeta } from '../audit/audit-writer.js';
 import type { CaptchaService } from './captcha.service.js';
 import type {
   AttemptScope,
@@ -30,7 +30,7 @@ export interface LoginGuardServiceOptions {
   attempts: LoginAttemptRepository;
   captchas: CaptchaService;
   settings: SecuritySettings;
-  audit: AuditService;
+  audit: AuditRecorder;
   clock: Clock;
 }
 

@@ -11,7 +11,7 @@ import { type DriverName, openDatabase } from '../../db/client.js';
 import { systemClock } from '../../lib/clock.js';
 import { noRememberedSessions } from '../auth/session-cache.js';
 import { createRepositories } from '../../repositories.js';
-import { AuditService } from '../audit/audit.service.js';
+import { AuditTrailService } from '../audit/audit-trail.service.js';
 
 /**
  * One backup is one tar file (docs/deployment.md, "Backup and restore"):
@@ -305,7 +305,7 @@ export async function verifyChain(config: AppConfig): Promise<AuditVerification>
   const database = await openDatabase(config);
   try {
     const repositories = createRepositories(database.db, noRememberedSessions);
-    return await new AuditService({
+    return await new AuditTrailService({
       audit: repositories.audit,
       settings: repositories.settings,
       clock: systemClock,

@@ -3,6 +3,7 @@ import { type SQL, type SQLWrapper, and, asc, count, desc, eq, inArray, sql } fr
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { guideArticles, guideCategories, organizations, users } from '../../db/schema/index.js';
+import { deleteVersioned, updateVersioned, type VersionedOutcome } from '../../db/versioned.js';
 
 export interface CategoryRecord {
   id: number;
@@ -300,26 +301,16 @@ export class BusinessGuideRepository {
     },
     updatedBy: number,
     now: Date,
-  ): Promise<boolean> {
-    const rows = await this.db
-      .update(guideArticles)
-      .set({
-        ...changes,
-        updatedBy,
-        updatedAt: now,
-        version: sql`${guideArticles.version} + 1`,
-      })
-      .where(and(eq(guideArticles.id, id), eq(guideArticles.version, expectedVersion)))
-      .returning({ id: guideArticles.id });
-    return rows.length > 0;
+  ): Promise<VersionedOutcome> {
+    return updateVersioned(this.db, guideArticles, id, expectedVersion, {
+      ...changes,
+      updatedBy,
+      updatedAt: now,
+    });
   }
 
-  async deleteIfVersion(id: number, expectedVersion: number): Promise<boolean> {
-    const rows = await this.db
-      .delete(guideArticles)
-      .where(and(eq(guideArticles.id, id), eq(guideArticles.version, expectedVersion)))
-      .returning({ id: guideArticles.id });
-    return rows.length > 0;
+  async deleteIfVersion(id: number, expectedVersion: number): Promise<VersionedOutcome> {
+    return deleteVersioned(this.db, guideArticles, id, expectedVersion);
   }
 
   /** One more view of a published article; does not touch its version. */

@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { WithTransaction } from '../../repositories.js';
-import { auditSourceOf, changedFields } from '../audit/audit.service.js';
+import { auditSourceOf, changedFields } from '../audit/audit-writer.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { UserRepository } from '../organization/user.repository.js';
 import type {
@@ -327,7 +327,7 @@ export class BusinessGuideService {
     const id = record.id;
     const now = this.options.clock.now();
     const applied = await this.options.withTransaction(async ({ businessGuide, audit }) => {
-      if (!(await businessGuide.updateIfVersion(id, version, changes, auth.userId, now))) {
+      if ((await businessGuide.updateIfVersion(id, version, changes, auth.userId, now)) !== 'ok') {
         return false;
       }
       await audit.append(now, auditSourceOf(auth), {
@@ -406,7 +406,7 @@ export class BusinessGuideService {
       throw new AppError(ErrorCode.CONFLICT, { messageKey: 'guide.withdrawFirst' });
     }
     const deleted = await this.options.withTransaction(async ({ businessGuide, audit }) => {
-      if (!(await businessGuide.deleteIfVersion(id, version))) return false;
+      if ((await businessGuide.deleteIfVersion(id, version)) !== 'ok') return false;
       await audit.append(this.options.clock.now(), auditSourceOf(auth), {
         action: 'guide.article.delete',
         outcome: 'success',

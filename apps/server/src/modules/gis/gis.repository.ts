@@ -3,6 +3,7 @@ import { type SQL, and, asc, count, eq, sql } from 'drizzle-orm';
 import { escapeLike } from '../../db/like.js';
 import { type Executor, rowsOf } from '../../db/client.js';
 import { gisFeatures, gisLayers } from '../../db/schema/index.js';
+import { deleteVersioned, updateVersioned, type VersionedOutcome } from '../../db/versioned.js';
 
 export type GisFeatureRow = typeof gisFeatures.$inferSelect;
 export type GisLayerRow = typeof gisLayers.$inferSelect;
@@ -167,22 +168,13 @@ export class GisRepository {
     );
   }
 
-  /** Replaces a feature if it is still at `version`; null when it is not. */
-  async update(id: number, version: number, values: FeatureValues): Promise<GisFeatureRow | null> {
-    const rows = await this.db
-      .update(gisFeatures)
-      .set({ ...columns(values), version: sql`${gisFeatures.version} + 1` })
-      .where(and(eq(gisFeatures.id, id), eq(gisFeatures.version, version)))
-      .returning();
-    return rows[0] ?? null;
+  /** Replaces a feature if it is still at `version`. */
+  async update(id: number, version: number, values: FeatureValues): Promise<VersionedOutcome> {
+    return updateVersioned(this.db, gisFeatures, id, version, columns(values));
   }
 
-  /** Deletes a feature if it is still at `version`; whether a row went. */
-  async delete(id: number, version: number): Promise<boolean> {
-    const rows = await this.db
-      .delete(gisFeatures)
-      .where(and(eq(gisFeatures.id, id), eq(gisFeatures.version, version)))
-      .returning({ id: gisFeatures.id });
-    return rows.length > 0;
+  /** Deletes a feature if it is still at `version`. */
+  async delete(id: number, version: number): Promise<VersionedOutcome> {
+    return deleteVersioned(this.db, gisFeatures, id, version);
   }
 }

@@ -14,7 +14,7 @@ import {
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { WithTransaction } from '../../repositories.js';
-import { auditSourceOf, changedFields } from '../audit/audit.service.js';
+import { auditSourceOf, changedFields } from '../audit/audit-writer.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { FeatureValues, GisFeatureRow, GisLayerRow, GisRepository } from './gis.repository.js';
@@ -155,15 +155,14 @@ export class GisService {
     if (input.layerId !== existing.layerId) await this.requireEditableLayer(input.layerId);
     const values = this.values(auth, input);
     const row = await this.options.withTransaction(async ({ gis, audit }) => {
-      const updated = await gis.update(input.id, input.version, values);
-      if (!updated) return null;
+      if ((await gis.update(input.id, input.version, values)) !== 'ok') return null;
       await audit.append(values.at, auditSourceOf(auth), {
         action: 'map.feature.update',
         outcome: 'success',
         target: { kind: 'map-feature', id: input.id, name: input.name },
         ...changedFields(storedSnapshot(existing), featureSnapshot(values)),
       });
-      return updated;
+      return gis.findById(input.id);
     });
     if (!row) throw (await this.options.gis.findById(input.id)) ? conflict() : notFound();
     return toFeature(row);
@@ -174,7 +173,7 @@ export class GisService {
     if (!existing) throw notFound();
     await this.requireEditableLayer(existing.layerId);
     const deleted = await this.options.withTransaction(async ({ gis, audit }) => {
-      if (!(await gis.delete(input.id, input.version))) return false;
+      if ((await gis.delete(input.id, input.version)) !== 'ok') return false;
       await audit.append(this.options.clock.now(), auditSourceOf(auth), {
         action: 'map.feature.delete',
         outcome: 'success',

@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { MenuEntryKind } from '@cityops/contract';
 import type { Executor } from '../../db/client.js';
-import { assertPolicyAsked } from '../../lib/request-trace.js';
 import { menuEntries, roleMenuEntries } from '../../db/schema/index.js';
 import type { SessionCache, SessionChanges } from '../auth/session-cache.js';
+import { deleteVersioned, updateVersioned, type VersionedOutcome } from '../../db/versioned.js';
 
 export interface MenuEntryRecord {
   id: number;
@@ -130,7 +130,6 @@ export class MenuRepository {
   }
 
   async insert(entry: NewMenuEntry): Promise<number> {
-    assertPolicyAsked('menus.insert');
     const { roleIds = [], ...columns } = entry;
     const inserted = await this.db
       .insert(menuEntries)
@@ -180,33 +179,20 @@ export class MenuRepository {
       .onConflictDoNothing();
   }
 
-  /** Changes an entry if it is still at `version`; false when someone changed it first. */
-  async update(id: number, version: number, changes: MenuEntryChanges): Promise<boolean> {
-    assertPolicyAsked('menus.update');
-    const rows = await this.db
-      .update(menuEntries)
-      .set({ ...changes, version: sql`${menuEntries.version} + 1` })
-      .where(and(eq(menuEntries.id, id), eq(menuEntries.version, version)))
-      .returning({ id: menuEntries.id });
-    if (rows.length > 0) await this.changes.changed({ everyone: true });
-    return rows.length > 0;
+  /** Changes an entry if it is still at `version`. */
+  async update(id: number, version: number, changes: MenuEntryChanges): Promise<VersionedOutcome> {
+    const outcome = await updateVersioned(this.db, menuEntries, id, version, changes);
+    if (outcome === 'ok') await this.changes.changed({ everyone: true });
+    return outcome;
   }
 
-  /** Deletes a leaf entry at `version` (its grants go with it); false when changed first or not a leaf. */
-  async delete(id: number, version: number): Promise<boolean> {
-    assertPolicyAsked('menus.delete');
-    const rows = await this.db
-      .delete(menuEntries)
-      .where(
-        and(
-          eq(menuEntries.id, id),
-          eq(menuEntries.version, version),
-          sql`not exists (select 1 from ${menuEntries} child where child.parent_id = ${id})`,
-        ),
-      )
-      .returning({ id: menuEntries.id });
-    if (rows.length > 0) await this.changes.changed({ everyone: true });
-    return rows.length > 0;
+  /** Deletes a leaf entry at `version` (its grants go with it); 'blocked' while it has children. */
+  async delete(id: number, version: number): Promise<VersionedOutcome> {
+    const outcome = await deleteVersioned(this.db, menuEntries, id, version, [
+      sql`not exists (select 1 from ${menuEntries} child where child.parent_id = ${id})`,
+    ]);
+    if (outcome === 'ok') await this.changes.changed({ everyone: true });
+    return outcome;
   }
 
   /** Whether any of the entries exists with these ids. */

@@ -17,7 +17,7 @@ import {
   parseJsonMessage,
 } from '@cityops/contract';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
-import { auditSourceOf } from '../audit/audit.service.js';
+import { auditSourceOf } from '../audit/audit-writer.js';
 import type { Clock } from '../../lib/clock.js';
 import { tokenDigest } from '../../lib/tokens.js';
 import type { AuthContext } from '../../lib/auth-context.js';

@@ -8,7 +8,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Repositories, WithTransaction } from '../../repositories.js';
 import type { AccessPolicy } from '../access/access-policy.js';
-import { auditSourceOf } from '../audit/audit.service.js';
+import { auditSourceOf } from '../audit/audit-writer.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { FileAddresses } from '../files/file-address.js';
 import { toUserData } from './user-data.js';

@@ -3,9 +3,9 @@ import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { heldPermissions } from '../../db/held-permissions.js';
 import { passwordHistory, roles, userRoles, users } from '../../db/schema/index.js';
-import { assertPolicyAsked } from '../../lib/request-trace.js';
 import type { SessionChanges } from '../auth/session-cache.js';
 import type { SessionRepository } from '../auth/session.repository.js';
+import { nextVersion, updateVersioned, type VersionedOutcome } from '../../db/versioned.js';
 
 export interface UserRecord {
   id: number;
@@ -127,7 +127,6 @@ export class UserRepository {
   }
 
   async insert(user: NewUser): Promise<number> {
-    assertPolicyAsked('users.insert');
     const { roleIds, ...columns } = user;
     const inserted = await this.db.insert(users).values(columns).returning({ id: users.id });
     const id = inserted[0]!.id;
@@ -138,8 +137,7 @@ export class UserRepository {
   }
 
   /**
-   * The console's edit of an account made on `version` (false: someone changed it
-   * since). A changed login name ends every session of the account (a session
+   * The console's edit of an account made on `version`. A changed login name ends every session of the account (a session
    * carries the name it signed in with); any change reaches remembered sessions.
    */
   async updateAccount(
@@ -147,31 +145,28 @@ export class UserRepository {
     version: number,
     values: AccountValues,
     now: Date,
-  ): Promise<boolean> {
-    assertPolicyAsked('users.updateAccount');
+  ): Promise<VersionedOutcome> {
     const [current] = await this.db
       .select({ username: users.username })
       .from(users)
       .where(eq(users.id, id))
       .for('update');
-    const rows = await this.db
-      .update(users)
-      .set({ ...values, updatedAt: now, version: sql`${users.version} + 1` })
-      .where(and(eq(users.id, id), eq(users.version, version)))
-      .returning({ id: users.id });
-    if (rows.length === 0) return false;
+    const outcome = await updateVersioned(this.db, users, id, version, {
+      ...values,
+      updatedAt: now,
+    });
+    if (outcome !== 'ok') return outcome;
     if (current && current.username !== values.username) {
       await this.sessions.revokeAllOfUser(id, now, 'renamed');
     } else {
       // A unit or department moves the account's data scope: its rights.
       await this.changes.changed({ userId: id, reason: 'rights' });
     }
-    return true;
+    return outcome;
   }
 
   /** The account's roles, replaced; its sessions carry its rights, so they hear of it. */
   async setRoles(userId: number, roleIds: readonly string[]): Promise<void> {
-    assertPolicyAsked('users.setRoles');
     await this.db.delete(userRoles).where(eq(userRoles.userId, userId));
     if (roleIds.length > 0) {
       await this.db.insert(userRoles).values(roleIds.map((roleId) => ({ userId, roleId })));
@@ -180,22 +175,24 @@ export class UserRepository {
   }
 
   /** Disables (ending every session) or enables an account made on `version`. */
-  async setDisabled(id: number, version: number, disabled: boolean, now: Date): Promise<boolean> {
-    assertPolicyAsked('users.setDisabled');
-    const rows = await this.db
-      .update(users)
-      .set({ disabled, updatedAt: now, version: sql`${users.version} + 1` })
-      .where(and(eq(users.id, id), eq(users.version, version)))
-      .returning({ id: users.id });
-    if (rows.length === 0) return false;
+  async setDisabled(
+    id: number,
+    version: number,
+    disabled: boolean,
+    now: Date,
+  ): Promise<VersionedOutcome> {
+    const outcome = await updateVersioned(this.db, users, id, version, {
+      disabled,
+      updatedAt: now,
+    });
+    if (outcome !== 'ok') return outcome;
     if (disabled) await this.sessions.revokeAllOfUser(id, now, 'disabled');
     else await this.changes.changed({ userId: id });
-    return true;
+    return outcome;
   }
 
   /** An administrator's new password, to be changed at the next sign-in; every session ends. */
   async issuePassword(id: number, passwordHash: string, now: Date): Promise<void> {
-    assertPolicyAsked('users.issuePassword');
     await this.db
       .update(users)
       .set({
@@ -203,7 +200,7 @@ export class UserRepository {
         passwordChangedAt: now,
         mustChangePassword: true,
         updatedAt: now,
-        version: sql`${users.version} + 1`,
+        version: nextVersion(users),
       })
       .where(eq(users.id, id));
     await this.sessions.revokeAllOfUser(id, now, 'password');
@@ -214,7 +211,6 @@ export class UserRepository {
    * replaces joins the earlier ones, and every session of the account ends.
    */
   async setPassword(userId: number, passwordHash: string, changedAt: Date): Promise<void> {
-    assertPolicyAsked('users.setPassword');
     const [replaced] = await this.db
       .select({ hash: users.passwordHash })
       .from(users)
@@ -248,7 +244,6 @@ export class UserRepository {
 
   /** The holder's avatar (an uploaded image's address, or null). */
   async setHeadImage(userId: number, headImage: string | null, now: Date): Promise<void> {
-    assertPolicyAsked('users.setHeadImage');
     await this.db.update(users).set({ headImage, updatedAt: now }).where(eq(users.id, userId));
     await this.changes.changed({ userId });
   }

@@ -2,7 +2,7 @@ import { ErrorCode, type PasswordStatus } from '@cityops/contract';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { hashPasswordDigest, verifyPasswordDigest } from '../../lib/passwords.js';
-import { SecurityEvent, type AuditService, type RequestMeta } from '../audit/audit.service.js';
+import { SecurityEvent, type AuditRecorder, type RequestMeta } from '../audit/audit-writer.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { RsaKeyService } from '../auth/rsa-key.service.js';
 import type { SecuritySettings } from '../auth/security-settings.js';
@@ -23,7 +23,7 @@ export interface PasswordServiceOptions {
   withTransaction: WithTransaction;
   rsaKeys: RsaKeyService;
   settings: SecuritySettings;
-  audit: AuditService;
+  audit: AuditRecorder;
   policy: AccessPolicy;
   clock: Clock;
 }

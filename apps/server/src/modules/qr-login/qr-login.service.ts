@@ -12,7 +12,7 @@ import QRCode from 'qrcode';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { tokenDigest } from '../../lib/tokens.js';
-import { SecurityEvent, type AuditService, type RequestMeta } from '../audit/audit.service.js';
+import { SecurityEvent, type AuditRecorder, type RequestMeta } from '../audit/audit-writer.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { SecuritySettings } from '../auth/security-settings.js';
@@ -34,7 +34,7 @@ export interface QrLoginServiceOptions {
   users: UserRepository;
   auth: AuthService;
   settings: SecuritySettings;
-  audit: AuditService;
+  audit: AuditRecorder;
   secondFactor: SecondFactorService;
   clock: Clock;
 }

@@ -1,6 +1,5 @@
 import { and, count, eq, gt, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { assertPolicyAsked } from '../../lib/request-trace.js';
 import type { SessionChanges } from '../auth/session-cache.js';
 import {
   roles,
@@ -43,7 +42,6 @@ export class SecondFactorRepository {
 
   /** A new secret waiting for its first code; false when one is confirmed already. */
   async startEnrolment(userId: number, secret: string, now: Date): Promise<boolean> {
-    assertPolicyAsked('secondFactors.startEnrolment');
     const rows = await this.db
       .insert(userSecondFactors)
       .values({ userId, secret, createdAt: now })
@@ -57,7 +55,6 @@ export class SecondFactorRepository {
   }
 
   async confirm(userId: number, step: number, now: Date): Promise<boolean> {
-    assertPolicyAsked('secondFactors.confirm');
     const rows = await this.db
       .update(userSecondFactors)
       .set({ confirmedAt: now, lastStep: step })
@@ -84,7 +81,6 @@ export class SecondFactorRepository {
   }
 
   async replaceRecoveryCodes(userId: number, hashes: readonly string[]): Promise<void> {
-    assertPolicyAsked('secondFactors.replaceRecoveryCodes');
     await this.db
       .delete(secondFactorRecoveryCodes)
       .where(eq(secondFactorRecoveryCodes.userId, userId));
@@ -121,7 +117,6 @@ export class SecondFactorRepository {
 
   /** Removes the factor and its recovery codes; false when there was none. */
   async remove(userId: number): Promise<boolean> {
-    assertPolicyAsked('secondFactors.remove');
     await this.db
       .delete(secondFactorRecoveryCodes)
       .where(eq(secondFactorRecoveryCodes.userId, userId));

@@ -19,9 +19,10 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { newAccessToken, tokenDigest } from '../../lib/tokens.js';
 import type { Repositories, WithTransaction } from '../../repositories.js';
-import { auditSourceOf } from '../audit/audit.service.js';
-import type { AuditService, RequestMeta } from '../audit/audit.service.js';
-import { type AccessPolicy, selfTarget } from '../access/access-policy.js';
+import { auditSourceOf } from '../audit/audit-writer.js';
+import type { AuditRecorder, RequestMeta } from '../audit/audit-writer.js';
+import type { AccessPolicy } from '../access/access-policy.js';
+import { selfTarget } from '../access/policy-targets.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { LoginGuardService } from '../auth/login-guard.service.js';
 import type { KeyedHashService } from '../secrets/keyed-hash.service.js';
@@ -48,7 +49,7 @@ export interface SecondFactorServiceOptions {
   recoveryHash: KeyedHashService;
   /** Seals the TOTP keys in the database (docs/audit.md, "Secrets at rest"). */
   secretBox: SecretBoxService;
-  audit: AuditService;
+  audit: AuditRecorder;
   policy: AccessPolicy;
   clock: Clock;
   /** The name authenticator apps show next to the account. */

@@ -8,10 +8,12 @@ import {
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Repositories, WithTransaction } from '../../repositories.js';
-import { auditSourceOf } from '../audit/audit.service.js';
+import { auditSourceOf } from '../audit/audit-writer.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { LiveSessionRow } from '../auth/session.repository.js';
-import { type AccessPolicy, selfTarget } from '../access/access-policy.js';
+import type { AccessOffers } from '../access/access-offers.js';
+import type { AccessPolicy } from '../access/access-policy.js';
+import { selfTarget } from '../access/policy-targets.js';
 import type { AccessScopeService } from '../access/access-scope.service.js';
 
 /** The trail names a session as its `session` column does: the digest's first 16 characters. */
@@ -46,6 +48,7 @@ export interface SessionAdminServiceOptions {
   withTransaction: WithTransaction;
   access: AccessScopeService;
   policy: AccessPolicy;
+  offers: AccessOffers;
   clock: Clock;
 }
 
@@ -78,7 +81,7 @@ export class SessionAdminService {
       query.pageSize,
     );
     // What may be ended is the policy's, weighed on each session's account.
-    const actions = await this.options.policy.userActions(
+    const actions = await this.options.offers.userActions(
       auth,
       list.map((row) => ({
         id: row.userId,

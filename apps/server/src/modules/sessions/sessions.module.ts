@@ -18,6 +18,7 @@ export const sessionsModule: AppModule = {
       clock,
       access: services.accessScope,
       policy: services.accessPolicy,
+      offers: services.accessOffers,
     }),
   }),
   routes: sessionsRoutes,

@@ -13,7 +13,7 @@ import {
 import { changedByOthers } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Repositories, WithTransaction } from '../../repositories.js';
-import { auditSourceOf, changedFields } from '../audit/audit.service.js';
+import { auditSourceOf, changedFields } from '../audit/audit-writer.js';
 import type { AccessPolicy } from '../access/access-policy.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { PASSWORD_FORBID_LOGIN_NAME_KEY } from '../auth/security-settings.js';

@@ -1,6 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { assertPolicyAsked } from '../../lib/request-trace.js';
 import { settings } from '../../db/schema/index.js';
 
 export class SettingsRepository {
@@ -38,7 +37,6 @@ export class SettingsRepository {
   }
 
   async setMany(values: Record<string, string>): Promise<void> {
-    assertPolicyAsked('settings.setMany');
     for (const [key, value] of Object.entries(values)) await this.set(key, value);
   }
 
@@ -48,7 +46,6 @@ export class SettingsRepository {
    * locks the row, so of two saves at one version the second finds it moved.
    */
   async advanceVersion(key: string, expected: number): Promise<number | null> {
-    assertPolicyAsked('settings.advanceVersion');
     await this.db.insert(settings).values({ key, value: '0' }).onConflictDoNothing();
     const rows = await this.db
       .update(settings)

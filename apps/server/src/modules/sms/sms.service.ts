@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { tokenDigest } from '../../lib/tokens.js';
-import { SecurityEvent, type AuditService, type RequestMeta } from '../audit/audit.service.js';
+import { SecurityEvent, type AuditRecorder, type RequestMeta } from '../audit/audit-writer.js';
 import type { RsaKeyService } from '../auth/rsa-key.service.js';
 import type { SecuritySettings } from '../auth/security-settings.js';
 import type { PasswordRepository } from '../password/password.repository.js';
@@ -44,7 +44,7 @@ export interface SmsServiceOptions {
   rsaKeys: RsaKeyService;
   provider: SmsProvider;
   settings: SecuritySettings;
-  audit: AuditService;
+  audit: AuditRecorder;
   clock: Clock;
   log: () => FastifyBaseLogger | undefined;
 }

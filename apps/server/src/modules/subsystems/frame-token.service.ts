@@ -4,7 +4,7 @@ import { type FrameToken, resolveLink } from '@cityops/contract';
 import { notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Repositories, WithTransaction } from '../../repositories.js';
-import { auditSourceOf } from '../audit/audit.service.js';
+import { auditSourceOf } from '../audit/audit-writer.js';
 import type { AuthContext, ClientMeta } from '../../lib/auth-context.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { MenuService } from '../menus/menu.service.js';

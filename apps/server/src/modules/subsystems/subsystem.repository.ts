@@ -2,7 +2,7 @@ import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { SUBSYSTEM_MAX_ADDRESSES } from '@cityops/contract';
 import type { Executor } from '../../db/client.js';
 import { menuEntries, subsystems } from '../../db/schema/index.js';
-import { assertPolicyAsked } from '../../lib/request-trace.js';
+import { nextVersion, updateVersioned, type VersionedOutcome } from '../../db/versioned.js';
 
 /** A registered subsystem as the provider and the frame token read it. */
 export type SubsystemRecord = typeof subsystems.$inferSelect;
@@ -72,7 +72,6 @@ export class SubsystemRepository {
   }
 
   async insert(subsystem: NewSubsystem): Promise<number> {
-    assertPolicyAsked('subsystems.insert');
     const rows = await this.db
       .insert(subsystems)
       .values(subsystem)
@@ -82,29 +81,22 @@ export class SubsystemRepository {
 
   /**
    * Changes a subsystem if it is still at `version` (its secret hash too when
-   * given: null when it becomes public); false when someone changed it first.
+   * given: null when it becomes public).
    */
   async update(
     id: number,
     version: number,
     values: SubsystemValues & { secretHash?: string | null },
     now: Date,
-  ): Promise<boolean> {
-    assertPolicyAsked('subsystems.update');
-    const rows = await this.db
-      .update(subsystems)
-      .set({ ...values, updatedAt: now, version: sql`${subsystems.version} + 1` })
-      .where(and(eq(subsystems.id, id), eq(subsystems.version, version)))
-      .returning({ id: subsystems.id });
-    return rows.length > 0;
+  ): Promise<VersionedOutcome> {
+    return updateVersioned(this.db, subsystems, id, version, { ...values, updatedAt: now });
   }
 
   /** A new secret's hash (the secret itself is shown once and never stored). */
   async setSecretHash(id: number, secretHash: string, now: Date): Promise<boolean> {
-    assertPolicyAsked('subsystems.setSecretHash');
     const rows = await this.db
       .update(subsystems)
-      .set({ secretHash, updatedAt: now, version: sql`${subsystems.version} + 1` })
+      .set({ secretHash, updatedAt: now, version: nextVersion(subsystems) })
       .where(and(eq(subsystems.id, id), eq(subsystems.kind, 'confidential')))
       .returning({ id: subsystems.id });
     return rows.length > 0;
@@ -115,7 +107,6 @@ export class SubsystemRepository {
    * points at (its sign-ins and pending logouts go with it); false otherwise.
    */
   async delete(id: number, version: number): Promise<boolean> {
-    assertPolicyAsked('subsystems.delete');
     const rows = await this.db
       .delete(subsystems)
       .where(
@@ -170,7 +161,7 @@ export class SubsystemRepository {
           ...values,
           builtIn: true,
           updatedAt: now,
-          version: sql`${subsystems.version} + 1`,
+          version: nextVersion(subsystems),
         })
         .where(eq(subsystems.id, existing.id));
     }

@@ -199,7 +199,7 @@ const adminUserRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { servi
       return sendWorkbook(
         reply,
         'users-template.xlsx',
-        await adminUsers.template(request.language, options),
+        await services.userImport.template(request.language, options),
       );
     },
   );
@@ -226,7 +226,7 @@ const adminUserRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { servi
             values: { max: `${USER_IMPORT_MAX_BYTES / 1024 / 1024} MB` },
           }),
       });
-      return ok(await adminUsers.import(authOf(request), file.bytes, request.language));
+      return ok(await services.userImport.import(authOf(request), file.bytes, request.language));
     },
   );
 

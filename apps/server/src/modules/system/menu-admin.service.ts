@@ -10,10 +10,11 @@ import {
 } from '@cityops/contract';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors.js';
+import { expectWritten } from '../../db/versioned.js';
 import { AppError, changedByOthers, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Repositories, WithTransaction } from '../../repositories.js';
-import { auditSourceOf, changedFields } from '../audit/audit.service.js';
+import { auditSourceOf, changedFields } from '../audit/audit-writer.js';
 import type { AccessPolicy } from '../access/access-policy.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { MenuEntryRecord } from '../menus/menu.repository.js';
@@ -117,7 +118,7 @@ export class MenuAdminService {
     const now = this.options.clock.now();
     const saved = await this.guarded(() =>
       this.options.withTransaction(async ({ menus, audit }) => {
-        if (!(await menus.update(id, version, values))) return 0;
+        if ((await menus.update(id, version, values)) !== 'ok') return 0;
         const before = Object.fromEntries(
           Object.keys(values).map((key) => [key, current[key as keyof MenuEntryRecord]]),
         );
@@ -150,7 +151,7 @@ export class MenuAdminService {
     }
     const { roleIds: _roles, ...before } = current;
     await this.options.withTransaction(async ({ menus, audit }) => {
-      if (!(await menus.delete(id, version))) throw changedByOthers();
+      expectWritten(await menus.delete(id, version));
       await audit.append(this.options.clock.now(), auditSourceOf(auth), {
         action: 'menu.delete',
         outcome: 'success',

@@ -5,7 +5,7 @@ import { ISSUED_PASSWORD_LENGTH, hashPassword, issuedPassword } from '../../lib/
 import type { Repositories, WithTransaction } from '../../repositories.js';
 import type { AuditSource } from '../audit/audit.repository.js';
 import { PASSWORD_RULE_KEYS, passwordRulesOf } from '../auth/security-settings.js';
-import { masked } from '../audit/audit.service.js';
+import { masked } from '../audit/audit-writer.js';
 
 /** A refusal the command prints as it is (no stack). */
 export class OperatorCommandError extends Error {
@@ -165,7 +165,7 @@ export class OperatorAccountService {
       if (
         !current ||
         version === null ||
-        !(await users.setDisabled(user.id, version, disabled, now))
+        (await users.setDisabled(user.id, version, disabled, now)) !== 'ok'
       ) {
         throw new OperatorCommandError('The account changed meanwhile; run the command again');
       }

@@ -4,8 +4,8 @@ import type { Executor } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
 import { roleMenuEntries, roleUnits, roles, userRoles, users } from '../../db/schema/index.js';
 import type { SessionChanges } from '../auth/session-cache.js';
-import { assertPolicyAsked } from '../../lib/request-trace.js';
 import { intArray } from './sql-arrays.js';
+import { deleteVersioned, updateVersioned, type VersionedOutcome } from '../../db/versioned.js';
 
 export interface RoleRecord {
   id: string;
@@ -80,7 +80,6 @@ export class RoleRepository {
 
   /** False when a role with this code exists. */
   async insert(id: string, values: RoleValues, now: Date): Promise<boolean> {
-    assertPolicyAsked('roles.insert');
     const rows = await this.db
       .insert(roles)
       .values({ id, ...values, createdAt: now, updatedAt: now })
@@ -89,20 +88,21 @@ export class RoleRepository {
     return rows.length > 0;
   }
 
-  /** False when someone changed the role after `version`. */
-  async update(id: string, version: number, values: RoleValues, now: Date): Promise<boolean> {
-    assertPolicyAsked('roles.update');
-    const rows = await this.db
-      .update(roles)
-      .set({ ...values, updatedAt: now, version: sql`${roles.version} + 1` })
-      .where(and(eq(roles.id, id), eq(roles.version, version)))
-      .returning({ id: roles.id });
-    if (rows.length > 0) await this.changes.changed({ everyone: true });
-    return rows.length > 0;
+  async update(
+    id: string,
+    version: number,
+    values: RoleValues,
+    now: Date,
+  ): Promise<VersionedOutcome> {
+    const outcome = await updateVersioned(this.db, roles, id, version, {
+      ...values,
+      updatedAt: now,
+    });
+    if (outcome === 'ok') await this.changes.changed({ everyone: true });
+    return outcome;
   }
 
   async setEntries(id: string, entryIds: readonly number[]): Promise<void> {
-    assertPolicyAsked('roles.setEntries');
     await this.db.delete(roleMenuEntries).where(eq(roleMenuEntries.roleId, id));
     if (entryIds.length > 0) {
       await this.db
@@ -113,7 +113,6 @@ export class RoleRepository {
   }
 
   async setUnits(id: string, unitIds: readonly number[]): Promise<void> {
-    assertPolicyAsked('roles.setUnits');
     await this.db.delete(roleUnits).where(eq(roleUnits.roleId, id));
     if (unitIds.length > 0) {
       await this.db
@@ -122,15 +121,10 @@ export class RoleRepository {
     }
   }
 
-  /** False when someone changed the role after `version`. */
-  async delete(id: string, version: number): Promise<boolean> {
-    assertPolicyAsked('roles.delete');
-    const rows = await this.db
-      .delete(roles)
-      .where(and(eq(roles.id, id), eq(roles.version, version)))
-      .returning({ id: roles.id });
-    if (rows.length > 0) await this.changes.changed({ everyone: true });
-    return rows.length > 0;
+  async delete(id: string, version: number): Promise<VersionedOutcome> {
+    const outcome = await deleteVersioned(this.db, roles, id, version);
+    if (outcome === 'ok') await this.changes.changed({ everyone: true });
+    return outcome;
   }
 
   /** Which of these role codes exist. */

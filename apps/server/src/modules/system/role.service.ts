@@ -11,12 +11,14 @@ import {
   type roleEditSchema,
 } from '@cityops/contract';
 import type { z } from 'zod';
-import { AppError, changedByOthers, notFound } from '../../lib/app-error.js';
+import { expectWritten } from '../../db/versioned.js';
+import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Repositories, WithTransaction } from '../../repositories.js';
-import { auditSourceOf, changedFields } from '../audit/audit.service.js';
+import { auditSourceOf, changedFields } from '../audit/audit-writer.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { MenuEntryRecord } from '../menus/menu.repository.js';
+import type { AccessOffers } from '../access/access-offers.js';
 import type { AccessPolicy } from '../access/access-policy.js';
 import type { AccessScopeService, Grant } from '../access/access-scope.service.js';
 import type { RoleRecord } from './role.repository.js';
@@ -25,6 +27,7 @@ export interface RoleServiceOptions {
   repositories: Pick<Repositories, 'roles' | 'menus' | 'scopes' | 'units'>;
   withTransaction: WithTransaction;
   policy: AccessPolicy;
+  offers: AccessOffers;
   access: AccessScopeService;
   clock: Clock;
 }
@@ -50,7 +53,7 @@ export class RoleService {
       pageIndex: query.pageIndex,
       pageSize: query.pageSize,
       list: await this.asShown(auth, list),
-      dataScopes: await this.options.policy.grantableScopes(auth),
+      dataScopes: await this.options.offers.grantableScopes(auth),
     };
   }
 
@@ -63,9 +66,9 @@ export class RoleService {
    * what it may do to each (the access policy's decision, issue 24).
    */
   private async asShown(auth: AuthContext, records: RoleRecord[]): Promise<Role[]> {
-    const { policy, access, repositories } = this.options;
+    const { offers, access, repositories } = this.options;
     const scope = await access.scopeOf(auth.userId);
-    const actions = await policy.roleActions(
+    const actions = await offers.roleActions(
       auth,
       records.map((role) => ({
         id: role.id,
@@ -153,7 +156,7 @@ export class RoleService {
     });
     const now = this.options.clock.now();
     await this.options.withTransaction(async ({ roles, audit }) => {
-      if (!(await roles.update(id, input.version, roleValues(input), now))) throw changedByOthers();
+      expectWritten(await roles.update(id, input.version, roleValues(input), now));
       await roles.setEntries(id, grant.entryIds);
       await roles.setUnits(id, grant.unitIds);
       await audit.append(now, auditSourceOf(auth), {
@@ -190,7 +193,7 @@ export class RoleService {
           values: { count: again.userCount },
         });
       }
-      if (!(await roles.delete(id, version))) throw changedByOthers();
+      expectWritten(await roles.delete(id, version));
       await audit.append(this.options.clock.now(), auditSourceOf(auth), {
         action: 'role.delete',
         outcome: 'success',

@@ -11,11 +11,12 @@ import {
 } from '@cityops/contract';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors.js';
+import { expectWritten } from '../../db/versioned.js';
 import { AppError, changedByOthers, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Repositories, WithTransaction } from '../../repositories.js';
 import type { AccessPolicy } from '../access/access-policy.js';
-import { auditSourceOf, changedFields, masked } from '../audit/audit.service.js';
+import { auditSourceOf, changedFields, masked } from '../audit/audit-writer.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { secretHashOf } from '../subsystems/oidc-provider.js';
 import type {
@@ -125,7 +126,7 @@ export class SubsystemAdminService {
         { ...values, ...(secretHash === undefined ? {} : { secretHash }) },
         now,
       );
-      if (!saved) throw changedByOthers();
+      expectWritten(saved);
       const before: Record<string, unknown> = { ...valuesOf(current) };
       const after: Record<string, unknown> = { ...values };
       if (secretHash !== undefined) {

@@ -9,10 +9,12 @@ import { SubsystemAdminService } from './subsystem-admin.service.js';
 import { RoleService } from './role.service.js';
 import unitRoutes from './unit.routes.js';
 import { UnitService } from './unit.service.js';
+import { UserImportService } from './user-import.service.js';
 
 declare module '../../services.js' {
   interface Services {
     adminUsers: AdminUserService;
+    userImport: UserImportService;
     roles: RoleService;
     units: UnitService;
     menuAdmin: MenuAdminService;
@@ -32,11 +34,27 @@ export const systemModule: AppModule = {
         withTransaction,
         access,
         policy,
+        offers: services.accessOffers,
         refusals: services.refusals,
         clock,
       }),
-      roles: new RoleService({ repositories, withTransaction, policy, access, clock }),
-      units: new UnitService({ repositories, withTransaction, access, policy, clock }),
+      userImport: new UserImportService({
+        repositories,
+        withTransaction,
+        access,
+        policy,
+        refusals: services.refusals,
+        clock,
+      }),
+      roles: new RoleService({
+        repositories,
+        withTransaction,
+        policy,
+        offers: services.accessOffers,
+        access,
+        clock,
+      }),
+      units: new UnitService({ repositories, access, commands: services.commands }),
       menuAdmin: new MenuAdminService({ repositories, withTransaction, policy, clock }),
       subsystemAdmin: new SubsystemAdminService({ repositories, withTransaction, policy, clock }),
     };

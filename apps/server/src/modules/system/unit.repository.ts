@@ -1,6 +1,6 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { assertPolicyAsked } from '../../lib/request-trace.js';
+import { deleteVersioned, updateVersioned, type VersionedOutcome } from '../../db/versioned.js';
 import { departments, organizations, users } from '../../db/schema/index.js';
 
 export interface UnitRow {
@@ -94,7 +94,6 @@ export class UnitRepository {
   }
 
   async insertUnit(values: UnitValues): Promise<number> {
-    assertPolicyAsked('units.insertUnit');
     const [row] = await this.db
       .insert(organizations)
       .values(values)
@@ -102,36 +101,17 @@ export class UnitRepository {
     return row!.id;
   }
 
-  /** False when someone changed the unit after `version`. */
-  async updateUnit(id: number, version: number, values: UnitValues): Promise<boolean> {
-    assertPolicyAsked('units.updateUnit');
-    const rows = await this.db
-      .update(organizations)
-      .set({ ...values, version: sql`${organizations.version} + 1` })
-      .where(and(eq(organizations.id, id), eq(organizations.version, version)))
-      .returning({ id: organizations.id });
-    return rows.length > 0;
+  async updateUnit(id: number, version: number, values: UnitValues): Promise<VersionedOutcome> {
+    return updateVersioned(this.db, organizations, id, version, values);
   }
 
-  /**
-   * Deletes an empty unit at `version` in one statement (no user, unit or
-   * department can slip in between a check and the delete); false otherwise.
-   */
-  async deleteUnit(id: number, version: number): Promise<boolean> {
-    assertPolicyAsked('units.deleteUnit');
-    const rows = await this.db
-      .delete(organizations)
-      .where(
-        and(
-          eq(organizations.id, id),
-          eq(organizations.version, version),
-          sql`not exists (select 1 from ${users} where ${users.organizationId} = ${id})`,
-          sql`not exists (select 1 from ${departments} where ${departments.organizationId} = ${id})`,
-          sql`not exists (select 1 from ${organizations} child where child.parent_id = ${id})`,
-        ),
-      )
-      .returning({ id: organizations.id });
-    return rows.length > 0;
+  /** Deletes an empty unit at `version`: 'blocked' while a user, unit or department is in it. */
+  async deleteUnit(id: number, version: number): Promise<VersionedOutcome> {
+    return deleteVersioned(this.db, organizations, id, version, [
+      sql`not exists (select 1 from ${users} where ${users.organizationId} = ${id})`,
+      sql`not exists (select 1 from ${departments} where ${departments.organizationId} = ${id})`,
+      sql`not exists (select 1 from ${organizations} child where child.parent_id = ${id})`,
+    ]);
   }
 
   /** Units directly below and departments of a unit. */
@@ -148,7 +128,6 @@ export class UnitRepository {
   }
 
   async insertDepartment(values: DepartmentValues): Promise<number> {
-    assertPolicyAsked('units.insertDepartment');
     const [row] = await this.db
       .insert(departments)
       .values(values)
@@ -156,29 +135,18 @@ export class UnitRepository {
     return row!.id;
   }
 
-  async updateDepartment(id: number, version: number, values: DepartmentValues): Promise<boolean> {
-    assertPolicyAsked('units.updateDepartment');
-    const rows = await this.db
-      .update(departments)
-      .set({ ...values, version: sql`${departments.version} + 1` })
-      .where(and(eq(departments.id, id), eq(departments.version, version)))
-      .returning({ id: departments.id });
-    return rows.length > 0;
+  async updateDepartment(
+    id: number,
+    version: number,
+    values: DepartmentValues,
+  ): Promise<VersionedOutcome> {
+    return updateVersioned(this.db, departments, id, version, values);
   }
 
-  /** Deletes a department without users at `version`, in one statement; false otherwise. */
-  async deleteDepartment(id: number, version: number): Promise<boolean> {
-    assertPolicyAsked('units.deleteDepartment');
-    const rows = await this.db
-      .delete(departments)
-      .where(
-        and(
-          eq(departments.id, id),
-          eq(departments.version, version),
-          sql`not exists (select 1 from ${users} where ${users.departmentId} = ${id})`,
-        ),
-      )
-      .returning({ id: departments.id });
-    return rows.length > 0;
+  /** Deletes a department at `version`: 'blocked' while a user is in it. */
+  async deleteDepartment(id: number, version: number): Promise<VersionedOutcome> {
+    return deleteVersioned(this.db, departments, id, version, [
+      sql`not exists (select 1 from ${users} where ${users.departmentId} = ${id})`,
+    ]);
   }
 }

@@ -6,6 +6,7 @@ import {
   envelopeSchema,
   ok,
   recordParamsSchema,
+  withNameStandIn,
   unitCreateSchema,
   unitEditSchema,
   unitNodeSchema,
@@ -16,6 +17,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteContext } from '../../app-module.js';
 import { authOf } from '../../plugins/auth.js';
+import { policy, routeInput } from '../access/policy-targets.js';
+
+type RecordParams = z.output<typeof recordParamsSchema>;
+type UnitInput = z.output<typeof unitCreateSchema>;
+type UnitChanges = z.output<typeof unitEditSchema>;
+type DepartmentInput = z.output<typeof departmentCreateSchema>;
+type DepartmentChanges = z.output<typeof departmentEditSchema>;
 
 /** The console's units and their departments (issue 12): the tree, create, edit, delete. */
 const unitRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services }) => {
@@ -38,7 +46,14 @@ const unitRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services }
   app.post(
     SYSTEM_PATHS.units,
     {
-      config: { access: { permission: 'system:unit:write' }, audit: 'unit.create' },
+      config: {
+        access: { permission: 'system:unit:write' },
+        audit: 'unit.create',
+        policy: policy('unit.create', async (request) => {
+          const { body } = routeInput<unknown, UnitInput>(request);
+          return { name: withNameStandIn(body).name, parentId: body.parentId };
+        }),
+      },
       schema: {
         tags: unitTags,
         summary: 'Create a unit',
@@ -52,7 +67,15 @@ const unitRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services }
   app.put(
     SYSTEM_PATHS.unit,
     {
-      config: { access: { permission: 'system:unit:write' }, audit: 'unit.update' },
+      config: {
+        access: { permission: 'system:unit:write' },
+        audit: 'unit.update',
+        policy: policy('unit.update', async (request) => {
+          const { params, body } = routeInput<RecordParams, UnitChanges>(request);
+          const unit = await units.unit(params.id);
+          return { ...unit, toParentId: body.parentId };
+        }),
+      },
       schema: {
         tags: unitTags,
         summary: 'Rename, reorder or move a unit made on `version`',
@@ -67,7 +90,13 @@ const unitRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services }
   app.delete(
     SYSTEM_PATHS.unit,
     {
-      config: { access: { permission: 'system:unit:write' }, audit: 'unit.delete' },
+      config: {
+        access: { permission: 'system:unit:write' },
+        audit: 'unit.delete',
+        policy: policy('unit.delete', async (request) =>
+          units.unit(routeInput<RecordParams>(request).params.id),
+        ),
+      },
       schema: {
         tags: unitTags,
         summary: 'Delete a unit without users, units or departments',
@@ -85,7 +114,14 @@ const unitRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services }
   app.post(
     SYSTEM_PATHS.departments,
     {
-      config: { access: { permission: 'system:unit:write' }, audit: 'unit.create' },
+      config: {
+        access: { permission: 'system:unit:write' },
+        audit: 'unit.create',
+        policy: policy('department.create', async (request) => {
+          const { body } = routeInput<unknown, DepartmentInput>(request);
+          return { name: withNameStandIn(body).name, organizationId: body.organizationId };
+        }),
+      },
       schema: {
         tags: unitTags,
         summary: 'Create a department in a unit',
@@ -99,7 +135,15 @@ const unitRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services }
   app.put(
     SYSTEM_PATHS.department,
     {
-      config: { access: { permission: 'system:unit:write' }, audit: 'unit.update' },
+      config: {
+        access: { permission: 'system:unit:write' },
+        audit: 'unit.update',
+        policy: policy('department.update', async (request) => {
+          const { params, body } = routeInput<RecordParams, DepartmentChanges>(request);
+          const department = await units.department(params.id);
+          return { ...department, toOrganizationId: body.organizationId };
+        }),
+      },
       schema: {
         tags: unitTags,
         summary: 'Rename, reorder or move a department made on `version`',
@@ -115,7 +159,13 @@ const unitRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services }
   app.delete(
     SYSTEM_PATHS.department,
     {
-      config: { access: { permission: 'system:unit:write' }, audit: 'unit.delete' },
+      config: {
+        access: { permission: 'system:unit:write' },
+        audit: 'unit.delete',
+        policy: policy('department.delete', async (request) =>
+          units.department(routeInput<RecordParams>(request).params.id),
+        ),
+      },
       schema: {
         tags: unitTags,
         summary: 'Delete a department without users',

@@ -678,7 +678,7 @@ describe('the audit trail', () => {
     it('names a head moved by hand: behind the last record, with another hash, or ahead', async () => {
       // A fresh database: the chain holds before the head is forged.
       const fresh = await createTestApp();
-      const verify = () => fresh.app.services.audit.verify();
+      const verify = () => fresh.app.services.auditTrail.verify();
       const trail = createRepositories(fresh.database.db, noRememberedSessions).audit;
       const owner = (text: string) => fresh.database.db.execute(text);
       try {
@@ -744,7 +744,7 @@ describe('retention', () => {
     return {
       repositories,
       withTransaction: transactionRunner(t.database.db, noRememberedSessions),
-      audit: t.app.services.audit,
+      audit: t.app.services.auditTrail,
       clock: t.clock,
       folder,
       retentionDays,
@@ -768,7 +768,7 @@ describe('retention', () => {
     expect(result.archived).toBe(headBefore.seq - 1);
     const file = path.join(folder, result.fileName!);
     expect(await verifyArchiveFile(file)).toMatchObject({ holds: true, records: result.archived });
-    const check = await t.app.services.audit.verify();
+    const check = await t.app.services.auditTrail.verify();
     expect(check).toMatchObject({ holds: true, archivedThrough: result.seqTo });
     // The archive itself is recorded, and nothing is archived twice.
     expect((await trail.page({ action: 'audit.archive' }, undefined, 1))[0]).toMatchObject({

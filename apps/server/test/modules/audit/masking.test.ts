@@ -1,6 +1,6 @@
 import { AUDIT_MASK } from '@cityops/contract';
 import { describe, expect, it } from 'vitest';
-import { changedFields, masked } from '../../../src/modules/audit/audit.service.js';
+import { changedFields, masked } from '../../../src/modules/audit/audit-writer.js';
 
 describe('what the trail keeps of a change', () => {
   it('masks secrets and shortens mobile numbers, and keeps identifiers named "code"', () => {

@@ -1,7 +1,6 @@
 import {
   AUDIT_ACTION_NAMES,
   AUDIT_EXPORT_MAX_ROWS,
-  AUDIT_MASK,
   AUDIT_OUTCOME_NAMES,
   type AuditAction,
   type AuditActorPage,
@@ -26,101 +25,19 @@ import utc from 'dayjs/plugin/utc.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { writeSheet } from '../../lib/sheet-writer.js';
-import type { AuthContext, ClientMeta } from '../../lib/auth-context.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import type { Repositories } from '../../repositories.js';
 import { TIME_ZONE_KEY, timeZoneOf } from '../settings/time-zone.js';
-import type {
-  AuditEvent,
-  AuditReferences,
-  AuditRepository,
-  AuditRow,
-  AuditSource,
-} from './audit.repository.js';
+import { AuditRecorder } from './audit-writer.js';
+import type { AuditReferences, AuditRepository, AuditRow } from './audit.repository.js';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-/** The sign-in and password events of issue 7, as trail actions. */
-export const SecurityEvent = {
-  loginSuccess: { action: 'auth.login', outcome: 'success' },
-  loginFailure: { action: 'auth.login', outcome: 'failure', reason: 'password' },
-  loginLocked: { action: 'auth.lockout', outcome: 'refused', reason: 'threshold' },
-  loginRefusedLocked: { action: 'auth.login', outcome: 'refused', reason: 'locked' },
-  secondFactorLocked: { action: 'auth.lockout', outcome: 'refused', reason: 'second-factor' },
-  secondFactorRefusedLocked: { action: 'auth.second-factor', outcome: 'refused', reason: 'locked' },
-  captchaFailure: { action: 'auth.login', outcome: 'failure', reason: 'captcha' },
-  logout: { action: 'auth.logout', outcome: 'success' },
-  passwordChanged: { action: 'password.change', outcome: 'success' },
-  passwordChangeFailure: { action: 'password.change', outcome: 'failure', reason: 'password' },
-  passwordReset: { action: 'password.reset', outcome: 'success' },
-  smsCodeRequested: { action: 'auth.sms.request', outcome: 'success' },
-  smsCodeRefused: { action: 'auth.sms.request', outcome: 'refused', reason: 'rate' },
-  smsCodeFailure: { action: 'auth.sms.login', outcome: 'failure', reason: 'code' },
-  qrConfirmed: { action: 'auth.qr.confirm', outcome: 'success' },
-  qrRefused: { action: 'auth.qr.confirm', outcome: 'refused', reason: 'declined' },
-  qrLogin: { action: 'auth.qr.login', outcome: 'success' },
-} as const satisfies Record<string, AuditEvent>;
-export type SecurityEvent = (typeof SecurityEvent)[keyof typeof SecurityEvent];
-
-/** Who and where an event came from. */
-export type RequestMeta = ClientMeta;
-
-/** A signed-in caller as the trail names them. */
-export function auditSourceOf(auth: AuthContext): AuditSource {
-  return {
-    actorId: auth.userId,
-    actorName: auth.username,
-    session: auth.tokenHash.slice(0, 16),
-    ipAddress: auth.client.ipAddress,
-    userAgent: auth.client.userAgent,
-  };
-}
-
-// Field names that hold secrets; a menu's or role's "code" is an identifier, not one,
-// and a subsystem's token lifetime is a number of seconds.
-const SECRET_FIELD =
-  /password|secret|token(?!lifetime)|hash|captcha|recovery|api[-_]?key|access[-_]?key/i;
-const MOBILE_FIELD = /mobile|phone/i;
-
-/**
- * A record's before or after with secrets replaced by the mask and mobile numbers
- * shortened to their first three and last four digits (no personal data in full).
- */
-export function masked(values: Record<string, unknown>): Record<string, unknown> {
-  const result: Record<string, unknown> = {};
-  for (const [field, value] of Object.entries(values)) {
-    if (value === undefined) continue;
-    if (SECRET_FIELD.test(field)) result[field] = value === null ? null : AUDIT_MASK;
-    else if (MOBILE_FIELD.test(field) && typeof value === 'string')
-      result[field] = maskMobile(value);
-    else result[field] = value;
-  }
-  return result;
-}
-
-export function maskMobile(mobile: string): string {
-  return mobile.length > 7 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : AUDIT_MASK;
-}
-
-/** Only the fields whose values differ, before and after (a record's difference). */
-export function changedFields(
-  before: Record<string, unknown>,
-  after: Record<string, unknown>,
-): { before: Record<string, unknown>; after: Record<string, unknown> } {
-  const result = { before: {} as Record<string, unknown>, after: {} as Record<string, unknown> };
-  for (const field of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    if (JSON.stringify(before[field]) !== JSON.stringify(after[field])) {
-      result.before[field] = before[field] ?? null;
-      result.after[field] = after[field] ?? null;
-    }
-  }
-  return { before: masked(result.before), after: masked(result.after) };
-}
-
 /** How many links one statement of the verification recomputes. */
 const VERIFY_BATCH = 5_000;
 
-export interface AuditServiceOptions {
+export interface AuditTrailServiceOptions {
   audit: AuditRepository;
   clock: Clock;
   /** Where the city's time zone is kept (settings, group general). */
@@ -128,45 +45,15 @@ export interface AuditServiceOptions {
 }
 
 /**
- * The trail as the product uses it: events recorded outside a change (sign-in,
- * refusals, views), the auditor's reading, export and the chain's verification.
- * A change made through the console records itself in its own transaction
- * (`repositories.audit.append` inside `withTransaction`), never through here.
+ * The trail as the auditor reads it: pages, one record, the actors, the export and
+ * the chain's verification. Writing events is audit-writer.ts.
  */
-export class AuditService {
-  constructor(private readonly options: AuditServiceOptions) {}
+export class AuditTrailService {
+  /** The auditor's own views and exports are events on the trail too. */
+  private readonly recorder: AuditRecorder;
 
-  /** A sign-in, password or one-time-code event (no session yet, or none needed). */
-  async record(
-    event: Pick<AuditEvent, 'action' | 'outcome' | 'reason'>,
-    meta: RequestMeta,
-    subject: { userId?: number | null; username?: string | null } = {},
-    detail: Record<string, unknown> = {},
-  ): Promise<void> {
-    const userId = subject.userId ?? null;
-    await this.options.audit.append(
-      this.options.clock.now(),
-      {
-        actorId: userId,
-        actorName: subject.username ?? null,
-        session: null,
-        ipAddress: meta.ipAddress,
-        userAgent: meta.userAgent,
-      },
-      {
-        ...event,
-        target:
-          userId === null && !subject.username
-            ? null
-            : { kind: 'user', id: userId ?? '', name: subject.username ?? null },
-        after: Object.keys(detail).length ? masked(detail) : null,
-      },
-    );
-  }
-
-  /** An event of a signed-in caller that changes nothing (a refusal, a view, an export). */
-  async recordBy(auth: AuthContext, event: AuditEvent): Promise<void> {
-    await this.options.audit.append(this.options.clock.now(), auditSourceOf(auth), event);
+  constructor(private readonly options: AuditTrailServiceOptions) {
+    this.recorder = new AuditRecorder(options);
   }
 
   async page(
@@ -175,7 +62,7 @@ export class AuditService {
   ): Promise<AuditPage> {
     const { before, pageSize, ...filter } = query;
     const rows = await this.options.audit.page(filter, before, pageSize + 1);
-    await this.recordBy(auth, {
+    await this.recorder.recordBy(auth, {
       action: 'audit.view',
       outcome: 'success',
       target: { kind: 'audit', id: 'list' },
@@ -195,7 +82,7 @@ export class AuditService {
   async read(auth: AuthContext, seq: number, language: Language): Promise<AuditRecordDetail> {
     const row = await this.options.audit.find(seq);
     if (!row) throw notFound();
-    await this.recordBy(auth, {
+    await this.recorder.recordBy(auth, {
       action: 'audit.view',
       outcome: 'success',
       target: { kind: 'audit', id: seq },
@@ -249,7 +136,7 @@ export class AuditService {
       if (batch.length < 5_000) break;
       after = batch.at(-1)?.seq ?? after;
     }
-    await this.recordBy(auth, {
+    await this.recorder.recordBy(auth, {
       action: 'audit.export',
       outcome: 'success',
       target: { kind: 'audit', id: format },
@@ -268,7 +155,7 @@ export class AuditService {
   async verify(auth?: AuthContext): Promise<AuditVerification> {
     const result = await this.check();
     if (auth) {
-      await this.recordBy(auth, {
+      await this.recorder.recordBy(auth, {
         action: 'audit.verify',
         outcome: result.holds ? 'success' : 'failure',
         reason: result.problem,

@@ -1,0 +1,114 @@
+import {
+  DATA_SCOPES,
+  type DataScope,
+  type PermissionCode,
+  type RoleAction,
+  type UserAction,
+  hasPermission,
+} from '@cityops/contract';
+import type { AuthContext } from '../../lib/auth-context.js';
+import type { AccessScopeService } from './access-scope.service.js';
+import type { PolicyRules } from './policy-rules.js';
+import type { RoleTarget, UserTarget } from './policy-targets.js';
+
+export interface AccessOffersOptions {
+  rules: PolicyRules;
+  scope: AccessScopeService;
+}
+
+/**
+ * What the console may offer (issue 24): the roles a caller may give, the actions on
+ * each account and role, the data scopes, decided by the same rules the policy
+ * enforces (policy-rules.ts), so what is offered is what works. It records nothing.
+ */
+export class AccessOffers {
+  constructor(private readonly options: AccessOffersOptions) {}
+
+  /** The roles the caller may give, by the same rule `user.grant` is decided by. */
+  async grantableRoles(caller: AuthContext, roleIds: readonly string[]): Promise<string[]> {
+    const facts = await this.options.rules.facts(caller);
+    const result: string[] = [];
+    for (const roleId of roleIds) {
+      if ((await this.options.rules.mayGive(facts, roleId)) === null) result.push(roleId);
+    }
+    return result;
+  }
+
+  /**
+   * What the console may offer on each account (issue 24): the actions whose code
+   * the caller holds and whose target the policy lets it act on, by the rule
+   * `require` enforces, so what is offered is what works.
+   */
+  async userActions(
+    caller: AuthContext,
+    targets: readonly (UserTarget & {
+      disabled: boolean;
+      locked: boolean;
+      secondFactorEnrolled: boolean;
+    })[],
+  ): Promise<UserAction[][]> {
+    const facts = await this.options.rules.facts(caller);
+    const decided = new Map<string, boolean>();
+    const holds = (code: PermissionCode) => hasPermission(caller, code);
+    const result: UserAction[][] = [];
+    for (const target of targets) {
+      // Accounts alike in place and roles get the same answer: decided once a page.
+      const key = `${target.id === facts.userId}|${target.organizationId}|${[...target.roleIds].sort().join(',')}`;
+      let allowed = decided.get(key);
+      if (allowed === undefined) {
+        allowed = (await this.options.rules.actOnUser(facts, target)).allowed;
+        decided.set(key, allowed);
+      }
+      const actions: UserAction[] = [];
+      if (allowed) {
+        if (holds('system:user:update')) actions.push('edit');
+        if (holds('system:user:reset-password')) actions.push('reset-password');
+        if (holds('system:user:disable')) actions.push(target.disabled ? 'enable' : 'disable');
+        if (holds('system:user:unlock') && target.locked) actions.push('unlock');
+        if (holds('system:factor:reset') && target.secondFactorEnrolled) {
+          actions.push('factor-reset');
+        }
+        if (holds('system:session:end')) actions.push('end-sessions');
+      }
+      result.push(actions);
+    }
+    return result;
+  }
+
+  /** What the console may offer on each role, by the rules of `role.update` and `role.delete`. */
+  async roleActions(
+    caller: AuthContext,
+    roles: readonly (RoleTarget & { builtIn: boolean })[],
+  ): Promise<RoleAction[][]> {
+    const facts = await this.options.rules.facts(caller);
+    const result: RoleAction[][] = [];
+    for (const role of roles) {
+      const actions: RoleAction[] = [];
+      const asItStands = { ...role, current: role.grant };
+      if (
+        hasPermission(caller, 'system:role:update') &&
+        (await this.options.rules.changeRole(facts, 'role.update', asItStands)).allowed
+      ) {
+        actions.push('edit');
+      }
+      if (
+        hasPermission(caller, 'system:role:delete') &&
+        !role.builtIn &&
+        (await this.options.rules.changeRole(facts, 'role.delete', asItStands)).allowed
+      ) {
+        actions.push('delete');
+      }
+      result.push(actions);
+    }
+    return result;
+  }
+
+  /** The data scopes the caller may give a role: none wider than its own. */
+  async grantableScopes(caller: AuthContext): Promise<DataScope[]> {
+    const scope = await this.options.scope.scopeOf(caller.userId);
+    return DATA_SCOPES.filter((dataScope) => {
+      if (dataScope === 'units' && !scope.all && scope.unitIds.length === 0) return false;
+      return this.options.scope.scopeWithin(scope, { dataScope, unitIds: [], entryIds: [] });
+    });
+  }
+}

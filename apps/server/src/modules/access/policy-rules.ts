@@ -1,0 +1,336 @@
+import { ADMIN_ROLE, SEPARATED_ROLES } from '@cityops/contract';
+import type { Repositories } from '../../repositories.js';
+import type { AuthContext } from '../../lib/auth-context.js';
+import type { AccessScopeService, CallerScope, Grant } from './access-scope.service.js';
+import {
+  ALLOWED,
+  type Decision,
+  type PolicyAction,
+  type PolicyTargets,
+  type RoleTarget,
+  type UserTarget,
+  refused,
+} from './policy-targets.js';
+
+const isSeparated = (roleId: string) => SEPARATED_ROLES.includes(roleId);
+
+/** What the policy knows of a caller, read fresh from the database for each decision. */
+export class CallerFacts {
+  private scopePromise: Promise<CallerScope> | undefined;
+  private heldPromise: Promise<ReadonlySet<number> | 'all'> | undefined;
+
+  constructor(
+    readonly userId: number,
+    readonly roleIds: readonly string[],
+    private readonly load: {
+      scope: () => Promise<CallerScope>;
+      held: () => Promise<number[] | 'all'>;
+    },
+  ) {}
+
+  get isAdmin(): boolean {
+    return this.roleIds.includes(ADMIN_ROLE);
+  }
+
+  /** The one of the three administrators' roles the caller holds, if any. */
+  get separatedRole(): string | null {
+    return this.roleIds.find(isSeparated) ?? null;
+  }
+
+  scope(): Promise<CallerScope> {
+    this.scopePromise ??= this.load.scope();
+    return this.scopePromise;
+  }
+
+  held(): Promise<ReadonlySet<number> | 'all'> {
+    this.heldPromise ??= this.load.held().then((held) => (held === 'all' ? held : new Set(held)));
+    return this.heldPromise;
+  }
+}
+
+export interface PolicyRulesOptions {
+  repositories: Pick<Repositories, 'scopes' | 'roles'>;
+  scope: AccessScopeService;
+}
+
+/**
+ * The rules of who may act on whom (issue 21), decided from the caller's data scope,
+ * the target's strength, the separation of the three administrators and the rule that
+ * nobody changes their own roles, unit or status. It records nothing: the policy
+ * (access-policy.ts) asks it and records refusals; the offers (access-offers.ts) ask
+ * it what the screens may offer, so what is offered is what works.
+ */
+export class PolicyRules {
+  constructor(private readonly options: PolicyRulesOptions) {}
+
+  async facts(caller: AuthContext): Promise<CallerFacts> {
+    const { scopes } = this.options.repositories;
+    // The caller's roles as they are now, not as a remembered session says.
+    const roles = await scopes.rolesOf(caller.userId);
+    return new CallerFacts(
+      caller.userId,
+      roles.map((role) => role.roleId),
+      {
+        scope: () => this.options.scope.scopeOf(caller.userId),
+        held: () => scopes.heldEntryIds(caller.userId),
+      },
+    );
+  }
+
+  async decide<A extends PolicyAction>(
+    facts: CallerFacts,
+    action: A,
+    target: PolicyTargets[A],
+  ): Promise<Decision> {
+    // Each branch narrows `target` to its action's shape.
+    const t = target as PolicyTargets[PolicyAction];
+    switch (action) {
+      case 'own.profile':
+      case 'own.password':
+      case 'own.factor':
+      case 'own.sessions':
+        return (t as UserTarget).id === facts.userId
+          ? ALLOWED
+          : refused('own-only', 'profile.ownOnly');
+      case 'user.read':
+        return (t as UserTarget).id === facts.userId
+          ? ALLOWED
+          : this.reachesUser(facts, t as UserTarget);
+      case 'user.create':
+        return this.createUser(facts, t as UserTarget);
+      case 'user.move':
+        return this.moveUser(facts, t as PolicyTargets['user.move']);
+      case 'user.grant':
+        return this.grantRoles(facts, t as PolicyTargets['user.grant']);
+      case 'user.edit':
+      case 'user.disable':
+      case 'user.enable':
+      case 'user.reset-password':
+      case 'user.unlock':
+      case 'user.factor-reset':
+      case 'user.end-sessions':
+        return this.actOnUser(facts, t as UserTarget);
+      case 'unit.create': {
+        const { parentId } = t as PolicyTargets['unit.create'];
+        return this.reachesParent(facts, parentId);
+      }
+      case 'unit.update': {
+        const unit = t as PolicyTargets['unit.update'];
+        const own = await this.reachesUnit(facts, unit.id);
+        if (!own.allowed || unit.toParentId === unit.parentId) return own;
+        return this.reachesParent(facts, unit.toParentId);
+      }
+      case 'unit.delete':
+        return this.reachesUnit(facts, (t as PolicyTargets['unit.delete']).id);
+      case 'department.create':
+      case 'department.delete':
+        return this.reachesUnit(facts, (t as { organizationId: number }).organizationId);
+      case 'department.update': {
+        const department = t as PolicyTargets['department.update'];
+        const own = await this.reachesUnit(facts, department.organizationId);
+        if (!own.allowed) return own;
+        return this.reachesUnit(facts, department.toOrganizationId);
+      }
+      case 'role.create':
+        return this.givesNoMore(facts, (t as RoleTarget).grant);
+      case 'role.update':
+      case 'role.delete':
+        return this.changeRole(facts, action, t as PolicyTargets['role.update']);
+      case 'menu.write': {
+        const entry = t as PolicyTargets['menu.write'];
+        if (!(await facts.scope()).all)
+          return refused('platform-wide', 'system.scope.platformWide');
+        if (entry.reservedRole !== null && !facts.roleIds.includes(entry.reservedRole)) {
+          return refused('separation', 'system.menu.reserved');
+        }
+        return ALLOWED;
+      }
+      case 'setting.write':
+      case 'subsystem.write':
+        return (await facts.scope()).all
+          ? ALLOWED
+          : refused('platform-wide', 'system.scope.platformWide');
+      default: {
+        // A new action without a rule does not compile; at run time, refuse.
+        const unknown: never = action;
+        return refused('scope', 'system.scope.outside', { action: String(unknown) });
+      }
+    }
+  }
+
+  /** Console actions on an existing account: not one's own, in scope, not stronger. */
+  async actOnUser(facts: CallerFacts, target: UserTarget): Promise<Decision> {
+    if (target.id === facts.userId) return refused('self', 'system.user.self');
+    const reach = await this.reachesUser(facts, target);
+    if (!reach.allowed) return reach;
+    return this.outranks(facts, target);
+  }
+
+  private async moveUser(
+    facts: CallerFacts,
+    target: PolicyTargets['user.move'],
+  ): Promise<Decision> {
+    const act = await this.actOnUser(facts, target);
+    if (!act.allowed) return act;
+    return this.reachesUnit(facts, target.toUnitId, 'organizationId');
+  }
+
+  private async createUser(facts: CallerFacts, target: UserTarget): Promise<Decision> {
+    const unit = await this.reachesUnit(facts, target.organizationId, 'organizationId');
+    if (!unit.allowed) return unit;
+    return this.grantRoles(facts, { ...target, add: target.roleIds, remove: [] }, true);
+  }
+
+  /**
+   * Giving or taking roles: the account is one the caller acts on (unless it is
+   * being created), every role that changes is one the caller may give, and the
+   * account ends with at most one of the three administrators' roles.
+   */
+  private async grantRoles(
+    facts: CallerFacts,
+    target: PolicyTargets['user.grant'],
+    creating = false,
+  ): Promise<Decision> {
+    if (!creating) {
+      const act = await this.actOnUser(facts, target);
+      if (!act.allowed) return act;
+    }
+    for (const roleId of new Set([...target.add, ...target.remove])) {
+      const refusal = await this.mayGive(facts, roleId);
+      if (refusal) return refusal;
+    }
+    const after = new Set(
+      [...target.roleIds, ...target.add].filter((id) => !target.remove.includes(id)),
+    );
+    if ([...after].filter(isSeparated).length > 1) {
+      return refused('separation', 'system.role.separated', undefined, 'roleIds');
+    }
+    return ALLOWED;
+  }
+
+  /**
+   * Strength: the caller acts on an account only when it could give every role
+   * the account holds. Where the missing role is one of the three
+   * administrators' and the caller is another of them, that is separation.
+   */
+  private async outranks(facts: CallerFacts, target: UserTarget): Promise<Decision> {
+    for (const roleId of target.roleIds) {
+      if ((await this.mayGive(facts, roleId)) === null) continue;
+      if (isSeparated(roleId) && facts.separatedRole !== null) {
+        return refused('separation', 'system.user.separated');
+      }
+      return refused('strength', 'system.user.stronger', { role: roleId });
+    }
+    return ALLOWED;
+  }
+
+  /**
+   * Whether the caller may give a role (null) or why not. The system
+   * administrator's role is given by its holders; the security administrator's
+   * and the auditor's by nobody in the console (the server's `accounts` command,
+   * docs/administration.md); the three administrators stand above every other
+   * role; anyone else gives a role only when it gives no more than they hold.
+   */
+  async mayGive(facts: CallerFacts, roleId: string): Promise<Decision | null> {
+    if (roleId === ADMIN_ROLE) {
+      return facts.isAdmin
+        ? null
+        : refused('strength', 'system.grant.roleNotGrantable', { id: roleId }, 'roleIds');
+    }
+    if (isSeparated(roleId)) {
+      return refused('separation', 'system.grant.separatedRole', { id: roleId }, 'roleIds');
+    }
+    if (facts.separatedRole !== null) return null;
+    const role = await this.options.repositories.roles.find(roleId);
+    if (!role) return refused('strength', 'system.role.unknown', { id: roleId }, 'roleIds');
+    const gives = await this.givesNoMore(facts, role);
+    return gives.allowed
+      ? null
+      : refused('strength', 'system.grant.roleNotGrantable', { id: roleId }, 'roleIds');
+  }
+
+  /** A grant of entries and scope within the caller's own, and none reserved to another. */
+  private async givesNoMore(facts: CallerFacts, grant: Grant): Promise<Decision> {
+    const { scopes } = this.options.repositories;
+    if ((await scopes.reservedAmong(grant.entryIds)).length > 0) {
+      return refused('separation', 'system.grant.reserved');
+    }
+    const held = await facts.held();
+    if (held !== 'all' && grant.entryIds.some((id) => !held.has(id))) {
+      return refused('strength', 'system.grant.entryNotHeld');
+    }
+    if (!this.options.scope.scopeWithin(await facts.scope(), grant)) {
+      return refused('strength', 'system.grant.scopeTooWide');
+    }
+    return ALLOWED;
+  }
+
+  /**
+   * A role's change reaches every holder: not a fixed role, not one the caller
+   * holds, one that gives (before and after) no more than the caller holds, and
+   * held only by accounts in the caller's scope that it outranks.
+   */
+  async changeRole(
+    facts: CallerFacts,
+    action: 'role.update' | 'role.delete',
+    target: PolicyTargets['role.update'],
+  ): Promise<Decision> {
+    if (target.id === ADMIN_ROLE) return refused('fixed', 'system.role.adminFixed');
+    if (isSeparated(target.id)) return refused('fixed', 'system.role.separatedFixed');
+    if (facts.roleIds.includes(target.id)) return refused('self', 'system.role.ownRole');
+    const current = await this.givesNoMore(
+      facts,
+      action === 'role.update' ? target.current : target.grant,
+    );
+    if (!current.allowed) return current;
+    if (action === 'role.update') {
+      const next = await this.givesNoMore(facts, target.grant);
+      if (!next.allowed) return next;
+    }
+    const scope = await facts.scope();
+    const { roles } = this.options.repositories;
+    if (
+      !scope.all &&
+      (await roles.holdersOutside(target.id, scope.unitIds, scope.selfUserId)) > 0
+    ) {
+      return refused('scope', 'system.scope.outside');
+    }
+    if (facts.separatedRole === null) {
+      for (const roleId of await roles.heldAlongside(target.id)) {
+        if ((await this.mayGive(facts, roleId)) !== null) {
+          return refused('strength', 'system.user.stronger', { role: roleId });
+        }
+      }
+    }
+    return ALLOWED;
+  }
+
+  private async reachesUser(facts: CallerFacts, target: UserTarget): Promise<Decision> {
+    const scope = await facts.scope();
+    if (target.id !== null && this.options.scope.reachesUser(scope, { ...target, id: target.id })) {
+      return ALLOWED;
+    }
+    if (target.id === null && this.options.scope.reachesUnit(scope, target.organizationId)) {
+      return ALLOWED;
+    }
+    return refused('scope', 'system.scope.outside');
+  }
+
+  private async reachesUnit(
+    facts: CallerFacts,
+    unitId: number | null,
+    field?: string,
+  ): Promise<Decision> {
+    return this.options.scope.reachesUnit(await facts.scope(), unitId)
+      ? ALLOWED
+      : refused('scope', 'system.scope.outside', undefined, field);
+  }
+
+  /** A unit's place: below a unit in scope, or at the top for a caller who reaches everything. */
+  private async reachesParent(facts: CallerFacts, parentId: number | null): Promise<Decision> {
+    if (parentId === null) {
+      return (await facts.scope()).all ? ALLOWED : refused('scope', 'system.scope.outside');
+    }
+    return this.reachesUnit(facts, parentId, 'parentId');
+  }
+}

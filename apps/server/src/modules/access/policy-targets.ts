@@ -1,0 +1,149 @@
+import type { MessageKey } from '@cityops/contract';
+import type { FastifyRequest } from 'fastify';
+import type { Services } from '../../services.js';
+import type { AuthContext } from '../../lib/auth-context.js';
+import type { Grant } from './access-scope.service.js';
+
+/** An account as the policy weighs it: where it sits and what it holds. */
+export interface UserTarget {
+  /** Null for an account being created. */
+  id: number | null;
+  username: string;
+  organizationId: number | null;
+  roleIds: readonly string[];
+}
+
+/** A role as it stands, or as a change would make it. */
+export interface RoleTarget {
+  id: string;
+  name: string;
+  grant: Grant;
+}
+
+/**
+ * Every action on a target the policy decides, with what it needs to know of the
+ * target. A new path that acts on a target adds its action here, a rule below,
+ * and its cells to the matrix in docs/administration.md.
+ */
+export interface PolicyTargets {
+  /** Read an account's details (console or user data). */
+  'user.read': UserTarget;
+  /** Create an account: its unit, and the roles it is given (see `user.grant`). */
+  'user.create': UserTarget;
+  /** Change an account's login name, name or mobile number. */
+  'user.edit': UserTarget;
+  'user.move': UserTarget & { toUnitId: number };
+  /** Give or take roles: `add` and `remove` are the roles that change. */
+  'user.grant': UserTarget & { add: readonly string[]; remove: readonly string[] };
+  'user.disable': UserTarget;
+  'user.enable': UserTarget;
+  'user.reset-password': UserTarget;
+  'user.unlock': UserTarget;
+  'user.factor-reset': UserTarget;
+  'user.end-sessions': UserTarget;
+  /** One's own avatar, password, second factor and other sessions: the owner's alone. */
+  'own.profile': UserTarget;
+  'own.password': UserTarget;
+  'own.factor': UserTarget;
+  'own.sessions': UserTarget;
+  'unit.create': { name: string; parentId: number | null };
+  'unit.update': { id: number; name: string; parentId: number | null; toParentId: number | null };
+  'unit.delete': { id: number; name: string };
+  'department.create': { name: string; organizationId: number };
+  'department.update': {
+    id: number;
+    name: string;
+    organizationId: number;
+    toOrganizationId: number;
+  };
+  'department.delete': { id: number; name: string; organizationId: number };
+  'role.create': RoleTarget;
+  /** `current` as the role stands, `grant` as the change would leave it. */
+  'role.update': RoleTarget & { current: Grant };
+  'role.delete': RoleTarget;
+  /** A menu entry (null id: a new one), with the role it or its parent is reserved to. */
+  'menu.write': { id: number | null; code: string; reservedRole: string | null };
+  /** A settings group: platform-wide. */
+  'setting.write': { group: string };
+  /** A registered subsystem (null id: a new one): platform-wide. */
+  'subsystem.write': { id: number | null; clientId: string };
+}
+export type PolicyAction = keyof PolicyTargets;
+
+/**
+ * Why a caller may not act on a target: outside its data scope; the target holds
+ * more than the caller could give (strength); one of the three administrators
+ * reaching another's rights (separation); one's own roles, unit or status (self);
+ * another's personal information (own-only); a role fixed by the product; a
+ * platform-wide object for a caller whose scope is not everything.
+ */
+export type RefusalReason =
+  'scope' | 'strength' | 'separation' | 'self' | 'own-only' | 'fixed' | 'platform-wide';
+
+export type Decision =
+  | { allowed: true }
+  | {
+      allowed: false;
+      reason: RefusalReason;
+      messageKey: MessageKey;
+      values?: Record<string, string | number>;
+      /** The form field the refusal belongs to. */
+      field?: string;
+    };
+
+export const ALLOWED: Decision = { allowed: true };
+
+/** The caller as the target of its own actions (its avatar, password, factor, sessions). */
+export function selfTarget(caller: AuthContext): UserTarget {
+  return {
+    id: caller.userId,
+    username: caller.username,
+    organizationId: null,
+    roleIds: caller.roleIds,
+  };
+}
+
+export function refused(
+  reason: RefusalReason,
+  messageKey: MessageKey,
+  values?: Record<string, string | number>,
+  field?: string,
+): Decision {
+  return {
+    allowed: false,
+    reason,
+    messageKey,
+    ...(values ? { values } : {}),
+    ...(field ? { field } : {}),
+  };
+}
+
+/**
+ * A route's policy (beside its `access` and `audit`): the action, and how its target
+ * is read from the validated request, so the policy is asked before the handler
+ * runs (plugins/command-pipeline.ts) and no service has to remember to.
+ */
+export interface PolicyDeclaration<A extends PolicyAction = PolicyAction> {
+  readonly action: A;
+  /** The target as the policy weighs it; throws not-found when it is gone. */
+  readonly target: (request: FastifyRequest, services: Services) => Promise<PolicyTargets[A]>;
+}
+
+/** Declares a route's policy: `config: { access, audit, policy: policy('unit.update', ...) }`. */
+export function policy<A extends PolicyAction>(
+  action: A,
+  target: PolicyDeclaration<A>['target'],
+): PolicyDeclaration<A> {
+  return { action, target };
+}
+
+/**
+ * The request as its route's schemas made it, for a policy's target loader: the
+ * loader runs in preHandler, after validation, so these are the validated values
+ * (Fastify types them only inside the handler, hence the one cast here).
+ */
+export function routeInput<Params = unknown, Body = unknown, Query = unknown>(
+  request: FastifyRequest,
+): { params: Params; body: Body; query: Query } {
+  return request as unknown as { params: Params; body: Body; query: Query };
+}
