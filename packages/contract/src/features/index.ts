@@ -61,12 +61,13 @@ type UnionToIntersection<U> = (U extends unknown ? (part: U) => void : never) ex
   ? I
   : never;
 type Flat<T> = { readonly [K in keyof T]: T[K] };
+type PathsOf<F, Group extends string> = F extends {
+  readonly paths: { readonly [K in Group]: infer P };
+}
+  ? P
+  : never;
 /** The paths of one group (`SYSTEM_PATHS`) over every manifest that declares some. */
-export type FeaturePaths<Group extends string> = Flat<
-  UnionToIntersection<
-    Feature extends { readonly paths: { readonly [K in Group]: infer P } } ? P : never
-  >
->;
+export type FeaturePaths<Group extends string> = Flat<UnionToIntersection<PathsOf<Feature, Group>>>;
 
 /** The keys one part of every manifest declares, in the manifests' order. */
 export function featureKeys<Code extends string>(part: NamedPart): readonly Code[] {
