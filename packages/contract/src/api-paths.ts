@@ -3,57 +3,32 @@
  * and the web app calls them. A plain module (no zod): the login page imports it.
  * A path with `:name` segments is a route pattern; `fillPath` makes the address
  * of one call from it. Each path is declared by its feature's manifest
- * (`features/<feature>.ts`, under the name of the constant it belongs to); a group
- * one feature owns is its manifest's, `SYSTEM_PATHS` is merged from every console
- * screen's.
+ * (`features/<feature>.ts`): a group one feature owns (`GUIDE_PATHS`) is a constant of
+ * that file, re-exported here; `SYSTEM_PATHS`, the console's, is merged from every
+ * manifest's `SYSTEM_PATHS` part (`features/index.ts`).
  */
 
-import { accountFeature } from './features/account.js';
-import { authFeature } from './features/auth.js';
-import { filesFeature } from './features/files.js';
-import { gisFeature } from './features/gis.js';
-import { guideFeature } from './features/guide.js';
-import { featurePaths } from './features/index.js';
-import { menusFeature } from './features/menus.js';
-import { notificationsFeature } from './features/notifications.js';
-import { settingsFeature } from './features/settings.js';
-import { subsystemsFeature } from './features/subsystems.js';
-import { unitsFeature } from './features/units.js';
+export { USER_PATHS } from './features/account.js';
+export {
+  AUTH_PATHS,
+  QR_CONFIRM_PATH,
+  QR_SCAN_PATH,
+  QR_STATUS_PATH,
+  SMS_PATHS,
+} from './features/auth.js';
+export { FILE_PATHS } from './features/files.js';
+export { GIS_PATHS } from './features/gis.js';
+export { GUIDE_PATHS } from './features/guide.js';
+export { SYSTEM_PATHS } from './features/index.js';
+export { MENU_PATHS } from './features/menus.js';
+export { MESSAGE_PATHS } from './features/notifications.js';
+export { CONFIG_PATHS } from './features/settings.js';
+export { SUBSYSTEM_PATHS } from './features/subsystems.js';
+export { ORGAN_PATHS } from './features/units.js';
 
-/** Sign-in, the captcha, the client's own settings and the QR sign-in. */
-export const AUTH_PATHS = authFeature.paths.AUTH_PATHS;
+import { FILE_PATHS } from './features/files.js';
 
-/** The QR helpers, also reached by full URL from the phone. */
-export const QR_SCAN_PATH = authFeature.paths.QR_SCAN_PATH;
-export const QR_CONFIRM_PATH = authFeature.paths.QR_CONFIRM_PATH;
-export const QR_STATUS_PATH = authFeature.paths.QR_STATUS_PATH;
-
-/** SMS codes and the password recovery they open. */
-export const SMS_PATHS = authFeature.paths.SMS_PATHS;
-
-/** The signed-in user: user info, personal info, avatar, password, second factor, sessions. */
-export const USER_PATHS = accountFeature.paths.USER_PATHS;
-
-/** Units and their departments. */
-export const ORGAN_PATHS = unitsFeature.paths.ORGAN_PATHS;
-
-/** Public settings and the header's weather. */
-export const CONFIG_PATHS = settingsFeature.paths.CONFIG_PATHS;
-
-/** The caller's menu and the integrated systems. */
-export const MENU_PATHS = menusFeature.paths.MENU_PATHS;
-
-/** The business guide: categories and articles. */
-export const GUIDE_PATHS = guideFeature.paths.GUIDE_PATHS;
-
-/** The message calls and the live stream. */
-export const MESSAGE_PATHS = notificationsFeature.paths.MESSAGE_PATHS;
-
-/** The map editor. */
-export const GIS_PATHS = gisFeature.paths.GIS_PATHS;
-
-/** Image upload, and the stored files it answers with. */
-export const FILE_PATHS = filesFeature.paths.FILE_PATHS;
+/** Image upload (`FILE_PATHS.upload`). */
 export const UPLOAD_PATH = FILE_PATHS.upload;
 
 type ParamsOf<Pattern extends string> = Pattern extends `${string}:${infer Name}/${infer Rest}`
@@ -74,12 +49,3 @@ export function fillPath<Pattern extends string>(
     encodeURIComponent(String((params as Record<string, string | number>)[name])),
   );
 }
-
-/**
- * The administration console (issue 12): users, roles, units and departments, menus,
- * the audit trail, sessions, settings, messages, subsystems, each from its manifest.
- */
-export const SYSTEM_PATHS = /* @__PURE__ */ featurePaths('SYSTEM_PATHS');
-
-/** A subsystem's own token for a frame the shell opens (issue 22; docs/subsystems.md). */
-export const SUBSYSTEM_PATHS = subsystemsFeature.paths.SUBSYSTEM_PATHS;

@@ -1,5 +1,21 @@
 import type { FeatureManifest } from './manifest.js';
 
+/** The signed-in user: user info, personal info, avatar and password. */
+export const USER_PATHS = {
+  info: '/organization/user',
+  update: '/organization/user/:id',
+  headImage: '/organization/user/head',
+  passwordStatus: '/organization/user/isPassword',
+  changePassword: '/organization/user/ret',
+  /** The caller's second factor: status, enrolment (QR code), confirmation, removal. */
+  secondFactor: '/organization/user/second-factor',
+  secondFactorEnrolment: '/organization/user/second-factor/enrolment',
+  secondFactorRemoval: '/organization/user/second-factor/removal',
+  /** The caller's own live sessions, and ending one of the others. */
+  sessions: '/organization/user/sessions',
+  session: '/organization/user/sessions/:id',
+} as const;
+
 /** The signed-in user's own account: user info, personal info, avatar, password, second factor, sessions. */
 export const accountFeature = {
   feature: 'account',
@@ -13,20 +29,6 @@ export const accountFeature = {
     headImage: { en: 'Profile picture', 'zh-CN': '头像' },
   },
   paths: {
-    /** The signed-in user: user info, personal info, avatar and password. */
-    USER_PATHS: {
-      info: '/organization/user',
-      update: '/organization/user/:id',
-      headImage: '/organization/user/head',
-      passwordStatus: '/organization/user/isPassword',
-      changePassword: '/organization/user/ret',
-      /** The caller's second factor: status, enrolment (QR code), confirmation, removal. */
-      secondFactor: '/organization/user/second-factor',
-      secondFactorEnrolment: '/organization/user/second-factor/enrolment',
-      secondFactorRemoval: '/organization/user/second-factor/removal',
-      /** The caller's own live sessions, and ending one of the others. */
-      sessions: '/organization/user/sessions',
-      session: '/organization/user/sessions/:id',
-    },
+    USER_PATHS,
   },
 } as const satisfies FeatureManifest;

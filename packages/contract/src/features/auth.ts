@@ -1,5 +1,30 @@
 import type { FeatureManifest } from './manifest.js';
 
+/** Sign-in, the captcha, the client's own settings and the QR sign-in. */
+export const AUTH_PATHS = {
+  publicKey: '/authorization-server/oauth/pubKey',
+  token: '/authorization-server/oauth/token',
+  logout: '/authorization-server/oauth/logout',
+  captcha: '/authorization-server/oauth/verificationCode',
+  basic: '/authorization-server/oauth/basic',
+  qrCode: '/authorization-server/oauth/qrCode',
+  /** The second step of a sign-in: the ticket of the first and a one-time code (issue 13). */
+  secondFactor: '/authorization-server/oauth/second-factor',
+} as const;
+
+/** The QR helpers, also reached by full URL from the phone. */
+export const QR_SCAN_PATH = '/authorization-server/oauth/qrCode/scan';
+export const QR_CONFIRM_PATH = '/authorization-server/oauth/qrCode/confirm';
+export const QR_STATUS_PATH = '/authorization-server/oauth/qrCode/status';
+
+/** SMS codes and the password recovery they open. */
+export const SMS_PATHS = {
+  verifyCode: '/message-sms/sms/kaptcha',
+  recoveryCode: '/message-sms/sms/pwb_kaptcha',
+  checkPhone: '/organization/user/check_phone',
+  findPassword: '/organization/user/find_pwd',
+} as const;
+
 /** Sign-in (password, SMS code, QR code, second factor), sign-out and passwords. */
 export const authFeature = {
   feature: 'auth',
@@ -16,27 +41,10 @@ export const authFeature = {
     'password.reset': { en: 'Password reset', 'zh-CN': '重置密码' },
   },
   paths: {
-    /** Sign-in, the captcha, the client's own settings and the QR sign-in. */
-    AUTH_PATHS: {
-      publicKey: '/authorization-server/oauth/pubKey',
-      token: '/authorization-server/oauth/token',
-      logout: '/authorization-server/oauth/logout',
-      captcha: '/authorization-server/oauth/verificationCode',
-      basic: '/authorization-server/oauth/basic',
-      qrCode: '/authorization-server/oauth/qrCode',
-      /** The second step of a sign-in: the ticket of the first and a one-time code (issue 13). */
-      secondFactor: '/authorization-server/oauth/second-factor',
-    },
-    /** The QR helpers, also reached by full URL from the phone. */
-    QR_SCAN_PATH: '/authorization-server/oauth/qrCode/scan',
-    QR_CONFIRM_PATH: '/authorization-server/oauth/qrCode/confirm',
-    QR_STATUS_PATH: '/authorization-server/oauth/qrCode/status',
-    /** SMS codes and the password recovery they open. */
-    SMS_PATHS: {
-      verifyCode: '/message-sms/sms/kaptcha',
-      recoveryCode: '/message-sms/sms/pwb_kaptcha',
-      checkPhone: '/organization/user/check_phone',
-      findPassword: '/organization/user/find_pwd',
-    },
+    AUTH_PATHS,
+    QR_SCAN_PATH,
+    QR_CONFIRM_PATH,
+    QR_STATUS_PATH,
+    SMS_PATHS,
   },
 } as const satisfies FeatureManifest;

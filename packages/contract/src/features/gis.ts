@@ -1,6 +1,18 @@
 import { EDITOR_ROLE, STAFF_ROLE } from '../roles.js';
 import type { FeatureManifest } from './manifest.js';
 
+/** The map editor. */
+export const GIS_PATHS = {
+  query: '/base-data/baseGisGeometry/getGIS',
+  create: '/base-data/baseGisGeometry/create',
+  update: '/base-data/baseGisGeometry/update',
+  delete: '/base-data/baseGisGeometry/delete',
+  layers: '/base-data/baseGisGeometry/layers',
+  createLayer: '/base-data/baseGisGeometry/createLayer',
+  settings: '/base-data/baseGisGeometry/mapSettings',
+  saveSettings: '/base-data/baseGisGeometry/saveMapSettings',
+} as const;
+
 /** The map editor (地图编辑): layers, features and the map's settings. */
 export const gisFeature = {
   feature: 'gis',
@@ -26,17 +38,7 @@ export const gisFeature = {
     'map.feature.delete': { en: 'Map feature deleted', 'zh-CN': '删除地图要素' },
   },
   paths: {
-    /** The map editor. */
-    GIS_PATHS: {
-      query: '/base-data/baseGisGeometry/getGIS',
-      create: '/base-data/baseGisGeometry/create',
-      update: '/base-data/baseGisGeometry/update',
-      delete: '/base-data/baseGisGeometry/delete',
-      layers: '/base-data/baseGisGeometry/layers',
-      createLayer: '/base-data/baseGisGeometry/createLayer',
-      settings: '/base-data/baseGisGeometry/mapSettings',
-      saveSettings: '/base-data/baseGisGeometry/saveMapSettings',
-    },
+    GIS_PATHS,
   },
   menu: [
     {

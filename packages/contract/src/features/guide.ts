@@ -3,6 +3,16 @@ import type { FeatureManifest } from './manifest.js';
 
 const EVERYONE = [EDITOR_ROLE, STAFF_ROLE] as const;
 
+/** The business guide: categories and articles. */
+export const GUIDE_PATHS = {
+  categories: '/business-guide/categories',
+  category: '/business-guide/categories/:id',
+  articles: '/business-guide/articles',
+  article: '/business-guide/articles/:id',
+  publish: '/business-guide/articles/:id/publish',
+  withdraw: '/business-guide/articles/:id/withdraw',
+} as const;
+
 /** The business guide (业务指导): categories and articles. */
 export const guideFeature = {
   feature: 'guide',
@@ -32,15 +42,7 @@ export const guideFeature = {
     'guide.article.delete': { en: 'Guidance article deleted', 'zh-CN': '删除业务指导文章' },
   },
   paths: {
-    /** The business guide: categories and articles. */
-    GUIDE_PATHS: {
-      categories: '/business-guide/categories',
-      category: '/business-guide/categories/:id',
-      articles: '/business-guide/articles',
-      article: '/business-guide/articles/:id',
-      publish: '/business-guide/articles/:id/publish',
-      withdraw: '/business-guide/articles/:id/withdraw',
-    },
+    GUIDE_PATHS,
   },
   menu: [
     {

@@ -98,3 +98,11 @@ export function featurePaths<Group extends string>(group: Group): FeaturePaths<G
     ...FEATURE_MANIFESTS.map((manifest: FeatureManifest) => manifest.paths?.[group] ?? {}),
   ) as FeaturePaths<Group>;
 }
+
+/**
+ * The administration console's paths (issue 12): users, roles, units and departments,
+ * menus, the audit trail, sessions, settings, messages, subsystems, each from its
+ * manifest's `SYSTEM_PATHS` part. Here, not in `api-paths.ts`, so that only the screens
+ * that call the console load the manifests.
+ */
+export const SYSTEM_PATHS = /* @__PURE__ */ featurePaths('SYSTEM_PATHS');

@@ -1,5 +1,12 @@
 import type { FeatureManifest } from './manifest.js';
 
+/** The caller's menu and the integrated systems. */
+export const MENU_PATHS = {
+  userMenu: '/organization/customize_configuration/userSysModel',
+  models: '/organization/model',
+  otherUrl: '/organization/model/other_url',
+} as const;
+
 /** The menu tree (菜单管理), and the caller's menu and integrated systems. */
 export const menusFeature = {
   feature: 'menus',
@@ -22,12 +29,7 @@ export const menusFeature = {
     'menu.delete': { en: 'Menu entry deleted', 'zh-CN': '删除菜单' },
   },
   paths: {
-    /** The caller's menu and the integrated systems. */
-    MENU_PATHS: {
-      userMenu: '/organization/customize_configuration/userSysModel',
-      models: '/organization/model',
-      otherUrl: '/organization/model/other_url',
-    },
+    MENU_PATHS,
     SYSTEM_PATHS: {
       menus: '/system/menus',
       menu: '/system/menus/:id',

@@ -1,5 +1,16 @@
 import type { FeatureManifest } from './manifest.js';
 
+/** The message calls and the live stream. */
+export const MESSAGE_PATHS = {
+  page: '/message-sms/messageData/page',
+  upAllMsg: '/message-sms/messageData/upAllMsg',
+  updateRead: '/message-sms/messageData/updateRead',
+  sseTicket: '/message-sms/messageData/sse-ticket',
+  stream: '/message-sms/messageData/stream',
+  send: '/message-sms/messageData/send',
+  recipients: '/message-sms/messageData/recipients',
+} as const;
+
 /** Messages (消息管理): sending and withdrawing them in the console, reading them in the header. */
 export const notificationsFeature = {
   feature: 'notifications',
@@ -23,16 +34,7 @@ export const notificationsFeature = {
     content: { en: 'Content', 'zh-CN': '内容' },
   },
   paths: {
-    /** The message calls and the live stream. */
-    MESSAGE_PATHS: {
-      page: '/message-sms/messageData/page',
-      upAllMsg: '/message-sms/messageData/upAllMsg',
-      updateRead: '/message-sms/messageData/updateRead',
-      sseTicket: '/message-sms/messageData/sse-ticket',
-      stream: '/message-sms/messageData/stream',
-      send: '/message-sms/messageData/send',
-      recipients: '/message-sms/messageData/recipients',
-    },
+    MESSAGE_PATHS,
     /** The messages sent through the console, their recipients, and withdrawing one. */
     SYSTEM_PATHS: {
       messages: '/system/messages',

@@ -1,6 +1,12 @@
 import { SECURITY_ADMIN_ROLE } from '../roles.js';
 import type { FeatureManifest } from './manifest.js';
 
+/** Public settings and the header's weather. */
+export const CONFIG_PATHS = {
+  value: '/organization/config',
+  weather: '/organization/config/weather',
+} as const;
+
 /** The system's settings (系统设置): general, weather, map, and the security administrator's rules. */
 export const settingsFeature = {
   feature: 'settings',
@@ -29,11 +35,7 @@ export const settingsFeature = {
     timeZone: { en: 'Time zone', 'zh-CN': '时区' },
   },
   paths: {
-    /** Public settings and the header's weather. */
-    CONFIG_PATHS: {
-      value: '/organization/config',
-      weather: '/organization/config/weather',
-    },
+    CONFIG_PATHS,
     SYSTEM_PATHS: {
       /** One group of the settings (`SETTINGS_GROUPS`): GET reads it, PUT changes it at a version. */
       settings: '/system/settings/:group',

@@ -1,5 +1,10 @@
 import type { FeatureManifest } from './manifest.js';
 
+/** A subsystem's own token for a frame the shell opens (issue 22; docs/subsystems.md). */
+export const SUBSYSTEM_PATHS = {
+  frameToken: '/subsystems/frame-token',
+} as const;
+
 /** The subsystem registry (子系统接入, issue 22) and the tokens the shell gets for a subsystem's frame. */
 export const subsystemsFeature = {
   feature: 'subsystems',
@@ -33,10 +38,7 @@ export const subsystemsFeature = {
       subsystem: '/system/subsystems/:id',
       subsystemSecret: '/system/subsystems/:id/secret',
     },
-    /** A subsystem's own token for a frame the shell opens (issue 22; docs/subsystems.md). */
-    SUBSYSTEM_PATHS: {
-      frameToken: '/subsystems/frame-token',
-    },
+    SUBSYSTEM_PATHS,
   },
   menu: [
     {

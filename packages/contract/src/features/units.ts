@@ -1,6 +1,12 @@
 import { SECURITY_ADMIN_ROLE } from '../roles.js';
 import type { FeatureManifest } from './manifest.js';
 
+/** Units and their departments. */
+export const ORGAN_PATHS = {
+  units: '/organization/organ/cascade',
+  departments: '/organization/organ/cascade/:orgId',
+} as const;
+
 /** Units and their departments (单位与部门): the console screen and the cascade the forms read. */
 export const unitsFeature = {
   feature: 'units',
@@ -24,11 +30,7 @@ export const unitsFeature = {
     'unit.delete': { en: 'Unit or department deleted', 'zh-CN': '删除单位或部门' },
   },
   paths: {
-    /** Units and their departments. */
-    ORGAN_PATHS: {
-      units: '/organization/organ/cascade',
-      departments: '/organization/organ/cascade/:orgId',
-    },
+    ORGAN_PATHS,
     SYSTEM_PATHS: {
       units: '/system/units',
       unit: '/system/units/:id',
