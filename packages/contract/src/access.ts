@@ -1,8 +1,9 @@
 /**
  * Who may do what, as plain code (no zod) for the server's route declarations
  * and the web app's screens alike (issue 12). A permission code names an action
- * as `<area>:<object>:<action>`; it is held by an action entry of the menu tree
- * (apps/server/src/modules/menus/built-in-menu.ts), and a role holds entries.
+ * as `<area>:<object>:<action>`, declared by its feature's manifest (`features/`);
+ * it is held by an action entry of the menu tree (made from the manifests by
+ * apps/server/src/modules/menus/built-in-menu.ts), and a role holds entries.
  * A caller's codes are those of the entries their roles hold, read with their
  * session; the `admin` role holds every entry. The one place the server checks a
  * code is its route declaration (`config.access`, enforced by
@@ -10,82 +11,28 @@
  * answer depends on the data (someone else's profile, the articles shown).
  */
 
-/**
- * The system administrator (系统管理员): the built-in role that holds every entry not
- * reserved to another role, with the data scope `all`; it cannot be changed.
- */
-export const ADMIN_ROLE = 'admin';
-/** The security administrator (安全管理员): sessions, sign-in rules, unlocks, second factors. */
-export const SECURITY_ADMIN_ROLE = 'security_admin';
-/** The auditor (安全审计员): reads and exports the audit trail, changes nothing. */
-export const AUDITOR_ROLE = 'auditor';
-/**
- * The three administrators kept apart (三员分立, GB/T 22239-2019 level 3): no account
- * holds two of them, and each holds the entries reserved to it alone.
- */
-export const SEPARATED_ROLES: readonly string[] = [ADMIN_ROLE, SECURITY_ADMIN_ROLE, AUDITOR_ROLE];
-/** The role that writes guidance articles and map features. */
-const EDITOR_ROLE = 'editor';
-/** The role of every other member of staff. */
-export const STAFF_ROLE = 'staff';
-/** Roles every installation has (made on every start): they cannot be deleted. */
-export const BUILT_IN_ROLES: readonly string[] = [...SEPARATED_ROLES, EDITOR_ROLE, STAFF_ROLE];
+import {
+  FEATURE_MANIFESTS,
+  type FeatureManifest,
+  type FeaturePermissionCode,
+  featureKeys,
+} from './features/index.js';
 
-/** Every permission code a route or a screen may ask for. */
-export const PERMISSION_CODES = [
-  /** Create, edit, publish, withdraw and delete guidance articles; read every status. */
-  'guide:article:write',
-  /** Add, change and delete guidance categories. */
-  'guide:category:write',
-  /** Add map layers and change map features. */
-  'gis:feature:write',
-  /** Change the map's tile layers, centre and zoom. */
-  'gis:settings:write',
-  /** Send messages and list who they can go to. */
-  'system:message:send',
-  /** See the server's driver and uptime in the health answer. */
-  'system:health:read',
-  /** List users in the data scope; read any account's user data. */
-  'system:user:read',
-  'system:user:create',
-  /** Change a user's account (and any account's personal info, every field). */
-  'system:user:update',
-  /** Disable and enable accounts. */
-  'system:user:disable',
-  'system:user:reset-password',
-  /** Unlock an account locked by failed sign-ins. */
-  'system:user:unlock',
-  'system:user:import',
-  'system:user:export',
-  'system:role:read',
-  'system:role:create',
-  'system:role:update',
-  'system:role:delete',
-  'system:unit:read',
-  /** Create, rename, move and delete units and departments. */
-  'system:unit:write',
-  'system:menu:read',
-  /** Change the menu tree: entries, addresses, order, visibility, actions. */
-  'system:menu:write',
-  /** Change the system's settings: name, framing and subsystem origins, weather, map tiles. */
-  'system:settings:write',
-  /** Read and change the sign-in, password and session rules (security administrator). */
-  'system:security:write',
-  /** List every live session (在线用户). */
-  'system:session:read',
-  /** End another user's session, or all of them. */
-  'system:session:end',
-  /** Remove a user's lost second factor so they enrol again. */
-  'system:factor:reset',
-  /** List the registered subsystems (issue 22). */
-  'system:subsystem:read',
-  /** Register, change and remove subsystems, and issue their secrets. */
-  'system:subsystem:write',
-  /** Read the audit trail and its verification (auditor). */
-  'system:audit:read',
-  /** Export the audit trail to Excel or CSV (auditor). */
-  'system:audit:export',
-] as const;
+export {
+  ADMIN_ROLE,
+  AUDITOR_ROLE,
+  BUILT_IN_ROLES,
+  SECURITY_ADMIN_ROLE,
+  SEPARATED_ROLES,
+  STAFF_ROLE,
+} from './roles.js';
+
+/**
+ * Every permission code a route or a screen may ask for: those of the feature
+ * manifests (`features/`), each with its name and action entry there.
+ */
+export const PERMISSION_CODES: readonly FeaturePermissionCode[] =
+  /* @__PURE__ */ featureKeys<FeaturePermissionCode>('permissions');
 
 export type PermissionCode = (typeof PERMISSION_CODES)[number];
 
@@ -94,17 +41,16 @@ export type PermissionCode = (typeof PERMISSION_CODES)[number];
  * them, and the system administrator's "every entry" leaves them out. So only the
  * auditor reads the trail, and only the security administrator ends sessions.
  */
-export const RESERVED_PERMISSIONS: Readonly<Partial<Record<PermissionCode, string>>> = {
-  'system:audit:read': AUDITOR_ROLE,
-  'system:audit:export': AUDITOR_ROLE,
-  'system:session:read': SECURITY_ADMIN_ROLE,
-  'system:session:end': SECURITY_ADMIN_ROLE,
-  'system:security:write': SECURITY_ADMIN_ROLE,
-  'system:user:unlock': SECURITY_ADMIN_ROLE,
-  'system:factor:reset': SECURITY_ADMIN_ROLE,
-};
+export const RESERVED_PERMISSIONS: Readonly<Partial<Record<PermissionCode, string>>> =
+  /* @__PURE__ */ Object.fromEntries(
+    FEATURE_MANIFESTS.flatMap((manifest: FeatureManifest) =>
+      Object.entries(manifest.permissions ?? {}).flatMap(([code, permission]) =>
+        permission.reservedTo ? [[code, permission.reservedTo] as const] : [],
+      ),
+    ),
+  );
 
-const KNOWN_CODES: ReadonlySet<string> = new Set(PERMISSION_CODES);
+const KNOWN_CODES: ReadonlySet<string> = /* @__PURE__ */ new Set(PERMISSION_CODES);
 
 export function isPermissionCode(value: string): value is PermissionCode {
   return KNOWN_CODES.has(value);

@@ -4,68 +4,17 @@
  * docs/audit.md says what is recorded where and how the chain is verified.
  */
 
-/** Every action the trail records; the web app names each in both languages. */
-export const AUDIT_ACTIONS = [
-  'auth.login',
-  'auth.logout',
-  'auth.lockout',
-  'auth.sms.request',
-  'auth.sms.login',
-  'auth.qr.confirm',
-  'auth.qr.login',
-  'auth.second-factor',
-  'password.change',
-  'password.reset',
-  'user.create',
-  'user.update',
-  'user.disable',
-  'user.enable',
-  'user.reset-password',
-  'user.unlock',
-  'user.import',
-  'user.export',
-  'user.factor-reset',
-  'factor.enrol',
-  'factor.remove',
-  'role.create',
-  'role.update',
-  'role.delete',
-  'unit.create',
-  'unit.update',
-  'unit.delete',
-  'menu.create',
-  'menu.update',
-  'menu.delete',
-  'subsystem.create',
-  'subsystem.update',
-  'subsystem.delete',
-  'subsystem.secret',
-  'subsystem.token',
-  'subsystem.code',
-  'subsystem.logout',
-  'settings.update',
-  'session.end',
-  'message.send',
-  'message.withdraw',
-  'guide.category.create',
-  'guide.category.update',
-  'guide.category.delete',
-  'guide.article.create',
-  'guide.article.update',
-  'guide.article.publish',
-  'guide.article.withdraw',
-  'guide.article.delete',
-  'map.layer.create',
-  'map.feature.create',
-  'map.feature.update',
-  'map.feature.delete',
-  'access.refused',
-  'audit.view',
-  'audit.export',
-  'audit.verify',
-  'audit.archive',
-] as const;
+import { type FeatureAuditAction, type FeatureAuditField, featureKeys } from './features/index.js';
+
+/**
+ * Every action the trail records: those of the feature manifests (`features/`), each
+ * named there in both languages.
+ */
+export const AUDIT_ACTIONS: readonly FeatureAuditAction[] =
+  /* @__PURE__ */ featureKeys<FeatureAuditAction>('auditActions');
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+/** Every field of a record's before and after that the manifests label (`AUDIT_FIELD_LABELS`). */
+export type AuditField = FeatureAuditField;
 
 /** How the recorded attempt ended: done, tried and failed, or not allowed. */
 export const AUDIT_OUTCOMES = ['success', 'failure', 'refused'] as const;

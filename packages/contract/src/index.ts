@@ -1,5 +1,16 @@
 // Plain modules (no zod): safe for the web app's first screens.
 export * from './access.js';
+export {
+  FEATURE_MANIFESTS,
+  type Bilingual,
+  type FeatureAuditAction,
+  type FeatureAuditField,
+  type FeatureManifest,
+  type FeaturePermissionCode,
+  type MenuEntryDeclaration,
+  type PathGroup,
+  type PermissionDeclaration,
+} from './features/index.js';
 export * from './api-paths.js';
 export * from './constants.js';
 export * from './envelope.js';

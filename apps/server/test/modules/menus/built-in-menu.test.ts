@@ -1,6 +1,11 @@
-import { PERMISSION_CODES } from '@cityops/contract';
+import { FEATURE_MANIFESTS, type FeatureManifest, PERMISSION_CODES } from '@cityops/contract';
 import { describe, expect, it } from 'vitest';
-import { type BuiltInEntry, builtInMenu } from '../../../src/modules/menus/built-in-menu.js';
+import {
+  type BuiltInEntry,
+  assembleBuiltInMenu,
+  builtInMenu,
+} from '../../../src/modules/menus/built-in-menu.js';
+import { menuBeforeManifests } from './menu-before-manifests.js';
 
 function flatten(entries: BuiltInEntry[]): BuiltInEntry[] {
   return entries.flatMap((entry) => [entry, ...flatten(entry.children ?? [])]);
@@ -24,5 +29,30 @@ describe('the built-in menu', () => {
       }
     };
     walk(builtInMenu, null);
+  });
+
+  it('is the menu seeded before the feature manifests, entry for entry and in the same order', () => {
+    expect(builtInMenu).toStrictEqual(menuBeforeManifests);
+  });
+
+  it('does not depend on the order the contract lists the manifests in', () => {
+    expect(assembleBuiltInMenu([...FEATURE_MANIFESTS].reverse())).toStrictEqual(builtInMenu);
+  });
+
+  it('refuses an entry under a parent no manifest declares, and a code declared twice', () => {
+    const stray: FeatureManifest = {
+      feature: 'stray',
+      permissions: {
+        'system:stray:read': {
+          name: { en: 'Read', 'zh-CN': '查看' },
+          entry: 'nowhere',
+          sortOrder: 1,
+        },
+      },
+    };
+    expect(() => assembleBuiltInMenu([...FEATURE_MANIFESTS, stray])).toThrow(/nowhere/);
+    expect(() => assembleBuiltInMenu([...FEATURE_MANIFESTS, FEATURE_MANIFESTS[1]])).toThrow(
+      /declared twice/,
+    );
   });
 });

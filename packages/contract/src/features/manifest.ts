@@ -1,0 +1,75 @@
+/**
+ * What one feature (a console screen, the sign-in, the map ...) declares in one
+ * file: the permission codes its routes ask for, the audit actions it records and
+ * the fields of their before and after, its API paths and its built-in menu
+ * entries. `features/index.ts` registers every manifest; the contract's lists
+ * (`PERMISSION_CODES`, `AUDIT_ACTIONS`, `AUDIT_ACTION_NAMES`, `AUDIT_FIELD_LABELS`,
+ * `RESERVED_PERMISSIONS`, the `*_PATHS` constants) and the server's built-in menu
+ * are assembled from them. A plain module (no zod).
+ */
+
+/** A text in both languages of the product. */
+export interface Bilingual {
+  readonly en: string;
+  readonly 'zh-CN': string;
+}
+
+/**
+ * A permission code (`<area>:<object>:<action>`) and its action entry in the
+ * built-in menu: the entry's code is the permission's with `_` for `:` and `-`
+ * (`system:user:reset-password` → `system_user_reset_password`).
+ */
+export interface PermissionDeclaration {
+  /** The action entry's name: what an administrator grants. */
+  readonly name: Bilingual;
+  /** The menu entry (page or directory) the action entry sits in. */
+  readonly entry: string;
+  readonly sortOrder: number;
+  /** Roles granted the action entry when it is first made (none when absent). */
+  readonly grantedTo?: readonly string[];
+  /**
+   * Only this separated role may hold the code (contract `RESERVED_PERMISSIONS`); it is
+   * then also the one role granted it.
+   */
+  readonly reservedTo?: string;
+}
+
+/** A directory or page of the built-in menu (its actions come from the permissions). */
+export interface MenuEntryDeclaration {
+  readonly code: string;
+  readonly name: Bilingual;
+  readonly kind: 'directory' | 'page';
+  readonly icon?: string;
+  readonly url?: string;
+  readonly query?: Readonly<Record<string, string>>;
+  readonly sortOrder: number;
+  /** Roles granted the entry when it is first made (the `admin` role holds every entry anyway). */
+  readonly grantedTo: readonly string[];
+  /** Only this role may hold the entry; set on every start. */
+  readonly reservedTo?: string;
+  /** The directory the entry sits in (possibly another manifest's); the top level without. */
+  readonly parent?: string;
+}
+
+/** A group of API paths below `/api`, or one path (`UPLOAD_PATH`). */
+export type PathGroup = string | Readonly<Record<string, string>>;
+
+export interface FeatureManifest {
+  /** The feature's name, unique among the manifests. */
+  readonly feature: string;
+  readonly permissions?: Readonly<Record<string, PermissionDeclaration>>;
+  /** Every action the trail records for the feature, named in both languages. */
+  readonly auditActions?: Readonly<Record<string, Bilingual>>;
+  /**
+   * The fields of the feature's records' before and after that no console form labels,
+   * in both languages (the audit screen's 变更内容).
+   */
+  readonly auditFields?: Readonly<Record<string, Bilingual>>;
+  /**
+   * Its API paths, by the contract constant they belong to (`SYSTEM_PATHS`, shared by the
+   * console screens, or the feature's own `GUIDE_PATHS`).
+   */
+  readonly paths?: Readonly<Record<string, PathGroup>>;
+  /** Its entries in the built-in menu, if any. */
+  readonly menu?: readonly MenuEntryDeclaration[];
+}
