@@ -1,5 +1,5 @@
 import type { AuditAction } from '@cityops/contract';
-import type { AppError } from '../../lib/app-error.js';
+import { type AppError, changedByOthers } from '../../lib/app-error.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { declaredAction } from '../../lib/request-trace.js';
