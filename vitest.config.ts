@@ -14,7 +14,8 @@ const serverProject = (database: 'pglite' | 'postgres') => ({
     root: './apps/server',
     include: ['test/**/*.test.ts'],
     environment: 'node',
-    env: { TEST_DATABASE: database },
+    // CITYOPS_TEST_PASSWORD_HASHING: the test-only argon2 parameters (lib/passwords.ts).
+    env: { TEST_DATABASE: database, CITYOPS_TEST_PASSWORD_HASHING: 'fast' },
     globalSetup: ['./test/helpers/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
