@@ -62,7 +62,7 @@ export interface TestApp {
   /** Every log line the app wrote, for checks that secrets stay out. */
   logs: string[];
   /** Signs in through the real token endpoint and returns its answer. */
-  login(username: string, password: string): Promise<TokenResponse>;
+  login(username: string, password: string, options?: TokenRequestOptions): Promise<TokenResponse>;
   close(): Promise<void>;
 }
 
@@ -95,8 +95,12 @@ export async function createTestApp(
   });
   await app.ready();
 
-  async function login(username: string, password: string): Promise<TokenResponse> {
-    const response = await requestToken(app, { username, password });
+  async function login(
+    username: string,
+    password: string,
+    options: TokenRequestOptions = {},
+  ): Promise<TokenResponse> {
+    const response = await requestToken(app, { username, password }, options);
     const body = response.json();
     if (!body.boolSuccess) throw new Error(`login failed: ${response.body}`);
     return body.data as TokenResponse;
@@ -231,4 +235,59 @@ export async function auditEvents(
     limit,
   );
   return rows.map((row) => [row.action, row.outcome, row.reason].filter(Boolean).join('/'));
+}
+
+export interface OwnAccount {
+  id: number;
+  username: string;
+  password: string;
+}
+
+let accountsMade = 0;
+
+/**
+ * An account of the calling test's own, made through the test hook (`/api/test-hooks/users`):
+ * a file shares one app, so a test that fails sign-ins, locks, changes a password or ends
+ * sessions does it to an account no other test uses (docs/testing.md).
+ */
+export async function createAccount(
+  app: FastifyInstance,
+  options: {
+    roleIds?: string[];
+    mobile?: string;
+    mustChangePassword?: boolean;
+    passwordAgeDays?: number;
+    password?: string;
+  } = {},
+): Promise<OwnAccount> {
+  const username = `own.${++accountsMade}`;
+  const password = options.password ?? 'Own@2026pass';
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/test-hooks/users',
+    payload: {
+      username,
+      password,
+      ...(options.roleIds ? { roleIds: options.roleIds } : {}),
+      ...(options.mobile ? { mobile: options.mobile } : {}),
+      ...(options.mustChangePassword ? { mustChangePassword: true } : {}),
+      ...(options.passwordAgeDays !== undefined
+        ? { passwordAgeDays: options.passwordAgeDays }
+        : {}),
+    },
+  });
+  if (response.statusCode !== 200) throw new Error(`account not made: ${response.body}`);
+  return { id: response.json().data.id as number, username, password };
+}
+
+let addressesGiven = 0;
+
+/**
+ * A network address no other test of the file signs in from (TEST-NET ranges): the
+ * per-address failure counts and request limits of one test stay its own.
+ */
+export function ownAddress(): string {
+  const n = addressesGiven++;
+  const nets = ['192.0.2', '198.51.100', '203.0.113'];
+  return `${nets[Math.floor(n / 254) % nets.length]}.${(n % 254) + 1}`;
 }
