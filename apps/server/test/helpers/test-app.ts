@@ -18,6 +18,11 @@ import { type AppDependencies, buildApp } from '../../src/app.js';
 import { type AppConfig, loadConfig } from '../../src/config.js';
 import { type Database, openDatabase, wrapPglite } from '../../src/db/client.js';
 import { ManualClock } from '../../src/lib/clock.js';
+import {
+  PASSWORD_FORBID_LOGIN_NAME_KEY,
+  type SecuritySettingKey,
+  securityDefaults,
+} from '../../src/modules/auth/security-settings.js';
 import { noRememberedSessions } from '../../src/modules/auth/session-cache.js';
 import { createRepositories } from '../../src/repositories.js';
 import { TEST_EPOCH } from './constants.js';
@@ -253,6 +258,8 @@ let accountsMade = 0;
 export async function createAccount(
   app: FastifyInstance,
   options: {
+    /** A name of the test's choosing; by default `own.<n>`. */
+    username?: string;
     roleIds?: string[];
     mobile?: string;
     mustChangePassword?: boolean;
@@ -260,7 +267,7 @@ export async function createAccount(
     password?: string;
   } = {},
 ): Promise<OwnAccount> {
-  const username = `own.${++accountsMade}`;
+  const username = options.username ?? `own.${++accountsMade}`;
   const password = options.password ?? 'Own@2026pass';
   const response = await app.inject({
     method: 'POST',
@@ -290,4 +297,30 @@ export function ownAddress(): string {
   const n = addressesGiven++;
   const nets = ['192.0.2', '198.51.100', '203.0.113'];
   return `${nets[Math.floor(n / 254) % nets.length]}.${(n % 254) + 1}`;
+}
+
+/**
+ * Runs `work` with security settings changed, and puts the earlier values back after it
+ * (passed or failed): the file's other tests share the app and its settings.
+ */
+export async function withSecuritySettings(
+  t: TestApp,
+  values: Partial<Record<SecuritySettingKey | typeof PASSWORD_FORBID_LOGIN_NAME_KEY, string>>,
+  work: () => Promise<void>,
+): Promise<void> {
+  const settings = t.app.services.securitySettings;
+  const defaults: Record<string, unknown> = {
+    ...securityDefaults,
+    [PASSWORD_FORBID_LOGIN_NAME_KEY]: 'false',
+  };
+  const keys = Object.keys(values) as (keyof typeof values)[];
+  const before = await Promise.all(keys.map((key) => settings.text(key)));
+  try {
+    for (const key of keys) await settings.set(key, values[key]!);
+    await work();
+  } finally {
+    for (const [index, key] of keys.entries()) {
+      await settings.set(key, before[index] ?? String(defaults[key]));
+    }
+  }
 }
