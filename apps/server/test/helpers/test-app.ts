@@ -142,17 +142,22 @@ export async function secondInstance(t: TestApp): Promise<FastifyInstance> {
 }
 
 /** The server's current RSA key, as the sign-in page fetches it. */
-export async function fetchPublicKey(app: FastifyInstance) {
+export async function fetchPublicKey(app: FastifyInstance, remoteAddress?: string) {
   const response = await app.inject({
     method: 'POST',
     url: '/api/authorization-server/oauth/pubKey',
+    ...(remoteAddress === undefined ? {} : { remoteAddress }),
   });
   return response.json().data as { keyId: string; publicKey: string };
 }
 
 /** Encrypts a password as the web app does: RSA-OAEP with SHA-256, base64. */
-export async function encryptPassword(app: FastifyInstance, password: string) {
-  const { keyId, publicKey } = await fetchPublicKey(app);
+export async function encryptPassword(
+  app: FastifyInstance,
+  password: string,
+  remoteAddress?: string,
+) {
+  const { keyId, publicKey } = await fetchPublicKey(app, remoteAddress);
   const cipher = publicEncrypt(
     { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
     Buffer.from(password, 'utf8'),
@@ -197,9 +202,11 @@ export async function requestToken(
     authorization = basicAuthorization,
     remoteAddress,
   } = options;
+  // The key is fetched from the sign-in's own address, as the browser does: its per-address
+  // limit (rate.pubKeyPerMinute) is counted where the sign-in is.
   const secret = encrypt
-    ? await encryptPassword(app, password)
-    : { keyId: (await fetchPublicKey(app)).keyId, password };
+    ? await encryptPassword(app, password, remoteAddress)
+    : { keyId: (await fetchPublicKey(app, remoteAddress)).keyId, password };
   const body = {
     grant_type: 'password',
     username,
