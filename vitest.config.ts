@@ -4,17 +4,48 @@ import { defineConfig } from 'vitest/config';
 const contractSource = fileURLToPath(new URL('./packages/contract/src/index.ts', import.meta.url));
 
 /**
- * Every unit and integration suite. The server suite runs on PGlite and, when
- * DATABASE_URL is set, a second time on that PostgreSQL server.
+ * The server test files whose behaviour depends on the database driver, so they run on
+ * PGlite even when the suite runs on PostgreSQL (docs/testing.md):
+ * - db/: the client of each driver, its error mapping, migrations, fsync and durability;
+ * - backup/ and upgrade/: the PGlite folder copy vs pg_dump, migrating an older release;
+ * - seed/: seeding an empty database of each kind;
+ * - health and metrics: they report the driver and its pool, and lose the database;
+ * - live notifications and the session cache: notify/listen is an in-process event on
+ *   PGlite and NOTIFY on PostgreSQL;
+ * - the password transaction: a rollback on PGlite's single connection;
+ * - smoke/: one signed-in request to every module on PGlite, so every route still
+ *   meets PGlite's SQL.
+ * Paths are relative to apps/server.
  */
+const pgliteDriverAwareFiles = [
+  'test/db/**/*.test.ts',
+  'test/backup/**/*.test.ts',
+  'test/upgrade/**/*.test.ts',
+  'test/seed/**/*.test.ts',
+  'test/smoke/**/*.test.ts',
+  'test/management/metrics.test.ts',
+  'test/modules/health/health.test.ts',
+  'test/modules/notifications/live.test.ts',
+  'test/modules/auth/session-cache.test.ts',
+  'test/modules/password/password-transaction.test.ts',
+];
+
+/**
+ * With DATABASE_URL (CI) the whole server suite runs once on that PostgreSQL server and
+ * only the driver-aware files above on PGlite. Without it (a developer's plain
+ * `npm run test:unit`) the whole suite runs on PGlite.
+ */
+const onPostgres = Boolean(process.env.DATABASE_URL);
+
 const serverProject = (database: 'pglite' | 'postgres') => ({
   resolve: { alias: { '@cityops/contract': contractSource } },
   test: {
     name: `server-${database}`,
     root: './apps/server',
-    include: ['test/**/*.test.ts'],
+    include: database === 'pglite' && onPostgres ? pgliteDriverAwareFiles : ['test/**/*.test.ts'],
     environment: 'node',
-    env: { TEST_DATABASE: database },
+    // CITYOPS_TEST_PASSWORD_HASHING: the test-only argon2 parameters (lib/passwords.ts).
+    env: { TEST_DATABASE: database, CITYOPS_TEST_PASSWORD_HASHING: 'fast' },
     globalSetup: ['./test/helpers/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -23,6 +54,12 @@ const serverProject = (database: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Two files at a time (the CI machine has 2 cores; vitest's default is cores - 1).
+    // Each server file has databases of its own: a PGlite in its worker's memory, or a
+    // PostgreSQL database named after the worker's pid and a random suffix
+    // (test/helpers/test-app.ts), copied from the run's template.
+    fileParallelism: true,
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -33,7 +70,7 @@ export default defineConfig({
         },
       },
       serverProject('pglite'),
-      ...(process.env.DATABASE_URL ? [serverProject('postgres')] : []),
+      ...(onPostgres ? [serverProject('postgres')] : []),
       './apps/web/vitest.config.ts',
     ],
   },

@@ -9,7 +9,32 @@ import { hash, verify } from '@node-rs/argon2';
 
 /** argon2id with the OWASP minimum (19 MiB, 2 passes, 1 lane). */
 // `algorithm: 2` is Algorithm.Argon2id (an ambient const enum that verbatimModuleSyntax cannot import).
-const argonOptions = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+export const PASSWORD_HASH_OPTIONS = {
+  algorithm: 2,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
+
+/**
+ * The test suites' argon2id: 256 KiB and one pass, about 1.5 ms a hash instead of
+ * 150-210 ms on the loaded CI machine. Only a test run gets it: it needs both
+ * NODE_ENV=test and CITYOPS_TEST_PASSWORD_HASHING=fast, which the server suite's
+ * global setup and vitest.config.ts set (docs/testing.md). Verifying reads the
+ * parameters from the stored hash, so either kind of hash verifies under either.
+ */
+const TEST_PASSWORD_HASH_OPTIONS = {
+  algorithm: 2,
+  memoryCost: 256,
+  timeCost: 1,
+  parallelism: 1,
+} as const;
+
+export function passwordHashOptions(env: NodeJS.ProcessEnv = process.env) {
+  return env.NODE_ENV === 'test' && env.CITYOPS_TEST_PASSWORD_HASHING === 'fast'
+    ? TEST_PASSWORD_HASH_OPTIONS
+    : PASSWORD_HASH_OPTIONS;
+}
 
 export function md5Hex(text: string): string {
   return createHash('md5').update(text, 'utf8').digest('hex');
@@ -21,7 +46,7 @@ export function md5Hex(text: string): string {
  * it first, so both can be checked against one hash.
  */
 export async function hashPasswordDigest(digest: string): Promise<string> {
-  return hash(digest, argonOptions);
+  return hash(digest, passwordHashOptions());
 }
 
 export async function verifyPasswordDigest(storedHash: string, digest: string): Promise<boolean> {

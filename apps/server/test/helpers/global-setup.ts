@@ -31,6 +31,10 @@ const seedOptions = {
  * from a copy of it, so no file sees another's changes and none pays for the seed.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // The template's accounts are hashed with the test-only argon2 parameters too
+  // (lib/passwords.ts); the workers get the switch from the project's env.
+  const hashing = project.config.env.CITYOPS_TEST_PASSWORD_HASHING;
+  if (hashing) process.env.CITYOPS_TEST_PASSWORD_HASHING = hashing;
   // test.env reaches the test workers only; the setup reads it from the project.
   if (project.config.env.TEST_DATABASE === 'postgres') {
     const url = process.env.DATABASE_URL;

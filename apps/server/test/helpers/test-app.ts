@@ -18,6 +18,11 @@ import { type AppDependencies, buildApp } from '../../src/app.js';
 import { type AppConfig, loadConfig } from '../../src/config.js';
 import { type Database, openDatabase, wrapPglite } from '../../src/db/client.js';
 import { ManualClock } from '../../src/lib/clock.js';
+import {
+  PASSWORD_FORBID_LOGIN_NAME_KEY,
+  type SecuritySettingKey,
+  securityDefaults,
+} from '../../src/modules/auth/security-settings.js';
 import { noRememberedSessions } from '../../src/modules/auth/session-cache.js';
 import { createRepositories } from '../../src/repositories.js';
 import { TEST_EPOCH } from './constants.js';
@@ -62,7 +67,7 @@ export interface TestApp {
   /** Every log line the app wrote, for checks that secrets stay out. */
   logs: string[];
   /** Signs in through the real token endpoint and returns its answer. */
-  login(username: string, password: string): Promise<TokenResponse>;
+  login(username: string, password: string, options?: TokenRequestOptions): Promise<TokenResponse>;
   close(): Promise<void>;
 }
 
@@ -95,8 +100,12 @@ export async function createTestApp(
   });
   await app.ready();
 
-  async function login(username: string, password: string): Promise<TokenResponse> {
-    const response = await requestToken(app, { username, password });
+  async function login(
+    username: string,
+    password: string,
+    options: TokenRequestOptions = {},
+  ): Promise<TokenResponse> {
+    const response = await requestToken(app, { username, password }, options);
     const body = response.json();
     if (!body.boolSuccess) throw new Error(`login failed: ${response.body}`);
     return body.data as TokenResponse;
@@ -133,17 +142,22 @@ export async function secondInstance(t: TestApp): Promise<FastifyInstance> {
 }
 
 /** The server's current RSA key, as the sign-in page fetches it. */
-export async function fetchPublicKey(app: FastifyInstance) {
+export async function fetchPublicKey(app: FastifyInstance, remoteAddress?: string) {
   const response = await app.inject({
     method: 'POST',
     url: '/api/authorization-server/oauth/pubKey',
+    ...(remoteAddress === undefined ? {} : { remoteAddress }),
   });
   return response.json().data as { keyId: string; publicKey: string };
 }
 
 /** Encrypts a password as the web app does: RSA-OAEP with SHA-256, base64. */
-export async function encryptPassword(app: FastifyInstance, password: string) {
-  const { keyId, publicKey } = await fetchPublicKey(app);
+export async function encryptPassword(
+  app: FastifyInstance,
+  password: string,
+  remoteAddress?: string,
+) {
+  const { keyId, publicKey } = await fetchPublicKey(app, remoteAddress);
   const cipher = publicEncrypt(
     { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
     Buffer.from(password, 'utf8'),
@@ -188,9 +202,11 @@ export async function requestToken(
     authorization = basicAuthorization,
     remoteAddress,
   } = options;
+  // The key is fetched from the sign-in's own address, as the browser does: its per-address
+  // limit (rate.pubKeyPerMinute) is counted where the sign-in is.
   const secret = encrypt
-    ? await encryptPassword(app, password)
-    : { keyId: (await fetchPublicKey(app)).keyId, password };
+    ? await encryptPassword(app, password, remoteAddress)
+    : { keyId: (await fetchPublicKey(app, remoteAddress)).keyId, password };
   const body = {
     grant_type: 'password',
     username,
@@ -231,4 +247,87 @@ export async function auditEvents(
     limit,
   );
   return rows.map((row) => [row.action, row.outcome, row.reason].filter(Boolean).join('/'));
+}
+
+export interface OwnAccount {
+  id: number;
+  username: string;
+  password: string;
+}
+
+let accountsMade = 0;
+
+/**
+ * An account of the calling test's own, made through the test hook (`/api/test-hooks/users`):
+ * a file shares one app, so a test that fails sign-ins, locks, changes a password or ends
+ * sessions does it to an account no other test uses (docs/testing.md).
+ */
+export async function createAccount(
+  app: FastifyInstance,
+  options: {
+    /** A name of the test's choosing; by default `own.<n>`. */
+    username?: string;
+    roleIds?: string[];
+    mobile?: string;
+    mustChangePassword?: boolean;
+    passwordAgeDays?: number;
+    password?: string;
+  } = {},
+): Promise<OwnAccount> {
+  const username = options.username ?? `own.${++accountsMade}`;
+  const password = options.password ?? 'Own@2026pass';
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/test-hooks/users',
+    payload: {
+      username,
+      password,
+      ...(options.roleIds ? { roleIds: options.roleIds } : {}),
+      ...(options.mobile ? { mobile: options.mobile } : {}),
+      ...(options.mustChangePassword ? { mustChangePassword: true } : {}),
+      ...(options.passwordAgeDays !== undefined
+        ? { passwordAgeDays: options.passwordAgeDays }
+        : {}),
+    },
+  });
+  if (response.statusCode !== 200) throw new Error(`account not made: ${response.body}`);
+  return { id: response.json().data.id as number, username, password };
+}
+
+let addressesGiven = 0;
+
+/**
+ * A network address no other test of the file signs in from (TEST-NET ranges): the
+ * per-address failure counts and request limits of one test stay its own.
+ */
+export function ownAddress(): string {
+  const n = addressesGiven++;
+  const nets = ['192.0.2', '198.51.100', '203.0.113'];
+  return `${nets[Math.floor(n / 254) % nets.length]}.${(n % 254) + 1}`;
+}
+
+/**
+ * Runs `work` with security settings changed, and puts the earlier values back after it
+ * (passed or failed): the file's other tests share the app and its settings.
+ */
+export async function withSecuritySettings(
+  t: TestApp,
+  values: Partial<Record<SecuritySettingKey | typeof PASSWORD_FORBID_LOGIN_NAME_KEY, string>>,
+  work: () => Promise<void>,
+): Promise<void> {
+  const settings = t.app.services.securitySettings;
+  const defaults: Record<string, unknown> = {
+    ...securityDefaults,
+    [PASSWORD_FORBID_LOGIN_NAME_KEY]: 'false',
+  };
+  const keys = Object.keys(values) as (keyof typeof values)[];
+  const before = await Promise.all(keys.map((key) => settings.text(key)));
+  try {
+    for (const key of keys) await settings.set(key, values[key]!);
+    await work();
+  } finally {
+    for (const [index, key] of keys.entries()) {
+      await settings.set(key, before[index] ?? String(defaults[key]));
+    }
+  }
 }

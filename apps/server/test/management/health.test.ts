@@ -1,20 +1,24 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildManagementApp } from '../../src/management.js';
 import { type TestApp, createTestApp } from '../helpers/test-app.js';
 
+let t: TestApp;
+let management: FastifyInstance;
+async function start() {
+  t = await createTestApp();
+  management = await buildManagementApp(t.app);
+}
+async function stop() {
+  await management.close();
+  await t.close();
+}
+
+// One app for the tests that leave it as they found it.
 describe('management port: health and readiness', () => {
-  let t: TestApp;
-  let management: FastifyInstance;
-  beforeEach(async () => {
-    t = await createTestApp();
-    management = await buildManagementApp(t.app);
-  });
-  afterEach(async () => {
-    await management.close();
-    await t.close();
-  });
+  beforeAll(start);
+  afterAll(stop);
 
   it('answers liveness and readiness in the shape probes read', async () => {
     const live = await management.inject({ method: 'GET', url: '/health/live' });
@@ -58,6 +62,17 @@ describe('management port: health and readiness', () => {
     expect(up.statusCode).toBe(200);
   });
 
+  it('answers 404 for anything else', async () => {
+    const response = await management.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+// An app each for the tests that break it: a migration record deleted, the instance stopped.
+describe('management port: readiness of a broken or stopping instance', () => {
+  beforeEach(start);
+  afterEach(stop);
+
   it('turns 503 when a migration of this release is missing', async () => {
     await t.database.db.execute(
       sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
@@ -73,10 +88,5 @@ describe('management port: health and readiness', () => {
     expect(response.statusCode).toBe(503);
     expect(response.json().checks).toContainEqual({ name: 'accepting-requests', status: 'DOWN' });
     await stopped;
-  });
-
-  it('answers 404 for anything else', async () => {
-    const response = await management.inject({ method: 'GET', url: '/api/health' });
-    expect(response.statusCode).toBe(404);
   });
 });

@@ -1,17 +1,23 @@
 import { ErrorCode } from '@cityops/contract';
 import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { captchas, qrTickets, requestLimits, smsCodes } from '../../src/db/schema/index.js';
-import { type TestApp, basicAuthorization, createTestApp } from '../helpers/test-app.js';
+import {
+  type TestApp,
+  basicAuthorization,
+  createTestApp,
+  ownAddress,
+  withSecuritySettings,
+} from '../helpers/test-app.js';
 
+// One app per describe. The limits' tests each call from an address of their own and put
+// back the settings they change; the purge's test counts whole tables, so it has its own app.
 let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(async () => {
-  await t.close();
+let address: string;
+beforeEach(() => {
+  address = ownAddress();
 });
 
 const english = { 'accept-language': 'en' };
@@ -19,7 +25,7 @@ const english = { 'accept-language': 'en' };
 function call(
   app: FastifyInstance,
   url: string,
-  remoteAddress = '10.9.0.1',
+  remoteAddress = address,
   payload?: Record<string, unknown>,
 ) {
   return app.inject({
@@ -35,6 +41,13 @@ const qrTicket = (app: FastifyInstance, remoteAddress?: string) =>
   call(app, 'qrCode', remoteAddress, { appId: 'PC', timeStamp: 1 });
 
 describe('per-address limits of the calls that need no sign-in', () => {
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
   it('refuses the 11th QR ticket of a minute with 429, Retry-After and 040029', async () => {
     for (let i = 0; i < 10; i++) expect((await qrTicket(t.app)).statusCode).toBe(200);
     const refused = await qrTicket(t.app);
@@ -47,7 +60,7 @@ describe('per-address limits of the calls that need no sign-in', () => {
       msg: 'Too many requests, please try again later',
     });
     // Another address is not affected; the next minute counts again.
-    expect((await qrTicket(t.app, '10.9.0.2')).statusCode).toBe(200);
+    expect((await qrTicket(t.app, ownAddress())).statusCode).toBe(200);
     t.clock.advance(61_000);
     expect((await qrTicket(t.app)).statusCode).toBe(200);
   });
@@ -57,18 +70,20 @@ describe('per-address limits of the calls that need no sign-in', () => {
     ['verificationCode', 'rate.captchaPerMinute'],
     ['basic', 'rate.recoveryPerMinute'],
   ] as const)('limits %s by its setting', async (url, key) => {
-    await t.app.services.securitySettings.set(key, '2');
-    expect((await call(t.app, url)).statusCode).toBe(200);
-    expect((await call(t.app, url)).statusCode).toBe(200);
-    expect((await call(t.app, url)).statusCode).toBe(429);
+    await withSecuritySettings(t, { [key]: '2' }, async () => {
+      expect((await call(t.app, url)).statusCode).toBe(200);
+      expect((await call(t.app, url)).statusCode).toBe(200);
+      expect((await call(t.app, url)).statusCode).toBe(429);
+    });
   });
 
   it('lets exactly the limit through when many arrive at once', async () => {
-    await t.app.services.securitySettings.set('rate.pubKeyPerMinute', '10');
-    const answers = await Promise.all(Array.from({ length: 50 }, () => call(t.app, 'pubKey')));
-    const statuses = answers.map((answer) => answer.statusCode);
-    expect(statuses.filter((status) => status === 200)).toHaveLength(10);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(40);
+    await withSecuritySettings(t, { 'rate.pubKeyPerMinute': '10' }, async () => {
+      const answers = await Promise.all(Array.from({ length: 50 }, () => call(t.app, 'pubKey')));
+      const statuses = answers.map((answer) => answer.statusCode);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(10);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(40);
+    });
   });
 
   it('is shared by two instances on one database', async () => {
@@ -103,6 +118,13 @@ describe('per-address limits of the calls that need no sign-in', () => {
 });
 
 describe('purging expired records', () => {
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
   async function rows(table: typeof captchas | typeof qrTickets | typeof requestLimits) {
     const [row] = await t.database.db.select({ n: count() }).from(table);
     return row!.n;

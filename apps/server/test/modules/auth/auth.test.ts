@@ -1,19 +1,23 @@
 import { ErrorCode, TOKEN_LIFETIME_SECONDS } from '@cityops/contract';
 import { sql } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type TestApp,
   basicAuthorization,
   bearer,
+  createAccount,
   createTestApp,
+  ownAddress,
   requestToken,
 } from '../../helpers/test-app.js';
 
+// One app for the file: a test that fails sign-ins does it to an account and from an
+// address of its own, so the counts of one test never reach another's.
 let t: TestApp;
-beforeEach(async () => {
+beforeAll(async () => {
   t = await createTestApp();
 });
-afterEach(async () => {
+afterAll(async () => {
   await t.close();
 });
 
@@ -66,8 +70,17 @@ describe('oauth/token', () => {
   });
 
   it('gives the same answer for a wrong password and an unknown account', async () => {
-    const wrong = await requestToken(t.app, { username: 'admin', password: 'Wrong@2026' });
-    const unknown = await requestToken(t.app, { username: 'nobody', password: 'Admin@2026' });
+    const own = await createAccount(t.app);
+    const wrong = await requestToken(
+      t.app,
+      { username: own.username, password: 'Wrong@2026' },
+      { remoteAddress: ownAddress() },
+    );
+    const unknown = await requestToken(
+      t.app,
+      { username: 'nobody', password: own.password },
+      { remoteAddress: ownAddress() },
+    );
     expect(wrong.statusCode).toBe(400);
     expect(unknown.statusCode).toBe(400);
     expect(wrong.json()).toEqual({
@@ -83,17 +96,18 @@ describe('oauth/token', () => {
   it('answers in Chinese by default', async () => {
     const response = await requestToken(
       t.app,
-      { username: 'admin', password: 'nope' },
-      { encoding: 'json', language: null },
+      { username: (await createAccount(t.app)).username, password: 'nope' },
+      { encoding: 'json', language: null, remoteAddress: ownAddress() },
     );
     expect(response.json().msg).toBe('用户名或密码错误');
   });
 
   it('refuses a password that was not encrypted with the key', async () => {
+    const own = await createAccount(t.app);
     const response = await requestToken(
       t.app,
-      { username: 'admin', password: 'Admin@2026' },
-      { encrypt: false, encoding: 'json' },
+      { username: own.username, password: own.password },
+      { encrypt: false, encoding: 'json', remoteAddress: ownAddress() },
     );
     expect(response.json().code).toBe(ErrorCode.BAD_CREDENTIALS);
   });
@@ -119,7 +133,7 @@ describe('oauth/token', () => {
     const response = await requestToken(
       t.app,
       { username: 'admin', password: 'Admin@2026', ...override },
-      { encrypt: !('password' in override), encoding: 'json' },
+      { encrypt: !('password' in override), encoding: 'json', remoteAddress: ownAddress() },
     );
     expect(response.statusCode).toBe(422);
     const body = response.json();
@@ -188,7 +202,10 @@ describe('tokens', () => {
   });
 
   it('is refused after sign-out', async () => {
-    const { access_token } = await t.login('operator', 'Operator@2026');
+    const own = await createAccount(t.app);
+    const { access_token } = await t.login(own.username, own.password);
+    // Another session of the same account lives on: sign-out ends only its own.
+    const other = await t.login(own.username, own.password);
     expect((await menu(bearer(access_token))).statusCode).toBe(200);
     const logout = await t.app.inject({
       method: 'POST',
@@ -199,10 +216,12 @@ describe('tokens', () => {
     const after = await menu(bearer(access_token));
     expect(after.statusCode).toBe(401);
     expect(after.json().code).toBe('040005');
+    expect((await menu(bearer(other.access_token))).statusCode).toBe(200);
   });
 
   it('is refused once its 0.1-day lifetime is over', async () => {
-    const { access_token } = await t.login('operator', 'Operator@2026');
+    const own = await createAccount(t.app);
+    const { access_token } = await t.login(own.username, own.password);
     t.clock.advance(TOKEN_LIFETIME_SECONDS * 1000 - 1000);
     expect((await menu(bearer(access_token))).statusCode).toBe(200);
     t.clock.advance(2000);
@@ -212,10 +231,12 @@ describe('tokens', () => {
   });
 
   it('stores only a digest of the token', async () => {
-    const { access_token } = await t.login('admin', 'Admin@2026');
+    const own = await createAccount(t.app);
+    const { access_token } = await t.login(own.username, own.password);
     const { rows } = await t.database.db.execute<{ token_hash: string }>(
-      sql`select token_hash from sessions`,
+      sql`select token_hash from sessions where user_id = ${own.id}`,
     );
+    expect(rows).toHaveLength(1);
     expect(rows.map((row) => row.token_hash)).not.toContain(access_token);
     expect(rows[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
   });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ErrorCode } from '@cityops/contract';
 import { count } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import sharp from 'sharp';
 import { files } from '../../../src/db/schema/index.js';
 import { FileRepository } from '../../../src/modules/files/file.repository.js';
@@ -17,7 +17,8 @@ describe.each(['database', 'folder'] as const)('uploads stored in the %s', (stor
   let token: string;
   let dataDir: string;
 
-  beforeEach(async () => {
+  // One app per storage: each test uploads files of its own and reads back only those.
+  beforeAll(async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cityops-upload-'));
     t = await createTestApp({
       UPLOAD_STORAGE: storage,
@@ -26,7 +27,7 @@ describe.each(['database', 'folder'] as const)('uploads stored in the %s', (stor
     });
     token = (await t.login('operator', 'Operator@2026')).access_token;
   });
-  afterEach(async () => {
+  afterAll(async () => {
     await t.close();
     await fs.rm(dataDir, { recursive: true, force: true });
   });
@@ -214,11 +215,13 @@ describe.each(['database', 'folder'] as const)('uploads stored in the %s', (stor
 
 describe('an upload stored in the database', () => {
   let t: TestApp;
-  beforeEach(async () => {
+  beforeAll(async () => {
     t = await createTestApp({ UPLOAD_STORAGE: 'database' });
   });
-  afterEach(async () => {
+  afterEach(() => {
     vi.restoreAllMocks();
+  });
+  afterAll(async () => {
     await t.close();
   });
 
@@ -245,11 +248,11 @@ describe('an upload stored in the database', () => {
 describe('uploads keep nothing but the pixels', () => {
   let t: TestApp;
   let token: string;
-  beforeEach(async () => {
+  beforeAll(async () => {
     t = await createTestApp({ UPLOAD_STORAGE: 'database' });
     token = (await t.login('operator', 'Operator@2026')).access_token;
   });
-  afterEach(async () => {
+  afterAll(async () => {
     await t.close();
   });
 

@@ -1,13 +1,14 @@
 import { ErrorCode } from '@cityops/contract';
 import QRCode from 'qrcode';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, auditEvents, bearer, createTestApp } from '../../helpers/test-app.js';
 
+// One app for the file: each test follows tickets of its own.
 let t: TestApp;
-beforeEach(async () => {
+beforeAll(async () => {
   t = await createTestApp();
 });
-afterEach(async () => {
+afterAll(async () => {
   await t.close();
 });
 
