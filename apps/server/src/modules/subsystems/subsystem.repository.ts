@@ -2,7 +2,12 @@ import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { SUBSYSTEM_MAX_ADDRESSES } from '@cityops/contract';
 import type { Executor } from '../../db/client.js';
 import { menuEntries, subsystems } from '../../db/schema/index.js';
-import { nextVersion, updateVersioned, type VersionedOutcome } from '../../db/versioned.js';
+import {
+  deleteVersioned,
+  nextVersion,
+  updateVersioned,
+  type VersionedOutcome,
+} from '../../db/versioned.js';
 
 /** A registered subsystem as the provider and the frame token read it. */
 export type SubsystemRecord = typeof subsystems.$inferSelect;
@@ -104,21 +109,13 @@ export class SubsystemRepository {
 
   /**
    * Removes a subsystem at `version` that is not built in and that no menu entry
-   * points at (its sign-ins and pending logouts go with it); false otherwise.
+   * points at (its sign-ins and pending logouts go with it): 'blocked' otherwise.
    */
-  async delete(id: number, version: number): Promise<boolean> {
-    const rows = await this.db
-      .delete(subsystems)
-      .where(
-        and(
-          eq(subsystems.id, id),
-          eq(subsystems.version, version),
-          eq(subsystems.builtIn, false),
-          sql`not exists (select 1 from ${menuEntries} where ${menuEntries.subsystemId} = ${id})`,
-        ),
-      )
-      .returning({ id: subsystems.id });
-    return rows.length > 0;
+  async delete(id: number, version: number): Promise<VersionedOutcome> {
+    return deleteVersioned(this.db, subsystems, id, version, [
+      eq(subsystems.builtIn, false),
+      sql`not exists (select 1 from ${menuEntries} where ${menuEntries.subsystemId} = ${id})`,
+    ]);
   }
 
   /**

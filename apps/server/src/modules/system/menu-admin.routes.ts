@@ -13,6 +13,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteContext } from '../../app-module.js';
 import { authOf } from '../../plugins/auth.js';
+import { policy, routeInput } from '../access/policy-targets.js';
+
+type RecordParams = z.output<typeof recordParamsSchema>;
+type MenuInput = z.output<typeof menuCreateSchema>;
+type MenuChanges = z.output<typeof menuEditSchema>;
 
 /** The console's menu entries (issue 12): the whole tree, create, edit, delete. */
 const menuAdminRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services }) => {
@@ -35,7 +40,14 @@ const menuAdminRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { servi
   app.post(
     SYSTEM_PATHS.menus,
     {
-      config: { access: { permission: 'system:menu:write' }, audit: 'menu.create' },
+      config: {
+        access: { permission: 'system:menu:write' },
+        audit: 'menu.create',
+        policy: policy('menu.write', async (request) => {
+          const { body } = routeInput<unknown, MenuInput>(request);
+          return menuAdmin.target(null, body.code, body.parentId);
+        }),
+      },
       schema: {
         tags: menuTags,
         summary: 'Add a menu entry (held by the administrator role until a role is given it)',
@@ -49,7 +61,14 @@ const menuAdminRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { servi
   app.put(
     SYSTEM_PATHS.menu,
     {
-      config: { access: { permission: 'system:menu:write' }, audit: 'menu.update' },
+      config: {
+        access: { permission: 'system:menu:write' },
+        audit: 'menu.update',
+        policy: policy('menu.write', async (request) => {
+          const { params, body } = routeInput<RecordParams, MenuChanges>(request);
+          return menuAdmin.target(params.id, null, body.parentId);
+        }),
+      },
       schema: {
         tags: menuTags,
         summary: 'Change a menu entry made on `version`',
@@ -64,7 +83,13 @@ const menuAdminRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { servi
   app.delete(
     SYSTEM_PATHS.menu,
     {
-      config: { access: { permission: 'system:menu:write' }, audit: 'menu.delete' },
+      config: {
+        access: { permission: 'system:menu:write' },
+        audit: 'menu.delete',
+        policy: policy('menu.write', async (request) =>
+          menuAdmin.target(routeInput<RecordParams>(request).params.id, null, undefined),
+        ),
+      },
       schema: {
         tags: menuTags,
         summary: 'Delete a menu entry without sub-entries (not a built-in one)',

@@ -10,12 +10,9 @@ import {
 } from '@cityops/contract';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors.js';
-import { expectWritten } from '../../db/versioned.js';
-import { AppError, changedByOthers, notFound } from '../../lib/app-error.js';
-import type { Clock } from '../../lib/clock.js';
-import type { Repositories, WithTransaction } from '../../repositories.js';
-import { auditSourceOf, changedFields } from '../audit/audit-writer.js';
-import type { AccessPolicy } from '../access/access-policy.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import type { Repositories } from '../../repositories.js';
+import type { CommandRunner } from '../access/command.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { MenuEntryRecord } from '../menus/menu.repository.js';
 
@@ -30,14 +27,12 @@ const refused = (
 
 export interface MenuAdminServiceOptions {
   repositories: Pick<Repositories, 'menus' | 'roles' | 'subsystems'>;
-  withTransaction: WithTransaction;
-  policy: AccessPolicy;
-  clock: Clock;
+  commands: CommandRunner;
 }
 
 /**
  * The menu tree as the console edits it: directories, pages and their action
- * entries. Users' sidebars read the tree on their next menu load; a change to a
+ * entries; each change is a command whose route asks the policy (`menu.write`). Users' sidebars read the tree on their next menu load; a change to a
  * code or an entry reaches every session's permissions on its next request.
  */
 export class MenuAdminService {
@@ -66,27 +61,19 @@ export class MenuAdminService {
   async create(auth: AuthContext, raw: MenuInput): Promise<AdminMenuEntry> {
     const input = withNameStandIn(raw);
     const records = await this.options.repositories.menus.findAll();
-    await this.options.policy.require(auth, 'menu.write', {
-      id: null,
-      code: input.code,
-      reservedRole: reservedAround(records, null, input.parentId),
-    });
     this.check(records, input, null);
     await this.checkSubsystem(input.subsystemId);
-    const now = this.options.clock.now();
     const id = await this.guarded(() =>
-      this.options.withTransaction(async ({ menus, audit }) => {
+      this.options.commands.run(auth, async ({ menus }) => {
         const sortOrder =
           input.sortOrder ??
           nextSortOrder(records.filter((record) => record.parentId === input.parentId));
         const created = await menus.insert({ ...input, sortOrder, builtIn: false });
-        await audit.append(now, auditSourceOf(auth), {
-          action: 'menu.create',
-          outcome: 'success',
+        return {
           target: { kind: 'menu', id: created, name: input.code },
           after: { ...input, sortOrder },
-        });
-        return created;
+          value: created,
+        };
       }),
     );
     return this.entry(id);
@@ -97,11 +84,6 @@ export class MenuAdminService {
     const records = await this.options.repositories.menus.findAll();
     const current = records.find((record) => record.id === id);
     if (!current) throw notFound();
-    await this.options.policy.require(auth, 'menu.write', {
-      id,
-      code: current.code,
-      reservedRole: reservedAround(records, current, input.parentId),
-    });
     if (
       current.builtIn &&
       (input.code !== current.code ||
@@ -115,23 +97,17 @@ export class MenuAdminService {
     await this.checkSubsystem(input.subsystemId);
     const { version, ...changes } = input;
     const values = { ...changes, sortOrder: changes.sortOrder ?? current.sortOrder };
-    const now = this.options.clock.now();
-    const saved = await this.guarded(() =>
-      this.options.withTransaction(async ({ menus, audit }) => {
-        if ((await menus.update(id, version, values)) !== 'ok') return 0;
-        const before = Object.fromEntries(
+    await this.guarded(() =>
+      this.options.commands.run(auth, async ({ menus }) => ({
+        outcome: await menus.update(id, version, values),
+        target: { kind: 'menu', id, name: values.code },
+        before: Object.fromEntries(
           Object.keys(values).map((key) => [key, current[key as keyof MenuEntryRecord]]),
-        );
-        await audit.append(now, auditSourceOf(auth), {
-          action: 'menu.update',
-          outcome: 'success',
-          target: { kind: 'menu', id, name: values.code },
-          ...changedFields(before, values),
-        });
-        return id;
-      }),
+        ),
+        after: values,
+        value: id,
+      })),
     );
-    if (!saved) throw changedByOthers();
     return this.entry(id);
   }
 
@@ -139,26 +115,37 @@ export class MenuAdminService {
     const records = await this.options.repositories.menus.findAll();
     const current = records.find((record) => record.id === id);
     if (!current) throw notFound();
-    await this.options.policy.require(auth, 'menu.write', {
-      id,
-      code: current.code,
-      reservedRole: reservedAround(records, current, current.parentId),
-    });
     if (current.builtIn)
       throw new AppError(ErrorCode.CONFLICT, { messageKey: 'system.menu.builtIn' });
     if (records.some((record) => record.parentId === id)) {
       throw new AppError(ErrorCode.CONFLICT, { messageKey: 'system.menu.hasChildren' });
     }
     const { roleIds: _roles, ...before } = current;
-    await this.options.withTransaction(async ({ menus, audit }) => {
-      expectWritten(await menus.delete(id, version));
-      await audit.append(this.options.clock.now(), auditSourceOf(auth), {
-        action: 'menu.delete',
-        outcome: 'success',
-        target: { kind: 'menu', id, name: current.code },
-        before: { ...before },
-      });
-    });
+    await this.options.commands.run(auth, async ({ menus }) => ({
+      outcome: await menus.delete(id, version),
+      target: { kind: 'menu', id, name: current.code },
+      before,
+      value: id,
+    }));
+  }
+
+  /**
+   * An entry as the policy weighs it (menu.routes.ts declares it): its code and the
+   * role it, or the place it goes under, is reserved to; 404 for an entry that is gone.
+   */
+  async target(id: number | null, code: string | null, parentId: number | null | undefined) {
+    const records = await this.options.repositories.menus.findAll();
+    const current = id === null ? null : records.find((record) => record.id === id);
+    if (current === undefined) throw notFound();
+    return {
+      id,
+      code: current?.code ?? code ?? '',
+      reservedRole: reservedAround(
+        records,
+        current,
+        parentId === undefined ? (current?.parentId ?? null) : parentId,
+      ),
+    };
   }
 
   /** Kind, place, code and permission code: the rules the schema cannot see. */

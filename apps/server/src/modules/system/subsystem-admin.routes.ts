@@ -13,6 +13,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteContext } from '../../app-module.js';
 import { authOf } from '../../plugins/auth.js';
+import { policy, routeInput } from '../access/policy-targets.js';
+
+type RecordParams = z.output<typeof recordParamsSchema>;
 
 /**
  * The subsystem registry (issue 22, docs/subsystems.md): the platform's OpenID
@@ -20,6 +23,11 @@ import { authOf } from '../../plugins/auth.js';
  */
 const subsystemAdminRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services }) => {
   const { subsystemAdmin } = services;
+  // An existing registration, as the policy weighs it (404 when it is gone).
+  const registered = policy('subsystem.write', async (request) => {
+    const { id } = routeInput<RecordParams>(request).params;
+    return { id, clientId: (await subsystemAdmin.target(id)).clientId };
+  });
   const tags = ['system-subsystems'];
 
   app.get(
@@ -38,7 +46,14 @@ const subsystemAdminRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { 
   app.post(
     SYSTEM_PATHS.subsystems,
     {
-      config: { access: { permission: 'system:subsystem:write' }, audit: 'subsystem.create' },
+      config: {
+        access: { permission: 'system:subsystem:write' },
+        audit: 'subsystem.create',
+        policy: policy('subsystem.write', async (request) => ({
+          id: null,
+          clientId: routeInput<unknown, { clientId: string }>(request).body.clientId,
+        })),
+      },
       schema: {
         tags,
         summary: 'Register a subsystem (a confidential one gets its secret, answered this once)',
@@ -52,7 +67,11 @@ const subsystemAdminRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { 
   app.put(
     SYSTEM_PATHS.subsystem,
     {
-      config: { access: { permission: 'system:subsystem:write' }, audit: 'subsystem.update' },
+      config: {
+        access: { permission: 'system:subsystem:write' },
+        audit: 'subsystem.update',
+        policy: registered,
+      },
       schema: {
         tags,
         summary:
@@ -69,7 +88,11 @@ const subsystemAdminRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { 
   app.post(
     SYSTEM_PATHS.subsystemSecret,
     {
-      config: { access: { permission: 'system:subsystem:write' }, audit: 'subsystem.secret' },
+      config: {
+        access: { permission: 'system:subsystem:write' },
+        audit: 'subsystem.secret',
+        policy: registered,
+      },
       schema: {
         tags,
         summary:
@@ -84,7 +107,11 @@ const subsystemAdminRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { 
   app.delete(
     SYSTEM_PATHS.subsystem,
     {
-      config: { access: { permission: 'system:subsystem:write' }, audit: 'subsystem.delete' },
+      config: {
+        access: { permission: 'system:subsystem:write' },
+        audit: 'subsystem.delete',
+        policy: registered,
+      },
       schema: {
         tags,
         summary: 'Remove a subsystem no menu entry opens (not the built-in demo subsystem)',

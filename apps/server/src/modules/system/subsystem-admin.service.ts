@@ -11,12 +11,10 @@ import {
 } from '@cityops/contract';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors.js';
-import { expectWritten } from '../../db/versioned.js';
-import { AppError, changedByOthers, notFound } from '../../lib/app-error.js';
+import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
-import type { Repositories, WithTransaction } from '../../repositories.js';
-import type { AccessPolicy } from '../access/access-policy.js';
-import { auditSourceOf, changedFields, masked } from '../audit/audit-writer.js';
+import type { Repositories } from '../../repositories.js';
+import type { CommandRunner } from '../access/command.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { secretHashOf } from '../subsystems/oidc-provider.js';
 import type {
@@ -39,8 +37,7 @@ const refused = (
 
 export interface SubsystemAdminServiceOptions {
   repositories: Pick<Repositories, 'subsystems'>;
-  withTransaction: WithTransaction;
-  policy: AccessPolicy;
+  commands: CommandRunner;
   clock: Clock;
 }
 
@@ -66,31 +63,24 @@ export class SubsystemAdminService {
 
   async create(auth: AuthContext, raw: SubsystemInput): Promise<SubsystemIssued> {
     const input = withNameStandIn(raw);
-    await this.options.policy.require(auth, 'subsystem.write', {
-      id: null,
-      clientId: input.clientId,
-    });
     check(input);
     if (await this.options.repositories.subsystems.findByClientId(input.clientId)) {
       throw refused(ErrorCode.CONFLICT, 'clientId', 'system.subsystem.clientIdTaken');
     }
     const secret = input.kind === 'confidential' ? newSecret() : null;
     const { clientId, ...values } = input;
-    const now = this.options.clock.now();
     const id = await this.guarded(() =>
-      this.options.withTransaction(async ({ subsystems, audit }) => {
+      this.options.commands.run(auth, async ({ subsystems }) => {
         const created = await subsystems.insert({
           clientId,
           ...values,
           secretHash: secret === null ? null : secretHashOf(secret),
         });
-        await audit.append(now, auditSourceOf(auth), {
-          action: 'subsystem.create',
-          outcome: 'success',
+        return {
           target: { kind: 'subsystem', id: created, name: clientId },
-          after: masked({ ...input, clientSecret: secret }),
-        });
-        return created;
+          after: { ...input, clientSecret: secret },
+          value: created,
+        };
       }),
     );
     return { subsystem: await this.subsystem(id), clientSecret: secret };
@@ -103,12 +93,7 @@ export class SubsystemAdminService {
    */
   async update(auth: AuthContext, id: number, raw: SubsystemChanges): Promise<SubsystemIssued> {
     const input = withNameStandIn(raw);
-    const current = await this.options.repositories.subsystems.findById(id);
-    if (!current) throw notFound();
-    await this.options.policy.require(auth, 'subsystem.write', {
-      id,
-      clientId: current.clientId,
-    });
+    const current = await this.target(id);
     if (current.builtIn && input.kind !== current.kind) {
       throw refused(ErrorCode.CONFLICT, 'kind', 'system.subsystem.builtInKind');
     }
@@ -119,66 +104,50 @@ export class SubsystemAdminService {
     const secretHash =
       values.kind === 'public' ? null : secret === null ? undefined : secretHashOf(secret);
     const now = this.options.clock.now();
-    await this.options.withTransaction(async ({ subsystems, audit }) => {
-      const saved = await subsystems.update(
+    const before: Record<string, unknown> = { ...valuesOf(current) };
+    const after: Record<string, unknown> = { ...values };
+    if (secretHash !== undefined) {
+      before.clientSecret = current.secretHash;
+      after.clientSecret = secret;
+    }
+    await this.options.commands.run(auth, async ({ subsystems }) => ({
+      outcome: await subsystems.update(
         id,
         version,
         { ...values, ...(secretHash === undefined ? {} : { secretHash }) },
         now,
-      );
-      expectWritten(saved);
-      const before: Record<string, unknown> = { ...valuesOf(current) };
-      const after: Record<string, unknown> = { ...values };
-      if (secretHash !== undefined) {
-        before.clientSecret = current.secretHash;
-        after.clientSecret = secret;
-      }
-      await audit.append(now, auditSourceOf(auth), {
-        action: 'subsystem.update',
-        outcome: 'success',
-        target: { kind: 'subsystem', id, name: current.clientId },
-        ...changedFields(before, after),
-      });
-    });
+      ),
+      target: { kind: 'subsystem', id, name: current.clientId },
+      before,
+      after,
+      value: id,
+    }));
     return { subsystem: await this.subsystem(id), clientSecret: secret };
   }
 
   /** A new secret for a confidential client, answered once; the old one stops working at once. */
   async issueSecret(auth: AuthContext, id: number): Promise<SubsystemIssued> {
-    const current = await this.options.repositories.subsystems.findById(id);
-    if (!current) throw notFound();
-    await this.options.policy.require(auth, 'subsystem.write', {
-      id,
-      clientId: current.clientId,
-    });
+    const current = await this.target(id);
     if (current.kind !== 'confidential') {
       throw new AppError(ErrorCode.CONFLICT, { messageKey: 'system.subsystem.publicHasNoSecret' });
     }
     const secret = newSecret();
     const now = this.options.clock.now();
-    await this.options.withTransaction(async ({ subsystems, audit }) => {
-      if (!(await subsystems.setSecretHash(id, secretHashOf(secret), now))) {
-        throw changedByOthers();
-      }
-      await audit.append(now, auditSourceOf(auth), {
-        action: 'subsystem.secret',
-        outcome: 'success',
-        target: { kind: 'subsystem', id, name: current.clientId },
-        ...changedFields({ clientSecret: current.secretHash }, { clientSecret: secret }),
-      });
-    });
+    await this.options.commands.run(auth, async ({ subsystems }) => ({
+      // A client that became public meanwhile has no secret to renew.
+      outcome: (await subsystems.setSecretHash(id, secretHashOf(secret), now)) ? 'ok' : 'conflict',
+      target: { kind: 'subsystem', id, name: current.clientId },
+      before: { clientSecret: current.secretHash },
+      after: { clientSecret: secret },
+      value: id,
+    }));
     return { subsystem: await this.subsystem(id), clientSecret: secret };
   }
 
   /** Removes a registration: not the product's own, and not while menu entries open it. */
   async delete(auth: AuthContext, id: number, version: number): Promise<void> {
     const { subsystems: registry } = this.options.repositories;
-    const current = await registry.findById(id);
-    if (!current) throw notFound();
-    await this.options.policy.require(auth, 'subsystem.write', {
-      id,
-      clientId: current.clientId,
-    });
+    const current = await this.target(id);
     if (current.builtIn) {
       throw new AppError(ErrorCode.CONFLICT, { messageKey: 'system.subsystem.builtIn' });
     }
@@ -189,29 +158,34 @@ export class SubsystemAdminService {
         values: { count: entries.length },
       });
     }
-    await this.options.withTransaction(async ({ subsystems, audit }) => {
-      if (!(await subsystems.delete(id, version))) {
-        // An entry pointed at it meanwhile, or someone changed it first.
-        const meanwhile = (await subsystems.menuEntries(id)).length;
-        if (meanwhile > 0) {
-          throw new AppError(ErrorCode.CONFLICT, {
-            messageKey: 'system.subsystem.inUse',
-            values: { count: meanwhile },
-          });
-        }
-        throw changedByOthers();
-      }
-      await audit.append(this.options.clock.now(), auditSourceOf(auth), {
-        action: 'subsystem.delete',
-        outcome: 'success',
+    await this.options.commands.run(
+      auth,
+      async ({ subsystems }) => ({
+        outcome: await subsystems.delete(id, version),
         target: { kind: 'subsystem', id, name: current.clientId },
-        before: masked({
+        before: {
           clientId: current.clientId,
           ...valuesOf(current),
           secretHash: current.secretHash,
-        }),
-      });
-    });
+        },
+        value: id,
+      }),
+      {
+        // An entry pointed at it meanwhile.
+        blocked: async () =>
+          new AppError(ErrorCode.CONFLICT, {
+            messageKey: 'system.subsystem.inUse',
+            values: { count: (await registry.menuEntries(id)).length },
+          }),
+      },
+    );
+  }
+
+  /** A registration as the policy weighs it (subsystem-admin.routes.ts); 404 when it is gone. */
+  async target(id: number) {
+    const current = await this.options.repositories.subsystems.findById(id);
+    if (!current) throw notFound();
+    return current;
   }
 
   private async subsystem(id: number): Promise<Subsystem> {

@@ -55,8 +55,12 @@ export const systemModule: AppModule = {
         clock,
       }),
       units: new UnitService({ repositories, access, commands: services.commands }),
-      menuAdmin: new MenuAdminService({ repositories, withTransaction, policy, clock }),
-      subsystemAdmin: new SubsystemAdminService({ repositories, withTransaction, policy, clock }),
+      menuAdmin: new MenuAdminService({ repositories, commands: services.commands }),
+      subsystemAdmin: new SubsystemAdminService({
+        repositories,
+        commands: services.commands,
+        clock,
+      }),
     };
   },
   // One route file per resource, registered in the order the console lists them.
