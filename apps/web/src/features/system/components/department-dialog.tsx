@@ -6,10 +6,10 @@ import { dialogFormLayout } from '@/lib/forms/dialog-form-layout';
 import { toast } from '@/lib/toast';
 import { useCreateDepartment } from '../api/create-department';
 import { useUpdateDepartment } from '../api/update-department';
-import { systemRules } from '../lib/form-rules';
+import { consoleRules } from '@/lib/forms/form-rules';
 import { useVersionedSave } from '@/lib/forms/use-versioned-save';
 import { allUnits, unitOptions } from '../lib/unit-tree';
-import { englishNameInput } from '../lib/names';
+import { englishNameInput } from '@/lib/local-name';
 
 export interface DepartmentDialogProps {
   /** The department to edit, or null for a new one in `organizationId`. */
@@ -43,7 +43,7 @@ export function DepartmentDialog(props: DepartmentDialogProps) {
   const [form] = Form.useForm<Values>();
   const create = useCreateDepartment();
   const update = useUpdateDepartment();
-  const rules = systemRules(t);
+  const rules = consoleRules(t);
 
   const { failure, saving, save } = useVersionedSave<Values, Department>({
     form,

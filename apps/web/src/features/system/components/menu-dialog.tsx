@@ -13,12 +13,12 @@ import { dialogFormLayout } from '@/lib/forms/dialog-form-layout';
 import { toast } from '@/lib/toast';
 import { useCreateMenu } from '../api/create-menu';
 import { useUpdateMenu } from '../api/update-menu';
-import { systemRules } from '../lib/form-rules';
+import { consoleRules } from '@/lib/forms/form-rules';
 import { useVersionedSave } from '@/lib/forms/use-versioned-save';
 import { findEntry, menuParentOptions, siblingsOf } from '../lib/menu-tree';
 import { MenuHolders } from './menu-holders';
 import { IconPicker } from './icon-picker';
-import { englishNameInput, localName } from '../lib/names';
+import { englishNameInput, localName } from '@/lib/local-name';
 import { useAccess } from '@/lib/access/use-access';
 import { useSubsystems } from '../api/get-subsystems';
 
@@ -108,7 +108,7 @@ export function MenuDialog({ entry, parentId, entries, onClose, onReload }: Menu
   const integrated = Form.useWatch('integrated', form);
   const create = useCreateMenu();
   const update = useUpdateMenu();
-  const rules = systemRules(t);
+  const rules = consoleRules(t);
   const parentKind = findEntry(entries, parentId)?.kind;
   // The registry is offered to those who may read it; the entry's choice stays as it is otherwise.
   const seesSubsystems = useAccess('system:subsystem:read');

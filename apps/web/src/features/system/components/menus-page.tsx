@@ -12,7 +12,7 @@ import { ConsolePage } from '@/components/console/console-page';
 import { useDeleteMenu } from '../api/delete-menu';
 import { useMenus } from '../api/get-menus';
 import { addressWithQuery, allEntries } from '../lib/menu-tree';
-import { localName } from '../lib/names';
+import { localName } from '@/lib/local-name';
 import { MenuDialog } from './menu-dialog';
 
 registerTexts(systemTexts);

@@ -10,12 +10,12 @@ import { useCreateRole } from '../api/create-role';
 import { useGrantable } from '../api/get-grantable';
 import { roleQuery } from '../api/get-role';
 import { useUpdateRole } from '../api/update-role';
-import { systemRules } from '../lib/form-rules';
+import { consoleRules } from '@/lib/forms/form-rules';
 import { useVersionedSave } from '@/lib/forms/use-versioned-save';
 import { indexTree } from '../lib/permission-tree';
 import { unitOptions } from '../lib/unit-tree';
 import { PermissionTree } from './permission-tree';
-import { englishNameInput } from '../lib/names';
+import { englishNameInput } from '@/lib/local-name';
 
 export interface RoleDialogProps {
   /** The role to edit; null for a new one. */
@@ -63,7 +63,7 @@ export function RoleDialog({ role, units, dataScopes, onClose }: RoleDialogProps
   const update = useUpdateRole();
   const [held, setHeld] = useState<Set<number>>(() => new Set(role?.entryIds ?? []));
   const permissionsLabel = useId();
-  const rules = systemRules(t);
+  const rules = consoleRules(t);
 
   const { current, failure, saving, save } = useVersionedSave<Values, Role>({
     form,

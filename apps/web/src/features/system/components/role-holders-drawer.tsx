@@ -3,7 +3,7 @@ import { Alert, Drawer, Empty, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRoleUsers } from '../api/get-role-users';
-import { localName } from '../lib/names';
+import { localName } from '@/lib/local-name';
 import { UserStatusTag } from './user-status-tag';
 
 export interface RoleHoldersDrawerProps {

@@ -24,7 +24,7 @@ import { ConsolePage } from '@/components/console/console-page';
 import { useDeleteRole } from '../api/delete-role';
 import { useRoles } from '../api/get-roles';
 import { useUnits } from '../api/get-units';
-import { localName } from '../lib/names';
+import { localName } from '@/lib/local-name';
 import { RoleDialog } from './role-dialog';
 import { RoleHoldersDrawer } from './role-holders-drawer';
 

@@ -22,8 +22,8 @@ import { useVersionedSave } from '@/lib/forms/use-versioned-save';
 import { toast } from '@/lib/toast';
 import { useCreateSubsystem } from '../api/create-subsystem';
 import { useUpdateSubsystem } from '../api/update-subsystem';
-import { systemRules } from '../lib/form-rules';
-import { englishNameInput } from '../lib/names';
+import { consoleRules } from '@/lib/forms/form-rules';
+import { englishNameInput } from '@/lib/local-name';
 
 export interface SubsystemDialogProps {
   /** The registration to edit, or null for a new one. */
@@ -96,7 +96,7 @@ export function SubsystemDialog({ subsystem, onClose, onIssued, onReload }: Subs
   const [form] = Form.useForm<Values>();
   const create = useCreateSubsystem();
   const update = useUpdateSubsystem();
-  const rules = systemRules(t);
+  const rules = consoleRules(t);
 
   const addressList = (test: (value: string) => boolean, key: string) => [
     {

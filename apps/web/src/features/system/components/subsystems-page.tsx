@@ -22,7 +22,7 @@ import { systemTexts } from '@/locales/system-texts';
 import { useDeleteSubsystem } from '../api/delete-subsystem';
 import { useSubsystems } from '../api/get-subsystems';
 import { useIssueSubsystemSecret } from '../api/issue-subsystem-secret';
-import { localName } from '../lib/names';
+import { localName } from '@/lib/local-name';
 import { SubsystemDialog } from './subsystem-dialog';
 import { type IssuedSecret, SubsystemSecretDialog } from './subsystem-secret-dialog';
 

@@ -6,10 +6,10 @@ import { dialogFormLayout } from '@/lib/forms/dialog-form-layout';
 import { toast } from '@/lib/toast';
 import { useCreateUnit } from '../api/create-unit';
 import { useUpdateUnit } from '../api/update-unit';
-import { systemRules } from '../lib/form-rules';
+import { consoleRules } from '@/lib/forms/form-rules';
 import { useVersionedSave } from '@/lib/forms/use-versioned-save';
 import { findUnit, unitOptions } from '../lib/unit-tree';
-import { englishNameInput } from '../lib/names';
+import { englishNameInput } from '@/lib/local-name';
 
 export interface UnitDialogProps {
   /** The unit to edit, or null for a new one under `parentId`. */
@@ -43,7 +43,7 @@ export function UnitDialog({ unit, parentId, units, onClose, onReload }: UnitDia
   const [form] = Form.useForm<Values>();
   const create = useCreateUnit();
   const update = useUpdateUnit();
-  const rules = systemRules(t);
+  const rules = consoleRules(t);
 
   const { current, failure, saving, save } = useVersionedSave<Values, UnitNode>({
     form,

@@ -11,7 +11,7 @@ import { ConsolePage } from '@/components/console/console-page';
 import { useDeleteDepartment } from '../api/delete-department';
 import { useDeleteUnit } from '../api/delete-unit';
 import { useUnits } from '../api/get-units';
-import { localName } from '../lib/names';
+import { localName } from '@/lib/local-name';
 import { allUnits } from '../lib/unit-tree';
 import { DepartmentDialog } from './department-dialog';
 import { UnitDialog } from './unit-dialog';

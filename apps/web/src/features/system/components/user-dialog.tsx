@@ -6,9 +6,9 @@ import { dialogFormLayout } from '@/lib/forms/dialog-form-layout';
 import { toast } from '@/lib/toast';
 import { useCreateUser } from '../api/create-user';
 import { useUpdateUser } from '../api/update-user';
-import { systemRules } from '../lib/form-rules';
+import { consoleRules } from '@/lib/forms/form-rules';
 import { useVersionedSave } from '@/lib/forms/use-versioned-save';
-import { localName } from '../lib/names';
+import { localName } from '@/lib/local-name';
 import { departmentsOf, unitOptions } from '../lib/unit-tree';
 
 export interface RoleOption {
@@ -64,7 +64,7 @@ export function UserDialog(props: UserDialogProps) {
   const organizationId = Form.useWatch('organizationId', form);
   const create = useCreateUser();
   const update = useUpdateUser();
-  const rules = systemRules(t);
+  const rules = consoleRules(t);
 
   const { current, failure, saving, save } = useVersionedSave<Values, AdminUser>({
     form,

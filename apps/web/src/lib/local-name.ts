@@ -1,0 +1,23 @@
+/**
+ * A record's name in the reader's language. Every console object, menu entry, unit,
+ * category and layer comes with both; where the English one is missing or blank the
+ * Chinese name stands in for it.
+ */
+export function localName(
+  item: { name: string; nameEn?: string | null | undefined },
+  language: string,
+): string {
+  return language.startsWith('en') ? item.nameEn || item.name : item.name;
+}
+
+/**
+ * The English name as a form shows it: blank where the Chinese name stands in
+ * for it (the server stores the Chinese name when none is given), so renaming
+ * the record in Chinese renames the stand-in too.
+ */
+export function englishNameInput(
+  item: { name: string; nameEn: string } | null | undefined,
+): string {
+  if (!item || item.nameEn === item.name) return '';
+  return item.nameEn;
+}
