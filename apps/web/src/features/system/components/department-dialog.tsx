@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ConsoleDialog } from '@/components/console/console-dialog';
 import { dialogFormLayout } from '@/lib/forms/dialog-form-layout';
 import { toast } from '@/lib/toast';
-import { useCreateDepartment } from '../api/create-department';
-import { useUpdateDepartment } from '../api/update-department';
+import { useCreateDepartment, useUpdateDepartment } from '../api/units';
 import { consoleRules } from '@/lib/forms/form-rules';
 import { useVersionedSave } from '@/lib/forms/use-versioned-save';
 import { allUnits, unitOptions } from '../lib/unit-tree';
@@ -57,7 +56,7 @@ export function DepartmentDialog(props: DepartmentDialogProps) {
         sortOrder: values.sortOrder ?? 0,
       };
       if (editing) {
-        await update.mutateAsync({ id: editing.id, input: { ...input, version: editing.version } });
+        await update.mutateAsync({ id: editing.id, version: editing.version, input });
       } else {
         await create.mutateAsync(input);
       }

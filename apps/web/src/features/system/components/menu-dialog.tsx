@@ -11,8 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { ConsoleDialog } from '@/components/console/console-dialog';
 import { dialogFormLayout } from '@/lib/forms/dialog-form-layout';
 import { toast } from '@/lib/toast';
-import { useCreateMenu } from '../api/create-menu';
-import { useUpdateMenu } from '../api/update-menu';
+import { useCreateMenu, useUpdateMenu } from '../api/menus';
 import { consoleRules } from '@/lib/forms/form-rules';
 import { useVersionedSave } from '@/lib/forms/use-versioned-save';
 import { findEntry, menuParentOptions, siblingsOf } from '../lib/menu-tree';
@@ -20,7 +19,7 @@ import { MenuHolders } from './menu-holders';
 import { IconPicker } from './icon-picker';
 import { englishNameInput, localName } from '@/lib/local-name';
 import { useAccess } from '@/lib/access/use-access';
-import { useSubsystems } from '../api/get-subsystems';
+import { useSubsystems } from '../api/subsystems';
 
 export interface MenuDialogProps {
   /** The entry to edit, or null for a new one under `parentId`. */
@@ -112,7 +111,7 @@ export function MenuDialog({ entry, parentId, entries, onClose, onReload }: Menu
   const parentKind = findEntry(entries, parentId)?.kind;
   // The registry is offered to those who may read it; the entry's choice stays as it is otherwise.
   const seesSubsystems = useAccess('system:subsystem:read');
-  const subsystems = useSubsystems({ enabled: seesSubsystems });
+  const subsystems = useSubsystems(undefined, { enabled: seesSubsystems });
 
   const { current, failure, saving, save } = useVersionedSave<Values, AdminMenuEntry>({
     form,
@@ -142,7 +141,7 @@ export function MenuDialog({ entry, parentId, entries, onClose, onReload }: Menu
         subsystemId: isAction ? null : (values.subsystemId ?? null),
       };
       if (editing) {
-        await update.mutateAsync({ id: editing.id, input: { ...input, version: editing.version } });
+        await update.mutateAsync({ id: editing.id, version: editing.version, input });
       } else {
         await create.mutateAsync(input);
       }

@@ -6,10 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { ConsoleDialog } from '@/components/console/console-dialog';
 import { dialogFormLayout } from '@/lib/forms/dialog-form-layout';
 import { toast } from '@/lib/toast';
-import { useCreateRole } from '../api/create-role';
+import { roleQuery, useCreateRole, useUpdateRole } from '../api/roles';
 import { useGrantable } from '../api/get-grantable';
-import { roleQuery } from '../api/get-role';
-import { useUpdateRole } from '../api/update-role';
 import { consoleRules } from '@/lib/forms/form-rules';
 import { useVersionedSave } from '@/lib/forms/use-versioned-save';
 import { indexTree } from '../lib/permission-tree';
@@ -79,10 +77,7 @@ export function RoleDialog({ role, units, dataScopes, onClose }: RoleDialogProps
         entryIds: [...held].sort((a, b) => a - b),
       };
       if (editing) {
-        await update.mutateAsync({
-          id: editing.id,
-          input: { ...fields, version: editing.version },
-        });
+        await update.mutateAsync({ id: editing.id, version: editing.version, input: fields });
       } else {
         await create.mutateAsync({ id: values.id.trim(), ...fields });
       }

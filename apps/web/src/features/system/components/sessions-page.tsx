@@ -10,7 +10,7 @@ import { toast } from '@/lib/toast';
 import { systemTexts } from '@/locales/system-texts';
 import { useEndSession, useEndUserSessions } from '../api/end-session';
 import { useSessions } from '../api/get-sessions';
-import { useUnits } from '../api/get-units';
+import { useUnits } from '../api/units';
 import { type SessionFilters, SessionSearchBar } from './session-search-bar';
 import { ConsolePage } from '@/components/console/console-page';
 
@@ -35,7 +35,7 @@ function SessionsPageContent() {
   const [filters, setFilters] = useState<SessionFilters>({});
   const [paging, setPaging] = useState({ pageIndex: 1, pageSize: SYSTEM_PAGE_SIZE });
   const sessions = useSessions({ ...filters, ...paging });
-  const units = useUnits(useAccess('system:unit:read'));
+  const units = useUnits(undefined, { enabled: useAccess('system:unit:read') });
   const canEnd = useAccess('system:session:end');
   const endOne = useEndSession();
   const endAll = useEndUserSessions();

@@ -20,8 +20,7 @@ import { ConsoleDialog } from '@/components/console/console-dialog';
 import { dialogFormLayout } from '@/lib/forms/dialog-form-layout';
 import { useVersionedSave } from '@/lib/forms/use-versioned-save';
 import { toast } from '@/lib/toast';
-import { useCreateSubsystem } from '../api/create-subsystem';
-import { useUpdateSubsystem } from '../api/update-subsystem';
+import { useCreateSubsystem, useUpdateSubsystem } from '../api/subsystems';
 import { consoleRules } from '@/lib/forms/form-rules';
 import { englishNameInput } from '@/lib/local-name';
 
@@ -132,10 +131,7 @@ export function SubsystemDialog({ subsystem, onClose, onIssued, onReload }: Subs
         enabled: values.enabled,
       };
       const issued = editing
-        ? await update.mutateAsync({
-            id: editing.id,
-            input: { ...input, version: editing.version },
-          })
+        ? await update.mutateAsync({ id: editing.id, version: editing.version, input })
         : await create.mutateAsync({ ...input, clientId: values.clientId.trim() });
       toast.success({ content: t('system.subsystems.dialog.saved') });
       onClose();

@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ConsoleDialog } from '@/components/console/console-dialog';
 import { dialogFormLayout } from '@/lib/forms/dialog-form-layout';
 import { toast } from '@/lib/toast';
-import { useCreateUser } from '../api/create-user';
-import { useUpdateUser } from '../api/update-user';
+import { useCreateUser, useUpdateUser } from '../api/users';
 import { consoleRules } from '@/lib/forms/form-rules';
 import { useVersionedSave } from '@/lib/forms/use-versioned-save';
 import { localName } from '@/lib/local-name';
@@ -80,7 +79,7 @@ export function UserDialog(props: UserDialogProps) {
         roleIds: values.roleIds ?? [],
       };
       if (editing) {
-        await update.mutateAsync({ id: editing.id, input: { ...input, version: editing.version } });
+        await update.mutateAsync({ id: editing.id, version: editing.version, input });
         toast.success({ content: t('system.users.dialog.saved') });
         onClose();
       } else {
