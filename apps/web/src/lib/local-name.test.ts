@@ -1,4 +1,4 @@
-import { englishNameInput, localName } from './local-name';
+import { englishNameInput, localName, nameValues, trimmedNames } from './local-name';
 
 describe('localName', () => {
   const unit = { name: '市城管局', nameEn: 'City bureau' };
@@ -18,5 +18,17 @@ describe('localName', () => {
     expect(englishNameInput(unit)).toBe('City bureau');
     expect(englishNameInput({ name: '办公室', nameEn: '办公室' })).toBe('');
     expect(englishNameInput(null)).toBe('');
+  });
+
+  it('fills a form with the names and sends them trimmed', () => {
+    expect(nameValues(null)).toEqual({ name: '', nameEn: '' });
+    expect(nameValues({ name: '办公室', nameEn: '办公室' })).toEqual({
+      name: '办公室',
+      nameEn: '',
+    });
+    expect(trimmedNames({ name: ' 办公室 ', nameEn: ' Office ' })).toEqual({
+      name: '办公室',
+      nameEn: 'Office',
+    });
   });
 });

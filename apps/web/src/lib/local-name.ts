@@ -21,3 +21,22 @@ export function englishNameInput(
   if (!item || item.nameEn === item.name) return '';
   return item.nameEn;
 }
+
+/** The two names of a record as its form holds them. */
+export interface NameValues {
+  name: string;
+  nameEn: string;
+}
+
+/** The fields of the names, for the server's field errors to land beside. */
+export const NAME_FIELDS = ['name', 'nameEn'] as const;
+
+/** A record's names as the form starts with them (a new record: blank). */
+export function nameValues(item: { name: string; nameEn: string } | null | undefined): NameValues {
+  return { name: item?.name ?? '', nameEn: englishNameInput(item) };
+}
+
+/** The names as a save sends them: trimmed; a blank English name lets the Chinese one stand in. */
+export function trimmedNames(values: NameValues): NameValues {
+  return { name: values.name.trim(), nameEn: values.nameEn.trim() };
+}
