@@ -151,6 +151,23 @@ export function consoleResource<T extends ResourceTypes>(options: ConsoleResourc
     return useMutation({ mutationFn: remove, onSettled: () => refresh(queryClient) });
   }
 
+  /**
+   * A dialog's save with the same fields either way: an update at the version read
+   * when it edits a record, else a create. (A resource whose create sends more, as a
+   * role's code, uses `useCreate` and `useUpdate`.)
+   */
+  function useSave() {
+    const createRecord = useCreate();
+    const updateRecord = useUpdate();
+    return (
+      editing: { id: T['id']; version: number } | null,
+      input: T['edit'] & T['create'],
+    ): Promise<Created<T> | Updated<T>> =>
+      editing
+        ? updateRecord.mutateAsync({ id: editing.id, version: editing.version, input })
+        : createRecord.mutateAsync(input);
+  }
+
   return {
     keys,
     list,
@@ -164,6 +181,7 @@ export function consoleResource<T extends ResourceTypes>(options: ConsoleResourc
     useCreate,
     useUpdate,
     useDelete,
+    useSave,
   };
 }
 

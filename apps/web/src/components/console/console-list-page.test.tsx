@@ -149,6 +149,15 @@ describe('BilingualNameFields', () => {
     expect(screen.getByRole('textbox', { name: /英文名称/ })).toHaveAttribute('lang', 'en');
     await userEvent.click(screen.getByRole('button', { name: 'check' }));
     // Only the Chinese name is required.
-    expect(await screen.findAllByRole('alert')).toHaveLength(1);
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: /中文名称/ })).toHaveAttribute(
+        'aria-invalid',
+        'true',
+      ),
+    );
+    expect(screen.getByRole('textbox', { name: /英文名称/ })).not.toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
   });
 });

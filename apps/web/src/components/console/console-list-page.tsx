@@ -12,7 +12,7 @@ import {
   type TableProps,
   Typography,
 } from 'antd';
-import type { ReactNode } from 'react';
+import { type Key, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Access } from '@/lib/access/access';
 import { registerTexts } from '@/lib/i18n';
@@ -87,7 +87,12 @@ export interface ConsoleListPageProps<Row extends object> {
     sizes?: number[];
     onChange(paging: { pageIndex: number; pageSize: number }): void;
   };
-  /** Anything else of the table's (a tree's expanded rows, sorting). */
+  /**
+   * A tree table: the rows (by `rowKey`) that start open. The person closes and
+   * opens each; a row that appears later starts open too.
+   */
+  openRows?: readonly Key[];
+  /** Anything else of the table's (sorting). */
   tableProps?: Omit<TableProps<Row>, 'columns' | 'dataSource' | 'rowKey' | 'pagination'>;
   /** The page's dialogs and drawers. */
   children?: ReactNode;
@@ -103,7 +108,8 @@ export interface ConsoleListPageProps<Row extends object> {
 export function ConsoleListPage<Row extends object>(props: ConsoleListPageProps<Row>) {
   const { t } = useTranslation();
   const [modal, modalHolder] = Modal.useModal();
-  const { list, pagination, rowActions, search } = props;
+  const { list, pagination, rowActions, search, openRows } = props;
+  const [closed, setClosed] = useState<ReadonlySet<Key>>(new Set());
 
   function confirm(action: RowAction) {
     const asked = action.confirm!;
@@ -216,6 +222,19 @@ export function ConsoleListPage<Row extends object>(props: ConsoleListPageProps<
         dataSource={props.rows}
         loading={list.isFetching}
         scroll={{ x: 'max-content' }}
+        {...(openRows && {
+          expandable: {
+            expandedRowKeys: openRows.filter((key) => !closed.has(key)),
+            onExpand: (open: boolean, row: Row) =>
+              setClosed((current) => {
+                const next = new Set(current);
+                const key = row[props.rowKey] as Key;
+                if (open) next.delete(key);
+                else next.add(key);
+                return next;
+              }),
+          },
+        })}
         locale={{ emptyText: <Empty description={props.emptyText} /> }}
         pagination={
           pagination

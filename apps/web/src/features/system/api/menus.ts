@@ -30,5 +30,6 @@ export const {
   useList: useMenus,
   useCreate: useCreateMenu,
   useUpdate: useUpdateMenu,
+  useSave: useSaveMenu,
   useDelete: useDeleteMenu,
 } = menuResource;

@@ -48,11 +48,13 @@ export const {
   useList: useUnits,
   useCreate: useCreateUnit,
   useUpdate: useUpdateUnit,
+  useSave: useSaveUnit,
   useDelete: useDeleteUnit,
 } = unitResource;
 
 export const {
   useCreate: useCreateDepartment,
   useUpdate: useUpdateDepartment,
+  useSave: useSaveDepartment,
   useDelete: useDeleteDepartment,
 } = departmentResource;

@@ -1,10 +1,10 @@
 import type { Department, UnitNode } from '@cityops/contract';
-import { Form, Input, InputNumber, TreeSelect } from 'antd';
+import { Form, InputNumber, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BilingualNameFields } from '@/components/console/bilingual-name-fields';
 import { ConsoleFormDialog } from '@/components/console/console-form-dialog';
 import { toast } from '@/lib/toast';
-import { useCreateDepartment, useUpdateDepartment } from '../api/units';
+import { useSaveDepartment } from '../api/units';
 import { consoleRules } from '@/lib/forms/form-rules';
 import { useVersionedSave } from '@/lib/forms/use-versioned-save';
 import { allUnits, unitOptions } from '../lib/unit-tree';
@@ -37,8 +37,7 @@ export function DepartmentDialog(props: DepartmentDialogProps) {
   const { department, organizationId, units, onClose, onReload } = props;
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const create = useCreateDepartment();
-  const update = useUpdateDepartment();
+  const saveDepartment = useSaveDepartment();
   const rules = consoleRules(t);
 
   const saver = useVersionedSave<Values, Department>({
@@ -51,11 +50,7 @@ export function DepartmentDialog(props: DepartmentDialogProps) {
         organizationId: values.organizationId,
         sortOrder: values.sortOrder ?? 0,
       };
-      if (editing) {
-        await update.mutateAsync({ id: editing.id, version: editing.version, input });
-      } else {
-        await create.mutateAsync(input);
-      }
+      await saveDepartment(editing, input);
       toast.success({ content: t('system.units.dialog.saved') });
       onClose();
     },

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { BilingualNameFields } from '@/components/console/bilingual-name-fields';
 import { ConsoleFormDialog } from '@/components/console/console-form-dialog';
 import { toast } from '@/lib/toast';
-import { useCreateMenu, useUpdateMenu } from '../api/menus';
+import { useSaveMenu } from '../api/menus';
 import { consoleRules } from '@/lib/forms/form-rules';
 import { useVersionedSave } from '@/lib/forms/use-versioned-save';
 import { findEntry, menuParentOptions, siblingsOf } from '../lib/menu-tree';
@@ -102,8 +102,7 @@ export function MenuDialog({ entry, parentId, entries, onClose, onReload }: Menu
   const [form] = Form.useForm<Values>();
   const kind = Form.useWatch('kind', form);
   const integrated = Form.useWatch('integrated', form);
-  const create = useCreateMenu();
-  const update = useUpdateMenu();
+  const saveMenu = useSaveMenu();
   const rules = consoleRules(t);
   const parentKind = findEntry(entries, parentId)?.kind;
   // The registry is offered to those who may read it; the entry's choice stays as it is otherwise.
@@ -136,11 +135,7 @@ export function MenuDialog({ entry, parentId, entries, onClose, onReload }: Menu
         permission: isAction ? values.permission.trim() : null,
         subsystemId: isAction ? null : (values.subsystemId ?? null),
       };
-      if (editing) {
-        await update.mutateAsync({ id: editing.id, version: editing.version, input });
-      } else {
-        await create.mutateAsync(input);
-      }
+      await saveMenu(editing, input);
       toast.success({ content: t('system.menus.dialog.saved') });
       onClose();
     },

@@ -48,7 +48,6 @@ function MenusPageContent() {
   const menus = useMenus();
   const remove = useDeleteMenu();
   const [editing, setEditing] = useState<Editing>(null);
-  const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
   const rows = useMemo(() => rowsOf(menus.data ?? []), [menus.data]);
   const parents = useMemo(
     () =>
@@ -80,18 +79,7 @@ function MenusPageContent() {
       rowKey="id"
       tableLabel={t('system.menus.results')}
       emptyText={t('system.menus.empty')}
-      tableProps={{
-        expandable: {
-          expandedRowKeys: parents.filter((id) => !collapsed.has(id)),
-          onExpand: (open, row) =>
-            setCollapsed((current) => {
-              const next = new Set(current);
-              if (open) next.delete(row.id);
-              else next.add(row.id);
-              return next;
-            }),
-        },
-      }}
+      openRows={parents}
       columns={[
         {
           key: 'name',

@@ -21,7 +21,6 @@ import { ConsoleFormDialog } from '@/components/console/console-form-dialog';
 import { useVersionedSave } from '@/lib/forms/use-versioned-save';
 import { toast } from '@/lib/toast';
 import { useCreateSubsystem, useUpdateSubsystem } from '../api/subsystems';
-import { consoleRules } from '@/lib/forms/form-rules';
 import { type NameValues, nameValues, trimmedNames } from '@/lib/local-name';
 
 export interface SubsystemDialogProps {
@@ -88,11 +87,10 @@ function valuesOf(subsystem: Subsystem | null): Values {
  * answered once and handed to the page to show.
  */
 export function SubsystemDialog({ subsystem, onClose, onIssued, onReload }: SubsystemDialogProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const create = useCreateSubsystem();
   const update = useUpdateSubsystem();
-  const rules = consoleRules(t);
 
   const addressList = (test: (value: string) => boolean, key: string) => [
     {

@@ -1,11 +1,10 @@
 import type { UnitNode } from '@cityops/contract';
-import { Form, Input, InputNumber, TreeSelect } from 'antd';
+import { Form, InputNumber, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BilingualNameFields } from '@/components/console/bilingual-name-fields';
 import { ConsoleFormDialog } from '@/components/console/console-form-dialog';
 import { toast } from '@/lib/toast';
-import { useCreateUnit, useUpdateUnit } from '../api/units';
-import { consoleRules } from '@/lib/forms/form-rules';
+import { useSaveUnit } from '../api/units';
 import { useVersionedSave } from '@/lib/forms/use-versioned-save';
 import { findUnit, unitOptions } from '../lib/unit-tree';
 import { type NameValues, nameValues, trimmedNames } from '@/lib/local-name';
@@ -37,9 +36,7 @@ const valuesOf = (unit: UnitNode | null, parentId: number | null): Values => ({
 export function UnitDialog({ unit, parentId, units, onClose, onReload }: UnitDialogProps) {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const create = useCreateUnit();
-  const update = useUpdateUnit();
-  const rules = consoleRules(t);
+  const saveUnit = useSaveUnit();
 
   const saver = useVersionedSave<Values, UnitNode>({
     form,
@@ -51,11 +48,7 @@ export function UnitDialog({ unit, parentId, units, onClose, onReload }: UnitDia
         parentId: values.parentId ?? null,
         sortOrder: values.sortOrder ?? 0,
       };
-      if (editing) {
-        await update.mutateAsync({ id: editing.id, version: editing.version, input });
-      } else {
-        await create.mutateAsync(input);
-      }
+      await saveUnit(editing, input);
       toast.success({ content: t('system.units.dialog.saved') });
       onClose();
     },

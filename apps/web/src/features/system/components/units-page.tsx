@@ -57,7 +57,6 @@ function UnitsPageContent() {
   const removeUnit = useDeleteUnit();
   const removeDepartment = useDeleteDepartment();
   const [editing, setEditing] = useState<Editing>(null);
-  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const rows = useMemo(() => rowsOf(units.data ?? []), [units.data]);
   const expanded = useMemo(
     () => allUnits(units.data ?? []).map((unit) => `u${unit.id}`),
@@ -83,18 +82,7 @@ function UnitsPageContent() {
       tableLabel={t('system.units.tree')}
       emptyText={t('system.units.empty')}
       // Every unit starts open (a city's tree is small; its departments are the point).
-      tableProps={{
-        expandable: {
-          expandedRowKeys: expanded.filter((key) => !collapsed.has(key)),
-          onExpand: (open, row) =>
-            setCollapsed((current) => {
-              const next = new Set(current);
-              if (open) next.delete(row.key);
-              else next.add(row.key);
-              return next;
-            }),
-        },
-      }}
+      openRows={expanded}
       columns={[
         {
           key: 'name',
