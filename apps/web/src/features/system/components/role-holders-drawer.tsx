@@ -53,7 +53,11 @@ export function RoleHoldersDrawer({ role, onClose }: RoleHoldersDrawerProps) {
             key: 'unit',
             title: t('system.users.column.unit'),
             render: (_, user) =>
-              i18n.language === 'en' ? user.organizationNameEn : user.organizationName,
+              user.organizationName &&
+              localName(
+                { name: user.organizationName, nameEn: user.organizationNameEn },
+                i18n.language,
+              ),
           },
           {
             key: 'status',
