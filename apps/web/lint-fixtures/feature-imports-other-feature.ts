@@ -1,5 +1,5 @@
 // lints as: src/features/map/components/boundary-fixture.ts
-import { menuTitle } from '@/features/menu/lib/menu-title'; // error: no-restricted-imports
+import { routeEntryCode } from '@/features/menu/lib/route-entry'; // error: no-restricted-imports
 import * as menu from '@/features/menu'; // error: no-restricted-imports
 import type { Tab } from '@/features/tags-view/lib/tags-store'; // error: no-restricted-imports
 export { useSettingsStore } from '@/features/settings/lib/settings-store'; // error: no-restricted-imports
@@ -7,5 +7,5 @@ import { frameAddress } from '../../menu/lib/frame-address'; // error: no-restri
 import type { AppConfig } from '@cityops/server'; // error: no-restricted-imports
 import { formatLength } from '@/features/map/lib/format';
 
-export const reached = [menuTitle, menu, frameAddress, formatLength] as const;
+export const reached = [routeEntryCode, menu, frameAddress, formatLength] as const;
 export type Reached = [Tab, AppConfig];

@@ -19,7 +19,6 @@ import { useUserMenu } from '@/features/menu/api/get-user-menu';
 import { EmbeddedFrame } from '@/features/menu/components/embedded-frame';
 import { useFrameLinkRequests } from '@/features/menu/hooks/use-frame-link-requests';
 import { useMenuActions } from '@/features/menu/hooks/use-menu-actions';
-import { menuTitle } from '@/features/menu/lib/menu-title';
 import { useSettingsStore } from '@/features/settings/lib/settings-store';
 import { KeepAliveOutlet } from '@/features/tags-view/components/keep-alive-outlet';
 import { TagsBar } from '@/features/tags-view/components/tags-bar';
@@ -50,6 +49,7 @@ import { UserDropdown } from './user-dropdown';
 import { layoutTexts } from '@/locales/layout-texts';
 import { registerTexts } from '@/lib/i18n';
 import { paths } from '@/lib/paths';
+import { localName } from '@/lib/local-name';
 
 registerTexts(layoutTexts);
 
@@ -176,7 +176,7 @@ export function Shell() {
   }
 
   const titleOf = (tab: Tab) =>
-    tab.kind === 'frame' ? menuTitle(tab.entry, i18n.language) : t(tab.titleKey);
+    tab.kind === 'frame' ? localName(tab.entry, i18n.language) : t(tab.titleKey);
 
   // Frames stay mounted (hidden) while their tab is open, so they never reload.
   const frameTabs = tabs.filter((tab): tab is FrameTab => tab.kind === 'frame');
@@ -331,7 +331,7 @@ export function Shell() {
                 <EmbeddedFrame
                   key={tab.key}
                   entry={tab.entry}
-                  title={menuTitle(tab.entry, i18n.language)}
+                  title={localName(tab.entry, i18n.language)}
                   visible={tab.key === activeKey}
                 />
               ))}

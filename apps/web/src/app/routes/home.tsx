@@ -4,10 +4,10 @@ import { useUserMenu } from '@/features/menu/api/get-user-menu';
 import { MenuIcon } from '@/features/menu/components/menu-icon';
 import { SubsystemPanel } from '@/features/menu/components/subsystem-panel';
 import { useMenuActions } from '@/features/menu/hooks/use-menu-actions';
-import { menuTitle } from '@/features/menu/lib/menu-title';
 import { useAppStore } from '@/stores/app-store';
 import { useUserStore } from '@/stores/user-store';
 import { scaledPx } from '@/lib/root-font-size';
+import { localName } from '@/lib/local-name';
 
 /** The index page: a welcome and the subsystems the server gave this user. */
 export function Component() {
@@ -71,7 +71,7 @@ export function Component() {
                   }}
                 >
                   <MenuIcon name={entry.icon} />
-                  <span>{menuTitle(entry, i18n.language)}</span>
+                  <span>{localName(entry, i18n.language)}</span>
                 </button>
               </Card>
             </Col>

@@ -26,9 +26,9 @@ import { useDeleteCategory } from '../api/delete-category';
 import { useCategories } from '../api/get-categories';
 import { useUpdateCategory } from '../api/update-category';
 import { failureMessage, isConflict, showFieldErrors } from '@/lib/forms/api-failure';
-import { categoryLabel } from '../lib/category-label';
 import { schemaRule } from '@/lib/forms/schema-rule';
 import { scaledPx } from '@/lib/root-font-size';
+import { localName } from '@/lib/local-name';
 
 export interface CategoryDialogProps {
   open: boolean;
@@ -163,7 +163,7 @@ export function CategoryDialog({ open, onClose }: CategoryDialogProps) {
     let deleted = false;
     void modal.confirm({
       title: t('businessGuide.categories.deleteConfirm', {
-        name: categoryLabel(category, i18n.language),
+        name: localName(category, i18n.language),
       }),
       okText: t('common.confirm'),
       cancelText: t('common.cancel'),

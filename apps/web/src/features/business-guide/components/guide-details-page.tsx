@@ -7,13 +7,13 @@ import { useArticle } from '../api/get-article';
 import { useArticleId } from '../hooks/use-article-id';
 import { useAccess } from '@/lib/access/use-access';
 import { guidePaths } from '../lib/article-links';
-import { categoryLabel } from '../lib/category-label';
 import { ArticleBody } from './article-body';
 import { ArticleStatusTag } from './article-status-tag';
 import { GuideTheme } from './guide-theme';
 import { businessGuideTexts } from '@/locales/business-guide-texts';
 import { registerTexts } from '@/lib/i18n';
 import { scaledPx } from '@/lib/root-font-size';
+import { localName } from '@/lib/local-name';
 
 registerTexts(businessGuideTexts);
 
@@ -98,7 +98,7 @@ function GuideDetailsPageContent() {
           {
             key: 'category',
             label: t('businessGuide.column.category'),
-            children: categoryLabel(
+            children: localName(
               { name: data.categoryName, nameEn: data.categoryNameEn },
               i18n.language,
             ),
@@ -127,8 +127,12 @@ function GuideDetailsPageContent() {
             key: 'organization',
             label: t('businessGuide.details.organization'),
             children:
-              (i18n.language.startsWith('en') ? data.organizationNameEn : data.organizationName) ??
-              '—',
+              data.organizationName == null
+                ? '—'
+                : localName(
+                    { name: data.organizationName, nameEn: data.organizationNameEn },
+                    i18n.language,
+                  ),
           },
         ]}
       />

@@ -24,10 +24,10 @@ import { useArticleId } from '../hooks/use-article-id';
 import { useAccess } from '@/lib/access/use-access';
 import { failureMessage, isConflict, showFieldErrors } from '@/lib/forms/api-failure';
 import { guidePaths } from '../lib/article-links';
-import { categoryLabel } from '../lib/category-label';
 import { GuideTheme } from './guide-theme';
 import { businessGuideTexts } from '@/locales/business-guide-texts';
 import { registerTexts } from '@/lib/i18n';
+import { localName } from '@/lib/local-name';
 
 registerTexts(businessGuideTexts);
 
@@ -183,7 +183,7 @@ function GuideEditPageContent() {
             loading={categories.isPending}
             options={(categories.data ?? []).map((category) => ({
               value: category.id,
-              label: categoryLabel(category, i18n.language),
+              label: localName(category, i18n.language),
             }))}
           />
         </Form.Item>

@@ -28,7 +28,6 @@ import { useArticles } from '../api/get-articles';
 import { useCategories } from '../api/get-categories';
 import { useAccess } from '@/lib/access/use-access';
 import { guidePaths } from '../lib/article-links';
-import { categoryLabel } from '../lib/category-label';
 import { ArticleActions } from './article-actions';
 import { ArticleStatusTag } from './article-status-tag';
 import styles from './guide-table-page.module.css';
@@ -37,6 +36,7 @@ import { businessGuideTexts } from '@/locales/business-guide-texts';
 import { registerTexts } from '@/lib/i18n';
 import { scaledPx } from '@/lib/root-font-size';
 import { useUiScale } from '@/stores/app-store';
+import { localName } from '@/lib/local-name';
 
 registerTexts(businessGuideTexts);
 
@@ -118,7 +118,7 @@ function GuideTablePageContent() {
     () =>
       (categories.data ?? []).map((category) => ({
         value: category.id,
-        label: categoryLabel(category, i18n.language),
+        label: localName(category, i18n.language),
       })),
     [categories.data, i18n.language],
   );
@@ -159,10 +159,7 @@ function GuideTablePageContent() {
       title: t('businessGuide.column.category'),
       width: px(130),
       render: (_, article) =>
-        categoryLabel(
-          { name: article.categoryName, nameEn: article.categoryNameEn },
-          i18n.language,
-        ),
+        localName({ name: article.categoryName, nameEn: article.categoryNameEn }, i18n.language),
     },
     {
       key: 'authority',

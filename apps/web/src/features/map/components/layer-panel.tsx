@@ -3,6 +3,7 @@ import { Card, Checkbox, Radio, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { EditorState } from '../lib/map-editor';
 import styles from './map-page.module.css';
+import { localName } from '@/lib/local-name';
 
 interface LayerPanelProps {
   layers: GisLayer[];
@@ -19,9 +20,6 @@ const OFFLINE = '';
 /** Layer visibility, the layer new features go to, and the base map. */
 export function LayerPanel(props: LayerPanelProps) {
   const { t, i18n } = useTranslation();
-  const english = i18n.language === 'en';
-  const layerName = (layer: { name: string; nameEn: string }) =>
-    english && layer.nameEn ? layer.nameEn : layer.name;
 
   return (
     <>
@@ -32,9 +30,9 @@ export function LayerPanel(props: LayerPanelProps) {
               <Checkbox
                 checked={!props.state.hidden.includes(layer.id)}
                 onChange={(event) => props.onVisible(layer.id, event.target.checked)}
-                aria-label={t('map.showLayer', { name: layerName(layer) })}
+                aria-label={t('map.showLayer', { name: localName(layer, i18n.language) })}
               >
-                {layerName(layer)}
+                {localName(layer, i18n.language)}
               </Checkbox>
               {layer.editable ? (
                 <span className={styles.muted}>
@@ -55,7 +53,7 @@ export function LayerPanel(props: LayerPanelProps) {
             onChange={(event) => props.onActive(event.target.value as number)}
             options={props.layers
               .filter((layer) => layer.editable)
-              .map((layer) => ({ value: layer.id, label: layerName(layer) }))}
+              .map((layer) => ({ value: layer.id, label: localName(layer, i18n.language) }))}
             style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
           />
         </Card>
@@ -71,7 +69,7 @@ export function LayerPanel(props: LayerPanelProps) {
             ...props.tileLayers.map((layer) => ({
               value: layer.id,
               label:
-                layerName({ name: layer.name, nameEn: layer.nameEn }) +
+                localName(layer, i18n.language) +
                 (layer.coordinateSystem === 'gcj02' ? ` (${t('map.gcj02')})` : ''),
             })),
           ]}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeatureSearch } from '../api/get-features';
 import styles from './map-page.module.css';
+import { localName } from '@/lib/local-name';
 
 interface SearchBoxProps {
   layers: GisLayer[];
@@ -18,7 +19,7 @@ export function SearchBox({ layers, onPick }: SearchBoxProps) {
   const layerName = (id: number) => {
     const layer = layers.find((entry) => entry.id === id);
     if (!layer) return '';
-    return i18n.language === 'en' && layer.nameEn ? layer.nameEn : layer.name;
+    return localName(layer, i18n.language);
   };
 
   return (

@@ -2,8 +2,8 @@ import { type MenuEntry, subEntriesOf } from '@cityops/contract';
 import { ConfigProvider, Menu } from 'antd';
 import type { ItemType } from 'antd/es/menu/interface';
 import { useTranslation } from 'react-i18next';
-import { menuTitle } from '../lib/menu-title';
 import { MenuIcon } from './menu-icon';
+import { localName } from '@/lib/local-name';
 
 export interface SidebarMenuProps {
   entries: MenuEntry[];
@@ -40,7 +40,7 @@ export function SidebarMenu({
     items.push({
       key: entry.code,
       icon: <MenuIcon name={entry.icon} />,
-      label: menuTitle(entry, i18n.language),
+      label: localName(entry, i18n.language),
     });
     if (childrenMenu && entry.code === activeCode && !collapsed) {
       const children = subEntriesOf(entry);
@@ -51,7 +51,7 @@ export function SidebarMenu({
           children: children.map((child) => ({
             key: `${CHILD_PREFIX}${child.code}`,
             icon: <MenuIcon name={child.icon} />,
-            label: menuTitle(child, i18n.language),
+            label: localName(child, i18n.language),
             style: { paddingInlineStart: 40 },
           })),
         });

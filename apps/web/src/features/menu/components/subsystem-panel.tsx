@@ -1,11 +1,11 @@
 import { type MenuEntry, subEntriesOf } from '@cityops/contract';
 import { Card, Empty, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { menuTitle } from '../lib/menu-title';
 import { MenuIcon } from './menu-icon';
 import styles from './subsystem-panel.module.css';
 import { layoutTexts } from '@/locales/layout-texts';
 import { registerTexts } from '@/lib/i18n';
+import { localName } from '@/lib/local-name';
 
 registerTexts(layoutTexts);
 
@@ -18,7 +18,7 @@ export interface SubsystemPanelProps {
 export function SubsystemPanel({ entry, onOpen }: SubsystemPanelProps) {
   const { t, i18n } = useTranslation();
   const children = subEntriesOf(entry);
-  const title = menuTitle(entry, i18n.language);
+  const title = localName(entry, i18n.language);
   return (
     <section aria-labelledby="subsystem-title" className={styles.panel}>
       <Typography.Title level={3} id="subsystem-title" className={styles.title}>
@@ -33,7 +33,7 @@ export function SubsystemPanel({ entry, onOpen }: SubsystemPanelProps) {
               <Card size="small" hoverable>
                 <button type="button" className={styles.open} onClick={() => onOpen(child)}>
                   <MenuIcon name={child.icon} />
-                  <span>{menuTitle(child, i18n.language)}</span>
+                  <span>{localName(child, i18n.language)}</span>
                 </button>
               </Card>
             </li>

@@ -24,6 +24,7 @@ import { notificationsTexts } from '@/locales/notifications-texts';
 import { RECIPIENT_PAGE_SIZE, useMessageRecipients } from '../api/get-message-recipients';
 import { useSentMessages } from '../api/get-sent-messages';
 import { useWithdrawMessage } from '../api/withdraw-message';
+import { localName } from '@/lib/local-name';
 
 registerTexts(notificationsTexts);
 
@@ -243,7 +244,10 @@ function RecipientsDrawer({ message, onClose }: { message: SentMessage; onClose(
     {
       key: 'unit',
       title: t('notifications.sent.recipients.unit'),
-      render: (_, row) => (i18n.language === 'en' ? row.unitNameEn : row.unitName) ?? '—',
+      render: (_, row) =>
+        row.unitName == null
+          ? '—'
+          : localName({ name: row.unitName, nameEn: row.unitNameEn }, i18n.language),
     },
     {
       key: 'state',

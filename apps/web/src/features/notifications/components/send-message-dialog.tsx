@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ConsoleDialog } from '@/components/console/console-dialog';
 import { toast } from '@/lib/toast';
 import { type SendMessageInput, useRecipientOptions, useSendMessage } from '../api/send-message';
+import { localName } from '@/lib/local-name';
 
 export interface SendMessageDialogProps {
   onClose(): void;
@@ -58,7 +59,7 @@ export function SendMessageDialog({ onClose }: SendMessageDialogProps) {
       label: t('notifications.admin.unitsLabel'),
       options: (options.data?.units ?? []).map((unit) => ({
         value: unit.id,
-        label: i18n.language === 'en' ? unit.nameEn : unit.name,
+        label: localName(unit, i18n.language),
       })),
     },
     {
@@ -66,7 +67,7 @@ export function SendMessageDialog({ onClose }: SendMessageDialogProps) {
       label: t('notifications.admin.rolesLabel'),
       options: (options.data?.roles ?? []).map((role) => ({
         value: role.id,
-        label: i18n.language === 'en' ? role.nameEn : role.name,
+        label: localName(role, i18n.language),
       })),
     },
   ] as const;

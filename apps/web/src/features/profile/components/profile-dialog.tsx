@@ -15,6 +15,7 @@ import { profileRules } from '../lib/profile-rules';
 import { OwnSessions } from './own-sessions';
 import { profileTexts } from '@/locales/profile-texts';
 import { registerTexts } from '@/lib/i18n';
+import { localName } from '@/lib/local-name';
 
 registerTexts(profileTexts);
 
@@ -33,7 +34,7 @@ interface FormValues extends Omit<UserInfoInput, 'organizationId' | 'departmentI
 function optionsOf(list: OrganOption[] | undefined, language: string) {
   return (list ?? []).map((item) => ({
     value: item.id,
-    label: language === 'en' ? item.nameEn : item.name,
+    label: localName(item, language),
   }));
 }
 

@@ -11,7 +11,7 @@ import { systemTexts } from '@/locales/system-texts';
 import { exportAuditRecords } from '../api/export-audit-records';
 import { useAuditRecords } from '../api/get-audit-records';
 import { auditActionName, auditTargetText, auditTime } from '../lib/audit-names';
-import { saveFile } from '../lib/save-file';
+import { saveFile } from '@/lib/save-file';
 import { AuditOutcomeTag } from './audit-outcome-tag';
 import { AuditRecordDrawer } from './audit-record-drawer';
 import { AuditSearchBar } from './audit-search-bar';

@@ -1,15 +1,14 @@
 import type { Department, UnitNode } from '@cityops/contract';
-import { Alert, Form, Input, InputNumber, TreeSelect } from 'antd';
+import { Form, InputNumber, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ConsoleDialog } from '@/components/console/console-dialog';
-import { dialogFormLayout } from '@/lib/forms/dialog-form-layout';
+import { BilingualNameFields } from '@/components/console/bilingual-name-fields';
+import { ConsoleFormDialog } from '@/components/console/console-form-dialog';
 import { toast } from '@/lib/toast';
-import { useCreateDepartment } from '../api/create-department';
-import { useUpdateDepartment } from '../api/update-department';
-import { systemRules } from '../lib/form-rules';
+import { useSaveDepartment } from '../api/units';
+import { consoleRules } from '@/lib/forms/form-rules';
 import { useVersionedSave } from '@/lib/forms/use-versioned-save';
 import { allUnits, unitOptions } from '../lib/unit-tree';
-import { englishNameInput } from '../lib/names';
+import { type NameValues, nameValues, trimmedNames } from '@/lib/local-name';
 
 export interface DepartmentDialogProps {
   /** The department to edit, or null for a new one in `organizationId`. */
@@ -20,9 +19,7 @@ export interface DepartmentDialogProps {
   onReload(): Promise<readonly UnitNode[]>;
 }
 
-interface Values {
-  name: string;
-  nameEn: string;
+interface Values extends NameValues {
   organizationId: number;
   sortOrder: number | null;
 }
@@ -30,8 +27,7 @@ interface Values {
 const FIELDS = ['name', 'nameEn', 'organizationId', 'sortOrder'];
 
 const valuesOf = (department: Department | null, organizationId: number): Values => ({
-  name: department?.name ?? '',
-  nameEn: englishNameInput(department),
+  ...nameValues(department),
   organizationId: department?.organizationId ?? organizationId,
   sortOrder: department?.sortOrder ?? 0,
 });
@@ -41,26 +37,20 @@ export function DepartmentDialog(props: DepartmentDialogProps) {
   const { department, organizationId, units, onClose, onReload } = props;
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const create = useCreateDepartment();
-  const update = useUpdateDepartment();
-  const rules = systemRules(t);
+  const saveDepartment = useSaveDepartment();
+  const rules = consoleRules(t);
 
-  const { failure, saving, save } = useVersionedSave<Values, Department>({
+  const saver = useVersionedSave<Values, Department>({
     form,
     record: department,
     fields: FIELDS,
     async submit(values, editing) {
       const input = {
-        name: values.name.trim(),
-        nameEn: values.nameEn.trim(),
+        ...trimmedNames(values),
         organizationId: values.organizationId,
         sortOrder: values.sortOrder ?? 0,
       };
-      if (editing) {
-        await update.mutateAsync({ id: editing.id, input: { ...input, version: editing.version } });
-      } else {
-        await create.mutateAsync(input);
-      }
+      await saveDepartment(editing, input);
       toast.success({ content: t('system.units.dialog.saved') });
       onClose();
     },
@@ -72,45 +62,25 @@ export function DepartmentDialog(props: DepartmentDialogProps) {
   });
 
   return (
-    <ConsoleDialog
-      open
+    <ConsoleFormDialog<Values>
       title={
         department
           ? t('system.units.dialog.editDepartmentTitle')
           : t('system.units.dialog.createDepartmentTitle')
       }
-      onOk={() => void save()}
+      form={form}
+      name="system-department"
+      initialValues={valuesOf(department, organizationId)}
+      save={saver}
       onCancel={onClose}
-      confirmLoading={saving}
     >
-      {failure && (
-        <Alert type="error" showIcon role="alert" title={failure} style={{ marginBottom: 16 }} />
-      )}
-      <Form<Values>
-        form={form}
-        name="system-department"
-        {...dialogFormLayout(i18n.language)}
-        initialValues={valuesOf(department, organizationId)}
-        disabled={saving}
-      >
-        <Form.Item name="name" label={t('system.common.name')} rules={rules.title}>
-          <Input maxLength={64} autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          name="nameEn"
-          label={t('system.common.nameEn')}
-          rules={rules.nameEn}
-          extra={t('system.common.nameEnHelp')}
-        >
-          <Input maxLength={128} autoComplete="off" lang="en" />
-        </Form.Item>
-        <Form.Item name="organizationId" label={t('system.units.dialog.unit')} rules={rules.unit}>
-          <TreeSelect treeData={unitOptions(units, i18n.language)} treeDefaultExpandAll />
-        </Form.Item>
-        <Form.Item name="sortOrder" label={t('system.common.sortOrder')}>
-          <InputNumber min={0} max={1_000_000} precision={0} style={{ width: 160 }} />
-        </Form.Item>
-      </Form>
-    </ConsoleDialog>
+      <BilingualNameFields />
+      <Form.Item name="organizationId" label={t('system.units.dialog.unit')} rules={rules.unit}>
+        <TreeSelect treeData={unitOptions(units, i18n.language)} treeDefaultExpandAll />
+      </Form.Item>
+      <Form.Item name="sortOrder" label={t('system.common.sortOrder')}>
+        <InputNumber min={0} max={1_000_000} precision={0} style={{ width: 160 }} />
+      </Form.Item>
+    </ConsoleFormDialog>
   );
 }

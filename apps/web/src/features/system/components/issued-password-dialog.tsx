@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsoleDialog } from '@/components/console/console-dialog';
 import { toast } from '@/lib/toast';
-import { copyText } from '../lib/clipboard';
+import { copyText } from '@/lib/clipboard';
 
 export interface IssuedPassword {
   name: string;

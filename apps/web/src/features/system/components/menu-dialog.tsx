@@ -8,19 +8,18 @@ import {
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Form, Input, InputNumber, Select, Switch, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ConsoleDialog } from '@/components/console/console-dialog';
-import { dialogFormLayout } from '@/lib/forms/dialog-form-layout';
+import { BilingualNameFields } from '@/components/console/bilingual-name-fields';
+import { ConsoleFormDialog } from '@/components/console/console-form-dialog';
 import { toast } from '@/lib/toast';
-import { useCreateMenu } from '../api/create-menu';
-import { useUpdateMenu } from '../api/update-menu';
-import { systemRules } from '../lib/form-rules';
+import { useSaveMenu } from '../api/menus';
+import { consoleRules } from '@/lib/forms/form-rules';
 import { useVersionedSave } from '@/lib/forms/use-versioned-save';
 import { findEntry, menuParentOptions, siblingsOf } from '../lib/menu-tree';
 import { MenuHolders } from './menu-holders';
 import { IconPicker } from './icon-picker';
-import { englishNameInput, localName } from '../lib/names';
+import { localName, type NameValues, nameValues, trimmedNames } from '@/lib/local-name';
 import { useAccess } from '@/lib/access/use-access';
-import { useSubsystems } from '../api/get-subsystems';
+import { useSubsystems } from '../api/subsystems';
 
 export interface MenuDialogProps {
   /** The entry to edit, or null for a new one under `parentId`. */
@@ -31,12 +30,10 @@ export interface MenuDialogProps {
   onReload(): Promise<readonly AdminMenuEntry[]>;
 }
 
-interface Values {
+interface Values extends NameValues {
   parentId: number | null;
   kind: MenuEntryKind;
   code: string;
-  name: string;
-  nameEn: string;
   icon: MenuIcon | null;
   url: string;
   query: { key: string; value: string }[];
@@ -79,8 +76,7 @@ function valuesOf(
     // Under a page, a new entry is most likely one of its buttons.
     kind: entry?.kind ?? (parentKind === 'page' ? 'action' : 'page'),
     code: entry?.code ?? '',
-    name: entry?.name ?? '',
-    nameEn: englishNameInput(entry),
+    ...nameValues(entry),
     icon: (entry?.icon as MenuIcon | null) ?? null,
     url: entry?.url ?? '',
     query: Object.entries(entry?.query ?? {}).map(([key, value]) => ({ key, value })),
@@ -106,15 +102,14 @@ export function MenuDialog({ entry, parentId, entries, onClose, onReload }: Menu
   const [form] = Form.useForm<Values>();
   const kind = Form.useWatch('kind', form);
   const integrated = Form.useWatch('integrated', form);
-  const create = useCreateMenu();
-  const update = useUpdateMenu();
-  const rules = systemRules(t);
+  const saveMenu = useSaveMenu();
+  const rules = consoleRules(t);
   const parentKind = findEntry(entries, parentId)?.kind;
   // The registry is offered to those who may read it; the entry's choice stays as it is otherwise.
   const seesSubsystems = useAccess('system:subsystem:read');
-  const subsystems = useSubsystems({ enabled: seesSubsystems });
+  const subsystems = useSubsystems(undefined, { enabled: seesSubsystems });
 
-  const { current, failure, saving, save } = useVersionedSave<Values, AdminMenuEntry>({
+  const saver = useVersionedSave<Values, AdminMenuEntry>({
     form,
     record: entry,
     fields: FIELDS,
@@ -124,8 +119,7 @@ export function MenuDialog({ entry, parentId, entries, onClose, onReload }: Menu
         parentId: values.parentId ?? null,
         kind: values.kind,
         code: values.code.trim(),
-        name: values.name.trim(),
-        nameEn: values.nameEn.trim(),
+        ...trimmedNames(values),
         icon: isAction ? null : values.icon,
         url: isAction ? '' : values.url.trim(),
         query: isAction
@@ -141,47 +135,27 @@ export function MenuDialog({ entry, parentId, entries, onClose, onReload }: Menu
         permission: isAction ? values.permission.trim() : null,
         subsystemId: isAction ? null : (values.subsystemId ?? null),
       };
-      if (editing) {
-        await update.mutateAsync({ id: editing.id, input: { ...input, version: editing.version } });
-      } else {
-        await create.mutateAsync(input);
-      }
+      await saveMenu(editing, input);
       toast.success({ content: t('system.menus.dialog.saved') });
       onClose();
     },
     reload: async (editing) => findEntry(await onReload(), editing.id),
     show: (fresh) => form.setFieldsValue(valuesOf(fresh, null)),
   });
-  const builtIn = current?.builtIn ?? false;
+  const builtIn = saver.current?.builtIn ?? false;
 
   const isAction = kind === 'action';
   return (
-    <ConsoleDialog
-      open
+    <ConsoleFormDialog<Values>
       title={entry ? t('system.menus.dialog.editTitle') : t('system.menus.dialog.createTitle')}
-      onOk={() => void save()}
+      form={form}
+      name="system-menu"
+      initialValues={valuesOf(entry, parentId, parentKind, siblingsOf(entries, parentId))}
+      save={saver}
       onCancel={onClose}
-      confirmLoading={saving}
-      width={680}
-    >
-      {failure && (
-        <Alert type="error" showIcon role="alert" title={failure} style={{ marginBottom: 16 }} />
-      )}
-      {builtIn && (
-        <Alert
-          type="info"
-          showIcon
-          title={t('system.menus.dialog.builtInNote')}
-          style={{ marginBottom: 16 }}
-        />
-      )}
-      <Form<Values>
-        form={form}
-        name="system-menu"
-        {...dialogFormLayout(i18n.language)}
-        initialValues={valuesOf(entry, parentId, parentKind, siblingsOf(entries, parentId))}
-        disabled={saving}
-        onValuesChange={(changed: Partial<Values>) => {
+      dialogProps={{ width: 680 }}
+      formProps={{
+        onValuesChange: (changed: Partial<Values>) => {
           // A new entry moved elsewhere goes last there, unless its order was typed.
           if (!entry && 'parentId' in changed && !form.isFieldTouched('sortOrder')) {
             form.setFieldValue(
@@ -189,191 +163,191 @@ export function MenuDialog({ entry, parentId, entries, onClose, onReload }: Menu
               nextSortOrder(siblingsOf(entries, changed.parentId ?? null)),
             );
           }
-        }}
-      >
-        <Form.Item name="parentId" label={t('system.menus.dialog.parent')}>
-          <TreeSelect
-            allowClear
-            disabled={builtIn}
-            placeholder={t('system.menus.dialog.topLevel')}
-            treeData={menuParentOptions(entries, i18n.language, current?.id)}
-            treeDefaultExpandAll
+        },
+      }}
+      notice={
+        builtIn && (
+          <Alert
+            type="info"
+            showIcon
+            title={t('system.menus.dialog.builtInNote')}
+            style={{ marginBottom: 16 }}
           />
-        </Form.Item>
-        <Form.Item name="kind" label={t('system.menus.dialog.kind')} rules={rules.requiredChoice}>
-          <Select
-            disabled={builtIn}
-            options={MENU_ENTRY_KINDS.map((value) => ({
-              value,
-              label: t(`system.menus.kind.${value}`),
-            }))}
-          />
-        </Form.Item>
-        <Form.Item name="code" label={t('system.menus.dialog.code')} rules={rules.menuCode}>
-          <Input maxLength={64} autoComplete="off" spellCheck={false} disabled={builtIn} />
-        </Form.Item>
-        <Form.Item name="name" label={t('system.common.name')} rules={rules.title}>
-          <Input maxLength={64} autoComplete="off" />
-        </Form.Item>
+        )
+      }
+    >
+      <Form.Item name="parentId" label={t('system.menus.dialog.parent')}>
+        <TreeSelect
+          allowClear
+          disabled={builtIn}
+          placeholder={t('system.menus.dialog.topLevel')}
+          treeData={menuParentOptions(entries, i18n.language, saver.current?.id)}
+          treeDefaultExpandAll
+        />
+      </Form.Item>
+      <Form.Item name="kind" label={t('system.menus.dialog.kind')} rules={rules.requiredChoice}>
+        <Select
+          disabled={builtIn}
+          options={MENU_ENTRY_KINDS.map((value) => ({
+            value,
+            label: t(`system.menus.kind.${value}`),
+          }))}
+        />
+      </Form.Item>
+      <Form.Item name="code" label={t('system.menus.dialog.code')} rules={rules.menuCode}>
+        <Input maxLength={64} autoComplete="off" spellCheck={false} disabled={builtIn} />
+      </Form.Item>
+      <BilingualNameFields />
+      {isAction ? (
         <Form.Item
-          name="nameEn"
-          label={t('system.common.nameEn')}
-          rules={rules.nameEn}
-          extra={t('system.common.nameEnHelp')}
+          name="permission"
+          label={t('system.menus.dialog.permission')}
+          rules={rules.permission}
+          extra={t('system.menus.dialog.permissionHelp')}
         >
-          <Input maxLength={128} autoComplete="off" lang="en" />
+          <Input maxLength={100} autoComplete="off" spellCheck={false} disabled={builtIn} />
         </Form.Item>
-        {isAction ? (
-          <Form.Item
-            name="permission"
-            label={t('system.menus.dialog.permission')}
-            rules={rules.permission}
-            extra={t('system.menus.dialog.permissionHelp')}
-          >
-            <Input maxLength={100} autoComplete="off" spellCheck={false} disabled={builtIn} />
+      ) : (
+        <>
+          <Form.Item name="icon" label={t('system.menus.dialog.icon')}>
+            <IconPicker />
           </Form.Item>
-        ) : (
-          <>
-            <Form.Item name="icon" label={t('system.menus.dialog.icon')}>
-              <IconPicker />
-            </Form.Item>
+          <Form.Item
+            name="url"
+            label={t('system.menus.dialog.url')}
+            rules={rules.address}
+            extra={t('system.menus.dialog.urlHelp')}
+          >
+            <Input maxLength={2000} autoComplete="off" spellCheck={false} inputMode="url" />
+          </Form.Item>
+          <Form.Item label={t('system.menus.dialog.query')}>
+            <Form.List name="query">
+              {(fields, { add, remove }) => (
+                <Flex vertical gap={8}>
+                  {fields.map((field, position) => (
+                    <Flex key={field.key} gap={8} align="baseline">
+                      <Form.Item
+                        name={[field.name, 'key']}
+                        noStyle
+                        rules={[
+                          { required: true, whitespace: true, message: t('validation.required') },
+                          { max: 64, message: t('validation.tooLong') },
+                          ({ getFieldValue }) => ({
+                            // Two equal names would leave only the last one's value.
+                            validator: async (_rule, value: unknown) => {
+                              const name = typeof value === 'string' ? value.trim() : '';
+                              const pairs = (getFieldValue('query') ?? []) as Values['query'];
+                              const same = pairs.filter((pair) => pair?.key?.trim() === name);
+                              if (name && same.length > 1) {
+                                throw new Error(t('system.menus.dialog.queryDuplicate'));
+                              }
+                            },
+                          }),
+                        ]}
+                      >
+                        <Input
+                          aria-label={`${t('system.menus.dialog.queryKey')} ${position + 1}`}
+                          placeholder={t('system.menus.dialog.queryKey')}
+                          maxLength={64}
+                        />
+                      </Form.Item>
+                      <Form.Item
+                        name={[field.name, 'value']}
+                        noStyle
+                        rules={[{ max: 500, message: t('validation.tooLong') }]}
+                      >
+                        <Input
+                          aria-label={`${t('system.menus.dialog.queryValue')} ${position + 1}`}
+                          placeholder={t('system.menus.dialog.queryValue')}
+                          maxLength={500}
+                        />
+                      </Form.Item>
+                      <Button
+                        type="text"
+                        icon={<MinusCircleOutlined aria-hidden />}
+                        aria-label={t('system.menus.dialog.removeQuery', { index: position + 1 })}
+                        onClick={() => remove(field.name)}
+                      />
+                    </Flex>
+                  ))}
+                  {fields.length < MAX_QUERY && (
+                    <Button
+                      type="dashed"
+                      icon={<PlusOutlined aria-hidden />}
+                      onClick={() => add({ key: '', value: '' })}
+                    >
+                      {t('system.menus.dialog.addQuery')}
+                    </Button>
+                  )}
+                </Flex>
+              )}
+            </Form.List>
+          </Form.Item>
+          <Form.Item
+            name="integrated"
+            label={t('system.menus.dialog.integrated')}
+            valuePropName="checked"
+            extra={t('system.menus.dialog.integratedHelp')}
+          >
+            <Switch />
+          </Form.Item>
+          {integrated && (
             <Form.Item
-              name="url"
-              label={t('system.menus.dialog.url')}
-              rules={rules.address}
-              extra={t('system.menus.dialog.urlHelp')}
+              name="externalUrl"
+              label={t('system.menus.dialog.externalUrl')}
+              extra={t('system.menus.dialog.externalUrlHelp')}
+              rules={[
+                ...rules.address,
+                { required: true, whitespace: true, message: t('validation.required') },
+              ]}
             >
               <Input maxLength={2000} autoComplete="off" spellCheck={false} inputMode="url" />
             </Form.Item>
-            <Form.Item label={t('system.menus.dialog.query')}>
-              <Form.List name="query">
-                {(fields, { add, remove }) => (
-                  <Flex vertical gap={8}>
-                    {fields.map((field, position) => (
-                      <Flex key={field.key} gap={8} align="baseline">
-                        <Form.Item
-                          name={[field.name, 'key']}
-                          noStyle
-                          rules={[
-                            { required: true, whitespace: true, message: t('validation.required') },
-                            { max: 64, message: t('validation.tooLong') },
-                            ({ getFieldValue }) => ({
-                              // Two equal names would leave only the last one's value.
-                              validator: async (_rule, value: unknown) => {
-                                const name = typeof value === 'string' ? value.trim() : '';
-                                const pairs = (getFieldValue('query') ?? []) as Values['query'];
-                                const same = pairs.filter((pair) => pair?.key?.trim() === name);
-                                if (name && same.length > 1) {
-                                  throw new Error(t('system.menus.dialog.queryDuplicate'));
-                                }
-                              },
-                            }),
-                          ]}
-                        >
-                          <Input
-                            aria-label={`${t('system.menus.dialog.queryKey')} ${position + 1}`}
-                            placeholder={t('system.menus.dialog.queryKey')}
-                            maxLength={64}
-                          />
-                        </Form.Item>
-                        <Form.Item
-                          name={[field.name, 'value']}
-                          noStyle
-                          rules={[{ max: 500, message: t('validation.tooLong') }]}
-                        >
-                          <Input
-                            aria-label={`${t('system.menus.dialog.queryValue')} ${position + 1}`}
-                            placeholder={t('system.menus.dialog.queryValue')}
-                            maxLength={500}
-                          />
-                        </Form.Item>
-                        <Button
-                          type="text"
-                          icon={<MinusCircleOutlined aria-hidden />}
-                          aria-label={t('system.menus.dialog.removeQuery', { index: position + 1 })}
-                          onClick={() => remove(field.name)}
-                        />
-                      </Flex>
-                    ))}
-                    {fields.length < MAX_QUERY && (
-                      <Button
-                        type="dashed"
-                        icon={<PlusOutlined aria-hidden />}
-                        onClick={() => add({ key: '', value: '' })}
-                      >
-                        {t('system.menus.dialog.addQuery')}
-                      </Button>
-                    )}
-                  </Flex>
-                )}
-              </Form.List>
-            </Form.Item>
+          )}
+          {seesSubsystems && (
             <Form.Item
-              name="integrated"
-              label={t('system.menus.dialog.integrated')}
-              valuePropName="checked"
-              extra={t('system.menus.dialog.integratedHelp')}
+              name="subsystemId"
+              label={t('system.menus.dialog.subsystem')}
+              extra={t('system.menus.dialog.subsystemHelp')}
             >
-              <Switch />
+              <Select<number | null>
+                allowClear
+                loading={subsystems.isFetching}
+                placeholder={t('system.menus.dialog.subsystemNone')}
+                options={(subsystems.data ?? []).map((subsystem) => ({
+                  value: subsystem.id,
+                  label: `${localName(subsystem, i18n.language)} (${subsystem.clientId})`,
+                }))}
+                onClear={() => form.setFieldValue('subsystemId', null)}
+              />
             </Form.Item>
-            {integrated && (
-              <Form.Item
-                name="externalUrl"
-                label={t('system.menus.dialog.externalUrl')}
-                extra={t('system.menus.dialog.externalUrlHelp')}
-                rules={[
-                  ...rules.address,
-                  { required: true, whitespace: true, message: t('validation.required') },
-                ]}
-              >
-                <Input maxLength={2000} autoComplete="off" spellCheck={false} inputMode="url" />
-              </Form.Item>
-            )}
-            {seesSubsystems && (
-              <Form.Item
-                name="subsystemId"
-                label={t('system.menus.dialog.subsystem')}
-                extra={t('system.menus.dialog.subsystemHelp')}
-              >
-                <Select<number | null>
-                  allowClear
-                  loading={subsystems.isFetching}
-                  placeholder={t('system.menus.dialog.subsystemNone')}
-                  options={(subsystems.data ?? []).map((subsystem) => ({
-                    value: subsystem.id,
-                    label: `${localName(subsystem, i18n.language)} (${subsystem.clientId})`,
-                  }))}
-                  onClear={() => form.setFieldValue('subsystemId', null)}
-                />
-              </Form.Item>
-            )}
-            <Form.Item
-              name="hasTwo"
-              label={t('system.menus.dialog.hasTwo')}
-              valuePropName="checked"
-              extra={t('system.menus.dialog.hasTwoHelp')}
-            >
-              <Switch />
-            </Form.Item>
-          </>
-        )}
-        <Form.Item
-          name="sortOrder"
-          label={t('system.menus.dialog.sortOrder')}
-          extra={t('system.menus.dialog.sortOrderHelp')}
-        >
-          <InputNumber min={0} max={1_000_000} precision={0} style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item name="visible" label={t('system.menus.dialog.visible')} valuePropName="checked">
-          <Switch />
-        </Form.Item>
-        <Form.Item
-          label={t('system.menus.dialog.holders')}
-          extra={current ? t('system.menus.dialog.holdersHelp') : undefined}
-        >
-          <MenuHolders entry={current ?? null} />
-        </Form.Item>
-      </Form>
-    </ConsoleDialog>
+          )}
+          <Form.Item
+            name="hasTwo"
+            label={t('system.menus.dialog.hasTwo')}
+            valuePropName="checked"
+            extra={t('system.menus.dialog.hasTwoHelp')}
+          >
+            <Switch />
+          </Form.Item>
+        </>
+      )}
+      <Form.Item
+        name="sortOrder"
+        label={t('system.menus.dialog.sortOrder')}
+        extra={t('system.menus.dialog.sortOrderHelp')}
+      >
+        <InputNumber min={0} max={1_000_000} precision={0} style={{ width: 160 }} />
+      </Form.Item>
+      <Form.Item name="visible" label={t('system.menus.dialog.visible')} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+      <Form.Item
+        label={t('system.menus.dialog.holders')}
+        extra={saver.current ? t('system.menus.dialog.holdersHelp') : undefined}
+      >
+        <MenuHolders entry={saver.current ?? null} />
+      </Form.Item>
+    </ConsoleFormDialog>
   );
 }

@@ -1,7 +1,7 @@
 import type { AdminMenuEntry } from '@cityops/contract';
 import { Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { localName } from '../lib/names';
+import { localName } from '@/lib/local-name';
 
 /**
  * Which roles see a menu entry: the roles holding it (the server's `holders`).

@@ -1,18 +1,16 @@
 import type { AdminMenuEntry } from '@cityops/contract';
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Empty, Flex, Modal, Space, Table, type TableProps, Tag, Typography } from 'antd';
+import { Flex, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MenuIcon } from '@/components/menu-icon/menu-icon';
 import { useAccess } from '@/lib/access/use-access';
 import { registerTexts } from '@/lib/i18n';
-import { toast } from '@/lib/toast';
 import { systemTexts } from '@/locales/system-texts';
+import { ConsoleListPage } from '@/components/console/console-list-page';
 import { ConsolePage } from '@/components/console/console-page';
-import { useDeleteMenu } from '../api/delete-menu';
-import { useMenus } from '../api/get-menus';
+import { useDeleteMenu, useMenus } from '../api/menus';
 import { addressWithQuery, allEntries } from '../lib/menu-tree';
-import { localName } from '../lib/names';
+import { localName } from '@/lib/local-name';
 import { MenuDialog } from './menu-dialog';
 
 registerTexts(systemTexts);
@@ -49,9 +47,7 @@ function MenusPageContent() {
   const canWrite = useAccess('system:menu:write');
   const menus = useMenus();
   const remove = useDeleteMenu();
-  const [modal, modalHolder] = Modal.useModal();
   const [editing, setEditing] = useState<Editing>(null);
-  const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
   const rows = useMemo(() => rowsOf(menus.data ?? []), [menus.data]);
   const parents = useMemo(
     () =>
@@ -69,164 +65,118 @@ function MenusPageContent() {
     return (await menus.refetch()).data ?? [];
   }
 
-  function confirmDelete(row: Row) {
-    const name = localName(row, i18n.language);
-    void modal.confirm({
-      title: t('system.menus.confirmDelete.title', { name }),
-      content: t('system.menus.confirmDelete.content'),
-      okText: t('system.menus.confirmDelete.ok'),
-      cancelText: t('system.common.cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await remove.mutateAsync({ id: row.id, version: row.version });
-          toast.success({ content: t('system.menus.deleted') });
-        } catch {
-          // The HTTP client has shown why (entries below it, built in).
-        }
-      },
-    });
-  }
-
-  const columns: TableProps<Row>['columns'] = [
-    {
-      key: 'name',
-      title: t('system.menus.column.name'),
-      render: (_, row) => (
-        <Space size={6}>
-          {row.kind !== 'action' && <MenuIcon name={row.icon} />}
-          {localName(row, i18n.language)}
-          {row.builtIn && <Tag variant="filled">{t('system.menus.builtIn')}</Tag>}
-        </Space>
-      ),
-    },
-    {
-      key: 'kind',
-      title: t('system.menus.column.kind'),
-      render: (_, row) => (
-        <Tag color={row.kind === 'page' ? 'blue' : undefined}>
-          {t(`system.menus.kind.${row.kind}`)}
-        </Tag>
-      ),
-    },
-    { key: 'code', dataIndex: 'code', title: t('system.menus.column.code') },
-    {
-      key: 'address',
-      title: t('system.menus.column.address'),
-      render: (_, row) =>
-        row.kind === 'action' ? (
-          <Typography.Text code>{row.permission}</Typography.Text>
-        ) : (
-          // The framed address with its query; an integrated subsystem's own-window
-          // address on a line of its own (each is opened as written, never joined).
-          <Flex vertical>
-            <Typography.Text style={{ maxWidth: 320 }} ellipsis={{ tooltip: true }}>
-              {addressWithQuery(row.url, row.query)}
-            </Typography.Text>
-            {row.integrated && row.externalUrl && (
-              <Typography.Text
-                type="secondary"
-                style={{ maxWidth: 320 }}
-                ellipsis={{ tooltip: true }}
-              >
-                {t('system.menus.column.externalAddress', { address: row.externalUrl })}
-              </Typography.Text>
-            )}
-          </Flex>
-        ),
-    },
-    { key: 'order', dataIndex: 'sortOrder', title: t('system.menus.column.order'), align: 'right' },
-    {
-      key: 'visible',
-      title: t('system.menus.column.visible'),
-      render: (_, row) =>
-        row.visible ? t('system.common.yes') : <Tag>{t('system.menus.hidden')}</Tag>,
-    },
-    ...(canWrite
-      ? ([
-          {
-            key: 'actions',
-            title: t('system.common.actions'),
-            render: (_, row) => {
+  return (
+    <ConsoleListPage<Row>
+      id="system-menus-title"
+      heading={t('system.menus.heading')}
+      create={{
+        label: t('system.menus.create'),
+        code: 'system:menu:write',
+        onClick: () => setEditing({ entry: null, parentId: null }),
+      }}
+      list={menus}
+      rows={rows}
+      rowKey="id"
+      tableLabel={t('system.menus.results')}
+      emptyText={t('system.menus.empty')}
+      openRows={parents}
+      columns={[
+        {
+          key: 'name',
+          title: t('system.menus.column.name'),
+          render: (_, row) => (
+            <Space size={6}>
+              {row.kind !== 'action' && <MenuIcon name={row.icon} />}
+              {localName(row, i18n.language)}
+              {row.builtIn && <Tag variant="filled">{t('system.menus.builtIn')}</Tag>}
+            </Space>
+          ),
+        },
+        {
+          key: 'kind',
+          title: t('system.menus.column.kind'),
+          render: (_, row) => (
+            <Tag color={row.kind === 'page' ? 'blue' : undefined}>
+              {t(`system.menus.kind.${row.kind}`)}
+            </Tag>
+          ),
+        },
+        { key: 'code', dataIndex: 'code', title: t('system.menus.column.code') },
+        {
+          key: 'address',
+          title: t('system.menus.column.address'),
+          render: (_, row) =>
+            row.kind === 'action' ? (
+              <Typography.Text code>{row.permission}</Typography.Text>
+            ) : (
+              // The framed address with its query; an integrated subsystem's own-window
+              // address on a line of its own (each is opened as written, never joined).
+              <Flex vertical>
+                <Typography.Text style={{ maxWidth: 320 }} ellipsis={{ tooltip: true }}>
+                  {addressWithQuery(row.url, row.query)}
+                </Typography.Text>
+                {row.integrated && row.externalUrl && (
+                  <Typography.Text
+                    type="secondary"
+                    style={{ maxWidth: 320 }}
+                    ellipsis={{ tooltip: true }}
+                  >
+                    {t('system.menus.column.externalAddress', { address: row.externalUrl })}
+                  </Typography.Text>
+                )}
+              </Flex>
+            ),
+        },
+        {
+          key: 'order',
+          dataIndex: 'sortOrder',
+          title: t('system.menus.column.order'),
+          align: 'right',
+        },
+        {
+          key: 'visible',
+          title: t('system.menus.column.visible'),
+          render: (_, row) =>
+            row.visible ? t('system.common.yes') : <Tag>{t('system.menus.hidden')}</Tag>,
+        },
+      ]}
+      rowActions={
+        canWrite
+          ? (row) => {
               const name = localName(row, i18n.language);
               const entry = byId.get(row.id) ?? null;
-              return (
-                <Space size={0} wrap>
-                  {row.kind !== 'action' && (
-                    <Button
-                      type="link"
-                      size="small"
-                      aria-label={t('system.menus.action.addChild', { name })}
-                      onClick={() => setEditing({ entry: null, parentId: row.id })}
-                    >
-                      {t('system.common.create')}
-                    </Button>
-                  )}
-                  <Button
-                    type="link"
-                    size="small"
-                    aria-label={t('system.menus.action.edit', { name })}
-                    onClick={() => setEditing({ entry, parentId: row.parentId })}
-                  >
-                    {t('system.common.edit')}
-                  </Button>
-                  {!row.builtIn && (
-                    <Button
-                      type="link"
-                      size="small"
-                      danger
-                      aria-label={t('system.menus.action.delete', { name })}
-                      onClick={() => confirmDelete(row)}
-                    >
-                      {t('system.common.delete')}
-                    </Button>
-                  )}
-                </Space>
-              );
-            },
-          },
-        ] satisfies TableProps<Row>['columns'])
-      : []),
-  ];
-
-  return (
-    <section aria-labelledby="system-menus-title">
-      {modalHolder}
-      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
-        <Typography.Title level={2} id="system-menus-title" style={{ margin: 0 }}>
-          {t('system.menus.heading')}
-        </Typography.Title>
-        {canWrite && (
-          <Button
-            type="primary"
-            icon={<PlusOutlined aria-hidden />}
-            aria-haspopup="dialog"
-            onClick={() => setEditing({ entry: null, parentId: null })}
-          >
-            {t('system.menus.create')}
-          </Button>
-        )}
-      </Flex>
-      <Table<Row>
-        rowKey="id"
-        aria-label={t('system.menus.results')}
-        columns={columns}
-        dataSource={rows}
-        loading={menus.isFetching}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        expandable={{
-          expandedRowKeys: parents.filter((id) => !collapsed.has(id)),
-          onExpand: (open, row) =>
-            setCollapsed((current) => {
-              const next = new Set(current);
-              if (open) next.delete(row.id);
-              else next.add(row.id);
-              return next;
-            }),
-        }}
-        locale={{ emptyText: <Empty description={t('system.menus.empty')} /> }}
-      />
+              return [
+                row.kind !== 'action' && {
+                  key: 'add',
+                  label: t('system.common.create'),
+                  ariaLabel: t('system.menus.action.addChild', { name }),
+                  onClick: () => setEditing({ entry: null, parentId: row.id }),
+                },
+                {
+                  key: 'edit',
+                  label: t('system.common.edit'),
+                  ariaLabel: t('system.menus.action.edit', { name }),
+                  onClick: () => setEditing({ entry, parentId: row.parentId }),
+                },
+                !row.builtIn && {
+                  key: 'delete',
+                  label: t('system.common.delete'),
+                  ariaLabel: t('system.menus.action.delete', { name }),
+                  danger: true,
+                  confirm: {
+                    title: t('system.menus.confirmDelete.title', { name }),
+                    content: t('system.menus.confirmDelete.content'),
+                    okText: t('system.menus.confirmDelete.ok'),
+                    // A refusal (entries below it, built in) is shown by the HTTP client.
+                    run: () => remove.mutateAsync({ id: row.id, version: row.version }),
+                    done: t('system.menus.deleted'),
+                  },
+                },
+              ];
+            }
+          : undefined
+      }
+    >
       {editing && (
         <MenuDialog
           key={editing.entry?.id ?? `new-${editing.parentId}`}
@@ -237,6 +187,6 @@ function MenusPageContent() {
           onReload={reload}
         />
       )}
-    </section>
+    </ConsoleListPage>
   );
 }

@@ -3,7 +3,7 @@ import type { GrantableEntry } from '@cityops/contract';
 import { Tag, Tree, type TreeDataNode } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { localName } from '../lib/names';
+import { localName } from '@/lib/local-name';
 import { indexTree, toggleEntry, treeState } from '../lib/permission-tree';
 
 export interface PermissionTreeProps {

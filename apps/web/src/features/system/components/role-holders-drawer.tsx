@@ -3,7 +3,7 @@ import { Alert, Drawer, Empty, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRoleUsers } from '../api/get-role-users';
-import { localName } from '../lib/names';
+import { localName } from '@/lib/local-name';
 import { UserStatusTag } from './user-status-tag';
 
 export interface RoleHoldersDrawerProps {
@@ -53,7 +53,11 @@ export function RoleHoldersDrawer({ role, onClose }: RoleHoldersDrawerProps) {
             key: 'unit',
             title: t('system.users.column.unit'),
             render: (_, user) =>
-              i18n.language === 'en' ? user.organizationNameEn : user.organizationName,
+              user.organizationName &&
+              localName(
+                { name: user.organizationName, nameEn: user.organizationNameEn },
+                i18n.language,
+              ),
           },
           {
             key: 'status',

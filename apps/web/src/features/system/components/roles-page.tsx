@@ -1,30 +1,15 @@
 import { SYSTEM_PAGE_SIZE, type Role } from '@cityops/contract';
-import { PlusOutlined } from '@ant-design/icons';
-import {
-  Button,
-  Empty,
-  Flex,
-  Input,
-  Modal,
-  Space,
-  Table,
-  type TableProps,
-  Tag,
-  Typography,
-} from 'antd';
+import { Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Access } from '@/lib/access/access';
+import { ConsoleListPage } from '@/components/console/console-list-page';
+import { ConsolePage } from '@/components/console/console-page';
 import { useAccess } from '@/lib/access/use-access';
 import { registerTexts } from '@/lib/i18n';
-import { scaledPx } from '@/lib/root-font-size';
-import { toast } from '@/lib/toast';
+import { localName } from '@/lib/local-name';
 import { systemTexts } from '@/locales/system-texts';
-import { ConsolePage } from '@/components/console/console-page';
-import { useDeleteRole } from '../api/delete-role';
-import { useRoles } from '../api/get-roles';
-import { useUnits } from '../api/get-units';
-import { localName } from '../lib/names';
+import { useDeleteRole, useRoles } from '../api/roles';
+import { useUnits } from '../api/units';
 import { RoleDialog } from './role-dialog';
 import { RoleHoldersDrawer } from './role-holders-drawer';
 
@@ -52,148 +37,96 @@ function RolesPageContent() {
   const [keyword, setKeyword] = useState<string | undefined>(undefined);
   const [paging, setPaging] = useState({ pageIndex: 1, pageSize: SYSTEM_PAGE_SIZE });
   const roles = useRoles({ keyword, ...paging });
-  const units = useUnits(canReadUnits);
+  const units = useUnits(undefined, { enabled: canReadUnits });
   const remove = useDeleteRole();
-  const [modal, modalHolder] = Modal.useModal();
   const [editing, setEditing] = useState<Editing>(null);
   const [holdersOf, setHoldersOf] = useState<Role | null>(null);
 
-  function confirmDelete(role: Role) {
-    const name = localName(role, i18n.language);
-    void modal.confirm({
-      title: t('system.roles.confirmDelete.title', { name }),
-      content: t('system.roles.confirmDelete.content'),
-      okText: t('system.roles.confirmDelete.ok'),
-      cancelText: t('system.common.cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await remove.mutateAsync({ id: role.id, version: role.version });
-          toast.success({ content: t('system.roles.deleted') });
-        } catch {
-          // The HTTP client has shown why (held by users: how many).
-        }
-      },
-    });
-  }
-
-  const columns: TableProps<Role>['columns'] = [
-    { key: 'id', dataIndex: 'id', title: t('system.roles.column.code') },
-    {
-      key: 'name',
-      title: t('system.roles.column.name'),
-      render: (_, role) => (
-        <Space size={4}>
-          {localName(role, i18n.language)}
-          {role.builtIn && <Tag>{t('system.roles.builtIn')}</Tag>}
-        </Space>
-      ),
-    },
-    {
-      key: 'dataScope',
-      title: t('system.roles.column.dataScope'),
-      render: (_, role) => t(`system.roles.scope.${role.dataScope}`),
-    },
-    {
-      key: 'users',
-      dataIndex: 'holdersInScope',
-      title: t('system.roles.column.users'),
-      align: 'right',
-    },
-    {
-      key: 'actions',
-      title: t('system.common.actions'),
-      render: (_, role) => {
-        const name = localName(role, i18n.language);
-        return (
-          <Space size={0} wrap>
-            <Button
-              type="link"
-              size="small"
-              aria-label={t('system.roles.action.holdersButton', { name })}
-              onClick={() => setHoldersOf(role)}
-            >
-              {t('system.roles.action.holders')}
-            </Button>
-            {role.actions.includes('edit') && (
-              <Button
-                type="link"
-                size="small"
-                aria-label={t('system.roles.action.edit', { name })}
-                onClick={() => setEditing({ role })}
-              >
-                {t('system.common.edit')}
-              </Button>
-            )}
-            {role.actions.includes('delete') && (
-              <Button
-                type="link"
-                size="small"
-                danger
-                aria-label={t('system.roles.action.delete', { name })}
-                onClick={() => confirmDelete(role)}
-              >
-                {t('system.common.delete')}
-              </Button>
-            )}
-          </Space>
-        );
-      },
-    },
-  ];
-
   return (
-    <section aria-labelledby="system-roles-title">
-      {modalHolder}
-      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
-        <Typography.Title level={2} id="system-roles-title" style={{ margin: 0 }}>
-          {t('system.roles.heading')}
-        </Typography.Title>
-        <Access code="system:role:create">
-          <Button
-            type="primary"
-            icon={<PlusOutlined aria-hidden />}
-            aria-haspopup="dialog"
-            onClick={() => setEditing({ role: null })}
-          >
-            {t('system.roles.create')}
-          </Button>
-        </Access>
-      </Flex>
-      <div role="search" aria-label={t('system.roles.search')} style={{ marginBottom: 16 }}>
-        <Input.Search
-          aria-label={t('system.roles.search')}
-          placeholder={t('system.roles.keywordPlaceholder')}
-          allowClear
-          enterButton={t('system.common.search')}
-          style={{ maxWidth: scaledPx(360) }}
-          onSearch={(value) => {
-            setKeyword(value.trim() || undefined);
-            setPaging((current) => ({ ...current, pageIndex: 1 }));
-          }}
-        />
-      </div>
-      <Table<Role>
-        rowKey="id"
-        aria-label={t('system.roles.results')}
-        columns={columns}
-        dataSource={roles.data?.list ?? []}
-        loading={roles.isFetching}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <Empty description={t('system.roles.empty')} /> }}
-        pagination={{
-          current: paging.pageIndex,
-          pageSize: paging.pageSize,
-          total: roles.data?.total ?? 0,
-          showTotal: (total) => t('system.roles.total', { count: total }),
-        }}
-        onChange={(pagination) =>
-          setPaging({
-            pageIndex: pagination.current ?? 1,
-            pageSize: pagination.pageSize ?? SYSTEM_PAGE_SIZE,
-          })
-        }
-      />
+    <ConsoleListPage<Role>
+      id="system-roles-title"
+      heading={t('system.roles.heading')}
+      create={{
+        label: t('system.roles.create'),
+        code: 'system:role:create',
+        onClick: () => setEditing({ role: null }),
+      }}
+      search={{
+        label: t('system.roles.search'),
+        placeholder: t('system.roles.keywordPlaceholder'),
+        onSearch: (value) => {
+          setKeyword(value.trim() || undefined);
+          setPaging((current) => ({ ...current, pageIndex: 1 }));
+        },
+      }}
+      list={roles}
+      rows={roles.data?.list ?? []}
+      rowKey="id"
+      tableLabel={t('system.roles.results')}
+      emptyText={t('system.roles.empty')}
+      pagination={{
+        ...paging,
+        total: roles.data?.total ?? 0,
+        totalText: (count) => t('system.roles.total', { count }),
+        onChange: setPaging,
+      }}
+      columns={[
+        { key: 'id', dataIndex: 'id', title: t('system.roles.column.code') },
+        {
+          key: 'name',
+          title: t('system.roles.column.name'),
+          render: (_, role) => (
+            <Space size={4}>
+              {localName(role, i18n.language)}
+              {role.builtIn && <Tag>{t('system.roles.builtIn')}</Tag>}
+            </Space>
+          ),
+        },
+        {
+          key: 'dataScope',
+          title: t('system.roles.column.dataScope'),
+          render: (_, role) => t(`system.roles.scope.${role.dataScope}`),
+        },
+        {
+          key: 'users',
+          dataIndex: 'holdersInScope',
+          title: t('system.roles.column.users'),
+          align: 'right',
+        },
+      ]}
+      // Edit and delete where the server's access policy allows them (`role.actions`).
+      rowActions={(role) => {
+        const name = localName(role, i18n.language);
+        return [
+          {
+            key: 'holders',
+            label: t('system.roles.action.holders'),
+            ariaLabel: t('system.roles.action.holdersButton', { name }),
+            onClick: () => setHoldersOf(role),
+          },
+          role.actions.includes('edit') && {
+            key: 'edit',
+            label: t('system.common.edit'),
+            ariaLabel: t('system.roles.action.edit', { name }),
+            onClick: () => setEditing({ role }),
+          },
+          role.actions.includes('delete') && {
+            key: 'delete',
+            label: t('system.common.delete'),
+            ariaLabel: t('system.roles.action.delete', { name }),
+            danger: true,
+            confirm: {
+              title: t('system.roles.confirmDelete.title', { name }),
+              content: t('system.roles.confirmDelete.content'),
+              okText: t('system.roles.confirmDelete.ok'),
+              // A refusal (held by users: how many) is shown by the HTTP client.
+              run: () => remove.mutateAsync({ id: role.id, version: role.version }),
+              done: t('system.roles.deleted'),
+            },
+          },
+        ];
+      }}
+    >
       {editing && (
         <RoleDialog
           key={editing.role?.id ?? 'new'}
@@ -204,6 +137,6 @@ function RolesPageContent() {
         />
       )}
       <RoleHoldersDrawer role={holdersOf} onClose={() => setHoldersOf(null)} />
-    </section>
+    </ConsoleListPage>
   );
 }

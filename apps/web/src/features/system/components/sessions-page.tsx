@@ -1,18 +1,20 @@
 import { type LiveSession, SYSTEM_PAGE_SIZE } from '@cityops/contract';
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Empty, Flex, Modal, Space, Table, type TableProps, Tag, Typography } from 'antd';
+import { Button, Flex, type TableProps, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '@/lib/access/use-access';
+import { ConsoleListPage } from '@/components/console/console-list-page';
+import { ConsolePage } from '@/components/console/console-page';
 import { registerTexts } from '@/lib/i18n';
+import { localName } from '@/lib/local-name';
 import { describeBrowser, signInTime } from '@/lib/sessions/session-display';
 import { toast } from '@/lib/toast';
 import { systemTexts } from '@/locales/system-texts';
 import { useEndSession, useEndUserSessions } from '../api/end-session';
 import { useSessions } from '../api/get-sessions';
-import { useUnits } from '../api/get-units';
+import { useUnits } from '../api/units';
 import { type SessionFilters, SessionSearchBar } from './session-search-bar';
-import { ConsolePage } from '@/components/console/console-page';
 
 registerTexts(systemTexts);
 
@@ -35,53 +37,13 @@ function SessionsPageContent() {
   const [filters, setFilters] = useState<SessionFilters>({});
   const [paging, setPaging] = useState({ pageIndex: 1, pageSize: SYSTEM_PAGE_SIZE });
   const sessions = useSessions({ ...filters, ...paging });
-  const units = useUnits(useAccess('system:unit:read'));
+  const units = useUnits(undefined, { enabled: useAccess('system:unit:read') });
   const canEnd = useAccess('system:session:end');
   const endOne = useEndSession();
   const endAll = useEndUserSessions();
-  const [modal, modalHolder] = Modal.useModal();
 
   const who = (session: LiveSession) => `${session.name} (${session.username})`;
   const addressOf = (session: LiveSession) => session.ipAddress ?? t('system.sessions.unknown');
-
-  function confirmEnd(session: LiveSession) {
-    void modal.confirm({
-      title: t('system.sessions.confirmEnd.title', { user: who(session) }),
-      content: t('system.sessions.confirmEnd.content', {
-        address: addressOf(session),
-        time: signInTime(session.createdAt),
-      }),
-      okText: t('system.sessions.end'),
-      cancelText: t('system.common.cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await endOne.mutateAsync(session.id);
-          toast.success({ content: t('system.sessions.ended') });
-        } catch {
-          // The HTTP client has shown why (ended meanwhile, outside the caller's units).
-        }
-      },
-    });
-  }
-
-  function confirmEndAll(session: LiveSession) {
-    void modal.confirm({
-      title: t('system.sessions.confirmEndAll.title', { user: who(session) }),
-      content: t('system.sessions.confirmEndAll.content'),
-      okText: t('system.sessions.endAll'),
-      cancelText: t('system.common.cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          const { ended } = await endAll.mutateAsync(session.userId);
-          toast.success({ content: t('system.sessions.endedAll', { count: ended }) });
-        } catch {
-          // The HTTP client has shown why.
-        }
-      },
-    });
-  }
 
   const columns: TableProps<LiveSession>['columns'] = [
     {
@@ -99,7 +61,12 @@ function SessionsPageContent() {
       key: 'unit',
       title: t('system.sessions.column.unit'),
       render: (_, session) =>
-        (i18n.language === 'en' ? session.organizationNameEn : session.organizationName) ?? '',
+        session.organizationName
+          ? localName(
+              { name: session.organizationName, nameEn: session.organizationNameEn },
+              i18n.language,
+            )
+          : '',
     },
     {
       key: 'address',
@@ -131,53 +98,13 @@ function SessionsPageContent() {
       title: t('system.sessions.column.expiresAt'),
       render: (_, session) => signInTime(session.expiresAt),
     },
-    ...(canEnd
-      ? ([
-          {
-            key: 'actions',
-            title: t('system.common.actions'),
-            // Offered where the server's policy allows it: never this session, nor the
-            // other administrators' (issue 24).
-            render: (_, session) =>
-              session.endable && (
-                <Space size={0} wrap>
-                  <Button
-                    type="link"
-                    size="small"
-                    danger
-                    aria-label={t('system.sessions.endLabel', {
-                      user: who(session),
-                      address: addressOf(session),
-                    })}
-                    aria-haspopup="dialog"
-                    onClick={() => confirmEnd(session)}
-                  >
-                    {t('system.sessions.end')}
-                  </Button>
-                  <Button
-                    type="link"
-                    size="small"
-                    danger
-                    aria-label={t('system.sessions.endAllLabel', { user: who(session) })}
-                    aria-haspopup="dialog"
-                    onClick={() => confirmEndAll(session)}
-                  >
-                    {t('system.sessions.endAll')}
-                  </Button>
-                </Space>
-              ),
-          },
-        ] satisfies TableProps<LiveSession>['columns'])
-      : []),
   ];
 
   return (
-    <section aria-labelledby="system-sessions-title">
-      {modalHolder}
-      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
-        <Typography.Title level={2} id="system-sessions-title" style={{ margin: 0 }}>
-          {t('system.sessions.heading')}
-        </Typography.Title>
+    <ConsoleListPage<LiveSession>
+      id="system-sessions-title"
+      heading={t('system.sessions.heading')}
+      toolbar={
         <Button
           icon={<ReloadOutlined aria-hidden />}
           loading={sessions.isFetching}
@@ -185,39 +112,79 @@ function SessionsPageContent() {
         >
           {t('system.sessions.refresh')}
         </Button>
-      </Flex>
-      <SessionSearchBar
-        units={units.data ?? []}
-        onSearch={(next) => {
-          setFilters(next);
-          setPaging((current) => ({ ...current, pageIndex: 1 }));
-        }}
-      />
-      <Table<LiveSession>
-        rowKey="id"
-        aria-label={t('system.sessions.results')}
-        columns={columns}
-        dataSource={sessions.data?.list ?? []}
-        loading={sessions.isFetching}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <Empty description={t('system.sessions.empty')} /> }}
-        pagination={{
-          current: paging.pageIndex,
-          pageSize: paging.pageSize,
-          total: sessions.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100],
-          showTotal: (total) => t('system.sessions.total', { count: total }),
-        }}
-        onChange={(pagination, _filters, _sorter, extra) => {
-          if (extra.action !== 'paginate') return;
-          const pageSize = pagination.pageSize ?? SYSTEM_PAGE_SIZE;
-          setPaging({
-            pageIndex: pageSize === paging.pageSize ? (pagination.current ?? 1) : 1,
-            pageSize,
-          });
-        }}
-      />
-    </section>
+      }
+      searchBar={
+        <SessionSearchBar
+          units={units.data ?? []}
+          onSearch={(next) => {
+            setFilters(next);
+            setPaging((current) => ({ ...current, pageIndex: 1 }));
+          }}
+        />
+      }
+      list={sessions}
+      rows={sessions.data?.list ?? []}
+      rowKey="id"
+      columns={columns}
+      tableLabel={t('system.sessions.results')}
+      emptyText={t('system.sessions.empty')}
+      pagination={{
+        ...paging,
+        total: sessions.data?.total ?? 0,
+        sizes: [10, 20, 50, 100],
+        totalText: (count) => t('system.sessions.total', { count }),
+        onChange: setPaging,
+      }}
+      // Offered where the server's policy allows it: never this session, nor the
+      // other administrators' (issue 24).
+      rowActions={
+        canEnd
+          ? (session) =>
+              session.endable
+                ? [
+                    {
+                      key: 'end',
+                      label: t('system.sessions.end'),
+                      ariaLabel: t('system.sessions.endLabel', {
+                        user: who(session),
+                        address: addressOf(session),
+                      }),
+                      danger: true,
+                      opensDialog: true,
+                      confirm: {
+                        title: t('system.sessions.confirmEnd.title', { user: who(session) }),
+                        content: t('system.sessions.confirmEnd.content', {
+                          address: addressOf(session),
+                          time: signInTime(session.createdAt),
+                        }),
+                        okText: t('system.sessions.end'),
+                        // A refusal (ended meanwhile, outside the caller's units) is shown by the HTTP client.
+                        run: () => endOne.mutateAsync(session.id),
+                        done: t('system.sessions.ended'),
+                      },
+                    },
+                    {
+                      key: 'endAll',
+                      label: t('system.sessions.endAll'),
+                      ariaLabel: t('system.sessions.endAllLabel', { user: who(session) }),
+                      danger: true,
+                      opensDialog: true,
+                      confirm: {
+                        title: t('system.sessions.confirmEndAll.title', { user: who(session) }),
+                        content: t('system.sessions.confirmEndAll.content'),
+                        okText: t('system.sessions.endAll'),
+                        run: async () => {
+                          const { ended } = await endAll.mutateAsync(session.userId);
+                          toast.success({
+                            content: t('system.sessions.endedAll', { count: ended }),
+                          });
+                        },
+                      },
+                    },
+                  ]
+                : []
+          : undefined
+      }
+    />
   );
 }

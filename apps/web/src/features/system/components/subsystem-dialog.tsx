@@ -16,14 +16,12 @@ import {
 } from '@cityops/contract';
 import { Alert, Checkbox, Form, Input, InputNumber, Radio, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ConsoleDialog } from '@/components/console/console-dialog';
-import { dialogFormLayout } from '@/lib/forms/dialog-form-layout';
+import { BilingualNameFields } from '@/components/console/bilingual-name-fields';
+import { ConsoleFormDialog } from '@/components/console/console-form-dialog';
 import { useVersionedSave } from '@/lib/forms/use-versioned-save';
 import { toast } from '@/lib/toast';
-import { useCreateSubsystem } from '../api/create-subsystem';
-import { useUpdateSubsystem } from '../api/update-subsystem';
-import { systemRules } from '../lib/form-rules';
-import { englishNameInput } from '../lib/names';
+import { useCreateSubsystem, useUpdateSubsystem } from '../api/subsystems';
+import { type NameValues, nameValues, trimmedNames } from '@/lib/local-name';
 
 export interface SubsystemDialogProps {
   /** The registration to edit, or null for a new one. */
@@ -34,10 +32,8 @@ export interface SubsystemDialogProps {
   onReload(): Promise<readonly Subsystem[]>;
 }
 
-interface Values {
+interface Values extends NameValues {
   clientId: string;
-  name: string;
-  nameEn: string;
   kind: SubsystemKind;
   origins: string;
   redirectUris: string;
@@ -72,8 +68,7 @@ const lines = (text: string | undefined) =>
 function valuesOf(subsystem: Subsystem | null): Values {
   return {
     clientId: subsystem?.clientId ?? '',
-    name: subsystem?.name ?? '',
-    nameEn: englishNameInput(subsystem),
+    ...nameValues(subsystem),
     kind: subsystem?.kind ?? 'confidential',
     origins: (subsystem?.origins ?? []).join('\n'),
     redirectUris: (subsystem?.redirectUris ?? []).join('\n'),
@@ -92,11 +87,10 @@ function valuesOf(subsystem: Subsystem | null): Values {
  * answered once and handed to the page to show.
  */
 export function SubsystemDialog({ subsystem, onClose, onIssued, onReload }: SubsystemDialogProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const create = useCreateSubsystem();
   const update = useUpdateSubsystem();
-  const rules = systemRules(t);
 
   const addressList = (test: (value: string) => boolean, key: string) => [
     {
@@ -114,14 +108,13 @@ export function SubsystemDialog({ subsystem, onClose, onIssued, onReload }: Subs
     },
   ];
 
-  const { current, failure, saving, save } = useVersionedSave<Values, Subsystem>({
+  const saver = useVersionedSave<Values, Subsystem>({
     form,
     record: subsystem,
     fields: FIELDS,
     async submit(values, editing) {
       const input = {
-        name: values.name.trim(),
-        nameEn: values.nameEn.trim(),
+        ...trimmedNames(values),
         kind: values.kind,
         origins: lines(values.origins),
         redirectUris: lines(values.redirectUris),
@@ -132,10 +125,7 @@ export function SubsystemDialog({ subsystem, onClose, onIssued, onReload }: Subs
         enabled: values.enabled,
       };
       const issued = editing
-        ? await update.mutateAsync({
-            id: editing.id,
-            input: { ...input, version: editing.version },
-          })
+        ? await update.mutateAsync({ id: editing.id, version: editing.version, input })
         : await create.mutateAsync({ ...input, clientId: values.clientId.trim() });
       toast.success({ content: t('system.subsystems.dialog.saved') });
       onClose();
@@ -144,164 +134,141 @@ export function SubsystemDialog({ subsystem, onClose, onIssued, onReload }: Subs
     reload: async (editing) => (await onReload()).find((item) => item.id === editing.id),
     show: (fresh) => form.setFieldsValue(valuesOf(fresh)),
   });
-  const builtIn = current?.builtIn ?? false;
+  const builtIn = saver.current?.builtIn ?? false;
 
   return (
-    <ConsoleDialog
-      open
+    <ConsoleFormDialog<Values>
       title={
         subsystem
           ? t('system.subsystems.dialog.editTitle')
           : t('system.subsystems.dialog.createTitle')
       }
-      onOk={() => void save()}
+      form={form}
+      name="system-subsystem"
+      initialValues={valuesOf(subsystem)}
+      save={saver}
       onCancel={onClose}
-      confirmLoading={saving}
-      width={720}
+      dialogProps={{ width: 720 }}
+      notice={
+        builtIn && (
+          <Alert
+            type="info"
+            showIcon
+            title={t('system.subsystems.dialog.builtInNote')}
+            style={{ marginBottom: 16 }}
+          />
+        )
+      }
     >
-      {failure && (
-        <Alert type="error" showIcon role="alert" title={failure} style={{ marginBottom: 16 }} />
-      )}
-      {builtIn && (
-        <Alert
-          type="info"
-          showIcon
-          title={t('system.subsystems.dialog.builtInNote')}
-          style={{ marginBottom: 16 }}
-        />
-      )}
-      <Form<Values>
-        form={form}
-        name="system-subsystem"
-        {...dialogFormLayout(i18n.language)}
-        initialValues={valuesOf(subsystem)}
-        disabled={saving}
+      <Form.Item
+        name="clientId"
+        label={t('system.subsystems.field.clientId')}
+        extra={t('system.subsystems.field.clientIdHelp')}
+        rules={[
+          { required: true, whitespace: true, message: t('validation.required') },
+          {
+            pattern: SUBSYSTEM_CLIENT_ID_PATTERN,
+            message: t('system.subsystem.clientIdInvalid'),
+          },
+        ]}
       >
-        <Form.Item
-          name="clientId"
-          label={t('system.subsystems.field.clientId')}
-          extra={t('system.subsystems.field.clientIdHelp')}
-          rules={[
-            { required: true, whitespace: true, message: t('validation.required') },
-            {
-              pattern: SUBSYSTEM_CLIENT_ID_PATTERN,
-              message: t('system.subsystem.clientIdInvalid'),
+        <Input maxLength={64} autoComplete="off" spellCheck={false} disabled={subsystem !== null} />
+      </Form.Item>
+      <BilingualNameFields />
+      <Form.Item
+        name="kind"
+        label={t('system.subsystems.field.kind')}
+        extra={t('system.subsystems.field.kindHelp')}
+      >
+        <Radio.Group
+          disabled={builtIn}
+          options={SUBSYSTEM_KINDS.map((value) => ({
+            value,
+            label: t(`system.subsystems.kind.${value}`),
+          }))}
+        />
+      </Form.Item>
+      <Form.Item
+        name="origins"
+        label={t('system.subsystems.field.origins')}
+        extra={t('system.subsystems.field.originsHelp')}
+        rules={addressList(isSubsystemOrigin, 'system.subsystem.originInvalid')}
+      >
+        <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} spellCheck={false} />
+      </Form.Item>
+      <Form.Item
+        name="redirectUris"
+        label={t('system.subsystems.field.redirectUris')}
+        extra={t('system.subsystems.field.redirectUrisHelp')}
+        rules={addressList(isSubsystemAddress, 'system.subsystem.addressInvalid')}
+      >
+        <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} spellCheck={false} />
+      </Form.Item>
+      <Form.Item
+        name="postLogoutRedirectUris"
+        label={t('system.subsystems.field.postLogoutRedirectUris')}
+        extra={t('system.subsystems.field.linesHelp')}
+        rules={addressList(isSubsystemAddress, 'system.subsystem.addressInvalid')}
+      >
+        <Input.TextArea autoSize={{ minRows: 1, maxRows: 6 }} spellCheck={false} />
+      </Form.Item>
+      <Form.Item
+        name="backchannelLogoutUri"
+        label={t('system.subsystems.field.backchannelLogoutUri')}
+        extra={t('system.subsystems.field.backchannelLogoutUriHelp')}
+        rules={[
+          {
+            validator: async (_rule: unknown, value: unknown) => {
+              const text = typeof value === 'string' ? value.trim() : '';
+              if (text !== '' && !isSubsystemAddress(text)) {
+                throw new Error(t('system.subsystem.addressInvalid'));
+              }
             },
-          ]}
-        >
-          <Input
-            maxLength={64}
-            autoComplete="off"
-            spellCheck={false}
-            disabled={subsystem !== null}
-          />
-        </Form.Item>
-        <Form.Item name="name" label={t('system.common.name')} rules={rules.title}>
-          <Input maxLength={64} autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          name="nameEn"
-          label={t('system.common.nameEn')}
-          rules={rules.nameEn}
-          extra={t('system.common.nameEnHelp')}
-        >
-          <Input maxLength={128} autoComplete="off" lang="en" />
-        </Form.Item>
-        <Form.Item
-          name="kind"
-          label={t('system.subsystems.field.kind')}
-          extra={t('system.subsystems.field.kindHelp')}
-        >
-          <Radio.Group
-            disabled={builtIn}
-            options={SUBSYSTEM_KINDS.map((value) => ({
-              value,
-              label: t(`system.subsystems.kind.${value}`),
-            }))}
-          />
-        </Form.Item>
-        <Form.Item
-          name="origins"
-          label={t('system.subsystems.field.origins')}
-          extra={t('system.subsystems.field.originsHelp')}
-          rules={addressList(isSubsystemOrigin, 'system.subsystem.originInvalid')}
-        >
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} spellCheck={false} />
-        </Form.Item>
-        <Form.Item
-          name="redirectUris"
-          label={t('system.subsystems.field.redirectUris')}
-          extra={t('system.subsystems.field.redirectUrisHelp')}
-          rules={addressList(isSubsystemAddress, 'system.subsystem.addressInvalid')}
-        >
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} spellCheck={false} />
-        </Form.Item>
-        <Form.Item
-          name="postLogoutRedirectUris"
-          label={t('system.subsystems.field.postLogoutRedirectUris')}
-          extra={t('system.subsystems.field.linesHelp')}
-          rules={addressList(isSubsystemAddress, 'system.subsystem.addressInvalid')}
-        >
-          <Input.TextArea autoSize={{ minRows: 1, maxRows: 6 }} spellCheck={false} />
-        </Form.Item>
-        <Form.Item
-          name="backchannelLogoutUri"
-          label={t('system.subsystems.field.backchannelLogoutUri')}
-          extra={t('system.subsystems.field.backchannelLogoutUriHelp')}
-          rules={[
-            {
-              validator: async (_rule: unknown, value: unknown) => {
-                const text = typeof value === 'string' ? value.trim() : '';
-                if (text !== '' && !isSubsystemAddress(text)) {
-                  throw new Error(t('system.subsystem.addressInvalid'));
-                }
-              },
-            },
-          ]}
-        >
-          <Input maxLength={1000} autoComplete="off" spellCheck={false} inputMode="url" />
-        </Form.Item>
-        <Form.Item
-          name="claims"
-          label={t('system.subsystems.field.claims')}
-          extra={t('system.subsystems.field.claimsHelp')}
-        >
-          <Checkbox.Group
-            options={SUBSYSTEM_CLAIMS.map((claim) => ({
-              value: claim,
-              label: t(`system.subsystems.claim.${claim}`),
-            }))}
-          />
-        </Form.Item>
-        <Form.Item
-          name="tokenLifetime"
-          label={t('system.subsystems.field.tokenLifetime')}
-          rules={[
-            { required: true, message: t('validation.required') },
-            {
-              type: 'number',
-              min: SUBSYSTEM_TOKEN_LIFETIME_MIN,
-              max: SUBSYSTEM_TOKEN_LIFETIME_MAX,
-              message: t('system.subsystem.lifetimeRange'),
-            },
-          ]}
-        >
-          <InputNumber
-            min={SUBSYSTEM_TOKEN_LIFETIME_MIN}
-            max={SUBSYSTEM_TOKEN_LIFETIME_MAX}
-            precision={0}
-            style={{ width: 160 }}
-          />
-        </Form.Item>
-        <Form.Item
-          name="enabled"
-          label={t('system.subsystems.field.enabled')}
-          valuePropName="checked"
-          extra={t('system.subsystems.field.enabledHelp')}
-        >
-          <Switch />
-        </Form.Item>
-      </Form>
-    </ConsoleDialog>
+          },
+        ]}
+      >
+        <Input maxLength={1000} autoComplete="off" spellCheck={false} inputMode="url" />
+      </Form.Item>
+      <Form.Item
+        name="claims"
+        label={t('system.subsystems.field.claims')}
+        extra={t('system.subsystems.field.claimsHelp')}
+      >
+        <Checkbox.Group
+          options={SUBSYSTEM_CLAIMS.map((claim) => ({
+            value: claim,
+            label: t(`system.subsystems.claim.${claim}`),
+          }))}
+        />
+      </Form.Item>
+      <Form.Item
+        name="tokenLifetime"
+        label={t('system.subsystems.field.tokenLifetime')}
+        rules={[
+          { required: true, message: t('validation.required') },
+          {
+            type: 'number',
+            min: SUBSYSTEM_TOKEN_LIFETIME_MIN,
+            max: SUBSYSTEM_TOKEN_LIFETIME_MAX,
+            message: t('system.subsystem.lifetimeRange'),
+          },
+        ]}
+      >
+        <InputNumber
+          min={SUBSYSTEM_TOKEN_LIFETIME_MIN}
+          max={SUBSYSTEM_TOKEN_LIFETIME_MAX}
+          precision={0}
+          style={{ width: 160 }}
+        />
+      </Form.Item>
+      <Form.Item
+        name="enabled"
+        label={t('system.subsystems.field.enabled')}
+        valuePropName="checked"
+        extra={t('system.subsystems.field.enabledHelp')}
+      >
+        <Switch />
+      </Form.Item>
+    </ConsoleFormDialog>
   );
 }

@@ -1,15 +1,13 @@
 import type { UnitNode } from '@cityops/contract';
-import { Alert, Form, Input, InputNumber, TreeSelect } from 'antd';
+import { Form, InputNumber, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ConsoleDialog } from '@/components/console/console-dialog';
-import { dialogFormLayout } from '@/lib/forms/dialog-form-layout';
+import { BilingualNameFields } from '@/components/console/bilingual-name-fields';
+import { ConsoleFormDialog } from '@/components/console/console-form-dialog';
 import { toast } from '@/lib/toast';
-import { useCreateUnit } from '../api/create-unit';
-import { useUpdateUnit } from '../api/update-unit';
-import { systemRules } from '../lib/form-rules';
+import { useSaveUnit } from '../api/units';
 import { useVersionedSave } from '@/lib/forms/use-versioned-save';
 import { findUnit, unitOptions } from '../lib/unit-tree';
-import { englishNameInput } from '../lib/names';
+import { type NameValues, nameValues, trimmedNames } from '@/lib/local-name';
 
 export interface UnitDialogProps {
   /** The unit to edit, or null for a new one under `parentId`. */
@@ -21,9 +19,7 @@ export interface UnitDialogProps {
   onReload(): Promise<readonly UnitNode[]>;
 }
 
-interface Values {
-  name: string;
-  nameEn: string;
+interface Values extends NameValues {
   parentId: number | null;
   sortOrder: number | null;
 }
@@ -31,8 +27,7 @@ interface Values {
 const FIELDS = ['name', 'nameEn', 'parentId', 'sortOrder'];
 
 const valuesOf = (unit: UnitNode | null, parentId: number | null): Values => ({
-  name: unit?.name ?? '',
-  nameEn: englishNameInput(unit),
+  ...nameValues(unit),
   parentId: unit ? unit.parentId : parentId,
   sortOrder: unit?.sortOrder ?? 0,
 });
@@ -41,26 +36,19 @@ const valuesOf = (unit: UnitNode | null, parentId: number | null): Values => ({
 export function UnitDialog({ unit, parentId, units, onClose, onReload }: UnitDialogProps) {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const create = useCreateUnit();
-  const update = useUpdateUnit();
-  const rules = systemRules(t);
+  const saveUnit = useSaveUnit();
 
-  const { current, failure, saving, save } = useVersionedSave<Values, UnitNode>({
+  const saver = useVersionedSave<Values, UnitNode>({
     form,
     record: unit,
     fields: FIELDS,
     async submit(values, editing) {
       const input = {
-        name: values.name.trim(),
-        nameEn: values.nameEn.trim(),
+        ...trimmedNames(values),
         parentId: values.parentId ?? null,
         sortOrder: values.sortOrder ?? 0,
       };
-      if (editing) {
-        await update.mutateAsync({ id: editing.id, input: { ...input, version: editing.version } });
-      } else {
-        await create.mutateAsync(input);
-      }
+      await saveUnit(editing, input);
       toast.success({ content: t('system.units.dialog.saved') });
       onClose();
     },
@@ -69,49 +57,29 @@ export function UnitDialog({ unit, parentId, units, onClose, onReload }: UnitDia
   });
 
   return (
-    <ConsoleDialog
-      open
+    <ConsoleFormDialog<Values>
       title={
         unit ? t('system.units.dialog.editUnitTitle') : t('system.units.dialog.createUnitTitle')
       }
-      onOk={() => void save()}
+      form={form}
+      name="system-unit"
+      initialValues={valuesOf(unit, parentId)}
+      save={saver}
       onCancel={onClose}
-      confirmLoading={saving}
     >
-      {failure && (
-        <Alert type="error" showIcon role="alert" title={failure} style={{ marginBottom: 16 }} />
-      )}
-      <Form<Values>
-        form={form}
-        name="system-unit"
-        {...dialogFormLayout(i18n.language)}
-        initialValues={valuesOf(unit, parentId)}
-        disabled={saving}
-      >
-        <Form.Item name="name" label={t('system.common.name')} rules={rules.title}>
-          <Input maxLength={64} autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          name="nameEn"
-          label={t('system.common.nameEn')}
-          rules={rules.nameEn}
-          extra={t('system.common.nameEnHelp')}
-        >
-          <Input maxLength={128} autoComplete="off" lang="en" />
-        </Form.Item>
-        <Form.Item name="parentId" label={t('system.units.dialog.parent')}>
-          <TreeSelect
-            allowClear
-            placeholder={t('system.units.dialog.topLevel')}
-            // A unit cannot move below itself: its own branch is left out.
-            treeData={unitOptions(units, i18n.language, current?.id)}
-            treeDefaultExpandAll
-          />
-        </Form.Item>
-        <Form.Item name="sortOrder" label={t('system.common.sortOrder')}>
-          <InputNumber min={0} max={1_000_000} precision={0} style={{ width: 160 }} />
-        </Form.Item>
-      </Form>
-    </ConsoleDialog>
+      <BilingualNameFields />
+      <Form.Item name="parentId" label={t('system.units.dialog.parent')}>
+        <TreeSelect
+          allowClear
+          placeholder={t('system.units.dialog.topLevel')}
+          // A unit cannot move below itself: its own branch is left out.
+          treeData={unitOptions(units, i18n.language, saver.current?.id)}
+          treeDefaultExpandAll
+        />
+      </Form.Item>
+      <Form.Item name="sortOrder" label={t('system.common.sortOrder')}>
+        <InputNumber min={0} max={1_000_000} precision={0} style={{ width: 160 }} />
+      </Form.Item>
+    </ConsoleFormDialog>
   );
 }

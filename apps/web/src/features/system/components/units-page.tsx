@@ -1,17 +1,14 @@
 import type { Department, UnitNode } from '@cityops/contract';
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Empty, Flex, Modal, Space, Table, type TableProps, Tag, Typography } from 'antd';
+import { Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '@/lib/access/use-access';
 import { registerTexts } from '@/lib/i18n';
-import { toast } from '@/lib/toast';
 import { systemTexts } from '@/locales/system-texts';
+import { ConsoleListPage } from '@/components/console/console-list-page';
 import { ConsolePage } from '@/components/console/console-page';
-import { useDeleteDepartment } from '../api/delete-department';
-import { useDeleteUnit } from '../api/delete-unit';
-import { useUnits } from '../api/get-units';
-import { localName } from '../lib/names';
+import { useDeleteDepartment, useDeleteUnit, useUnits } from '../api/units';
+import { localName } from '@/lib/local-name';
 import { allUnits } from '../lib/unit-tree';
 import { DepartmentDialog } from './department-dialog';
 import { UnitDialog } from './unit-dialog';
@@ -59,9 +56,7 @@ function UnitsPageContent() {
   const units = useUnits();
   const removeUnit = useDeleteUnit();
   const removeDepartment = useDeleteDepartment();
-  const [modal, modalHolder] = Modal.useModal();
   const [editing, setEditing] = useState<Editing>(null);
-  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const rows = useMemo(() => rowsOf(units.data ?? []), [units.data]);
   const expanded = useMemo(
     () => allUnits(units.data ?? []).map((unit) => `u${unit.id}`),
@@ -72,183 +67,125 @@ function UnitsPageContent() {
     return (await units.refetch()).data ?? [];
   }
 
-  function confirmDelete(row: Row) {
-    const isUnit = row.kind === 'unit';
-    const record = isUnit ? row.unit : row.department;
-    const name = localName(record, i18n.language);
-    const texts = isUnit
-      ? 'system.units.confirmDeleteUnit'
-      : 'system.units.confirmDeleteDepartment';
-    void modal.confirm({
-      title: t(`${texts}.title`, { name }),
-      content: t(`${texts}.content`),
-      okText: t('system.common.delete'),
-      cancelText: t('system.common.cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          const target = { id: record.id, version: record.version };
-          if (isUnit) await removeUnit.mutateAsync(target);
-          else await removeDepartment.mutateAsync(target);
-          toast.success({ content: t('system.units.deleted') });
-        } catch {
-          // The HTTP client has shown why (users or children still belong).
-        }
-      },
-    });
-  }
-
-  const columns: TableProps<Row>['columns'] = [
-    {
-      key: 'name',
-      title: t('system.common.name'),
-      render: (_, row) =>
-        row.kind === 'unit' ? (
-          <Typography.Text strong>{localName(row.unit, i18n.language)}</Typography.Text>
-        ) : (
-          <Space size={4}>
-            {localName(row.department, i18n.language)}
-            <Tag variant="filled">{t('system.units.department')}</Tag>
-          </Space>
-        ),
-    },
-    {
-      key: 'users',
-      title: t('system.roles.column.users'),
-      align: 'right',
-      render: (_, row) =>
-        t('system.units.userCount', {
-          count: row.kind === 'unit' ? row.unit.userCount : row.department.userCount,
-        }),
-    },
-    {
-      key: 'sortOrder',
-      title: t('system.common.sortOrder'),
-      align: 'right',
-      render: (_, row) => (row.kind === 'unit' ? row.unit.sortOrder : row.department.sortOrder),
-    },
-    ...(canWrite
-      ? ([
-          {
-            key: 'actions',
-            title: t('system.common.actions'),
-            render: (_, row) => {
-              const record = row.kind === 'unit' ? row.unit : row.department;
-              const name = localName(record, i18n.language);
-              return (
-                <Space size={0} wrap>
-                  <Button
-                    type="link"
-                    size="small"
-                    aria-label={t(
-                      row.kind === 'unit'
-                        ? 'system.units.action.editUnit'
-                        : 'system.units.action.editDepartment',
-                      { name },
-                    )}
-                    onClick={() =>
-                      setEditing(
-                        row.kind === 'unit'
-                          ? { kind: 'unit', unit: row.unit, parentId: row.unit.parentId }
-                          : {
-                              kind: 'department',
-                              department: row.department,
-                              organizationId: row.department.organizationId,
-                            },
-                      )
-                    }
-                  >
-                    {t('system.common.edit')}
-                  </Button>
-                  {row.kind === 'unit' && (
-                    <>
-                      <Button
-                        type="link"
-                        size="small"
-                        aria-label={t('system.units.action.addChild', { name })}
-                        onClick={() =>
-                          setEditing({ kind: 'unit', unit: null, parentId: row.unit.id })
-                        }
-                      >
-                        {t('system.units.createChild')}
-                      </Button>
-                      <Button
-                        type="link"
-                        size="small"
-                        aria-label={t('system.units.action.addDepartment', { name })}
-                        onClick={() =>
-                          setEditing({
-                            kind: 'department',
-                            department: null,
-                            organizationId: row.unit.id,
-                          })
-                        }
-                      >
-                        {t('system.units.createDepartment')}
-                      </Button>
-                    </>
-                  )}
-                  <Button
-                    type="link"
-                    size="small"
-                    danger
-                    aria-label={t(
-                      row.kind === 'unit'
-                        ? 'system.units.action.deleteUnit'
-                        : 'system.units.action.deleteDepartment',
-                      { name },
-                    )}
-                    onClick={() => confirmDelete(row)}
-                  >
-                    {t('system.common.delete')}
-                  </Button>
-                </Space>
-              );
-            },
-          },
-        ] satisfies TableProps<Row>['columns'])
-      : []),
-  ];
-
   return (
-    <section aria-labelledby="system-units-title">
-      {modalHolder}
-      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
-        <Typography.Title level={2} id="system-units-title" style={{ margin: 0 }}>
-          {t('system.units.heading')}
-        </Typography.Title>
-        {canWrite && (
-          <Button
-            type="primary"
-            icon={<PlusOutlined aria-hidden />}
-            aria-haspopup="dialog"
-            onClick={() => setEditing({ kind: 'unit', unit: null, parentId: null })}
-          >
-            {t('system.units.createUnit')}
-          </Button>
-        )}
-      </Flex>
-      <Table<Row>
-        rowKey="key"
-        aria-label={t('system.units.tree')}
-        columns={columns}
-        dataSource={rows}
-        loading={units.isFetching}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        // Every unit starts open (a city's tree is small; its departments are the point).
-        expandable={{
-          expandedRowKeys: expanded.filter((key) => !collapsed.has(key)),
-          onExpand: (open, row) =>
-            setCollapsed((current) => {
-              const next = new Set(current);
-              if (open) next.delete(row.key);
-              else next.add(row.key);
-              return next;
+    <ConsoleListPage<Row>
+      id="system-units-title"
+      heading={t('system.units.heading')}
+      create={{
+        label: t('system.units.createUnit'),
+        code: 'system:unit:write',
+        onClick: () => setEditing({ kind: 'unit', unit: null, parentId: null }),
+      }}
+      list={units}
+      rows={rows}
+      rowKey="key"
+      tableLabel={t('system.units.tree')}
+      emptyText={t('system.units.empty')}
+      // Every unit starts open (a city's tree is small; its departments are the point).
+      openRows={expanded}
+      columns={[
+        {
+          key: 'name',
+          title: t('system.common.name'),
+          render: (_, row) =>
+            row.kind === 'unit' ? (
+              <Typography.Text strong>{localName(row.unit, i18n.language)}</Typography.Text>
+            ) : (
+              <Space size={4}>
+                {localName(row.department, i18n.language)}
+                <Tag variant="filled">{t('system.units.department')}</Tag>
+              </Space>
+            ),
+        },
+        {
+          key: 'users',
+          title: t('system.roles.column.users'),
+          align: 'right',
+          render: (_, row) =>
+            t('system.units.userCount', {
+              count: row.kind === 'unit' ? row.unit.userCount : row.department.userCount,
             }),
-        }}
-        locale={{ emptyText: <Empty description={t('system.units.empty')} /> }}
-      />
+        },
+        {
+          key: 'sortOrder',
+          title: t('system.common.sortOrder'),
+          align: 'right',
+          render: (_, row) => (row.kind === 'unit' ? row.unit.sortOrder : row.department.sortOrder),
+        },
+      ]}
+      rowActions={
+        canWrite
+          ? (row) => {
+              const isUnit = row.kind === 'unit';
+              const record = isUnit ? row.unit : row.department;
+              const name = localName(record, i18n.language);
+              const texts = isUnit
+                ? 'system.units.confirmDeleteUnit'
+                : 'system.units.confirmDeleteDepartment';
+              const target = { id: record.id, version: record.version };
+              return [
+                {
+                  key: 'edit',
+                  label: t('system.common.edit'),
+                  ariaLabel: t(
+                    isUnit ? 'system.units.action.editUnit' : 'system.units.action.editDepartment',
+                    { name },
+                  ),
+                  onClick: () =>
+                    setEditing(
+                      row.kind === 'unit'
+                        ? { kind: 'unit', unit: row.unit, parentId: row.unit.parentId }
+                        : {
+                            kind: 'department',
+                            department: row.department,
+                            organizationId: row.department.organizationId,
+                          },
+                    ),
+                },
+                row.kind === 'unit' && {
+                  key: 'addChild',
+                  label: t('system.units.createChild'),
+                  ariaLabel: t('system.units.action.addChild', { name }),
+                  onClick: () => setEditing({ kind: 'unit', unit: null, parentId: row.unit.id }),
+                },
+                row.kind === 'unit' && {
+                  key: 'addDepartment',
+                  label: t('system.units.createDepartment'),
+                  ariaLabel: t('system.units.action.addDepartment', { name }),
+                  onClick: () =>
+                    setEditing({
+                      kind: 'department',
+                      department: null,
+                      organizationId: row.unit.id,
+                    }),
+                },
+                {
+                  key: 'delete',
+                  label: t('system.common.delete'),
+                  ariaLabel: t(
+                    isUnit
+                      ? 'system.units.action.deleteUnit'
+                      : 'system.units.action.deleteDepartment',
+                    { name },
+                  ),
+                  danger: true,
+                  confirm: {
+                    title: t(`${texts}.title`, { name }),
+                    content: t(`${texts}.content`),
+                    okText: t('system.common.delete'),
+                    // A refusal (users or children still belong) is shown by the HTTP client.
+                    run: () =>
+                      isUnit
+                        ? removeUnit.mutateAsync(target)
+                        : removeDepartment.mutateAsync(target),
+                    done: t('system.units.deleted'),
+                  },
+                },
+              ];
+            }
+          : undefined
+      }
+    >
       {editing?.kind === 'unit' && (
         <UnitDialog
           key={editing.unit?.id ?? `new-${editing.parentId}`}
@@ -269,6 +206,6 @@ function UnitsPageContent() {
           onReload={reload}
         />
       )}
-    </section>
+    </ConsoleListPage>
   );
 }

@@ -1,14 +1,12 @@
 import type { AdminUser, IssuedPassword, UnitNode } from '@cityops/contract';
-import { Alert, Form, Input, Select, TreeSelect } from 'antd';
+import { Form, Input, Select, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ConsoleDialog } from '@/components/console/console-dialog';
-import { dialogFormLayout } from '@/lib/forms/dialog-form-layout';
+import { ConsoleFormDialog } from '@/components/console/console-form-dialog';
 import { toast } from '@/lib/toast';
-import { useCreateUser } from '../api/create-user';
-import { useUpdateUser } from '../api/update-user';
-import { systemRules } from '../lib/form-rules';
+import { useCreateUser, useUpdateUser } from '../api/users';
+import { consoleRules } from '@/lib/forms/form-rules';
 import { useVersionedSave } from '@/lib/forms/use-versioned-save';
-import { localName } from '../lib/names';
+import { localName } from '@/lib/local-name';
 import { departmentsOf, unitOptions } from '../lib/unit-tree';
 
 export interface RoleOption {
@@ -64,9 +62,9 @@ export function UserDialog(props: UserDialogProps) {
   const organizationId = Form.useWatch('organizationId', form);
   const create = useCreateUser();
   const update = useUpdateUser();
-  const rules = systemRules(t);
+  const rules = consoleRules(t);
 
-  const { current, failure, saving, save } = useVersionedSave<Values, AdminUser>({
+  const saver = useVersionedSave<Values, AdminUser>({
     form,
     record: user,
     fields: FIELDS,
@@ -80,7 +78,7 @@ export function UserDialog(props: UserDialogProps) {
         roleIds: values.roleIds ?? [],
       };
       if (editing) {
-        await update.mutateAsync({ id: editing.id, input: { ...input, version: editing.version } });
+        await update.mutateAsync({ id: editing.id, version: editing.version, input });
         toast.success({ content: t('system.users.dialog.saved') });
         onClose();
       } else {
@@ -95,73 +93,58 @@ export function UserDialog(props: UserDialogProps) {
 
   // A role the caller cannot list still shows by its name.
   const roles = [...roleOptions];
-  for (const role of current?.roles ?? []) {
+  for (const role of saver.current?.roles ?? []) {
     if (!roles.some((option) => option.value === role.id)) {
       roles.push({ value: role.id, label: localName(role, i18n.language) });
     }
   }
 
   return (
-    <ConsoleDialog
-      open={open}
+    <ConsoleFormDialog<Values>
       title={user ? t('system.users.dialog.editTitle') : t('system.users.dialog.createTitle')}
-      onOk={() => void save()}
+      form={form}
+      name="system-user"
+      initialValues={valuesOf(user)}
+      save={saver}
       onCancel={onClose}
-      confirmLoading={saving}
-      destroyOnHidden
-      width={600}
+      dialogProps={{ open, destroyOnHidden: true, width: 600 }}
+      formProps={{ onFinish: () => void saver.save() }}
     >
-      {failure && (
-        <Alert type="error" showIcon role="alert" title={failure} style={{ marginBottom: 16 }} />
-      )}
-      <Form<Values>
-        form={form}
-        name="system-user"
-        {...dialogFormLayout(i18n.language)}
-        initialValues={valuesOf(user)}
-        disabled={saving}
-        onFinish={() => void save()}
-      >
-        <Form.Item
-          name="username"
-          label={t('system.users.dialog.username')}
-          rules={rules.loginName}
-        >
-          <Input maxLength={64} autoComplete="off" spellCheck={false} />
-        </Form.Item>
-        <Form.Item name="name" label={t('system.users.dialog.name')} rules={rules.name}>
-          <Input maxLength={64} autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="mobile" label={t('system.users.dialog.mobile')} rules={rules.mobile}>
-          <Input maxLength={16} autoComplete="off" inputMode="tel" />
-        </Form.Item>
-        <Form.Item name="organizationId" label={t('system.users.dialog.unit')} rules={rules.unit}>
-          <TreeSelect
-            treeData={unitOptions(units, i18n.language)}
-            treeDefaultExpandAll
-            showSearch={{ treeNodeFilterProp: 'title' }}
-            onChange={() => form.setFieldValue('departmentId', null)}
-          />
-        </Form.Item>
-        <Form.Item name="departmentId" label={t('system.users.dialog.department')}>
-          <Select
-            allowClear
-            placeholder={t('system.users.dialog.noDepartment')}
-            options={departmentsOf(units, organizationId).map((department) => ({
-              value: department.id,
-              label: localName(department, i18n.language),
-            }))}
-          />
-        </Form.Item>
-        <Form.Item name="roleIds" label={t('system.users.dialog.roles')}>
-          <Select
-            mode="multiple"
-            allowClear
-            options={roles}
-            showSearch={{ optionFilterProp: 'label' }}
-          />
-        </Form.Item>
-      </Form>
-    </ConsoleDialog>
+      <Form.Item name="username" label={t('system.users.dialog.username')} rules={rules.loginName}>
+        <Input maxLength={64} autoComplete="off" spellCheck={false} />
+      </Form.Item>
+      <Form.Item name="name" label={t('system.users.dialog.name')} rules={rules.name}>
+        <Input maxLength={64} autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="mobile" label={t('system.users.dialog.mobile')} rules={rules.mobile}>
+        <Input maxLength={16} autoComplete="off" inputMode="tel" />
+      </Form.Item>
+      <Form.Item name="organizationId" label={t('system.users.dialog.unit')} rules={rules.unit}>
+        <TreeSelect
+          treeData={unitOptions(units, i18n.language)}
+          treeDefaultExpandAll
+          showSearch={{ treeNodeFilterProp: 'title' }}
+          onChange={() => form.setFieldValue('departmentId', null)}
+        />
+      </Form.Item>
+      <Form.Item name="departmentId" label={t('system.users.dialog.department')}>
+        <Select
+          allowClear
+          placeholder={t('system.users.dialog.noDepartment')}
+          options={departmentsOf(units, organizationId).map((department) => ({
+            value: department.id,
+            label: localName(department, i18n.language),
+          }))}
+        />
+      </Form.Item>
+      <Form.Item name="roleIds" label={t('system.users.dialog.roles')}>
+        <Select
+          mode="multiple"
+          allowClear
+          options={roles}
+          showSearch={{ optionFilterProp: 'label' }}
+        />
+      </Form.Item>
+    </ConsoleFormDialog>
   );
 }

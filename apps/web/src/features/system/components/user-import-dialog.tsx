@@ -12,8 +12,8 @@ import { failureMessage } from '@/lib/forms/api-failure';
 import { toast } from '@/lib/toast';
 import { getImportTemplate } from '../api/get-import-template';
 import { importRefusal, useImportUsers } from '../api/import-users';
-import { saveFile } from '../lib/save-file';
-import { copyText } from '../lib/clipboard';
+import { saveFile } from '@/lib/save-file';
+import { copyText } from '@/lib/clipboard';
 
 export interface UserImportDialogProps {
   open: boolean;

@@ -2,7 +2,7 @@ import { USER_STATUSES, type UnitNode, type UserStatus } from '@cityops/contract
 import { Form, Input, Select, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { scaledPx } from '@/lib/root-font-size';
-import { localName } from '../lib/names';
+import { localName } from '@/lib/local-name';
 import { departmentsOf, unitOptions } from '../lib/unit-tree';
 import { ConsoleSearchForm } from '@/components/console/console-search-form';
 import type { RoleOption } from './user-dialog';

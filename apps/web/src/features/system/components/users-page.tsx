@@ -4,21 +4,21 @@ import {
   type UserListQuery,
   type UserSortKey,
 } from '@cityops/contract';
-import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Empty, Flex, Space, Table, type TableProps, Tag, Typography } from 'antd';
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button, Space, type TableProps, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Access } from '@/lib/access/access';
 import { registerTexts } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { systemTexts } from '@/locales/system-texts';
+import { ConsoleListPage } from '@/components/console/console-list-page';
 import { ConsolePage } from '@/components/console/console-page';
 import { exportUsers } from '../api/export-users';
-import { getUser } from '../api/get-user';
+import { getUser, useUsers } from '../api/users';
 import { useUserOptions } from '../api/get-user-options';
-import { useUsers } from '../api/get-users';
-import { localName } from '../lib/names';
-import { saveFile } from '../lib/save-file';
+import { localName } from '@/lib/local-name';
+import { saveFile } from '@/lib/save-file';
 import { type IssuedPassword, IssuedPasswordDialog } from './issued-password-dialog';
 import { UserDialog } from './user-dialog';
 import { UserImportDialog } from './user-import-dialog';
@@ -119,8 +119,13 @@ function UsersPageContent() {
       title: t('system.users.column.unit'),
       render: (_, user) =>
         [
-          i18n.language === 'en' ? user.organizationNameEn : user.organizationName,
-          i18n.language === 'en' ? user.departmentNameEn : user.departmentName,
+          user.organizationName &&
+            localName(
+              { name: user.organizationName, nameEn: user.organizationNameEn },
+              i18n.language,
+            ),
+          user.departmentName &&
+            localName({ name: user.departmentName, nameEn: user.departmentNameEn }, i18n.language),
         ]
           .filter(Boolean)
           .join(' / '),
@@ -176,13 +181,16 @@ function UsersPageContent() {
   ];
 
   return (
-    <section aria-labelledby="system-users-title">
-      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
-        <Typography.Title level={2} id="system-users-title" style={{ margin: 0 }}>
-          {t('system.users.heading')}
-        </Typography.Title>
-        {/* Flex, not Space: a hidden action leaves no empty slot behind. */}
-        <Flex wrap gap={8}>
+    <ConsoleListPage<AdminUser>
+      id="system-users-title"
+      heading={t('system.users.heading')}
+      create={{
+        label: t('system.users.create'),
+        code: 'system:user:create',
+        onClick: () => setEditing({ user: null }),
+      }}
+      toolbar={
+        <>
           <Access code="system:user:import">
             <Button
               icon={<UploadOutlined aria-hidden />}
@@ -201,50 +209,34 @@ function UsersPageContent() {
               {t('system.users.export')}
             </Button>
           </Access>
-          <Access code="system:user:create">
-            <Button
-              type="primary"
-              icon={<PlusOutlined aria-hidden />}
-              aria-haspopup="dialog"
-              onClick={() => setEditing({ user: null })}
-            >
-              {t('system.users.create')}
-            </Button>
-          </Access>
-        </Flex>
-      </Flex>
-      <UserSearchBar
-        units={options.data?.units ?? []}
-        roleOptions={roleOptions}
-        onSearch={(next) => {
-          setFilters(next);
-          setPaging((current) => ({ ...current, pageIndex: 1 }));
-        }}
-      />
-      <Table<AdminUser>
-        rowKey="id"
-        aria-label={t('system.users.results')}
-        columns={columns}
-        dataSource={users.data?.list ?? []}
-        loading={users.isFetching}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <Empty description={t('system.users.empty')} /> }}
-        pagination={{
-          current: paging.pageIndex,
-          pageSize: paging.pageSize,
-          total: users.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100],
-          showTotal: (total) => t('system.users.total', { count: total }),
-        }}
-        onChange={(pagination, _filters, sorter, extra) => {
-          if (extra.action === 'paginate') {
-            const pageSize = pagination.pageSize ?? SYSTEM_PAGE_SIZE;
-            setPaging({
-              pageIndex: pageSize === paging.pageSize ? (pagination.current ?? 1) : 1,
-              pageSize,
-            });
-          } else if (extra.action === 'sort' && !Array.isArray(sorter)) {
+        </>
+      }
+      searchBar={
+        <UserSearchBar
+          units={options.data?.units ?? []}
+          roleOptions={roleOptions}
+          onSearch={(next) => {
+            setFilters(next);
+            setPaging((current) => ({ ...current, pageIndex: 1 }));
+          }}
+        />
+      }
+      list={users}
+      rows={users.data?.list ?? []}
+      rowKey="id"
+      columns={columns}
+      tableLabel={t('system.users.results')}
+      emptyText={t('system.users.empty')}
+      pagination={{
+        ...paging,
+        total: users.data?.total ?? 0,
+        sizes: [10, 20, 50, 100],
+        totalText: (count) => t('system.users.total', { count }),
+        onChange: setPaging,
+      }}
+      tableProps={{
+        onChange: (_pagination, _filters, sorter, extra) => {
+          if (extra.action === 'sort' && !Array.isArray(sorter)) {
             const key = sorter.columnKey as UserSortKey | undefined;
             setSort(
               sorter.order && key
@@ -253,8 +245,9 @@ function UsersPageContent() {
             );
             setPaging((current) => ({ ...current, pageIndex: 1 }));
           }
-        }}
-      />
+        },
+      }}
+    >
       {editing && (
         <UserDialog
           key={editing.user?.id ?? 'new'}
@@ -278,6 +271,6 @@ function UsersPageContent() {
       <Access code="system:user:import">
         <UserImportDialog open={importOpen} onClose={() => setImportOpen(false)} />
       </Access>
-    </section>
+    </ConsoleListPage>
   );
 }

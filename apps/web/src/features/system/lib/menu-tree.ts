@@ -1,5 +1,5 @@
 import type { AdminMenuEntry } from '@cityops/contract';
-import { localName } from './names';
+import { localName } from '@/lib/local-name';
 
 export function allEntries(entries: readonly AdminMenuEntry[]): AdminMenuEntry[] {
   return entries.flatMap((entry) => [entry, ...allEntries(entry.children)]);

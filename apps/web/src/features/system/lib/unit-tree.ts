@@ -1,5 +1,5 @@
 import type { Department, UnitNode } from '@cityops/contract';
-import { localName } from './names';
+import { localName } from '@/lib/local-name';
 
 export interface UnitOption {
   value: number;

@@ -37,7 +37,7 @@ const NO_CONTROL = /^[^\p{Cc}]*$/u;
  * zod stays off the browser): the same patterns and message keys the server
  * checks with, so a form says what the server would.
  */
-export function systemRules(t: TFunction) {
+export function consoleRules(t: TFunction) {
   const required = (key = 'validation.required'): Rule => ({
     required: true,
     whitespace: true,
