@@ -13,6 +13,7 @@ import { type Page, expect, test } from '@playwright/test';
  * both router modes). The screen is known by `screenKey` below: the route of the page
  * and of each frame in it, the dialogs, drawers and pop-overs open, the language, form
  * errors shown, an alert or notice shown, the narrow (mobile) layout, the dark menu,
+ * the number of form fields shown, the roles signed in (query parameters by name only),
  * and `variant` for a state the page cannot tell (a hovered button). A screen checked
  * and passed anywhere in the run (any worker: the registry is a folder made by
  * support/global-setup.ts) is not checked again; a failed check is not recorded, so a
@@ -89,9 +90,25 @@ async function screenKey(page: Page, variant?: string): Promise<string> {
           return label.trim().replace(/\s+/g, ' ').slice(0, 60);
         };
         // The same screen in either router mode: /#/x and /x are one route; ids are one.
-        const route = (location.hash.startsWith('#/') ? location.hash.slice(1) : location.pathname)
-          .split('?')[0]!
-          .replace(/\/(\d+|[0-9a-f-]{16,})(?=\/|$)/gi, '/:id');
+        // The names of the query's parameters stay (?embed= shows the page without the shell).
+        const [path, query = ''] = (
+          location.hash.startsWith('#/')
+            ? location.hash.slice(1)
+            : location.pathname + location.search
+        ).split('?');
+        const route =
+          path!.replace(/\/(\d+|[0-9a-f-]{16,})(?=\/|$)/gi, '/:id') +
+          (query ? `?${[...new URLSearchParams(query).keys()].sort().join(',')}` : '');
+        // Who is signed in: the roles decide the actions a screen offers.
+        let roles = '';
+        try {
+          const user = JSON.parse(localStorage.getItem('userData') ?? 'null') as {
+            roleIds?: string[];
+          } | null;
+          roles = user?.roleIds ? `roles:${[...user.roleIds].sort().join(',')}` : '';
+        } catch {
+          // no user, or another site's storage
+        }
         const overlays = [
           ...document.querySelectorAll(
             '[role="dialog"], [role="alertdialog"], .ant-drawer-open, .ant-popover:not(.ant-popover-hidden), .ant-dropdown:not(.ant-dropdown-hidden)',
@@ -113,6 +130,9 @@ async function screenKey(page: Page, variant?: string): Promise<string> {
             ? 'notice'
             : '',
           document.querySelector('.ant-menu-dark') ? 'dark' : '',
+          // A form with another field (the captcha of the login form) is another screen.
+          `fields:${[...document.querySelectorAll('input, textarea, select')].filter(visible).length}`,
+          roles,
         ].filter(Boolean);
         return [route, document.documentElement.lang, ...overlays, ...flags].join(' | ');
       })
