@@ -11,10 +11,11 @@ import { type Page, expect, test } from '@playwright/test';
  * One check per distinct screen and run: a check costs 1-3 s on a busy machine and
  * many tests pass the same screen (the role dialog, the users page, the login page in
  * both router modes). The screen is known by `screenKey` below: the route of the page
- * and of each frame in it, the dialogs, drawers and pop-overs open, the language, form
- * errors shown, an alert or notice shown, the narrow (mobile) layout, the dark menu,
- * the number of form fields shown, the roles signed in (query parameters by name only),
- * and `variant` for a state the page cannot tell (a hovered button). A screen checked
+ * and of each frame in it (query parameters by name only; a frame by its title too),
+ * the dialogs, drawers and pop-overs open, the language, form errors shown, an alert or
+ * notice shown, the narrow (mobile) layout, the dark menu, the number of form fields
+ * shown, the roles signed in, and `variant` for a state the page cannot tell (a hovered
+ * button). A screen checked
  * and passed anywhere in the run (any worker: the registry is a folder made by
  * support/global-setup.ts) is not checked again; a failed check is not recorded, so a
  * retry checks again. E2E_AXE_EVERY=1 checks every call. The screens and dialogs of a
@@ -137,7 +138,15 @@ async function screenKey(page: Page, variant?: string): Promise<string> {
         return [route, document.documentElement.lang, ...overlays, ...flags].join(' | ');
       })
       .catch(() => 'detached');
-    parts.push(part);
+    // A frame by its title too (the subsystem it shows): one page, many subsystems.
+    const title =
+      frame === page.mainFrame()
+        ? ''
+        : await frame
+            .frameElement()
+            .then((element) => element.getAttribute('title'))
+            .catch(() => null);
+    parts.push(title ? `[${title}] ${part}` : part);
   }
   const width = page.viewportSize()?.width ?? 1280;
   if (width < 768) parts.push('narrow');
