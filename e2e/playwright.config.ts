@@ -15,6 +15,7 @@ const servers = {
 export default defineConfig({
   testDir: './tests',
   globalSetup: './support/global-setup.ts',
+  globalTeardown: './support/global-teardown.ts',
   fullyParallel: true,
   workers: process.env.CI ? 2 : 3,
   // One retry on CI, where a loaded machine can starve a step past its timeout; a
@@ -39,13 +40,25 @@ export default defineConfig({
     locale: 'zh-CN',
     trace: 'retain-on-failure',
   },
-  projects: Object.entries(servers).map(([mode, { port }]) => ({
-    name: mode,
-    use: { baseURL: `http://127.0.0.1:${port}` },
-    // The router-mode checks (guard, redirects, titles, embedding) run in both modes;
-    // the feature flows run once, in history mode, to keep CI short.
-    ...(mode === 'hash' ? { testMatch: /(foundation|embedding)\.spec\.ts/ } : {}),
-  })),
+  projects: [
+    // Each demo account signs in once through the login page; the tests that are not
+    // about signing in start from the saved state (support/auth.ts).
+    {
+      name: 'sign-in once',
+      testMatch: /auth\.setup\.ts/,
+      use: { baseURL: `http://127.0.0.1:${servers.history.port}` },
+    },
+    ...Object.entries(servers).map(([mode, { port }]) => ({
+      name: mode,
+      use: { baseURL: `http://127.0.0.1:${port}` },
+      // The router-mode checks (guard, redirects, titles, embedding) run in both modes
+      // and sign in themselves; the feature flows run once, in history mode, to keep CI
+      // short, and start from the saved sign-ins.
+      ...(mode === 'hash'
+        ? { testMatch: /(foundation|embedding)\.spec\.ts/ }
+        : { dependencies: ['sign-in once'] }),
+    })),
+  ],
   webServer: Object.entries(servers).map(([mode, { port }]) => ({
     command: 'node ../apps/server/dist/main.js',
     url: `http://127.0.0.1:${port}/api/health`,

@@ -1,7 +1,8 @@
 import { type Browser, type Page, expect as baseExpect, test } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
+import { type SavedAccount, savedSession } from '../support/auth';
 import { choose } from '../support/choose';
-import { accounts, appPath, signIn } from '../support/session';
+import { appPath, signIn } from '../support/session';
 
 // Sign-in hashes passwords (argon2) and the console loads antd's tables and trees:
 // slow on a busy two-core machine.
@@ -109,6 +110,21 @@ async function session(
   return page;
 }
 
+/** A demo account's saved sign-in (support/auth.ts) on `path`, the shell shown. */
+async function saved(
+  browser: Browser,
+  baseURL: string | undefined,
+  mode: string,
+  account: SavedAccount,
+  language: Language,
+  path: string,
+): Promise<Page> {
+  const page = await savedSession(browser, baseURL, account, language);
+  await page.goto(appPath(mode, path));
+  await shellReady(page, language);
+  return page;
+}
+
 /** Waits for the shell after a sign-in (argon2 is slow on a busy machine). */
 async function shellReady(page: Page, language: Language): Promise<void> {
   await expect(page.getByRole('button', { name: text[language].userMenu })).toBeVisible({
@@ -170,15 +186,14 @@ for (const language of ['zh-CN', 'en'] as const) {
     }, testInfo) => {
       test.setTimeout(240_000);
       const mode = testInfo.project.name;
-      const admin = await session(
+      const admin = await saved(
         browser,
         testInfo.project.use.baseURL,
         mode,
-        accounts.admin,
+        'admin',
         language,
+        '/system/users',
       );
-      await shellReady(admin, language);
-      await admin.goto(appPath(mode, '/system/users'));
       await expect(admin.getByRole('heading', { name: t.users })).toBeVisible();
       await expectAccessible(admin, `users page (${language})`);
       const username = unique('e2e.');
@@ -211,9 +226,7 @@ for (const language of ['zh-CN', 'en'] as const) {
       test.setTimeout(240_000);
       const mode = testInfo.project.name;
       const baseURL = testInfo.project.use.baseURL;
-      const admin = await session(browser, baseURL, mode, accounts.admin, language);
-      await shellReady(admin, language);
-      await admin.goto(appPath(mode, '/system/users'));
+      const admin = await saved(browser, baseURL, mode, 'admin', language, '/system/users');
       const username = unique('e2e.audit.');
       await createUser(admin, language, username, language === 'en' ? 'Staff' : '工作人员');
       // The system administrator cannot read the trail.
@@ -221,9 +234,7 @@ for (const language of ['zh-CN', 'en'] as const) {
       await expect(admin.getByText(t.forbidden)).toBeVisible();
       await admin.context().close();
 
-      const auditor = await session(browser, baseURL, mode, accounts.auditor, language);
-      await shellReady(auditor, language);
-      await auditor.goto(appPath(mode, '/system/audit'));
+      const auditor = await saved(browser, baseURL, mode, 'auditor', language, '/system/audit');
       await expect(auditor.getByRole('heading', { name: t.audit })).toBeVisible();
       await expect(auditor.getByText(t.chainHolds)).toBeVisible({ timeout: 20_000 });
       await auditor.getByLabel(t.auditTarget, { exact: true }).fill(username);
@@ -243,14 +254,14 @@ for (const language of ['zh-CN', 'en'] as const) {
     test('each console screen is accessible', async ({ browser }, testInfo) => {
       test.setTimeout(180_000);
       const mode = testInfo.project.name;
-      const admin = await session(
+      const admin = await saved(
         browser,
         testInfo.project.use.baseURL,
         mode,
-        accounts.admin,
+        'admin',
         language,
+        '/system/roles',
       );
-      await shellReady(admin, language);
       for (const [path, heading] of [
         ['/system/roles', t.roles],
         ['/system/units', t.units],
@@ -278,13 +289,11 @@ test.describe('taking access away (zh-CN)', () => {
     test.setTimeout(300_000);
     const mode = testInfo.project.name;
     const baseURL = testInfo.project.use.baseURL;
-    const admin = await session(browser, baseURL, mode, accounts.admin, 'zh-CN');
-    await shellReady(admin, 'zh-CN');
+    const admin = await saved(browser, baseURL, mode, 'admin', 'zh-CN', '/system/roles');
 
     // A role of its own holding the business guide, so no other test is touched.
     const code = unique('e2e_role_').replace(/\./g, '_').toLowerCase();
     const roleName = `测试角色${code.slice(-6)}`;
-    await admin.goto(appPath(mode, '/system/roles'));
     await admin.getByRole('button', { name: t.newRole }).click();
     const roleDialog = admin.getByRole('dialog', { name: t.newRole });
     await roleDialog.getByLabel(t.roleCode, { exact: true }).fill(code);

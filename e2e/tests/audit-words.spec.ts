@@ -1,21 +1,21 @@
 import { type Browser, type Page, expect as baseExpect, test } from '@playwright/test';
 import { choose } from '../support/choose';
-import { accounts, appPath, signIn } from '../support/session';
+import { type SavedAccount, savedSession } from '../support/auth';
+import { appPath } from '../support/session';
 
 // Sign-in hashes passwords (argon2) and the console loads antd's tables: slow on a busy machine.
 const expect = baseExpect.configure({ timeout: 15_000 });
 
+/** A demo account's saved sign-in (support/auth.ts) on `path`. */
 async function session(
   browser: Browser,
   baseURL: string | undefined,
   mode: string,
-  account: { username: string; password: string },
+  account: SavedAccount,
+  path: string,
 ): Promise<Page> {
-  const context = await browser.newContext({ baseURL, locale: 'zh-CN' });
-  const page = await context.newPage();
-  await page.addInitScript(() => window.localStorage.setItem('language', 'zh-CN'));
-  await page.goto(appPath(mode, '/login'));
-  await signIn(page, account, 'zh-CN');
+  const page = await savedSession(browser, baseURL, account, 'zh-CN');
+  await page.goto(appPath(mode, path));
   await expect(page.getByRole('button', { name: '用户菜单' })).toBeVisible({ timeout: 20_000 });
   return page;
 }
@@ -33,8 +33,7 @@ test('the auditor reads who did what in words: 操作人 by name, 姓名, and a 
   const baseURL = testInfo.project.use.baseURL;
   const username = `e2e.words.${Date.now().toString(36)}${process.pid % 100}`;
 
-  const admin = await session(browser, baseURL, mode, accounts.admin);
-  await admin.goto(appPath(mode, '/system/users'));
+  const admin = await session(browser, baseURL, mode, 'admin', '/system/users');
   await admin.getByRole('button', { name: '新增用户' }).click();
   const dialog = admin.getByRole('dialog', { name: '新增用户' });
   await dialog.getByLabel('用户名', { exact: true }).fill(username);
@@ -48,8 +47,7 @@ test('the auditor reads who did what in words: 操作人 by name, 姓名, and a 
   await issued.getByRole('button', { name: '我已记下' }).click();
   await admin.context().close();
 
-  const auditor = await session(browser, baseURL, mode, accounts.auditor);
-  await auditor.goto(appPath(mode, '/system/audit'));
+  const auditor = await session(browser, baseURL, mode, 'auditor', '/system/audit');
   await expect(auditor.getByRole('heading', { name: '审计日志' })).toBeVisible();
 
   // 操作人: typed by name, chosen from the accounts found.

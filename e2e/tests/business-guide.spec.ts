@@ -1,15 +1,11 @@
 import { deflateSync } from 'node:zlib';
 import { type Browser, type Page, expect as baseExpect, test } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
-import { accounts, appPath, signIn } from '../support/session';
+import { type SavedAccount, savedSession } from '../support/auth';
+import { appPath } from '../support/session';
 
 // Seven engineers share two cores: screens that load an editor can take a while.
 const expect = baseExpect.configure({ timeout: 15_000 });
-
-const editors = {
-  editor: { username: 'editor', password: 'Editor@2026' },
-  editor2: { username: 'editor2', password: 'Editor2@2026' },
-};
 
 const crcTable = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -46,27 +42,15 @@ function png(width: number, height: number, rgb: [number, number, number]): Buff
   ]);
 }
 
+/** A demo account's saved sign-in (support/auth.ts): a blank page to go from. */
 async function newSession(
   browser: Browser,
   baseURL: string | undefined,
-  mode: string,
-  account: { username: string; password: string },
+  _mode: string,
+  account: SavedAccount,
   language: 'zh-CN' | 'en' = 'zh-CN',
 ): Promise<Page> {
-  const context = await browser.newContext({ baseURL, locale: language });
-  const page = await context.newPage();
-  if (language === 'en') {
-    await page.addInitScript(() => window.localStorage.setItem('language', 'en'));
-  }
-  await page.goto(appPath(mode, '/login'));
-  await signIn(page, account, language);
-  // Sign-in hashes the password (argon2): slow on a busy machine.
-  await expect(
-    page.getByRole('button', { name: language === 'en' ? 'User menu' : '用户菜单' }),
-  ).toBeVisible({
-    timeout: 20_000,
-  });
-  return page;
+  return savedSession(browser, baseURL, account, language);
 }
 
 test.describe('business guide', () => {
@@ -81,7 +65,7 @@ test.describe('business guide', () => {
     const title = `城市桥梁汛期安全巡查指引（${mode}${testInfo.retry ? ` ${testInfo.retry}` : ''}）`;
     const resultRows = 2 + testInfo.retry;
 
-    const editor = await newSession(browser, baseURL, mode, editors.editor);
+    const editor = await newSession(browser, baseURL, mode, 'editor');
     await editor.goto(appPath(mode, '/business_guide/table'));
     await expect(editor.getByRole('heading', { name: '业务指导列表' })).toBeVisible();
     await expect(
@@ -140,7 +124,7 @@ test.describe('business guide', () => {
     await expect(editor.getByRole('heading', { name: title })).toBeVisible();
     await editor.context().close();
 
-    const reader = await newSession(browser, baseURL, mode, accounts.operator);
+    const reader = await newSession(browser, baseURL, mode, 'operator');
     await reader.goto(appPath(mode, '/business_guide/table'));
     // Staff see neither drafts nor writing actions.
     await expect(reader.getByRole('button', { name: '新建文章' })).toHaveCount(0);
@@ -194,7 +178,7 @@ test.describe('business guide', () => {
   }, testInfo) => {
     test.setTimeout(120_000);
     const mode = testInfo.project.name;
-    const editor = await newSession(browser, testInfo.project.use.baseURL, mode, editors.editor);
+    const editor = await newSession(browser, testInfo.project.use.baseURL, mode, 'editor');
     const firstTitle = editor
       .getByRole('link', { name: '江城市城市管理综合执法程序规定（征求意见稿）', exact: true })
       .filter({ visible: true });
@@ -249,13 +233,13 @@ test.describe('business guide', () => {
     const mode = testInfo.project.name;
     const baseURL = testInfo.project.use.baseURL;
 
-    const first = await newSession(browser, baseURL, mode, editors.editor);
+    const first = await newSession(browser, baseURL, mode, 'editor');
     await first.goto(appPath(mode, '/business_guide/table?status=draft'));
     await first.getByRole('link', { name: /^编辑正文: 江城市城市管理综合执法程序规定/ }).click();
     await expect(first.getByRole('heading', { name: '业务指导正文' })).toBeVisible();
     const address = first.url().replace(/^https?:\/\/[^/]+/, '');
 
-    const second = await newSession(browser, baseURL, mode, editors.editor2);
+    const second = await newSession(browser, baseURL, mode, 'editor2');
     await second.goto(address);
     await expect(second.getByRole('textbox', { name: '文章正文' })).toContainText('立案');
 
@@ -306,7 +290,7 @@ test.describe('business guide', () => {
     const name = `端到端分类${suffix}`;
     const renamed = `端到端分类改名${suffix}`;
 
-    const admin = await newSession(browser, baseURL, mode, accounts.admin);
+    const admin = await newSession(browser, baseURL, mode, 'admin');
     await admin.goto(appPath(mode, '/business_guide/table'));
     await expect(admin.getByRole('heading', { name: '业务指导列表' })).toBeVisible();
     // Opened from the keyboard.
@@ -374,7 +358,7 @@ test.describe('business guide', () => {
     await expect(dialog).toBeHidden();
     await admin.context().close();
 
-    const editor = await newSession(browser, baseURL, mode, editors.editor);
+    const editor = await newSession(browser, baseURL, mode, 'editor');
     await editor.goto(appPath(mode, '/business_guide/table'));
     await expect(editor.getByRole('button', { name: '新建文章' })).toBeVisible();
     await expect(editor.getByRole('button', { name: '管理分类' })).toHaveCount(0);
@@ -387,7 +371,7 @@ test.describe('business guide', () => {
     test.setTimeout(180_000);
     const mode = testInfo.project.name;
     const baseURL = testInfo.project.use.baseURL;
-    const page = await newSession(browser, baseURL, mode, editors.editor, 'en');
+    const page = await newSession(browser, baseURL, mode, 'editor', 'en');
 
     await page.goto(appPath(mode, '/business_guide/table'));
     await expect(page.getByRole('heading', { name: 'Guidance list' })).toBeVisible();
@@ -429,7 +413,7 @@ test.describe('business guide', () => {
     await page.context().close();
 
     // The administrators' category dialog, in English too.
-    const admin = await newSession(browser, baseURL, mode, accounts.admin, 'en');
+    const admin = await newSession(browser, baseURL, mode, 'admin', 'en');
     await admin.goto(appPath(mode, '/business_guide/table'));
     await admin.getByRole('button', { name: 'Manage categories' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Guidance categories' });

@@ -1,20 +1,19 @@
 import { expect as baseExpect, test } from '@playwright/test';
-import { accounts, appPath, signIn } from '../support/session';
+import { savedState } from '../support/auth';
+import { appPath } from '../support/session';
 
 // The console loads antd's tables and trees: slow on a busy two-core machine.
 const expect = baseExpect.configure({ timeout: 15_000 });
 
 test.describe('the console in plain Chinese (issue 24)', () => {
+  test.use({ storageState: savedState('admin') });
+
   test('menus: icons by name, switches explained, a new entry last and who sees it; settings say whose the rules are', async ({
     page,
   }, testInfo) => {
     test.setTimeout(180_000);
     const mode = testInfo.project.name;
     await page.addInitScript(() => window.localStorage.setItem('language', 'zh-CN'));
-    await page.goto(appPath(mode, '/login'));
-    await signIn(page, accounts.admin);
-    await expect(page.getByRole('button', { name: '用户菜单' })).toBeVisible({ timeout: 20_000 });
-
     await page.goto(appPath(mode, '/system/menus'));
     const table = page.getByRole('table', { name: '菜单项' });
     await expect(table).toBeVisible();

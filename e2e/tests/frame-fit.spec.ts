@@ -1,5 +1,5 @@
 import { type FrameLocator, type Locator, type Page, expect, test } from '@playwright/test';
-import { accounts, signIn } from '../support/session';
+import { savedState } from '../support/auth';
 
 /**
  * The framed console fits the window (issue 24): the frame takes exactly the height
@@ -35,14 +35,16 @@ const text = {
 
 type Language = keyof typeof text;
 
+test.use({ storageState: savedState('admin') });
+
 const windows = [
   { width: 1440, height: 900 },
   { width: 1366, height: 768 },
 ] as const;
 
-async function start(page: Page, language: Language, account = accounts.admin) {
-  await page.goto('/login');
-  await signIn(page, account, language);
+/** The home page, signed in as the administrator (the saved sign-in, support/auth.ts). */
+async function start(page: Page, language: Language) {
+  await page.goto('/');
   await expect(page.getByRole('navigation', { name: text[language].mainMenu })).toBeVisible({
     timeout: 30_000,
   });

@@ -1,26 +1,25 @@
 import fs from 'node:fs/promises';
 import { type Page, expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
-import { accounts, appPath, signIn } from '../support/session';
+import { type SavedAccount, savedState } from '../support/auth';
+import { appPath } from '../support/session';
 
 /** The map editor's demo account (seeded by apps/server/src/seed/gis.ts). */
-const editor = { username: 'editor', password: 'Editor@2026' };
+const editor = 'editor';
 
 /**
  * Every load of the page opens on an empty corner of the demo city at zoom 14,
  * so points clicked on the map land on the same coordinates after a reload.
  */
-async function openMap(page: Page, mode: string, account: { username: string; password: string }) {
+async function openMap(page: Page, mode: string, account: SavedAccount) {
   await page.addInitScript(() => {
     sessionStorage.setItem(
       'cityops-map-view',
       JSON.stringify({ center: [114.45, 30.5], zoom: 14 }),
     );
   });
-  await page.goto(appPath(mode, '/login'));
-  await signIn(page, account);
-  // Sign-in (argon2) and the map's first load are slow on a busy machine.
-  await expect(page.getByRole('navigation', { name: '主菜单' })).toBeVisible({ timeout: 30_000 });
+  // Signed in: the account's saved sign-in (support/auth.ts).
+  await page.context().setStorageState(savedState(account));
   await page.goto(appPath(mode, '/amap'));
   // The only application on the page; its name follows the language.
   const map = page.getByRole('application');
@@ -189,7 +188,7 @@ test.describe('map editing', () => {
     page,
   }, testInfo) => {
     const mode = testInfo.project.name;
-    const { at } = await openMap(page, mode, accounts.operator);
+    const { at } = await openMap(page, mode, 'operator');
     await expect(page.getByRole('button', { name: '绘制面' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: '保存' })).toHaveCount(0);
     await expect(page.getByRole('checkbox', { name: '显示行政区划' })).toBeChecked();

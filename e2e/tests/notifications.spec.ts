@@ -12,12 +12,13 @@ const avatarPng = Buffer.from(
 // Sign-in (argon2) and live updates take longer on a loaded machine.
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-// These tests empty inboxes and rename accounts: they get a server of their own,
-// and run in order on it.
+// These tests empty inboxes and rename accounts: they run away from the suite's servers,
+// in order, on the server of the 'default' group (support/private-server.ts), whose other
+// files touch neither the operator's nor stale's inbox.
 // Under load a server start and these multi-step flows take longer than the default.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
-const own = usePrivateServer(40);
+const own = usePrivateServer(40, {}, { group: 'default' });
 
 async function signedIn(
   browser: Browser,

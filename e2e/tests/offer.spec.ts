@@ -1,6 +1,7 @@
 import { type Browser, type Page, expect as baseExpect, test } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
-import { accounts, appPath, signIn } from '../support/session';
+import { type SavedAccount, savedSession } from '../support/auth';
+import { appPath } from '../support/session';
 
 // The console offers only what the server's access policy allows (issue 24): each of
 // these was offered and then refused before. The rows' actions, the roles' actions,
@@ -8,21 +9,17 @@ import { accounts, appPath, signIn } from '../support/session';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 
-const district = { username: 'jiangbei', password: 'Jiangbei@2026' };
+/** The district administrator of the Jiangbei district. */
+const district = 'jiangbei';
 
+/** A demo account's saved sign-in (support/auth.ts), in Chinese: a blank page to go from. */
 async function signedIn(
   browser: Browser,
   baseURL: string | undefined,
-  mode: string,
-  account: { username: string; password: string },
+  _mode: string,
+  account: SavedAccount,
 ): Promise<Page> {
-  const context = await browser.newContext({ baseURL, locale: 'zh-CN' });
-  const page = await context.newPage();
-  await page.addInitScript(() => window.localStorage.setItem('language', 'zh-CN'));
-  await page.goto(appPath(mode, '/login'));
-  await signIn(page, account);
-  await expect(page.getByRole('button', { name: '用户菜单' })).toBeVisible({ timeout: 20_000 });
-  return page;
+  return savedSession(browser, baseURL, account, 'zh-CN');
 }
 
 /** What the server offers does not depend on the router mode: checked once, in history mode. */
@@ -68,7 +65,7 @@ test.describe('the console offers only what works (zh-CN)', () => {
     browser,
   }, testInfo) => {
     onceInHistoryMode(testInfo.project.name);
-    const page = await signedIn(browser, testInfo.project.use.baseURL, 'history', accounts.admin);
+    const page = await signedIn(browser, testInfo.project.use.baseURL, 'history', 'admin');
     const table = await rolesTable(page, 'history');
     const admin = table.getByRole('row').filter({ hasText: '系统管理员' });
     await expect(admin).toContainText('全部数据');
@@ -102,12 +99,7 @@ test.describe('the console offers only what works (zh-CN)', () => {
     browser,
   }, testInfo) => {
     onceInHistoryMode(testInfo.project.name);
-    const page = await signedIn(
-      browser,
-      testInfo.project.use.baseURL,
-      'history',
-      accounts.security,
-    );
+    const page = await signedIn(browser, testInfo.project.use.baseURL, 'history', 'security');
     await page.goto(appPath('history', '/system/users'));
     const users = page.getByRole('table', { name: '用户列表' });
     await expect(users.getByRole('columnheader', { name: '双因素认证' })).toBeVisible();

@@ -1,5 +1,6 @@
 import { type Browser, type Page, expect as baseExpect, test } from '@playwright/test';
 import { createAccount } from '../support/accounts';
+import { savedSession } from '../support/auth';
 import { expectAccessible } from '../support/axe';
 import { appPath, signIn } from '../support/session';
 
@@ -8,8 +9,6 @@ import { appPath, signIn } from '../support/session';
 // another of their own sessions in the personal area; a second sign-in is told the
 // first. Sign-in hashes passwords (argon2): slow on a busy two-core machine.
 const expect = baseExpect.configure({ timeout: 15_000 });
-
-const security = { username: 'security', password: 'Security@2026' };
 
 const text = {
   'zh-CN': {
@@ -129,7 +128,8 @@ for (const language of ['zh-CN', 'en'] as const) {
       await openPersonalInfoAfterEnd(first, language);
 
       // The security administrator ends the second browser's session.
-      const admin = await signedIn(browser, baseURL, mode, security, language);
+      // Its saved sign-in (support/auth.ts): it ends the operator's session, not its own.
+      const admin = await savedSession(browser, baseURL, 'security', language);
       await admin.goto(appPath(mode, '/system/sessions'));
       await expect(admin.getByRole('heading', { name: t.heading })).toBeVisible();
       const search = admin.getByRole('search');

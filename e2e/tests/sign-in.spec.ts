@@ -364,5 +364,5 @@ test('a primary button pointed at keeps its label readable (contrast 4.5:1)', as
   const submit = page.getByRole('button', { name: '登录', exact: true });
   await submit.hover();
   await expect(submit).not.toHaveCSS('background-color', 'rgb(22, 104, 220)');
-  await expectAccessible(page, 'login page, submit button hovered');
+  await expectAccessible(page, 'login page, submit button hovered', { variant: 'submit hovered' });
 });
