@@ -50,12 +50,6 @@ const STILL_ASKED_IN_SERVICE: string[] = [
   'PUT /api/organization/user/:id',
   'PUT /api/organization/user/second-factor/enrolment',
   'PUT /api/system/roles/:id',
-  'PUT /api/system/settings/general',
-  'PUT /api/system/settings/map',
-  'PUT /api/system/settings/password',
-  'PUT /api/system/settings/session',
-  'PUT /api/system/settings/sign-in',
-  'PUT /api/system/settings/weather',
   'PUT /api/system/users/:id',
   'PUT /api/system/users/:id/status',
 ];

@@ -10,11 +10,9 @@ import {
   parseOriginList,
   weatherSchema,
 } from '@cityops/contract';
-import { changedByOthers } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
-import type { Repositories, WithTransaction } from '../../repositories.js';
-import { auditSourceOf, changedFields } from '../audit/audit-writer.js';
-import type { AccessPolicy } from '../access/access-policy.js';
+import type { Repositories } from '../../repositories.js';
+import type { CommandRunner } from '../access/command.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { PASSWORD_FORBID_LOGIN_NAME_KEY } from '../auth/security-settings.js';
 import type { SettingsService } from './settings.service.js';
@@ -116,9 +114,8 @@ const HIDDEN_WEATHER: WeatherSettings = {
 
 export interface SettingsAdminServiceOptions {
   repositories: Pick<Repositories, 'settings'>;
-  withTransaction: WithTransaction;
+  commands: CommandRunner;
   settings: SettingsService;
-  policy: AccessPolicy;
   clock: Clock;
   /** What applies while a field was never saved: the environment's values. */
   defaults: { systemName: string; frameAncestors: string };
@@ -149,28 +146,26 @@ export class SettingsAdminService {
     version: number | null,
     values: SettingsGroupValues[G],
   ): Promise<SettingsGroupState<G>> {
-    await this.options.policy.require(auth, 'setting.write', { group });
     const now = this.options.clock.now();
-    const state = await this.options.withTransaction(async ({ settings, audit }) => {
-      const at = version ?? (await this.readWith(settings, group)).version;
-      const next = await settings.advanceVersion(versionKey(group), at);
-      if (next === null) throw changedByOthers();
-      const before = await this.readWith(settings, group);
-      await settings.setMany(this.stored(group, values, now));
-      const after = await this.readWith(settings, group);
-      await audit.append(now, auditSourceOf(auth), {
-        action: 'settings.update',
-        outcome: 'success',
-        target: { kind: 'setting', id: group, name: group },
-        ...changedFields(
-          before.values as unknown as Record<string, unknown>,
-          after.values as unknown as Record<string, unknown>,
-        ),
-      });
-      return after;
-    });
-    await this.options.settings.announce(group);
-    return state;
+    return this.options.commands.run(
+      auth,
+      async ({ settings }) => {
+        const at = version ?? (await this.readWith(settings, group)).version;
+        const moved = await settings.advanceVersion(versionKey(group), at);
+        const before = await this.readWith(settings, group);
+        if (moved !== null) await settings.setMany(this.stored(group, values, now));
+        const after = await this.readWith(settings, group);
+        return {
+          outcome: moved === null ? 'conflict' : 'ok',
+          target: { kind: 'setting', id: group, name: group },
+          before: before.values as unknown as Record<string, unknown>,
+          after: after.values as unknown as Record<string, unknown>,
+          value: after,
+        };
+      },
+      // Every instance rereads the group once the change is committed.
+      { afterCommit: () => this.options.settings.announce(group) },
+    );
   }
 
   private async readWith<G extends SettingsGroup>(

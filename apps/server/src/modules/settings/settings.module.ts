@@ -12,7 +12,7 @@ declare module '../../services.js' {
 
 export const settingsModule: AppModule = {
   name: 'settings',
-  createServices: ({ repositories, withTransaction, config, clock, database, services }) => {
+  createServices: ({ repositories, config, clock, database, services }) => {
     const settings = new SettingsService({
       repositories,
       defaults: { systemName: config.web.systemName },
@@ -20,9 +20,8 @@ export const settingsModule: AppModule = {
     });
     const settingsAdmin = new SettingsAdminService({
       repositories,
-      withTransaction,
+      commands: services.commands,
       settings,
-      policy: services.accessPolicy,
       clock,
       defaults: { systemName: config.web.systemName, frameAncestors: config.frameAncestors },
     });

@@ -16,6 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/app-error.js';
 import { authOf } from '../../plugins/auth.js';
+import { policy } from '../access/policy-targets.js';
 import { limitedBy } from '../../plugins/request-limits.js';
 import type { Services } from '../../services.js';
 
@@ -47,7 +48,11 @@ const settingsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app
     app.put(
       url,
       {
-        config: { access, audit: 'settings.update' },
+        config: {
+          access,
+          audit: 'settings.update',
+          policy: policy('setting.write', async () => ({ group })),
+        },
         schema: {
           tags,
           summary: `Changes the ${group} settings read at \`version\`; a newer one answers 040009`,
