@@ -16,6 +16,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../plugins/auth.js';
+import { policy } from '../access/policy-targets.js';
 import type { Services } from '../../services.js';
 
 const tags = ['gis'];
@@ -144,7 +145,11 @@ const gisRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { s
   app.post(
     GIS_PATHS.saveSettings,
     {
-      config: { access: { permission: 'gis:settings:write' }, audit: 'settings.update' },
+      config: {
+        access: { permission: 'gis:settings:write' },
+        audit: 'settings.update',
+        policy: policy('setting.write', async () => ({ group: 'map' })),
+      },
       schema: {
         tags,
         summary: 'Saves the tile layers, centre and zoom (administrators)',

@@ -18,6 +18,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteContext } from '../../app-module.js';
 import { authOf } from '../../plugins/auth.js';
+import { policy, routeInput } from '../access/policy-targets.js';
+
+type RoleParams = z.output<typeof roleParamsSchema>;
+type RoleInput = z.output<typeof roleCreateSchema>;
+type RoleChanges = z.output<typeof roleEditSchema>;
 
 /** The console's roles (issue 12): list, holders, the grantable tree, create, edit, delete. */
 const roleRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services }) => {
@@ -90,7 +95,14 @@ const roleRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services }
   app.post(
     SYSTEM_PATHS.roles,
     {
-      config: { access: { permission: 'system:role:create' }, audit: 'role.create' },
+      config: {
+        access: { permission: 'system:role:create' },
+        audit: 'role.create',
+        policy: policy('role.create', async (request) => {
+          const { body } = routeInput<unknown, RoleInput>(request);
+          return { id: body.id, name: body.name, grant: await roles.grantOf(body) };
+        }),
+      },
       schema: {
         tags: roleTags,
         summary: 'Create a role; nobody grants entries or a scope beyond their own',
@@ -104,7 +116,15 @@ const roleRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services }
   app.put(
     SYSTEM_PATHS.role,
     {
-      config: { access: { permission: 'system:role:update' }, audit: 'role.update' },
+      config: {
+        access: { permission: 'system:role:update' },
+        audit: 'role.update',
+        policy: policy('role.update', async (request) => {
+          const { params, body } = routeInput<RoleParams, RoleChanges>(request);
+          const current = await roles.find(params.id);
+          return { id: current.id, name: current.name, current, grant: await roles.grantOf(body) };
+        }),
+      },
       schema: {
         tags: roleTags,
         summary: 'Change a role made on `version`; holders get the change on their next request',
@@ -119,7 +139,14 @@ const roleRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services }
   app.delete(
     SYSTEM_PATHS.role,
     {
-      config: { access: { permission: 'system:role:delete' }, audit: 'role.delete' },
+      config: {
+        access: { permission: 'system:role:delete' },
+        audit: 'role.delete',
+        policy: policy('role.delete', async (request) => {
+          const current = await roles.find(routeInput<RoleParams>(request).params.id);
+          return { id: current.id, name: current.name, grant: current };
+        }),
+      },
       schema: {
         tags: roleTags,
         summary: 'Delete a role nobody holds',

@@ -11,22 +11,19 @@ import {
   type roleEditSchema,
 } from '@cityops/contract';
 import type { z } from 'zod';
-import { expectWritten } from '../../db/versioned.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
-import type { Repositories, WithTransaction } from '../../repositories.js';
-import { auditSourceOf, changedFields } from '../audit/audit-writer.js';
+import type { Repositories } from '../../repositories.js';
+import type { CommandRunner } from '../access/command.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { MenuEntryRecord } from '../menus/menu.repository.js';
 import type { AccessOffers } from '../access/access-offers.js';
-import type { AccessPolicy } from '../access/access-policy.js';
 import type { AccessScopeService, Grant } from '../access/access-scope.service.js';
 import type { RoleRecord } from './role.repository.js';
 
 export interface RoleServiceOptions {
   repositories: Pick<Repositories, 'roles' | 'menus' | 'scopes' | 'units'>;
-  withTransaction: WithTransaction;
-  policy: AccessPolicy;
+  commands: CommandRunner;
   offers: AccessOffers;
   access: AccessScopeService;
   clock: Clock;
@@ -120,13 +117,8 @@ export class RoleService {
 
   async create(auth: AuthContext, input: RoleInput): Promise<Role> {
     const grant = await this.grantOf(input);
-    await this.options.policy.require(auth, 'role.create', {
-      id: input.id,
-      name: input.name,
-      grant,
-    });
     const now = this.options.clock.now();
-    await this.options.withTransaction(async ({ roles, audit }) => {
+    await this.options.commands.run(auth, async ({ roles }) => {
       if (!(await roles.insert(input.id, roleValues(input), now))) {
         throw new AppError(ErrorCode.CONFLICT, {
           messageKey: 'system.roleCode.taken',
@@ -135,12 +127,11 @@ export class RoleService {
       }
       await roles.setEntries(input.id, grant.entryIds);
       await roles.setUnits(input.id, grant.unitIds);
-      await audit.append(now, auditSourceOf(auth), {
-        action: 'role.create',
-        outcome: 'success',
+      return {
         target: { kind: 'role', id: input.id, name: input.name },
         after: roleSnapshot({ ...roleValues(input), ...grant }),
-      });
+        value: input.id,
+      };
     });
     return this.get(auth, input.id);
   }
@@ -148,34 +139,26 @@ export class RoleService {
   async update(auth: AuthContext, id: string, input: RoleChanges): Promise<Role> {
     const current = await this.find(id);
     const grant = await this.grantOf(input);
-    await this.options.policy.require(auth, 'role.update', {
-      id,
-      name: current.name,
-      current,
-      grant,
-    });
     const now = this.options.clock.now();
-    await this.options.withTransaction(async ({ roles, audit }) => {
-      expectWritten(await roles.update(id, input.version, roleValues(input), now));
-      await roles.setEntries(id, grant.entryIds);
-      await roles.setUnits(id, grant.unitIds);
-      await audit.append(now, auditSourceOf(auth), {
-        action: 'role.update',
-        outcome: 'success',
+    await this.options.commands.run(auth, async ({ roles }) => {
+      const outcome = await roles.update(id, input.version, roleValues(input), now);
+      if (outcome === 'ok') {
+        await roles.setEntries(id, grant.entryIds);
+        await roles.setUnits(id, grant.unitIds);
+      }
+      return {
+        outcome,
         target: { kind: 'role', id, name: input.name },
-        ...changedFields(roleSnapshot(current), roleSnapshot({ ...roleValues(input), ...grant })),
-      });
+        before: roleSnapshot(current),
+        after: roleSnapshot({ ...roleValues(input), ...grant }),
+        value: id,
+      };
     });
     return this.get(auth, id);
   }
 
   async delete(auth: AuthContext, id: string, version: number): Promise<void> {
     const current = await this.find(id);
-    await this.options.policy.require(auth, 'role.delete', {
-      id,
-      name: current.name,
-      grant: current,
-    });
     if (BUILT_IN_ROLES.includes(id)) {
       throw new AppError(ErrorCode.CONFLICT, { messageKey: 'system.role.builtIn' });
     }
@@ -185,7 +168,7 @@ export class RoleService {
         values: { count: current.userCount },
       });
     }
-    await this.options.withTransaction(async ({ roles, audit }) => {
+    await this.options.commands.run(auth, async ({ roles }) => {
       const again = await roles.find(id);
       if (again && again.userCount > 0) {
         throw new AppError(ErrorCode.CONFLICT, {
@@ -193,24 +176,24 @@ export class RoleService {
           values: { count: again.userCount },
         });
       }
-      expectWritten(await roles.delete(id, version));
-      await audit.append(this.options.clock.now(), auditSourceOf(auth), {
-        action: 'role.delete',
-        outcome: 'success',
+      return {
+        outcome: await roles.delete(id, version),
         target: { kind: 'role', id, name: current.name },
         before: roleSnapshot(current),
-      });
+        value: id,
+      };
     });
   }
 
-  private async find(id: string): Promise<RoleRecord> {
+  /** A role as the policy weighs it (role.routes.ts); 404 when it is gone. */
+  async find(id: string): Promise<RoleRecord> {
     const role = await this.options.repositories.roles.find(id);
     if (!role) throw notFound();
     return role;
   }
 
   /** The entries with every ancestor (a page is held with its buttons), the units checked. */
-  private async grantOf(input: Pick<RoleCreate, 'dataScope'> & RoleGrantInput): Promise<Grant> {
+  async grantOf(input: Pick<RoleCreate, 'dataScope'> & RoleGrantInput): Promise<Grant> {
     const records = await this.options.repositories.menus.findAll();
     const byId = new Map(records.map((record) => [record.id, record]));
     const entryIds = new Set<number>();

@@ -48,8 +48,7 @@ export const systemModule: AppModule = {
       }),
       roles: new RoleService({
         repositories,
-        withTransaction,
-        policy,
+        commands: services.commands,
         offers: services.accessOffers,
         access,
         clock,
