@@ -17,10 +17,7 @@ import { type TestApp, createTestApp } from '../helpers/test-app.js';
 const STILL_ASKED_IN_SERVICE: string[] = [
   'DELETE /api/business-guide/articles/:id',
   'DELETE /api/business-guide/categories/:id',
-  'DELETE /api/organization/user/sessions/:id',
-  'DELETE /api/system/sessions/:id',
   'DELETE /api/system/users/:id/second-factor',
-  'DELETE /api/system/users/:id/sessions',
   'POST /api/authorization-server/oauth/logout',
   'POST /api/authorization-server/oauth/qrCode/confirm',
   'POST /api/base-data/baseGisGeometry/create',

@@ -1,5 +1,6 @@
 import type { MessageKey } from '@cityops/contract';
 import type { FastifyRequest } from 'fastify';
+import { tokenInvalid } from '../../lib/app-error.js';
 import type { Services } from '../../services.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { Grant } from './access-scope.service.js';
@@ -146,4 +147,12 @@ export function routeInput<Params = unknown, Body = unknown, Query = unknown>(
   request: FastifyRequest,
 ): { params: Params; body: Body; query: Query } {
   return request as unknown as { params: Params; body: Body; query: Query };
+}
+
+/** A route that acts on the caller's own account only (its sessions, avatar, factor). */
+export function onSelf(action: 'own.profile' | 'own.password' | 'own.factor' | 'own.sessions') {
+  return policy(action, async (request) => {
+    if (!request.auth) throw tokenInvalid();
+    return selfTarget(request.auth);
+  });
 }

@@ -7,13 +7,11 @@ import {
 } from '@cityops/contract';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
-import type { Repositories, WithTransaction } from '../../repositories.js';
-import { auditSourceOf } from '../audit/audit-writer.js';
+import type { Repositories } from '../../repositories.js';
+import type { CommandRunner } from '../access/command.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { LiveSessionRow } from '../auth/session.repository.js';
 import type { AccessOffers } from '../access/access-offers.js';
-import type { AccessPolicy } from '../access/access-policy.js';
-import { selfTarget } from '../access/policy-targets.js';
 import type { AccessScopeService } from '../access/access-scope.service.js';
 
 /** The trail names a session as its `session` column does: the digest's first 16 characters. */
@@ -45,9 +43,8 @@ function toLiveSession(
 
 export interface SessionAdminServiceOptions {
   repositories: Pick<Repositories, 'sessions' | 'users'>;
-  withTransaction: WithTransaction;
   access: AccessScopeService;
-  policy: AccessPolicy;
+  commands: CommandRunner;
   offers: AccessOffers;
   clock: Clock;
 }
@@ -105,35 +102,45 @@ export class SessionAdminService {
     };
   }
 
-  /** Ends one live session of a user the caller manages. */
-  async end(auth: AuthContext, tokenHash: string): Promise<SessionsEnded> {
-    const { repositories, clock } = this.options;
-    const now = clock.now();
-    const session = await repositories.sessions.findLiveRow(tokenHash, now);
+  /** The account a live session belongs to, as the policy weighs it (sessions.routes.ts). */
+  async holderOfSession(tokenHash: string) {
+    const session = await this.options.repositories.sessions.findLiveRow(
+      tokenHash,
+      this.options.clock.now(),
+    );
     if (!session) throw notFound();
-    const user = await repositories.users.findById(session.userId);
+    return this.holder(session.userId);
+  }
+
+  /** An account as the policy weighs it; 404 when it is gone. */
+  async holder(userId: number) {
+    const user = await this.options.repositories.users.findById(userId);
     if (!user) throw notFound();
-    await this.options.policy.require(auth, 'user.end-sessions', user);
+    return user;
+  }
+
+  /** Ends one live session of a user the caller manages (sessions.routes.ts asks the policy). */
+  async end(auth: AuthContext, tokenHash: string): Promise<SessionsEnded> {
+    const now = this.options.clock.now();
+    const session = await this.options.repositories.sessions.findLiveRow(tokenHash, now);
+    if (!session) throw notFound();
     return { ended: await this.revokeOne(auth, session, now) };
   }
 
   /** Ends every session of a user the caller manages (none live: nothing ended, still recorded). */
   async endAllOfUser(auth: AuthContext, userId: number): Promise<SessionsEnded> {
     const { repositories, clock } = this.options;
-    const user = await repositories.users.findById(userId);
-    if (!user) throw notFound();
-    await this.options.policy.require(auth, 'user.end-sessions', user);
+    const user = await this.holder(userId);
     const now = clock.now();
     const live = (await repositories.sessions.liveOfUser(userId, now)).length;
-    await this.options.withTransaction(async ({ sessions, audit }) => {
+    await this.options.commands.run(auth, async ({ sessions }) => {
       await sessions.revokeAllOfUser(userId, now, 'ended');
-      await audit.append(now, auditSourceOf(auth), {
-        action: 'session.end',
-        outcome: 'success',
+      return {
         target: { kind: 'user', id: userId, name: user.username },
         before: { sessions: live },
         after: { sessions: 0 },
-      });
+        value: live,
+      };
     });
     return { ended: live };
   }
@@ -160,7 +167,6 @@ export class SessionAdminService {
    * found (its existence is not told); the current one is ended by signing out.
    */
   async endOwn(auth: AuthContext, tokenHash: string): Promise<SessionsEnded> {
-    await this.options.policy.require(auth, 'own.sessions', selfTarget(auth));
     if (tokenHash === auth.tokenHash) throw currentSession();
     const now = this.options.clock.now();
     const session = await this.options.repositories.sessions.findLiveRow(tokenHash, now);
@@ -169,21 +175,17 @@ export class SessionAdminService {
   }
 
   private async revokeOne(auth: AuthContext, session: LiveSessionRow, now: Date): Promise<number> {
-    return this.options.withTransaction(async ({ sessions, audit }) => {
+    return this.options.commands.run(auth, async ({ sessions }) => ({
       // Ended by someone else meanwhile: nothing to record.
-      if (!(await sessions.revoke(session.tokenHash, now, 'ended'))) throw notFound();
-      await audit.append(now, auditSourceOf(auth), {
-        action: 'session.end',
-        outcome: 'success',
-        target: { kind: 'session', id: auditId(session.tokenHash), name: session.username },
-        before: {
-          user: session.username,
-          ipAddress: session.ipAddress,
-          createdAt: session.createdAt.toISOString(),
-        },
-        after: { revokedAt: now.toISOString() },
-      });
-      return 1;
-    });
+      outcome: (await sessions.revoke(session.tokenHash, now, 'ended')) ? 'ok' : 'missing',
+      target: { kind: 'session', id: auditId(session.tokenHash), name: session.username },
+      before: {
+        user: session.username,
+        ipAddress: session.ipAddress,
+        createdAt: session.createdAt.toISOString(),
+      },
+      after: { revokedAt: now.toISOString() },
+      value: 1,
+    }));
   }
 }

@@ -11,13 +11,12 @@ declare module '../../services.js' {
 /** Online sessions (issue 13): the security administrator's list and ends, one's own sessions. */
 export const sessionsModule: AppModule = {
   name: 'sessions',
-  createServices: ({ repositories, withTransaction, clock, services }) => ({
+  createServices: ({ repositories, clock, services }) => ({
     sessionAdmin: new SessionAdminService({
       repositories,
-      withTransaction,
       clock,
       access: services.accessScope,
-      policy: services.accessPolicy,
+      commands: services.commands,
       offers: services.accessOffers,
     }),
   }),

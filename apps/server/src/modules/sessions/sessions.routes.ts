@@ -11,8 +11,13 @@ import {
   sessionsEndedSchema,
 } from '@cityops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import type { RouteContext } from '../../app-module.js';
 import { authOf } from '../../plugins/auth.js';
+import { onSelf, policy, routeInput } from '../access/policy-targets.js';
+
+type SessionParams = z.output<typeof sessionParamsSchema>;
+type RecordParams = z.output<typeof recordParamsSchema>;
 
 /**
  * Online sessions (issue 13): the security administrator's list and ends
@@ -39,7 +44,13 @@ const sessionsRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { servic
   app.delete(
     SYSTEM_PATHS.session,
     {
-      config: { access: { permission: 'system:session:end' }, audit: 'session.end' },
+      config: {
+        access: { permission: 'system:session:end' },
+        audit: 'session.end',
+        policy: policy('user.end-sessions', async (request) =>
+          sessionAdmin.holderOfSession(routeInput<SessionParams>(request).params.id),
+        ),
+      },
       schema: {
         tags,
         summary: 'End one session: its next request is refused on every instance (audited)',
@@ -53,7 +64,13 @@ const sessionsRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { servic
   app.delete(
     SYSTEM_PATHS.userSessions,
     {
-      config: { access: { permission: 'system:session:end' }, audit: 'session.end' },
+      config: {
+        access: { permission: 'system:session:end' },
+        audit: 'session.end',
+        policy: policy('user.end-sessions', async (request) =>
+          sessionAdmin.holder(routeInput<RecordParams>(request).params.id),
+        ),
+      },
       schema: {
         tags,
         summary: 'End every session of a user (audited)',
@@ -80,7 +97,11 @@ const sessionsRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { servic
   app.delete(
     USER_PATHS.session,
     {
-      config: { access: 'signed-in', audit: 'session.end' },
+      config: {
+        access: 'signed-in',
+        audit: 'session.end',
+        policy: onSelf('own.sessions'),
+      },
       schema: {
         tags: ['organization'],
         summary: 'End another of your own sessions (the current one: sign out) (audited)',
