@@ -18,11 +18,16 @@ import {
   userStatusSchema,
 } from '@cityops/contract';
 import type { FastifyReply } from 'fastify';
+import type { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RouteContext } from '../../app-module.js';
 import { AppError } from '../../lib/app-error.js';
 import { readMultipart } from '../../lib/multipart-file.js';
 import { authOf } from '../../plugins/auth.js';
+import { policy, routeInput } from '../access/policy-targets.js';
+import type { UserInput } from './account-values.js';
+
+type RecordParams = z.output<typeof recordParamsSchema>;
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -85,7 +90,13 @@ const adminUserRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { servi
   app.post(
     SYSTEM_PATHS.users,
     {
-      config: { access: { permission: 'system:user:create' }, audit: 'user.create' },
+      config: {
+        access: { permission: 'system:user:create' },
+        audit: 'user.create',
+        policy: policy('user.create', async (request) =>
+          adminUsers.newTarget(routeInput<unknown, UserInput>(request).body),
+        ),
+      },
       schema: {
         tags: users,
         summary: 'Create an account; its first password is generated and answered once',
@@ -158,6 +169,9 @@ const adminUserRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { servi
       config: {
         access: { permission: 'system:user:reset-password' },
         audit: 'user.reset-password',
+        policy: policy('user.reset-password', async (request) =>
+          adminUsers.target(routeInput<RecordParams>(request).params.id),
+        ),
       },
       schema: {
         tags: users,
@@ -172,7 +186,13 @@ const adminUserRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { servi
   app.post(
     SYSTEM_PATHS.userUnlock,
     {
-      config: { access: { permission: 'system:user:unlock' }, audit: 'user.unlock' },
+      config: {
+        access: { permission: 'system:user:unlock' },
+        audit: 'user.unlock',
+        policy: policy('user.unlock', async (request) =>
+          adminUsers.target(routeInput<RecordParams>(request).params.id),
+        ),
+      },
       schema: {
         tags: users,
         summary: 'Lift the lock left by failed sign-ins',

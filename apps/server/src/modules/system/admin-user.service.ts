@@ -14,9 +14,10 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { ISSUED_PASSWORD_LENGTH, hashPassword, issuedPassword } from '../../lib/passwords.js';
 import type { Repositories, WithTransaction } from '../../repositories.js';
-import { auditSourceOf, changedFields, masked } from '../audit/audit-writer.js';
+import { auditSourceOf, changedFields } from '../audit/audit-writer.js';
 import type { AccessOffers } from '../access/access-offers.js';
 import type { AccessPolicy } from '../access/access-policy.js';
+import type { CommandRunner } from '../access/command.js';
 import type { UserTarget } from '../access/policy-targets.js';
 import type { AccessScopeService } from '../access/access-scope.service.js';
 import type { RefusalRecorder } from '../access/refusal-recorder.js';
@@ -43,6 +44,7 @@ export interface AdminUserServiceOptions {
   withTransaction: WithTransaction;
   access: AccessScopeService;
   policy: AccessPolicy;
+  commands: CommandRunner;
   offers: AccessOffers;
   refusals: RefusalRecorder;
   clock: Clock;
@@ -111,13 +113,6 @@ export class AdminUserService {
   }
 
   async create(auth: AuthContext, input: UserInput): Promise<IssuedPassword> {
-    await this.assertRolesExist(input.roleIds);
-    await this.options.policy.require(auth, 'user.create', {
-      id: null,
-      username: input.username,
-      organizationId: input.organizationId,
-      roleIds: [...new Set(input.roleIds)],
-    });
     await this.checkPlacement(input.organizationId, input.departmentId);
     if ((await this.options.repositories.adminUsers.takenNames([input.username], null)).length) {
       throw usernameTaken();
@@ -130,7 +125,7 @@ export class AdminUserService {
     const passwordHash = await hashPassword(initialPassword);
     const now = this.options.clock.now();
     const id = await guardUsernameTaken(() =>
-      this.options.withTransaction(async ({ users, audit }) => {
+      this.options.commands.run(auth, async ({ users }) => {
         const created = await users.insert({
           ...accountValues(input),
           passwordHash,
@@ -138,13 +133,11 @@ export class AdminUserService {
           mustChangePassword: true,
           roleIds: [...new Set(input.roleIds)],
         });
-        await audit.append(now, auditSourceOf(auth), {
-          action: 'user.create',
-          outcome: 'success',
+        return {
           target: { kind: 'user', id: created, name: input.username },
-          after: masked({ ...accountSnapshot(input), password: initialPassword }),
-        });
-        return created;
+          after: { ...accountSnapshot(input), password: initialPassword },
+          value: created,
+        };
       }),
     );
     return { user: await this.get(auth, id), initialPassword };
@@ -224,7 +217,6 @@ export class AdminUserService {
   /** A new generated password, shown once; it must be changed at sign-in and ends every session. */
   async resetPassword(auth: AuthContext, id: number): Promise<IssuedPassword> {
     const target = await this.find(id);
-    await this.options.policy.require(auth, 'user.reset-password', userTargetOf(target));
     const initialPassword = issuedPassword(
       ISSUED_PASSWORD_LENGTH,
       await this.passwordRules(),
@@ -232,14 +224,13 @@ export class AdminUserService {
     );
     const passwordHash = await hashPassword(initialPassword);
     const now = this.options.clock.now();
-    await this.options.withTransaction(async ({ users, audit }) => {
+    await this.options.commands.run(auth, async ({ users }) => {
       await users.issuePassword(id, passwordHash, now);
-      await audit.append(now, auditSourceOf(auth), {
-        action: 'user.reset-password',
-        outcome: 'success',
+      return {
         target: { kind: 'user', id, name: target.username },
-        after: masked({ password: initialPassword, mustChangePassword: true }),
-      });
+        after: { password: initialPassword, mustChangePassword: true },
+        value: id,
+      };
     });
     return { user: await this.get(auth, id), initialPassword };
   }
@@ -252,20 +243,17 @@ export class AdminUserService {
   /** Lifts a lock left by failed sign-ins. */
   async unlock(auth: AuthContext, id: number): Promise<AdminUser> {
     const target = await this.find(id);
-    await this.options.policy.require(auth, 'user.unlock', userTargetOf(target));
     if (!target.locked) {
       throw new AppError(ErrorCode.CONFLICT, { messageKey: 'system.user.notLocked' });
     }
-    const now = this.options.clock.now();
-    await this.options.withTransaction(async ({ loginAttempts, audit }) => {
+    await this.options.commands.run(auth, async ({ loginAttempts }) => {
       await loginAttempts.clear('account', target.username.toLowerCase());
-      await audit.append(now, auditSourceOf(auth), {
-        action: 'user.unlock',
-        outcome: 'success',
+      return {
         target: { kind: 'user', id, name: target.username },
         before: { locked: true },
         after: { locked: false },
-      });
+        value: id,
+      };
     });
     return this.get(auth, id);
   }
@@ -310,6 +298,22 @@ export class AdminUserService {
   }
 
   /** An account by id; whether the caller may see or change it is the policy's. */
+  /** An account as the policy weighs it (admin-user.routes.ts); 404 when it is gone. */
+  async target(id: number): Promise<UserTarget> {
+    return userTargetOf(await this.find(id));
+  }
+
+  /** A new account as the policy weighs it; unknown role codes are a form error first. */
+  async newTarget(input: UserInput): Promise<UserTarget> {
+    await this.assertRolesExist(input.roleIds);
+    return {
+      id: null,
+      username: input.username,
+      organizationId: input.organizationId,
+      roleIds: [...new Set(input.roleIds)],
+    };
+  }
+
   private async find(id: number): Promise<AdminUserRow> {
     const row = await this.options.repositories.adminUsers.find(id, this.options.clock.now());
     if (!row) throw notFound();

@@ -34,6 +34,7 @@ export const systemModule: AppModule = {
         withTransaction,
         access,
         policy,
+        commands: services.commands,
         offers: services.accessOffers,
         refusals: services.refusals,
         clock,
