@@ -156,6 +156,10 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
         });
         expect(response.statusCode, response.body).toBe(200);
         acknowledged.push(username);
+        // A pause as a person's form would leave: with the test-only password hashing a
+        // create takes about a millisecond, and two writers in a tight loop kept PGlite's
+        // one connection busy for the whole copy (docs/testing.md).
+        await new Promise((resolve) => setTimeout(resolve, 25));
       }
     };
     const writers = [writer(), writer()];
