@@ -29,9 +29,6 @@ const STILL_ASKED_IN_SERVICE: string[] = [
   'POST /api/business-guide/articles/:id/withdraw',
   'POST /api/business-guide/categories',
   'POST /api/message-sms/messageData/send',
-  'POST /api/organization/user/head',
-  'POST /api/organization/user/ret',
-  'POST /api/organization/user/second-factor/removal',
   'POST /api/subsystems/frame-token',
   'POST /api/system/messages',
   'POST /api/system/messages/:id/withdraw',
@@ -39,7 +36,6 @@ const STILL_ASKED_IN_SERVICE: string[] = [
   'PUT /api/business-guide/articles/:id',
   'PUT /api/business-guide/categories/:id',
   'PUT /api/organization/user/:id',
-  'PUT /api/organization/user/second-factor/enrolment',
   'PUT /api/system/users/:id',
   'PUT /api/system/users/:id/status',
 ];

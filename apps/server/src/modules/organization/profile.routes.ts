@@ -11,6 +11,7 @@ import {
 } from '@cityops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../plugins/auth.js';
+import { onSelf } from '../access/policy-targets.js';
 import type { Services } from '../../services.js';
 
 const tags = ['organization'];
@@ -47,7 +48,11 @@ const profileRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app,
   app.put(
     '/organization/user/:id',
     {
-      config: { access: 'signed-in', audit: { action: 'user.update', when: 'the avatar changes' } },
+      config: {
+        access: 'signed-in',
+        audit: { action: 'user.update', when: 'the avatar changes' },
+        policy: onSelf('own.profile'),
+      },
       schema: {
         tags,
         summary: 'Changes the caller’s own avatar; every other field is read-only (sent as it is)',

@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestMeta } from '../../lib/request-meta.js';
 import { authOf } from '../../plugins/auth.js';
+import { onSelf } from '../access/policy-targets.js';
 import type { Services } from '../../services.js';
 
 const passwordRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
@@ -29,7 +30,12 @@ const passwordRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app
   app.post(
     '/organization/user/ret',
     {
-      config: { access: 'signed-in', allowDuringPasswordReset: true, audit: 'password.change' },
+      config: {
+        access: 'signed-in',
+        allowDuringPasswordReset: true,
+        audit: 'password.change',
+        policy: onSelf('own.password'),
+      },
       schema: {
         tags: ['password'],
         summary: 'Change the password; every session of the user ends',

@@ -46,7 +46,6 @@ export class PasswordService {
     const { audit, rsaKeys } = this.options;
     const user = await this.options.repositories.users.findById(auth.userId);
     if (!user) throw notFound();
-    await this.options.policy.require(auth, 'own.password', user);
     if (!(await verifyPasswordDigest(user.passwordHash, request.password))) {
       await audit.record(SecurityEvent.passwordChangeFailure, meta, {
         userId: user.id,

@@ -18,6 +18,7 @@ import { z } from 'zod';
 import type { RouteContext } from '../../app-module.js';
 import { requestMeta } from '../../lib/request-meta.js';
 import { authOf } from '../../plugins/auth.js';
+import { onSelf } from '../access/policy-targets.js';
 import { limitedBy } from '../../plugins/request-limits.js';
 import { requireWebClient } from '../auth/auth.routes.js';
 
@@ -72,6 +73,7 @@ const secondFactorRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { se
         audit: {
           none: 'a key that waits for its first code; the confirmation is recorded (factor.enrol)',
         },
+        policy: onSelf('own.factor'),
       },
       schema: {
         tags,
@@ -85,7 +87,12 @@ const secondFactorRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { se
   app.put(
     USER_PATHS.secondFactorEnrolment,
     {
-      config: { access: 'signed-in', allowDuringEnrolment: true, audit: 'factor.enrol' },
+      config: {
+        access: 'signed-in',
+        allowDuringEnrolment: true,
+        audit: 'factor.enrol',
+        policy: onSelf('own.factor'),
+      },
       schema: {
         tags,
         summary: 'Confirm the set-up with the app’s first code; answers the recovery codes, once',
@@ -99,7 +106,12 @@ const secondFactorRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { se
   app.post(
     USER_PATHS.secondFactorRemoval,
     {
-      config: { access: 'signed-in', allowDuringEnrolment: true, audit: 'factor.remove' },
+      config: {
+        access: 'signed-in',
+        allowDuringEnrolment: true,
+        audit: 'factor.remove',
+        policy: onSelf('own.factor'),
+      },
       schema: {
         tags,
         summary:

@@ -22,7 +22,6 @@ import type { Repositories, WithTransaction } from '../../repositories.js';
 import { auditSourceOf } from '../audit/audit-writer.js';
 import type { AuditRecorder, RequestMeta } from '../audit/audit-writer.js';
 import type { AccessPolicy } from '../access/access-policy.js';
-import { selfTarget } from '../access/policy-targets.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { LoginGuardService } from '../auth/login-guard.service.js';
 import type { KeyedHashService } from '../secrets/keyed-hash.service.js';
@@ -85,7 +84,6 @@ export class SecondFactorService {
 
   /** A new secret for the authenticator app, as a QR code and as text; waits for its first code. */
   async startEnrolment(auth: AuthContext): Promise<SecondFactorEnrolment> {
-    await this.options.policy.require(auth, 'own.factor', selfTarget(auth));
     const secret = new Secret({ size: 20 }).base32;
     const sealed = await this.options.secretBox.seal(secret, sealContext(auth.userId));
     if (!(await this.factors.startEnrolment(auth.userId, sealed, this.options.clock.now()))) {
@@ -101,7 +99,6 @@ export class SecondFactorService {
 
   /** The first code from the app confirms the enrolment; the recovery codes are shown once. */
   async confirmEnrolment(auth: AuthContext, code: string): Promise<RecoveryCodes> {
-    await this.options.policy.require(auth, 'own.factor', selfTarget(auth));
     const now = this.options.clock.now();
     const row = await this.factors.find(auth.userId);
     if (
@@ -132,7 +129,6 @@ export class SecondFactorService {
 
   /** Removes one's own factor with a current code; not while a role asks for one. */
   async remove(auth: AuthContext, code: string): Promise<void> {
-    await this.options.policy.require(auth, 'own.factor', selfTarget(auth));
     if (await this.factors.required(auth.userId)) {
       throw new AppError(ErrorCode.FORBIDDEN, { messageKey: 'secondFactor.required' });
     }
