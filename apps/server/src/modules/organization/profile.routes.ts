@@ -51,7 +51,6 @@ const profileRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app,
       config: {
         access: 'signed-in',
         audit: { action: 'user.update', when: 'the avatar changes' },
-        policy: onSelf('own.profile'),
       },
       schema: {
         tags,
@@ -70,7 +69,11 @@ const profileRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app,
   app.post(
     '/organization/user/head',
     {
-      config: { access: 'signed-in', audit: { action: 'user.update', when: 'the avatar changes' } },
+      config: {
+        access: 'signed-in',
+        audit: { action: 'user.update', when: 'the avatar changes' },
+        policy: onSelf('own.profile'),
+      },
       schema: {
         tags,
         summary: "Sets the caller's avatar to an image they uploaded",
