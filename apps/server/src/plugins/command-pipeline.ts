@@ -18,7 +18,8 @@ async function commandPipeline(
     const declaration = request.routeOptions.config?.policy;
     if (!declaration) return;
     const target = await declaration.target(request, options.services);
-    await options.services.accessPolicy.require(authOf(request), declaration.action, target);
+    const action = declaration.choose?.(request) ?? declaration.action;
+    await options.services.accessPolicy.require(authOf(request), action, target);
   });
 }
 

@@ -17,7 +17,6 @@ import { type TestApp, createTestApp } from '../helpers/test-app.js';
 const STILL_ASKED_IN_SERVICE: string[] = [
   'DELETE /api/business-guide/articles/:id',
   'DELETE /api/business-guide/categories/:id',
-  'DELETE /api/system/users/:id/second-factor',
   'POST /api/authorization-server/oauth/logout',
   'POST /api/authorization-server/oauth/qrCode/confirm',
   'POST /api/base-data/baseGisGeometry/create',
@@ -37,7 +36,6 @@ const STILL_ASKED_IN_SERVICE: string[] = [
   'PUT /api/business-guide/categories/:id',
   'PUT /api/organization/user/:id',
   'PUT /api/system/users/:id',
-  'PUT /api/system/users/:id/status',
 ];
 
 describe('route access declarations', () => {

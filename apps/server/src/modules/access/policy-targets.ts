@@ -126,6 +126,8 @@ export function refused(
  */
 export interface PolicyDeclaration<A extends PolicyAction = PolicyAction> {
   readonly action: A;
+  /** For a route whose body says which of several actions it is (enable or disable). */
+  readonly choose?: (request: FastifyRequest) => A;
   /** The target as the policy weighs it; throws not-found when it is gone. */
   readonly target: (request: FastifyRequest, services: Services) => Promise<PolicyTargets[A]>;
 }
@@ -147,6 +149,18 @@ export function routeInput<Params = unknown, Body = unknown, Query = unknown>(
   request: FastifyRequest,
 ): { params: Params; body: Body; query: Query } {
   return request as unknown as { params: Params; body: Body; query: Query };
+}
+
+/**
+ * Declares a route whose body chooses its action among several on the same kind of
+ * target (`user.disable` or `user.enable`).
+ */
+export function policyChosen<A extends PolicyAction>(
+  actions: readonly [A, ...A[]],
+  choose: (request: FastifyRequest) => A,
+  target: PolicyDeclaration<A>['target'],
+): PolicyDeclaration<A> {
+  return { action: actions[0], choose, target };
 }
 
 /** A route that acts on the caller's own account only (its sessions, avatar, factor). */

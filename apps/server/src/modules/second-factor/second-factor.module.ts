@@ -27,7 +27,7 @@ export const secondFactorModule: AppModule = {
         configuredKey: config.secretsKey,
       }),
       audit: services.audit,
-      policy: services.accessPolicy,
+      commands: services.commands,
       clock,
       enforced: config.secondFactorEnforced,
       issuer: async () => (await services.settings.publicValue('systemName')) ?? 'CityOps',

@@ -18,7 +18,7 @@ import { z } from 'zod';
 import type { RouteContext } from '../../app-module.js';
 import { requestMeta } from '../../lib/request-meta.js';
 import { authOf } from '../../plugins/auth.js';
-import { onSelf } from '../access/policy-targets.js';
+import { onSelf, policy, routeInput } from '../access/policy-targets.js';
 import { limitedBy } from '../../plugins/request-limits.js';
 import { requireWebClient } from '../auth/auth.routes.js';
 
@@ -129,7 +129,13 @@ const secondFactorRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { se
   app.delete(
     SYSTEM_PATHS.userSecondFactor,
     {
-      config: { access: { permission: 'system:factor:reset' }, audit: 'user.factor-reset' },
+      config: {
+        access: { permission: 'system:factor:reset' },
+        audit: 'user.factor-reset',
+        policy: policy('user.factor-reset', async (request) =>
+          secondFactor.holder(routeInput<{ id: number }>(request).params.id),
+        ),
+      },
       schema: {
         tags,
         summary:

@@ -21,7 +21,7 @@ import { newAccessToken, tokenDigest } from '../../lib/tokens.js';
 import type { Repositories, WithTransaction } from '../../repositories.js';
 import { auditSourceOf } from '../audit/audit-writer.js';
 import type { AuditRecorder, RequestMeta } from '../audit/audit-writer.js';
-import type { AccessPolicy } from '../access/access-policy.js';
+import type { CommandRunner } from '../access/command.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { LoginGuardService } from '../auth/login-guard.service.js';
 import type { KeyedHashService } from '../secrets/keyed-hash.service.js';
@@ -49,7 +49,7 @@ export interface SecondFactorServiceOptions {
   /** Seals the TOTP keys in the database (docs/audit.md, "Secrets at rest"). */
   secretBox: SecretBoxService;
   audit: AuditRecorder;
-  policy: AccessPolicy;
+  commands: CommandRunner;
   clock: Clock;
   /** The name authenticator apps show next to the account. */
   issuer: () => Promise<string>;
@@ -154,22 +154,25 @@ export class SecondFactorService {
 
   /** The security administrator removes a lost factor; the user enrols again at their next sign-in. */
   async reset(auth: AuthContext, userId: number): Promise<void> {
-    const user = await this.options.repositories.users.findById(userId);
-    if (!user) throw notFound();
-    await this.options.policy.require(auth, 'user.factor-reset', user);
-    const now = this.options.clock.now();
-    await this.options.withTransaction(async ({ secondFactors, audit }) => {
+    const user = await this.holder(userId);
+    await this.options.commands.run(auth, async ({ secondFactors }) => {
       if (!(await secondFactors.remove(userId))) {
         throw new AppError(ErrorCode.CONFLICT, { messageKey: 'secondFactor.notEnrolled' });
       }
-      await audit.append(now, auditSourceOf(auth), {
-        action: 'user.factor-reset',
-        outcome: 'success',
+      return {
         target: { kind: 'user', id: userId, name: user.username },
         before: { enrolled: true },
         after: { enrolled: false },
-      });
+        value: userId,
+      };
     });
+  }
+
+  /** The account whose factor is reset, as the policy weighs it (second-factor.routes.ts). */
+  async holder(userId: number) {
+    const user = await this.options.repositories.users.findById(userId);
+    if (!user) throw notFound();
+    return user;
   }
 
   /**

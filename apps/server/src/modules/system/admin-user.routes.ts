@@ -24,7 +24,7 @@ import type { RouteContext } from '../../app-module.js';
 import { AppError } from '../../lib/app-error.js';
 import { readMultipart } from '../../lib/multipart-file.js';
 import { authOf } from '../../plugins/auth.js';
-import { policy, routeInput } from '../access/policy-targets.js';
+import { policy, policyChosen, routeInput } from '../access/policy-targets.js';
 import type { UserInput } from './account-values.js';
 
 type RecordParams = z.output<typeof recordParamsSchema>;
@@ -143,6 +143,14 @@ const adminUserRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { servi
       config: {
         access: { permission: 'system:user:disable' },
         audit: ['user.disable', 'user.enable'],
+        policy: policyChosen(
+          ['user.disable', 'user.enable'],
+          (request) =>
+            routeInput<unknown, { disabled: boolean }>(request).body.disabled
+              ? 'user.disable'
+              : 'user.enable',
+          async (request) => adminUsers.target(routeInput<RecordParams>(request).params.id),
+        ),
       },
       schema: {
         tags: users,

@@ -191,26 +191,22 @@ export class AdminUserService {
     version: number,
   ): Promise<AdminUser> {
     const target = await this.find(id);
-    await this.options.policy.require(
-      auth,
-      disabled ? 'user.disable' : 'user.enable',
-      userTargetOf(target),
-    );
     if (disabled && target.roles.some((role) => role.id === ADMIN_ROLE)) {
       await this.assertAnotherAdministrator(id);
     }
     const now = this.options.clock.now();
-    await this.options.withTransaction(async ({ users, audit }) => {
-      // Disabling ends every session of the account: the repository's own effect.
-      expectWritten(await users.setDisabled(id, version, disabled, now));
-      await audit.append(now, auditSourceOf(auth), {
-        action: disabled ? 'user.disable' : 'user.enable',
-        outcome: 'success',
+    await this.options.commands.run(
+      auth,
+      async ({ users }) => ({
+        // Disabling ends every session of the account: the repository's own effect.
+        outcome: await users.setDisabled(id, version, disabled, now),
         target: { kind: 'user', id, name: target.username },
         before: { disabled: target.disabled },
         after: { disabled },
-      });
-    });
+        value: id,
+      }),
+      { action: disabled ? 'user.disable' : 'user.enable' },
+    );
     return this.get(auth, id);
   }
 
