@@ -1,5 +1,6 @@
 import { type RouteObject, createBrowserRouter, createHashRouter, redirect } from 'react-router';
 import { paths } from '@/lib/paths';
+import { consoleRoutes } from './console-routes';
 import { intakeQueryToken, requireToken, signedOutEntry } from './guards';
 import { indexTypedHashEntries, moveQueryIntoHash } from './hash-mode';
 import type { RouteHandle } from './hooks/use-document-title';
@@ -13,7 +14,8 @@ const title = (key: string): RouteHandle => ({ title: key });
  * The route table. One rule for every page: its route module is a file of
  * `app/routes/` that exports `Component` (and a `loader` where it has one), loaded
  * with `lazy: () => import('./routes/<page>')`, so each page is its own chunk. The
- * addresses come from `lib/paths.ts`.
+ * addresses come from `lib/paths.ts`; the console's screens are found by their file
+ * name (`console-routes.ts`).
  */
 export const routes: RouteObject[] = [
   {
@@ -88,51 +90,7 @@ export const routes: RouteObject[] = [
                 handle: title('route.system'),
                 children: [
                   { index: true, loader: () => redirect(paths.system.users) },
-                  {
-                    path: paths.system.users,
-                    handle: title('route.systemUsers'),
-                    lazy: () => import('./routes/system-users'),
-                  },
-                  {
-                    path: paths.system.roles,
-                    handle: title('route.systemRoles'),
-                    lazy: () => import('./routes/system-roles'),
-                  },
-                  {
-                    path: paths.system.units,
-                    handle: title('route.systemUnits'),
-                    lazy: () => import('./routes/system-units'),
-                  },
-                  {
-                    path: paths.system.menus,
-                    handle: title('route.systemMenus'),
-                    lazy: () => import('./routes/system-menus'),
-                  },
-                  {
-                    path: paths.system.subsystems,
-                    handle: title('route.systemSubsystems'),
-                    lazy: () => import('./routes/system-subsystems'),
-                  },
-                  {
-                    path: paths.system.audit,
-                    handle: title('route.systemAudit'),
-                    lazy: () => import('./routes/system-audit'),
-                  },
-                  {
-                    path: paths.system.sessions,
-                    handle: title('route.systemSessions'),
-                    lazy: () => import('./routes/system-sessions'),
-                  },
-                  {
-                    path: paths.system.settings,
-                    handle: title('route.systemSettings'),
-                    lazy: () => import('./routes/system-settings'),
-                  },
-                  {
-                    path: paths.system.messages,
-                    handle: title('route.systemMessages'),
-                    lazy: () => import('./routes/system-messages'),
-                  },
+                  ...consoleRoutes,
                 ],
               },
             ],

@@ -22,18 +22,14 @@ export const paths = {
     editor: '/business_guide/guideEditer',
   },
   map: '/amap',
-  /** The administration console (issue 12); the server's menu leads to its pages. */
+  /**
+   * The administration console (issue 12); the server's menu leads to its pages, each at
+   * `/system/<screen>` for its route module `app/routes/system-<screen>.tsx`
+   * (app/console-routes.ts). The users screen is the console's first.
+   */
   system: {
     root: '/system',
     users: '/system/users',
-    roles: '/system/roles',
-    units: '/system/units',
-    menus: '/system/menus',
-    subsystems: '/system/subsystems',
-    audit: '/system/audit',
-    sessions: '/system/sessions',
-    settings: '/system/settings',
-    messages: '/system/messages',
   },
 } as const;
 

@@ -33,6 +33,7 @@ import {
 } from '@/features/tags-view/lib/tags-store';
 import { WeatherBadge } from '@/features/weather/components/weather-badge';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { pageTitleText } from '@/lib/page-title';
 import { useAppStore, useUiScale } from '@/stores/app-store';
 import { useConsoleChanges } from '../hooks/use-console-changes';
 import type { RouteHandle } from '../hooks/use-document-title';
@@ -176,7 +177,9 @@ export function Shell() {
   }
 
   const titleOf = (tab: Tab) =>
-    tab.kind === 'frame' ? localName(tab.entry, i18n.language) : t(tab.titleKey);
+    tab.kind === 'frame'
+      ? localName(tab.entry, i18n.language)
+      : pageTitleText(tab.title, t, i18n.language);
 
   // Frames stay mounted (hidden) while their tab is open, so they never reload.
   const frameTabs = tabs.filter((tab): tab is FrameTab => tab.kind === 'frame');

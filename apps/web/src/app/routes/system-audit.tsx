@@ -1,2 +1,2 @@
-// The route module of paths.system.audit; the page itself lives in its feature.
+// The console screen at /system/audit (app/console-routes.ts); the page lives in its feature.
 export { AuditPage as Component } from '@/features/system/components/audit-page';

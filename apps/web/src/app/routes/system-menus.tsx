@@ -1,2 +1,2 @@
-// The route module of paths.system.menus; the page itself lives in its feature.
+// The console screen at /system/menus (app/console-routes.ts); the page lives in its feature.
 export { MenusPage as Component } from '@/features/system/components/menus-page';

@@ -1,2 +1,2 @@
-// The route module of paths.system.messages; the page itself lives in its feature.
+// The console screen at /system/messages (app/console-routes.ts); the page lives in its feature.
 export { MessagesPage as Component } from '@/features/notifications/components/messages-page';

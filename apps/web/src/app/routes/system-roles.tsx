@@ -1,2 +1,2 @@
-// The route module of paths.system.roles; the page itself lives in its feature.
+// The console screen at /system/roles (app/console-routes.ts); the page lives in its feature.
 export { RolesPage as Component } from '@/features/system/components/roles-page';

@@ -1,2 +1,2 @@
-// The route module of paths.system.sessions; the page itself lives in its feature.
+// The console screen at /system/sessions (app/console-routes.ts); the page lives in its feature.
 export { SessionsPage as Component } from '@/features/system/components/sessions-page';

@@ -1,2 +1,2 @@
-// The route module of paths.system.settings; the page itself lives in its feature.
+// The console screen at /system/settings (app/console-routes.ts); the page lives in its feature.
 export { SettingsPage as Component } from '@/features/system/components/settings-page';

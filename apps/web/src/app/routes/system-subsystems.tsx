@@ -1,2 +1,2 @@
-// The route module of paths.system.subsystems; the page itself lives in its feature.
+// The console screen at /system/subsystems (app/console-routes.ts); the page lives in its feature.
 export { SubsystemsPage as Component } from '@/features/system/components/subsystems-page';

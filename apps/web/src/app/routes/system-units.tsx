@@ -1,2 +1,2 @@
-// The route module of paths.system.units; the page itself lives in its feature.
+// The console screen at /system/units (app/console-routes.ts); the page lives in its feature.
 export { UnitsPage as Component } from '@/features/system/components/units-page';

@@ -1,2 +1,2 @@
-// The route module of paths.system.users; the page itself lives in its feature.
+// The console screen at /system/users (app/console-routes.ts); the page lives in its feature.
 export { UsersPage as Component } from '@/features/system/components/users-page';

@@ -28,15 +28,6 @@ export const route = {
   guideEditor: 'Guidance editor',
   map: 'Map editing',
   system: 'System administration',
-  systemUsers: 'Users',
-  systemRoles: 'Roles',
-  systemUnits: 'Units and departments',
-  systemMenus: 'Menus',
-  systemSubsystems: 'Subsystems',
-  systemAudit: 'Audit trail',
-  systemSessions: 'Online users',
-  systemSettings: 'Settings',
-  systemMessages: 'Messages',
 };
 
 export const guard = {

@@ -30,15 +30,6 @@ export const route: LocaleShape<typeof en.route> = {
   guideEditor: '指导编辑器',
   map: '地图编辑',
   system: '系统管理',
-  systemUsers: '用户管理',
-  systemRoles: '角色管理',
-  systemUnits: '单位与部门',
-  systemMenus: '菜单管理',
-  systemSubsystems: '子系统接入',
-  systemAudit: '审计日志',
-  systemSessions: '在线用户',
-  systemSettings: '系统设置',
-  systemMessages: '消息管理',
 };
 
 export const guard: LocaleShape<typeof en.guard> = {

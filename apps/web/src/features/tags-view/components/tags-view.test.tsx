@@ -88,7 +88,12 @@ describe('tags store', () => {
 
 describe('tags bar', { timeout: 30_000 }, () => {
   const tabs: Tab[] = [homeTab, routeTab('/amap', '/amap', 'route.map'), frameTab(entry, 'c')];
-  const titleOf = (tab: Tab) => (tab.kind === 'frame' ? tab.entry.nameEn : tab.titleKey);
+  const titleOf = (tab: Tab) =>
+    tab.kind === 'frame'
+      ? tab.entry.nameEn
+      : typeof tab.title === 'string'
+        ? tab.title
+        : tab.title.en;
 
   function renderBar(overrides: Partial<Parameters<typeof TagsBar>[0]> = {}) {
     const handlers = {

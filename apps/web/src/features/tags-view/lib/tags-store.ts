@@ -2,6 +2,7 @@ import type { MenuEntry } from '@cityops/contract';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { stateKey } from '@/lib/embedding';
+import type { PageTitle } from '@/lib/page-title';
 
 /** A page of the app's router, one tab per path (the latest query is kept). */
 export interface RouteTab {
@@ -9,8 +10,7 @@ export interface RouteTab {
   key: string;
   path: string;
   fullPath: string;
-  /** i18n key of the page title. */
-  titleKey: string;
+  title: PageTitle;
 }
 
 /** An embedded subsystem page, one tab per menu entry. */
@@ -33,11 +33,11 @@ export const homeTab: RouteTab = {
   key: HOME_KEY,
   path: '/',
   fullPath: '/',
-  titleKey: 'route.home',
+  title: 'route.home',
 };
 
-export function routeTab(path: string, fullPath: string, titleKey: string): RouteTab {
-  return { kind: 'route', key: routeKeyOf(path), path, fullPath, titleKey };
+export function routeTab(path: string, fullPath: string, title: PageTitle): RouteTab {
+  return { kind: 'route', key: routeKeyOf(path), path, fullPath, title };
 }
 
 export function frameTab(entry: MenuEntry, parentCode: string): FrameTab {
@@ -93,7 +93,10 @@ export const useTagsStore = create<TagsState>()(
       partialize: ({ tabs }) => ({ tabs }),
       merge: (persisted, current) => {
         const tabs = (persisted as { tabs?: unknown } | undefined)?.tabs;
-        return Array.isArray(tabs) ? { ...current, tabs: withHome(tabs as Tab[]) } : current;
+        if (!Array.isArray(tabs)) return current;
+        // A tab kept before titles could be a manifest's (a `titleKey` and no `title`) is dropped.
+        const kept = (tabs as Tab[]).filter((tab) => tab.kind === 'frame' || tab.title);
+        return { ...current, tabs: withHome(kept) };
       },
     },
   ),
