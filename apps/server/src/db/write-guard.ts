@@ -35,8 +35,8 @@ export const WRITTEN_WITHOUT_POLICY: Readonly<Record<string, string>> = {
   gis_features: 'pending: map writes decide by permission code',
   files: "pending: an upload is the caller's own",
   file_blobs: "pending: an upload is the caller's own",
-  messages: 'pending: notifications decide by permission code',
-  message_recipients: "pending: a recipient's read mark is their own",
+  // Sending and withdrawing a message ask the policy (message.send, message.withdraw).
+  message_recipients: 'a recipient marks their own messages read (updateRead, upAllMsg)',
 };
 
 const WRITE = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?/i;

@@ -18,6 +18,8 @@ export interface Written<T> {
   target: NonNullable<AuditEvent['target']>;
   before?: Record<string, unknown>;
   after?: Record<string, unknown>;
+  /** Why, when the route's action is done for one of several reasons (an avatar change). */
+  reason?: string;
   /** What the command answers (an id made, the saved row). */
   value: T;
 }
@@ -65,6 +67,7 @@ export class CommandRunner {
       await repositories.audit.append(now, auditSourceOf(auth), {
         action,
         outcome: 'success',
+        ...(written.reason === undefined ? {} : { reason: written.reason }),
         target: written.target,
         ...difference(written.before, written.after),
       });

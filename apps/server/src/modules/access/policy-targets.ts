@@ -66,6 +66,9 @@ export interface PolicyTargets {
   'menu.write': { id: number | null; code: string; reservedRole: string | null };
   /** A settings group: platform-wide. */
   'setting.write': { group: string };
+  /** A console message (null id: one being sent), to whom its sender chooses. */
+  'message.send': { id: null; title: string };
+  'message.withdraw': { id: number; title: string };
   /** A registered subsystem (null id: a new one): platform-wide. */
   'subsystem.write': { id: number | null; clientId: string };
 }
@@ -120,11 +123,15 @@ export function refused(
 }
 
 /**
- * A route's policy (beside its `access` and `audit`): the action, and how its target
- * is read from the validated request, so the policy is asked before the handler
- * runs (plugins/command-pipeline.ts) and no service has to remember to.
+ * One question to the policy: an action on its target, and the words a refusal
+ * answers with when the screen that asked has its own (`AccessPolicy.require`).
  */
-export interface PolicyDeclaration<A extends PolicyAction = PolicyAction> {
+export type PolicyAsk<A extends PolicyAction = PolicyAction> = {
+  [K in A]: { action: K; target: PolicyTargets[K]; answer?: { messageKey?: MessageKey } };
+}[A];
+
+/** A route that acts on one target: the action, and how the target is loaded. */
+interface OneTarget<A extends PolicyAction> {
   readonly action: A;
   /** For a route whose body says which of several actions it is (enable or disable). */
   readonly choose?: (request: FastifyRequest) => A;
@@ -132,10 +139,39 @@ export interface PolicyDeclaration<A extends PolicyAction = PolicyAction> {
   readonly target: (request: FastifyRequest, services: Services) => Promise<PolicyTargets[A]>;
 }
 
+/** A route whose one change weighs several targets (see `policyEach`). */
+interface ManyTargets<A extends PolicyAction> {
+  /** The actions it may ask; `action` is the first. */
+  readonly action: A;
+  readonly actions: readonly A[];
+  /** The questions, in the order they are asked; throws not-found when a target is gone. */
+  readonly asks: (request: FastifyRequest, services: Services) => Promise<readonly PolicyAsk<A>[]>;
+}
+
+/**
+ * A route's policy (beside its `access` and `audit`): the action, and how its target
+ * is read from the validated request, so the policy is asked before the handler
+ * runs (plugins/command-pipeline.ts) and no service has to remember to.
+ */
+export type PolicyDeclaration<A extends PolicyAction = PolicyAction> =
+  OneTarget<A> | ManyTargets<A>;
+
+/** What the pipeline asks for a declaration, in order (each with `AccessPolicy.require`). */
+export async function policyAsks(
+  declaration: PolicyDeclaration,
+  request: FastifyRequest,
+  services: Services,
+): Promise<readonly PolicyAsk[]> {
+  if ('asks' in declaration) return declaration.asks(request, services);
+  const target = await declaration.target(request, services);
+  const action = declaration.choose?.(request) ?? declaration.action;
+  return [{ action, target } as PolicyAsk];
+}
+
 /** Declares a route's policy: `config: { access, audit, policy: policy('unit.update', ...) }`. */
 export function policy<A extends PolicyAction>(
   action: A,
-  target: PolicyDeclaration<A>['target'],
+  target: OneTarget<A>['target'],
 ): PolicyDeclaration<A> {
   return { action, target };
 }
@@ -158,9 +194,22 @@ export function routeInput<Params = unknown, Body = unknown, Query = unknown>(
 export function policyChosen<A extends PolicyAction>(
   actions: readonly [A, ...A[]],
   choose: (request: FastifyRequest) => A,
-  target: PolicyDeclaration<A>['target'],
+  target: OneTarget<A>['target'],
 ): PolicyDeclaration<A> {
   return { action: actions[0], choose, target };
+}
+
+/**
+ * Declares a route whose one change weighs several targets: an account edit asks
+ * for the account, and for its new unit and the roles it gains or loses when those
+ * change. `asks` loads them and returns the questions in the order they are put;
+ * the pipeline asks each, and the first refusal is recorded and answered.
+ */
+export function policyEach<A extends PolicyAction>(
+  actions: readonly [A, ...A[]],
+  asks: ManyTargets<A>['asks'],
+): PolicyDeclaration<A> {
+  return { action: actions[0], actions, asks };
 }
 
 /** A route that acts on the caller's own account only (its sessions, avatar, factor). */

@@ -48,6 +48,8 @@ const refusalTargets: { [A in PolicyAction]: (target: PolicyTargets[A]) => Refus
   'role.delete': (role) => ({ kind: 'role', id: role.id, name: role.name }),
   'menu.write': (entry) => ({ kind: 'menu', id: entry.id ?? '', name: entry.code }),
   'setting.write': (setting) => ({ kind: 'setting', id: setting.group }),
+  'message.send': (message) => ({ kind: 'message', id: '', name: message.title }),
+  'message.withdraw': (message) => ({ kind: 'message', id: message.id, name: message.title }),
   'subsystem.write': (subsystem) => ({
     kind: 'subsystem',
     id: subsystem.id ?? '',

@@ -25,10 +25,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config.js';
 import { productBase } from '../../lib/product-base.js';
 import { authOf } from '../../plugins/auth.js';
+import { policy, routeInput } from '../access/policy-targets.js';
 import type { Services } from '../../services.js';
 import { limitedBy } from '../../plugins/request-limits.js';
 
 const tags = ['messages'];
+
+/** A message being sent, as the policy weighs it. */
+const newMessage = policy('message.send', async (request) => ({
+  id: null,
+  title: routeInput<unknown, { title: string }>(request).body.title,
+}));
 
 const notificationRoutes: FastifyPluginAsyncZod<{
   services: Services;
@@ -92,7 +99,11 @@ const notificationRoutes: FastifyPluginAsyncZod<{
   app.post(
     MESSAGE_PATHS.send,
     {
-      config: { access: { permission: 'system:message:send' }, audit: 'message.send' },
+      config: {
+        access: { permission: 'system:message:send' },
+        audit: 'message.send',
+        policy: newMessage,
+      },
       schema: {
         tags,
         summary: 'Administrators: sends a message to users, roles or everyone',
@@ -144,7 +155,7 @@ const notificationRoutes: FastifyPluginAsyncZod<{
   app.post(
     SYSTEM_PATHS.messages,
     {
-      config: { access: sending, audit: 'message.send' },
+      config: { access: sending, audit: 'message.send', policy: newMessage },
       schema: {
         tags: adminTags,
         summary: 'Sends a message to chosen users, units, roles or everyone (audited)',
@@ -180,7 +191,13 @@ const notificationRoutes: FastifyPluginAsyncZod<{
   app.post(
     SYSTEM_PATHS.messageWithdraw,
     {
-      config: { access: sending, audit: 'message.withdraw' },
+      config: {
+        access: sending,
+        audit: 'message.withdraw',
+        policy: policy('message.withdraw', async (request) =>
+          notifications.sentMessage(routeInput<{ id: number }>(request).params.id),
+        ),
+      },
       schema: {
         tags: adminTags,
         summary:

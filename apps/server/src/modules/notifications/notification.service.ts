@@ -17,11 +17,11 @@ import {
   parseJsonMessage,
 } from '@cityops/contract';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
-import { auditSourceOf } from '../audit/audit-writer.js';
 import type { Clock } from '../../lib/clock.js';
 import { tokenDigest } from '../../lib/tokens.js';
 import type { AuthContext } from '../../lib/auth-context.js';
-import type { Repositories, WithTransaction } from '../../repositories.js';
+import type { Repositories } from '../../repositories.js';
+import type { CommandRunner } from '../access/command.js';
 import type { MessageRow } from './notification.repository.js';
 import { InboxCache } from './inbox-cache.js';
 import type { UnreadHub } from './unread-hub.js';
@@ -81,7 +81,7 @@ const messageNotFound = () => new AppError(ErrorCode.NOT_FOUND, { messageKey: 'm
 
 export interface NotificationServiceOptions {
   repositories: Pick<Repositories, 'notifications' | 'sessions'>;
-  withTransaction: WithTransaction;
+  commands: CommandRunner;
   hub: UnreadHub;
   clock: Clock;
   /** Origins a message link may lead to besides the product (menu addresses, setting, PUBLIC_URL). */
@@ -181,33 +181,35 @@ export class NotificationService {
       });
     }
     const now = this.clock.now();
-    // The message, its recipients' rows and its audit record stand or fall together.
-    const id = await this.options.withTransaction(async ({ notifications, audit }) => {
-      const messageId = await notifications.insertMessage({
-        title: command.title,
-        content: command.content,
-        type: command.type,
-        sentBy: auth.userId,
-        createdAt: now,
-      });
-      await notifications.insertRecipients(messageId, recipients, now);
-      await audit.append(now, auditSourceOf(auth), {
-        action: 'message.send',
-        outcome: 'success',
-        target: { kind: 'message', id: messageId, name: command.title },
-        after: {
+    // The message, its recipients' rows and its audit record stand or fall together;
+    // the recipients' bells (on every instance) count again once it is committed.
+    const id = await this.options.commands.run(
+      auth,
+      async ({ notifications }) => {
+        const messageId = await notifications.insertMessage({
           title: command.title,
+          content: command.content,
           type: command.type,
-          userIds,
-          unitIds,
-          roleIds: command.roleIds ?? [],
-          allUsers: command.allUsers ?? false,
-          recipients: recipients.length,
-        },
-      });
-      return messageId;
-    });
-    await this.hub.publish(recipients);
+          sentBy: auth.userId,
+          createdAt: now,
+        });
+        await notifications.insertRecipients(messageId, recipients, now);
+        return {
+          target: { kind: 'message', id: messageId, name: command.title },
+          after: {
+            title: command.title,
+            type: command.type,
+            userIds,
+            unitIds,
+            roleIds: command.roleIds ?? [],
+            allUsers: command.allUsers ?? false,
+            recipients: recipients.length,
+          },
+          value: messageId,
+        };
+      },
+      { afterCommit: () => this.hub.publish(recipients) },
+    );
     return { id: String(id), recipients: recipients.length };
   }
 
@@ -282,38 +284,46 @@ export class NotificationService {
     };
   }
 
+  /** A sent message as the policy weighs it (notification.routes.ts); 404 when it is gone. */
+  async sentMessage(messageId: number): Promise<{ id: number; title: string }> {
+    const message = await this.messages.findSent(messageId);
+    if (!message) throw notFound();
+    return { id: messageId, title: message.title };
+  }
+
   /**
    * Withdraws a sent message from the inboxes of those who have not read it;
    * those who have keep it. Refused when it was withdrawn already or everyone
-   * has read it (nothing would change). Audited in the same transaction.
+   * has read it (nothing would change). A command: audited in the same transaction.
    */
   async withdraw(auth: AuthContext, messageId: number): Promise<WithdrawResult> {
     const now = this.clock.now();
-    const result = await this.options.withTransaction(async ({ notifications, audit }) => {
-      const message = await notifications.findSent(messageId);
-      if (!message) throw notFound();
-      if (message.withdrawnAt) {
-        throw new AppError(ErrorCode.CONFLICT, { messageKey: 'message.alreadyWithdrawn' });
-      }
-      const outcome = await notifications.withdraw(messageId, now);
-      if (!outcome) {
-        throw new AppError(ErrorCode.CONFLICT, { messageKey: 'message.alreadyWithdrawn' });
-      }
-      if (outcome.removedUserIds.length === 0) {
-        // Rolled back: the mark is not kept when nothing was withdrawn.
-        throw new AppError(ErrorCode.CONFLICT, { messageKey: 'message.allRead' });
-      }
-      await audit.append(now, auditSourceOf(auth), {
-        action: 'message.withdraw',
-        outcome: 'success',
-        target: { kind: 'message', id: messageId, name: message.title },
-        before: { withdrawn: false },
-        after: { withdrawn: true, removed: outcome.removedUserIds.length, kept: outcome.kept },
-      });
-      return outcome;
-    });
-    // Their bells (on every instance) drop it and count again.
-    await this.hub.publish(result.removedUserIds);
+    const result = await this.options.commands.run(
+      auth,
+      async ({ notifications }) => {
+        const message = await notifications.findSent(messageId);
+        if (!message) throw notFound();
+        if (message.withdrawnAt) {
+          throw new AppError(ErrorCode.CONFLICT, { messageKey: 'message.alreadyWithdrawn' });
+        }
+        const outcome = await notifications.withdraw(messageId, now);
+        if (!outcome) {
+          throw new AppError(ErrorCode.CONFLICT, { messageKey: 'message.alreadyWithdrawn' });
+        }
+        if (outcome.removedUserIds.length === 0) {
+          // Rolled back: the mark is not kept when nothing was withdrawn.
+          throw new AppError(ErrorCode.CONFLICT, { messageKey: 'message.allRead' });
+        }
+        return {
+          target: { kind: 'message', id: messageId, name: message.title },
+          before: { withdrawn: false },
+          after: { withdrawn: true, removed: outcome.removedUserIds.length, kept: outcome.kept },
+          value: outcome,
+        };
+      },
+      // Their bells (on every instance) drop it and count again.
+      { afterCommit: (outcome) => this.hub.publish(outcome.removedUserIds) },
+    );
     return { withdrawn: result.removedUserIds.length, kept: result.kept };
   }
 

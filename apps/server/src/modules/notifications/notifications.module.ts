@@ -13,15 +13,7 @@ declare module '../../services.js' {
 
 export const notificationsModule: AppModule = {
   name: 'notifications',
-  createServices: ({
-    repositories,
-    withTransaction,
-    services,
-    database,
-    clock,
-    config,
-    onError,
-  }) => {
+  createServices: ({ repositories, services, database, clock, config, onError }) => {
     const messages = repositories.notifications;
     const hub = new UnreadHub({
       database,
@@ -39,7 +31,7 @@ export const notificationsModule: AppModule = {
     return {
       notifications: new NotificationService({
         repositories,
-        withTransaction,
+        commands: services.commands,
         hub,
         clock,
         subsystemOrigins,
