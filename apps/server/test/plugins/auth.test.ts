@@ -31,8 +31,6 @@ const STILL_ASKED_IN_SERVICE: string[] = [
   'POST /api/system/users/import',
   'PUT /api/business-guide/articles/:id',
   'PUT /api/business-guide/categories/:id',
-  'PUT /api/organization/user/:id',
-  'PUT /api/system/users/:id',
 ];
 
 describe('route access declarations', () => {

@@ -14,12 +14,11 @@ declare module '../../services.js' {
 
 export const organizationModule: AppModule = {
   name: 'organization',
-  createServices: ({ repositories, withTransaction, clock, config, services }) => ({
+  createServices: ({ repositories, clock, config, services }) => ({
     users: new UserService({ repositories, policy: services.accessPolicy }),
     profiles: new ProfileService({
       repositories,
-      withTransaction,
-      policy: services.accessPolicy,
+      commands: services.commands,
       clock,
       fileAddresses: new FileAddresses(config.web.apiBaseUrl, config.publicUrl),
     }),

@@ -11,7 +11,8 @@ import {
 } from '@cityops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../plugins/auth.js';
-import { onSelf } from '../access/policy-targets.js';
+import { onSelf, policyEach, routeInput } from '../access/policy-targets.js';
+import type { ProfileUpdate } from './profile.service.js';
 import type { Services } from '../../services.js';
 
 const tags = ['organization'];
@@ -51,6 +52,12 @@ const profileRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app,
       config: {
         access: 'signed-in',
         audit: { action: 'user.update', when: 'the avatar changes' },
+        // The account must be the caller's own; a changed identity field is asked as
+        // an edit or move of it, which the policy refuses as one's own ("self").
+        policy: policyEach(['own.profile', 'user.edit', 'user.move'], async (request) => {
+          const { params, body } = routeInput<{ id: number }, ProfileUpdate>(request);
+          return services.profiles.updateAsks(params.id, body);
+        }),
       },
       schema: {
         tags,

@@ -6,9 +6,9 @@ import {
 } from '@cityops/contract';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
-import type { Repositories, WithTransaction } from '../../repositories.js';
-import type { AccessPolicy } from '../access/access-policy.js';
-import { auditSourceOf } from '../audit/audit-writer.js';
+import type { Repositories } from '../../repositories.js';
+import type { CommandRunner } from '../access/command.js';
+import type { PolicyAsk } from '../access/policy-targets.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { FileAddresses } from '../files/file-address.js';
 import { toUserData } from './user-data.js';
@@ -35,8 +35,7 @@ const headImageInvalid = () =>
 
 export interface ProfileServiceOptions {
   repositories: Pick<Repositories, 'profiles' | 'users'>;
-  withTransaction: WithTransaction;
-  policy: AccessPolicy;
+  commands: CommandRunner;
   clock: Clock;
   fileAddresses: FileAddresses;
 }
@@ -63,29 +62,44 @@ export class ProfileService {
   }
 
   /**
-   * `PUT /organization/user/{id}`: the caller's own avatar. Every identity field
-   * must be sent as it is; a change to one is refused as a change of one's own
-   * account (the policy's "self"), recorded like any refusal.
+   * What `PUT /organization/user/{id}` asks the policy (profile.routes.ts): the
+   * account must be the caller's own, and every identity field must be sent as it
+   * is; a change to one is asked as a change of one's own account, which the policy
+   * refuses ("self") with the dialog's words, recorded like any refusal.
+   */
+  async updateAsks(
+    userId: number,
+    changes: ProfileUpdate,
+  ): Promise<PolicyAsk<'own.profile' | 'user.edit' | 'user.move'>[]> {
+    const user = await this.options.repositories.users.findById(userId);
+    if (!user) throw notFound();
+    const asks: PolicyAsk<'own.profile' | 'user.edit' | 'user.move'>[] = [
+      { action: 'own.profile', target: user },
+    ];
+    const changed = identityFields.filter((field) => changes[field] !== user[field]);
+    if (changed.length > 0) {
+      const answer = { messageKey: 'profile.readOnlyFields' } as const;
+      const target = { ...user, toUnitId: changes.organizationId };
+      asks.push(
+        changed.some((field) => placementFields.includes(field))
+          ? { action: 'user.move', target, answer }
+          : { action: 'user.edit', target, answer },
+      );
+    }
+    return asks;
+  }
+
+  /**
+   * `PUT /organization/user/{id}`: the caller's own avatar; its route has asked
+   * the policy that the account is the caller's and nothing else changes.
    */
   async update(
     caller: AuthContext,
     userId: number,
     changes: ProfileUpdate,
   ): Promise<UserUpdateResult> {
-    const { policy } = this.options;
     const user = await this.options.repositories.users.findById(userId);
     if (!user) throw notFound();
-    await policy.require(caller, 'own.profile', user);
-    const changed = identityFields.filter((field) => changes[field] !== user[field]);
-    if (changed.length > 0) {
-      const moved = changed.some((field) => placementFields.includes(field));
-      await policy.require(
-        caller,
-        moved ? 'user.move' : 'user.edit',
-        { ...user, toUnitId: changes.organizationId },
-        { messageKey: 'profile.readOnlyFields' },
-      );
-    }
     if (changes.headImage !== undefined) await this.saveHeadImage(caller, user, changes.headImage);
     return { usernameChanged: false };
   }
@@ -108,16 +122,15 @@ export class ProfileService {
       if (!file || file.uploadedBy !== user.id) throw headImageInvalid();
     }
     const now = this.options.clock.now();
-    await this.options.withTransaction(async ({ users, audit }) => {
+    await this.options.commands.run(caller, async ({ users }) => {
       await users.setHeadImage(user.id, next, now);
-      await audit.append(now, auditSourceOf(caller), {
-        action: 'user.update',
-        outcome: 'success',
+      return {
         reason: 'avatar',
         target: { kind: 'user', id: user.id, name: user.username },
         before: { headImage: user.headImage },
         after: { headImage: next },
-      });
+        value: user.id,
+      };
     });
   }
 }

@@ -24,8 +24,8 @@ import type { RouteContext } from '../../app-module.js';
 import { AppError } from '../../lib/app-error.js';
 import { readMultipart } from '../../lib/multipart-file.js';
 import { authOf } from '../../plugins/auth.js';
-import { policy, policyChosen, routeInput } from '../access/policy-targets.js';
-import type { UserInput } from './account-values.js';
+import { policy, policyChosen, policyEach, routeInput } from '../access/policy-targets.js';
+import type { UserChanges, UserInput } from './account-values.js';
 
 type RecordParams = z.output<typeof recordParamsSchema>;
 
@@ -124,7 +124,15 @@ const adminUserRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { servi
   app.put(
     SYSTEM_PATHS.user,
     {
-      config: { access: { permission: 'system:user:update' }, audit: 'user.update' },
+      config: {
+        access: { permission: 'system:user:update' },
+        audit: 'user.update',
+        // The account, and when they change its unit and the roles it gains or loses.
+        policy: policyEach(['user.edit', 'user.move', 'user.grant'], async (request) => {
+          const { params, body } = routeInput<RecordParams, UserChanges>(request);
+          return adminUsers.editAsks(params.id, body);
+        }),
+      },
       schema: {
         tags: users,
         summary: 'Change an account made on `version`; a stale version answers 040009',

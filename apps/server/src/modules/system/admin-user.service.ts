@@ -9,16 +9,15 @@ import {
   USER_EXPORT_MAX_ROWS,
   type UserFilter,
 } from '@cityops/contract';
-import { expectWritten } from '../../db/versioned.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { ISSUED_PASSWORD_LENGTH, hashPassword, issuedPassword } from '../../lib/passwords.js';
-import type { Repositories, WithTransaction } from '../../repositories.js';
-import { auditSourceOf, changedFields } from '../audit/audit-writer.js';
+import type { Repositories } from '../../repositories.js';
+import { auditSourceOf } from '../audit/audit-writer.js';
 import type { AccessOffers } from '../access/access-offers.js';
 import type { AccessPolicy } from '../access/access-policy.js';
 import type { CommandRunner } from '../access/command.js';
-import type { UserTarget } from '../access/policy-targets.js';
+import type { PolicyAsk, UserTarget } from '../access/policy-targets.js';
 import type { AccessScopeService } from '../access/access-scope.service.js';
 import type { RefusalRecorder } from '../access/refusal-recorder.js';
 import type { AuthContext } from '../../lib/auth-context.js';
@@ -41,7 +40,6 @@ export interface AdminUserServiceOptions {
     Repositories,
     'adminUsers' | 'units' | 'roles' | 'users' | 'loginAttempts' | 'audit' | 'settings'
   >;
-  withTransaction: WithTransaction;
   access: AccessScopeService;
   policy: AccessPolicy;
   commands: CommandRunner;
@@ -61,10 +59,11 @@ export function userTargetOf(row: AdminUserRow): UserTarget {
 }
 
 /**
- * Accounts as administrators manage them. Every method that acts on an account
- * asks the access policy first (modules/access/access-policy.ts: scope,
- * strength, separation, self); the writes go through the users repository,
- * which ends or refreshes the account's sessions itself.
+ * Accounts as administrators manage them. Every change is a command whose route
+ * has asked the access policy first (admin-user.routes.ts; the rules are
+ * policy-rules.ts: scope, strength, separation, self), and reading one account
+ * asks it here; the writes go through the users repository, which ends or
+ * refreshes the account's sessions itself.
  */
 export class AdminUserService {
   constructor(private readonly options: AdminUserServiceOptions) {}
@@ -143,24 +142,41 @@ export class AdminUserService {
     return { user: await this.get(auth, id), initialPassword };
   }
 
-  async update(auth: AuthContext, id: number, input: UserChanges): Promise<AdminUser> {
-    const { policy } = this.options;
+  /**
+   * What an edit asks the policy (admin-user.routes.ts), in this order: the account
+   * itself, its new unit when it moves, and the roles it gains or loses. Unknown
+   * role codes are a form error first; a gone account is 404.
+   */
+  async editAsks(
+    id: number,
+    input: UserChanges,
+  ): Promise<PolicyAsk<'user.edit' | 'user.move' | 'user.grant'>[]> {
     const target = await this.find(id);
     const subject = userTargetOf(target);
     await this.assertRolesExist(input.roleIds);
-    await policy.require(auth, 'user.edit', subject);
+    const asks: PolicyAsk<'user.edit' | 'user.move' | 'user.grant'>[] = [
+      { action: 'user.edit', target: subject },
+    ];
     if (input.organizationId !== target.organizationId) {
-      await policy.require(auth, 'user.move', { ...subject, toUnitId: input.organizationId });
+      asks.push({ action: 'user.move', target: { ...subject, toUnitId: input.organizationId } });
     }
-    const before = new Set(subject.roleIds);
-    const after = new Set(input.roleIds);
-    const add = [...after].filter((role) => !before.has(role));
-    const remove = [...before].filter((role) => !after.has(role));
+    const { add, remove } = roleChanges(subject.roleIds, input.roleIds);
+    if (add.length > 0 || remove.length > 0) {
+      asks.push({ action: 'user.grant', target: { ...subject, add, remove } });
+    }
+    return asks;
+  }
+
+  /** An edit whose route has asked the policy for the account, its unit and its roles. */
+  async update(auth: AuthContext, id: number, input: UserChanges): Promise<AdminUser> {
+    const target = await this.find(id);
+    const { add, remove, after } = roleChanges(
+      target.roles.map((role) => role.id),
+      input.roleIds,
+    );
     const rolesChanged = add.length > 0 || remove.length > 0;
-    if (rolesChanged) {
-      await policy.require(auth, 'user.grant', { ...subject, add, remove });
-      if (remove.includes(ADMIN_ROLE) && !target.disabled)
-        await this.assertAnotherAdministrator(id);
+    if (rolesChanged && remove.includes(ADMIN_ROLE) && !target.disabled) {
+      await this.assertAnotherAdministrator(id);
     }
     await this.checkPlacement(input.organizationId, input.departmentId);
     if ((await this.options.repositories.adminUsers.takenNames([input.username], id)).length) {
@@ -168,16 +184,16 @@ export class AdminUserService {
     }
     const now = this.options.clock.now();
     await guardUsernameTaken(() =>
-      this.options.withTransaction(async ({ users, audit }) => {
-        expectWritten(await users.updateAccount(id, input.version, accountValues(input), now));
-        if (rolesChanged) await users.setRoles(id, [...after]);
-        await audit.append(now, auditSourceOf(auth), {
-          action: 'user.update',
-          outcome: 'success',
+      this.options.commands.run(auth, async ({ users }) => {
+        const outcome = await users.updateAccount(id, input.version, accountValues(input), now);
+        if (outcome === 'ok' && rolesChanged) await users.setRoles(id, after);
+        return {
+          outcome,
           target: { kind: 'user', id, name: input.username },
-          ...changedFields(rowSnapshot(target), accountSnapshot(input)),
-        });
-        return id;
+          before: rowSnapshot(target),
+          after: accountSnapshot(input),
+          value: id,
+        };
       }),
     );
     return this.get(auth, id);
@@ -352,6 +368,20 @@ export class AdminUserService {
 
 export function toAdminUser(row: AdminUserRow, actions: AdminUser['actions']): AdminUser {
   return { ...row, createdAt: row.createdAt.toISOString(), actions };
+}
+
+/** The roles an edit gives and takes, and the account's roles after it. */
+function roleChanges(
+  current: readonly string[],
+  requested: readonly string[],
+): { add: string[]; remove: string[]; after: string[] } {
+  const before = new Set(current);
+  const after = new Set(requested);
+  return {
+    add: [...after].filter((role) => !before.has(role)),
+    remove: [...before].filter((role) => !after.has(role)),
+    after: [...after],
+  };
 }
 
 function rowSnapshot(row: AdminUserRow): Record<string, unknown> {

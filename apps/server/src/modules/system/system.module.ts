@@ -31,7 +31,6 @@ export const systemModule: AppModule = {
     return {
       adminUsers: new AdminUserService({
         repositories,
-        withTransaction,
         access,
         policy,
         commands: services.commands,
