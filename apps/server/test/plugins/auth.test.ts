@@ -13,6 +13,16 @@ import { type TestApp, createTestApp } from '../helpers/test-app.js';
  * Signed-in changes whose service still asks the access policy itself (or that act on
  * no one but the caller) rather than declaring `config.policy` on the route: the
  * issue 29 closing note lists them as what is left.
+ *
+ * - Sign-out, a QR sign-in's confirmation and a subsystem's frame token act on the
+ *   caller's own session and write only tables listed in db/write-guard.ts.
+ * - The user import asks the policy per row, and a declaration cannot say that: the
+ *   rows are in the multipart file, read by the handler after the pipeline has run;
+ *   each row is weighed with `can` (one decision per unit and roles), a refused row
+ *   is a line of the 422 report beside the rows' other problems, not a 403, and the
+ *   file's refusal is recorded once (`user.import`, reason `policy`); its success
+ *   writes a `user.create` record per account and one `user.import`, where a command
+ *   writes one record.
  */
 const STILL_ASKED_IN_SERVICE: string[] = [
   'DELETE /api/business-guide/articles/:id',
