@@ -25,7 +25,8 @@ export const QR_MOBILE_PAGE_PATH = '/m/qr-login';
  * Why a session stopped, as a refused token's `040005` says in `data.reason` and the
  * login page tells the person (issue 24): the account was disabled, the session was
  * ended (forced sign-out, a password change, signed out elsewhere) or outlived its
- * lifetime; `idle` is the web client's own sign-out after inactivity. Here, not in
+ * lifetime; `idle`: no request for `session.idleMinutes` (the server's end, or the
+ * web client's own sign-out of an idle tab). Here, not in
  * sessions.ts, because the login page imports it and must not carry zod.
  */
 export const SESSION_ENDED_REASONS = ['disabled', 'ended', 'expired', 'idle'] as const;

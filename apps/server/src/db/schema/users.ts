@@ -111,9 +111,14 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Why the session was revoked, where the login page tells it apart (`idle`). */
+    endedReason: text('ended_reason'),
     userAgent: text('user_agent'),
     ipAddress: text('ip_address'),
-    /** The last authenticated request, written at most once a minute (auth.service.ts). */
+    /**
+     * The last authenticated request, written at most once a minute (auth.service.ts);
+     * the sign-in itself for a new session. The idle timeout counts from it.
+     */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
   },
   (table) => [

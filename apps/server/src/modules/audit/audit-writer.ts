@@ -13,6 +13,8 @@ export const SecurityEvent = {
   secondFactorRefusedLocked: { action: 'auth.second-factor', outcome: 'refused', reason: 'locked' },
   captchaFailure: { action: 'auth.login', outcome: 'failure', reason: 'captcha' },
   logout: { action: 'auth.logout', outcome: 'success' },
+  /** The server ended a session left idle for the setting's minutes (auth.service.ts). */
+  sessionIdle: { action: 'auth.logout', outcome: 'success', reason: 'idle' },
   passwordChanged: { action: 'password.change', outcome: 'success' },
   passwordChangeFailure: { action: 'password.change', outcome: 'failure', reason: 'password' },
   passwordReset: { action: 'password.reset', outcome: 'success' },

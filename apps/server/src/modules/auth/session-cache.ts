@@ -32,7 +32,7 @@ export type SessionChange =
  * Not broadcast: other instances only forget.
  */
 export type SessionChangeReason =
-  'sign-out' | 'ended' | 'disabled' | 'password' | 'renamed' | 'rights';
+  'sign-out' | 'ended' | 'disabled' | 'password' | 'renamed' | 'rights' | 'idle';
 
 /** Where the repositories report revocations (session.repository.ts, password.repository.ts). */
 export interface SessionChanges {

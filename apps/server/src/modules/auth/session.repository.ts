@@ -93,7 +93,8 @@ export class SessionRepository {
     userAgent: string | null;
     ipAddress: string | null;
   }): Promise<void> {
-    await this.db.insert(sessions).values(session);
+    // The sign-in is the session's first activity: the idle timeout counts from it.
+    await this.db.insert(sessions).values({ ...session, lastSeenAt: session.createdAt });
   }
 
   /**
@@ -158,13 +159,15 @@ export class SessionRepository {
   /**
    * Why a session that is not live stopped: its account disabled, the session
    * ended (signed out elsewhere, ended by an administrator, or by a password
-   * change), or past its lifetime; null for a token that never was a session.
+   * change), ended after the idle time, or past its lifetime; null for a token that
+   * never was a session.
    * Read only after a refusal, by the primary key.
    */
   async endedReason(tokenHash: string, now: Date): Promise<SessionEndedReason | null> {
     const rows = await this.db
       .select({
         revokedAt: sessions.revokedAt,
+        endedReason: sessions.endedReason,
         expiresAt: sessions.expiresAt,
         disabled: users.disabled,
       })
@@ -175,7 +178,7 @@ export class SessionRepository {
     const row = rows[0];
     if (!row) return null;
     if (row.disabled) return 'disabled';
-    if (row.revokedAt) return 'ended';
+    if (row.revokedAt) return row.endedReason === 'idle' ? 'idle' : 'ended';
     return row.expiresAt <= now ? 'expired' : null;
   }
 
@@ -184,7 +187,7 @@ export class SessionRepository {
     assertPolicyAsked('sessions.revoke');
     const rows = await this.db
       .update(sessions)
-      .set({ revokedAt: now })
+      .set({ revokedAt: now, endedReason: reason ?? null })
       .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
       .returning({ tokenHash: sessions.tokenHash });
     await this.changes.changed(reason ? { tokenHash, reason } : { tokenHash });
@@ -196,7 +199,7 @@ export class SessionRepository {
     assertPolicyAsked('sessions.revokeAllOfUser');
     const rows = await this.db
       .update(sessions)
-      .set({ revokedAt: now })
+      .set({ revokedAt: now, endedReason: reason ?? null })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
       .returning({ tokenHash: sessions.tokenHash });
     await this.changes.changed(reason ? { userId, reason } : { userId });

@@ -42,6 +42,9 @@ describe('the audit trail', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
+    // The file moves the clock by hours and shares these sign-ins: no idle timeout
+    // (sessions.test.ts tests it).
+    await t.app.services.securitySettings.set('session.idleMinutes', '0');
     admin = (await t.login('admin', 'Admin@2026')).access_token;
     auditor = (await t.login('auditor', 'Auditor@2026')).access_token;
     security = (await t.login('security', 'Security@2026')).access_token;

@@ -6,7 +6,14 @@ import { tokenDigest } from '../../../src/lib/tokens.js';
 import { AuditRepository } from '../../../src/modules/audit/audit.repository.js';
 import { noRememberedSessions } from '../../../src/modules/auth/session-cache.js';
 import { createRepositories } from '../../../src/repositories.js';
-import { type TestApp, bearer, createTestApp, secondInstance } from '../../helpers/test-app.js';
+import {
+  type TestApp,
+  auditEvents,
+  bearer,
+  createTestApp,
+  secondInstance,
+  withSecuritySettings,
+} from '../../helpers/test-app.js';
 import { call, data, unitId } from '../system/system-helpers.js';
 
 // Online sessions (issue 13, item 5): the security administrator's list and ends,
@@ -281,10 +288,10 @@ describe('last activity', () => {
     return seen === null ? null : new Date(seen).toISOString();
   }
 
-  it('is written on a request, then at most once a minute', async () => {
-    const token = (await t.login('bj_officer', 'Officer@2026')).access_token;
-    expect(await lastSeen(token)).toBeNull();
+  it('is the sign-in, then written on a request at most once a minute', async () => {
     const start = t.clock.now();
+    const token = (await t.login('bj_officer', 'Officer@2026')).access_token;
+    expect(await lastSeen(token)).toBe(start.toISOString());
     await menu(t.app, token);
     expect(await lastSeen(token)).toBe(start.toISOString());
 
@@ -368,5 +375,33 @@ describe('a refused token says why it stopped (issue 24)', () => {
     const expiring = (await t.login('operator', 'Operator@2026')).access_token;
     t.clock.advance(25 * 3_600_000);
     expect(await reasonOf(expiring)).toBe('expired');
+  });
+
+  it('ended by the server after the idle time, with the setting applied at once (issue 32)', async () => {
+    await withSecuritySettings(t, { 'session.idleMinutes': '5' }, async () => {
+      // Busy: a request every four minutes for twenty minutes keeps the session.
+      const busy = (await t.login('editor', 'Editor@2026')).access_token;
+      for (let minute = 0; minute < 20; minute += 4) {
+        t.clock.advance(4 * 60_000);
+        expect((await menu(t.app, busy)).statusCode).toBe(200);
+      }
+      // Idle: six minutes and a little (activity is written once a minute) ends it.
+      const idle = (await t.login('operator', 'Operator@2026')).access_token;
+      t.clock.advance(4 * 60_000);
+      expect((await menu(t.app, idle)).statusCode).toBe(200);
+      t.clock.advance(6 * 60_000 + 1_000);
+      expect(await reasonOf(idle)).toBe('idle');
+      // It stays ended when used again, and the trail says the server signed it out.
+      t.clock.advance(1_000);
+      expect(await reasonOf(idle)).toBe('idle');
+      expect(await auditEvents(t.app, 1, 'auth.logout')).toEqual(['auth.logout/success/idle']);
+      const { rows } = await t.database.db.execute<{ ended_reason: string }>(
+        sql`select ended_reason from sessions where token_hash = ${tokenDigest(idle)}`,
+      );
+      expect(rows[0]!.ended_reason).toBe('idle');
+      // The busy session is idle now too; with the timeout off (0) it lives on.
+      await t.app.services.securitySettings.set('session.idleMinutes', '0');
+      expect((await menu(t.app, busy)).statusCode).toBe(200);
+    });
   });
 });

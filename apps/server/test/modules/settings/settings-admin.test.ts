@@ -341,8 +341,13 @@ describe('the security administrator’s groups', () => {
     const config = await other.inject({ method: 'GET', url: '/config.json' });
     expect(config.json().idleMinutes).toBe(15);
     const menu = '/organization/customize_configuration/userSysModel';
-    t.clock.advance(59 * 60_000);
-    expect((await call(t.app, login.access_token, 'GET', menu)).status).toBe(200);
+    // In use every ten minutes (within the idle time) up to the 59th minute; so is the
+    // security administrator's session, which the tests below share.
+    for (const minutes of [10, 10, 10, 10, 10, 9]) {
+      t.clock.advance(minutes * 60_000);
+      expect((await call(t.app, login.access_token, 'GET', menu)).status).toBe(200);
+      expect((await call(t.app, security, 'GET', menu)).status).toBe(200);
+    }
     t.clock.advance(2 * 60_000);
     const expired = await t.app.inject({
       method: 'GET',
