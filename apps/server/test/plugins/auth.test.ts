@@ -14,8 +14,8 @@ import { type TestApp, createTestApp } from '../helpers/test-app.js';
  * no one but the caller) rather than declaring `config.policy` on the route: the
  * issue 29 closing note lists them as what is left.
  *
- * - Sign-out, a QR sign-in's confirmation and a subsystem's frame token act on the
- *   caller's own session and write only tables listed in db/write-guard.ts.
+ * - A QR sign-in's confirmation and a subsystem's frame token act on the caller's own
+ *   session, ask the policy nothing and write only tables listed in db/write-guard.ts.
  * - The user import asks the policy per row, and a declaration cannot say that: the
  *   rows are in the multipart file, read by the handler after the pipeline has run;
  *   each row is weighed with `can` (one decision per unit and roles), a refused row
@@ -27,7 +27,6 @@ import { type TestApp, createTestApp } from '../helpers/test-app.js';
 const STILL_ASKED_IN_SERVICE: string[] = [
   'DELETE /api/business-guide/articles/:id',
   'DELETE /api/business-guide/categories/:id',
-  'POST /api/authorization-server/oauth/logout',
   'POST /api/authorization-server/oauth/qrCode/confirm',
   'POST /api/base-data/baseGisGeometry/create',
   'POST /api/base-data/baseGisGeometry/createLayer',

@@ -42,7 +42,6 @@ export const authModule: AppModule = {
       settings,
       audit,
       secondFactor: services.secondFactor,
-      policy: services.accessPolicy,
     });
     return { auth, rsaKeys, securitySettings: settings, captchas };
   },

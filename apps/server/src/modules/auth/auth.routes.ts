@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { requestMeta } from '../../lib/request-meta.js';
 import { authOf } from '../../plugins/auth.js';
+import { onSelf } from '../access/policy-targets.js';
 import type { Services } from '../../services.js';
 import { limitedBy } from '../../plugins/request-limits.js';
 
@@ -78,7 +79,12 @@ const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { 
   app.post(
     '/authorization-server/oauth/logout',
     {
-      config: { access: 'signed-in', allowDuringPasswordReset: true, audit: 'auth.logout' },
+      config: {
+        access: 'signed-in',
+        allowDuringPasswordReset: true,
+        audit: 'auth.logout',
+        policy: onSelf('own.sessions'),
+      },
       schema: {
         tags: ['auth'],
         summary: 'Sign out: the token is revoked at once',
