@@ -29,8 +29,6 @@ export const WRITTEN_WITHOUT_POLICY: Readonly<Record<string, string>> = {
   backchannel_logouts: 'logout notices a session end queues',
   // Content modules decide by permission code alone today: their writes move onto a
   // declared policy (guide.*, map.*, files, messages) as the issue 29 closing note says.
-  guide_categories: 'pending: business guide writes decide by permission code',
-  guide_articles: 'pending: business guide writes decide by permission code',
   gis_layers: 'pending: map writes decide by permission code',
   gis_features: 'pending: map writes decide by permission code',
   files: "pending: an upload is the caller's own",

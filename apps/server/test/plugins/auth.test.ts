@@ -25,21 +25,13 @@ import { type TestApp, createTestApp } from '../helpers/test-app.js';
  *   writes one record.
  */
 const STILL_ASKED_IN_SERVICE: string[] = [
-  'DELETE /api/business-guide/articles/:id',
-  'DELETE /api/business-guide/categories/:id',
   'POST /api/authorization-server/oauth/qrCode/confirm',
   'POST /api/base-data/baseGisGeometry/create',
   'POST /api/base-data/baseGisGeometry/createLayer',
   'POST /api/base-data/baseGisGeometry/delete',
   'POST /api/base-data/baseGisGeometry/update',
-  'POST /api/business-guide/articles',
-  'POST /api/business-guide/articles/:id/publish',
-  'POST /api/business-guide/articles/:id/withdraw',
-  'POST /api/business-guide/categories',
   'POST /api/subsystems/frame-token',
   'POST /api/system/users/import',
-  'PUT /api/business-guide/articles/:id',
-  'PUT /api/business-guide/categories/:id',
 ];
 
 describe('route access declarations', () => {

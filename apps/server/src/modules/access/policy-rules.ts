@@ -136,6 +136,13 @@ export class PolicyRules {
       case 'role.update':
       case 'role.delete':
         return this.changeRole(facts, action, t as PolicyTargets['role.update']);
+      case 'guide.category.write':
+      case 'guide.article.read':
+      case 'guide.article.write':
+      case 'map.layer.write':
+      case 'map.feature.write':
+        // Platform-wide content: the route's permission code has decided.
+        return ALLOWED;
       case 'menu.write': {
         const entry = t as PolicyTargets['menu.write'];
         if (!(await facts.scope()).all)

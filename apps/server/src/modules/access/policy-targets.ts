@@ -58,6 +58,17 @@ export interface PolicyTargets {
     toOrganizationId: number;
   };
   'department.delete': { id: number; name: string; organizationId: number };
+  /**
+   * The platform's content (null id: a record being made): guidance categories and
+   * articles, map layers and features. Their permission code decides (the route's
+   * access); the services keep their own rules (a published article, a read-only layer).
+   */
+  'guide.category.write': { id: number | null; name: string };
+  /** Reading an article counts a view (a write); which statuses a reader sees is the service's. */
+  'guide.article.read': { id: number };
+  'guide.article.write': { id: number | null; name: string };
+  'map.layer.write': { id: number | null; name: string };
+  'map.feature.write': { id: number | null; name: string };
   'role.create': RoleTarget;
   /** `current` as the role stands, `grant` as the change would leave it. */
   'role.update': RoleTarget & { current: Grant };

@@ -43,6 +43,23 @@ const refusalTargets: { [A in PolicyAction]: (target: PolicyTargets[A]) => Refus
     id: department.id,
     name: department.name,
   }),
+  'guide.category.write': (category) => ({
+    kind: 'guide-category',
+    id: category.id ?? '',
+    name: category.name,
+  }),
+  'guide.article.read': (article) => ({ kind: 'article', id: article.id }),
+  'guide.article.write': (article) => ({
+    kind: 'article',
+    id: article.id ?? '',
+    name: article.name,
+  }),
+  'map.layer.write': (layer) => ({ kind: 'map-layer', id: layer.id ?? '', name: layer.name }),
+  'map.feature.write': (feature) => ({
+    kind: 'map-feature',
+    id: feature.id ?? '',
+    name: feature.name,
+  }),
   'role.create': (role) => ({ kind: 'role', id: role.id, name: role.name }),
   'role.update': (role) => ({ kind: 'role', id: role.id, name: role.name }),
   'role.delete': (role) => ({ kind: 'role', id: role.id, name: role.name }),

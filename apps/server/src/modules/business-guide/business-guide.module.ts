@@ -10,12 +10,12 @@ declare module '../../services.js' {
 
 export const businessGuideModule: AppModule = {
   name: 'business-guide',
-  createServices: ({ repositories, withTransaction, clock }) => ({
+  createServices: ({ repositories, services, clock }) => ({
     businessGuide: new BusinessGuideService({
       guide: repositories.businessGuide,
       users: repositories.users,
       clock,
-      withTransaction,
+      commands: services.commands,
     }),
   }),
   routes: businessGuideRoutes,

@@ -17,6 +17,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../plugins/auth.js';
 import type { Services } from '../../services.js';
+import { policy, routeInput } from '../access/policy-targets.js';
+
+type RecordParams = z.output<typeof recordParamsSchema>;
+type CategoryInput = z.output<typeof guideCategoryInputSchema>;
+type ArticleInput = z.output<typeof articleCreateSchema>;
 
 /** Article bodies with tables and long Chinese text outgrow the default 1 MB. */
 const ARTICLE_BODY_LIMIT = 4 * 1024 * 1024;
@@ -28,6 +33,18 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   { services },
 ) => {
   const guide = services.businessGuide;
+  /** A category or an article as the policy weighs it: 404 when it is gone. */
+  const category = policy('guide.category.write', async (request) => {
+    const { id, name } = await guide.category(
+      authOf(request),
+      routeInput<RecordParams>(request).params.id,
+    );
+    return { id, name };
+  });
+  const article = policy('guide.article.write', async (request) => {
+    const { id, title } = await guide.article(routeInput<RecordParams>(request).params.id);
+    return { id, name: title };
+  });
 
   app.get(
     '/categories',
@@ -45,7 +62,14 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.post(
     '/categories',
     {
-      config: { access: { permission: 'guide:category:write' }, audit: 'guide.category.create' },
+      config: {
+        access: { permission: 'guide:category:write' },
+        audit: 'guide.category.create',
+        policy: policy('guide.category.write', async (request) => ({
+          id: null,
+          name: routeInput<unknown, CategoryInput>(request).body.name,
+        })),
+      },
       schema: {
         tags,
         summary: 'Add a category (administrators)',
@@ -59,7 +83,11 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.put(
     '/categories/:id',
     {
-      config: { access: { permission: 'guide:category:write' }, audit: 'guide.category.update' },
+      config: {
+        access: { permission: 'guide:category:write' },
+        audit: 'guide.category.update',
+        policy: category,
+      },
       schema: {
         tags,
         summary: 'Rename or reorder a category (administrators)',
@@ -75,7 +103,11 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.delete(
     '/categories/:id',
     {
-      config: { access: { permission: 'guide:category:write' }, audit: 'guide.category.delete' },
+      config: {
+        access: { permission: 'guide:category:write' },
+        audit: 'guide.category.delete',
+        policy: category,
+      },
       schema: {
         tags,
         summary: 'Delete an empty category (administrators)',
@@ -108,7 +140,13 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.get(
     '/articles/:id',
     {
-      config: { access: 'signed-in' },
+      config: {
+        access: 'signed-in',
+        // Counting a view writes the article: which statuses a reader sees is the service's.
+        policy: policy('guide.article.read', async (request) => ({
+          id: routeInput<RecordParams>(request).params.id,
+        })),
+      },
       schema: {
         tags,
         summary: 'One article; reading a published article counts a view',
@@ -124,7 +162,14 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.post(
     '/articles',
     {
-      config: { access: { permission: 'guide:article:write' }, audit: 'guide.article.create' },
+      config: {
+        access: { permission: 'guide:article:write' },
+        audit: 'guide.article.create',
+        policy: policy('guide.article.write', async (request) => ({
+          id: null,
+          name: routeInput<unknown, ArticleInput>(request).body.title,
+        })),
+      },
       bodyLimit: ARTICLE_BODY_LIMIT,
       schema: {
         tags,
@@ -139,7 +184,11 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.put(
     '/articles/:id',
     {
-      config: { access: { permission: 'guide:article:write' }, audit: 'guide.article.update' },
+      config: {
+        access: { permission: 'guide:article:write' },
+        audit: 'guide.article.update',
+        policy: article,
+      },
       bodyLimit: ARTICLE_BODY_LIMIT,
       schema: {
         tags,
@@ -155,7 +204,11 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.post(
     '/articles/:id/publish',
     {
-      config: { access: { permission: 'guide:article:write' }, audit: 'guide.article.publish' },
+      config: {
+        access: { permission: 'guide:article:write' },
+        audit: 'guide.article.publish',
+        policy: article,
+      },
       schema: {
         tags,
         summary: 'Publish a draft or withdrawn article',
@@ -171,7 +224,11 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.post(
     '/articles/:id/withdraw',
     {
-      config: { access: { permission: 'guide:article:write' }, audit: 'guide.article.withdraw' },
+      config: {
+        access: { permission: 'guide:article:write' },
+        audit: 'guide.article.withdraw',
+        policy: article,
+      },
       schema: {
         tags,
         summary: 'Withdraw a published article',
@@ -187,7 +244,11 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.delete(
     '/articles/:id',
     {
-      config: { access: { permission: 'guide:article:write' }, audit: 'guide.article.delete' },
+      config: {
+        access: { permission: 'guide:article:write' },
+        audit: 'guide.article.delete',
+        policy: article,
+      },
       schema: {
         tags,
         summary: 'Delete a draft or withdrawn article',

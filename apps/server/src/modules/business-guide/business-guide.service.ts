@@ -17,9 +17,9 @@ import {
 import type { z } from 'zod';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
-import type { WithTransaction } from '../../repositories.js';
-import { auditSourceOf, changedFields } from '../audit/audit-writer.js';
+import type { VersionedOutcome } from '../../db/versioned.js';
 import type { AuthContext } from '../../lib/auth-context.js';
+import type { CommandRunner } from '../access/command.js';
 import type { UserRepository } from '../organization/user.repository.js';
 import type {
   ArticleColumns,
@@ -120,14 +120,16 @@ export interface BusinessGuideServiceOptions {
   guide: BusinessGuideRepository;
   users: UserRepository;
   clock: Clock;
-  /** Every change and its trail record are one transaction (docs/audit.md). */
-  withTransaction: WithTransaction;
+  /** Every change is a command: one transaction with its trail record (docs/architecture.md). */
+  commands: CommandRunner;
 }
 
 /**
  * Guidance articles: staff read what is published; writers (the routes declare
  * `guide:article:write`) see and change every status. Every change names the version it was made on, and a change made on a
- * version that has moved on is refused with `040009`, overwriting nothing.
+ * version that has moved on is refused with `040009`, overwriting nothing. The routes
+ * ask the access policy first (business-guide.routes.ts); the rules of an article's
+ * status are here.
  */
 export class BusinessGuideService {
   constructor(private readonly options: BusinessGuideServiceOptions) {}
@@ -142,27 +144,26 @@ export class BusinessGuideService {
     return this.options.guide.listCategories(this.readableStatuses(auth));
   }
 
-  private async categoryById(auth: AuthContext, id: number): Promise<GuideCategory> {
+  /** A category as the policy weighs it (plugins/command-pipeline.ts); 404 when it is gone. */
+  async category(auth: AuthContext, id: number): Promise<GuideCategory> {
     const category = (await this.categories(auth)).find((entry) => entry.id === id);
     if (!category) throw notFound();
     return category;
   }
 
   async createCategory(auth: AuthContext, input: GuideCategoryInput): Promise<GuideCategory> {
-    const id = await this.options.withTransaction(async ({ businessGuide, audit }) => {
-      const inserted = await businessGuide.insertCategory(input);
-      if (!inserted) {
+    const id = await this.options.commands.run(auth, async ({ businessGuide }) => {
+      const created = await businessGuide.insertCategory(input);
+      if (!created) {
         throw new AppError(ErrorCode.CONFLICT, { messageKey: 'guide.categoryCodeTaken' });
       }
-      await audit.append(this.options.clock.now(), auditSourceOf(auth), {
-        action: 'guide.category.create',
-        outcome: 'success',
-        target: { kind: 'guide-category', id: inserted, name: input.name },
+      return {
+        target: { kind: 'guide-category', id: created, name: input.name },
         after: { ...input },
-      });
-      return inserted;
+        value: created,
+      };
     });
-    return this.categoryById(auth, id);
+    return this.category(auth, id);
   }
 
   async updateCategory(
@@ -174,24 +175,20 @@ export class BusinessGuideService {
     if (sameCode && sameCode.id !== id) {
       throw new AppError(ErrorCode.CONFLICT, { messageKey: 'guide.categoryCodeTaken' });
     }
-    const before = (await this.categories(auth)).find((entry) => entry.id === id);
-    if (!before) throw notFound();
+    const before = await this.category(auth, id);
     const now = this.options.clock.now();
-    await this.options.withTransaction(async ({ businessGuide, audit }) => {
-      if (!(await businessGuide.updateCategory(id, input, now))) throw notFound();
-      await audit.append(now, auditSourceOf(auth), {
-        action: 'guide.category.update',
-        outcome: 'success',
-        target: { kind: 'guide-category', id, name: input.name },
-        ...changedFields(categorySnapshot(before), { ...input }),
-      });
-    });
-    return this.categoryById(auth, id);
+    await this.options.commands.run(auth, async ({ businessGuide }) => ({
+      outcome: (await businessGuide.updateCategory(id, input, now)) ? 'ok' : 'missing',
+      target: { kind: 'guide-category', id, name: input.name },
+      before: categorySnapshot(before),
+      after: { ...input },
+      value: id,
+    }));
+    return this.category(auth, id);
   }
 
   async deleteCategory(auth: AuthContext, id: number): Promise<void> {
-    const before = (await this.categories(auth)).find((entry) => entry.id === id);
-    if (!before) throw notFound();
+    const before = await this.category(auth, id);
     const inUse = await this.options.guide.countArticlesIn(id);
     if (inUse > 0) {
       throw new AppError(ErrorCode.CONFLICT, {
@@ -199,15 +196,12 @@ export class BusinessGuideService {
         values: { count: inUse },
       });
     }
-    await this.options.withTransaction(async ({ businessGuide, audit }) => {
-      if (!(await businessGuide.deleteCategory(id))) throw notFound();
-      await audit.append(this.options.clock.now(), auditSourceOf(auth), {
-        action: 'guide.category.delete',
-        outcome: 'success',
-        target: { kind: 'guide-category', id, name: before.name },
-        before: categorySnapshot(before),
-      });
-    });
+    await this.options.commands.run(auth, async ({ businessGuide }) => ({
+      outcome: (await businessGuide.deleteCategory(id)) ? 'ok' : 'missing',
+      target: { kind: 'guide-category', id, name: before.name },
+      before: categorySnapshot(before),
+      value: id,
+    }));
   }
 
   // ---- articles ----
@@ -264,8 +258,8 @@ export class BusinessGuideService {
     const user = await this.options.users.findById(auth.userId);
     const content = articleContent(input);
     const now = this.options.clock.now();
-    const id = await this.options.withTransaction(async ({ businessGuide, audit }) => {
-      const inserted = await businessGuide.insertArticle({
+    const id = await this.options.commands.run(auth, async ({ businessGuide }) => {
+      const created = await businessGuide.insertArticle({
         ...content,
         status: 'draft',
         authorId: auth.userId,
@@ -273,15 +267,20 @@ export class BusinessGuideService {
         createdAt: now,
         publishedAt: null,
       });
-      await audit.append(now, auditSourceOf(auth), {
-        action: 'guide.article.create',
-        outcome: 'success',
-        target: { kind: 'article', id: inserted, name: content.title },
+      return {
+        target: { kind: 'article', id: created, name: content.title },
         after: articleSnapshot({ ...content, status: 'draft' }),
-      });
-      return inserted;
+        value: created,
+      };
     });
     return toArticle((await this.options.guide.findArticle(id))!);
+  }
+
+  /** An article as the policy weighs it (plugins/command-pipeline.ts); 404 when it is gone. */
+  async article(id: number): Promise<ArticleWithBody> {
+    const record = await this.options.guide.findArticle(id);
+    if (!record) throw notFound();
+    return record;
   }
 
   /** The current article, or `040009` with who changed it when the version is stale. */
@@ -311,38 +310,50 @@ export class BusinessGuideService {
   }
 
   /**
-   * Writes `changes` if the article is still at `version`. The check and the
-   * write are one conditional UPDATE, so two editors racing cannot both win.
+   * A write that found the article at another version: the `040009` that names who
+   * changed it, read in the write's own transaction (so nothing is written); an
+   * article that is gone is the command's not-found.
+   */
+  private async overtaken(
+    guide: BusinessGuideRepository,
+    id: number,
+    version: number,
+    outcome: VersionedOutcome,
+  ): Promise<VersionedOutcome> {
+    if (outcome === 'ok' || outcome === 'missing') return outcome;
+    const record = await guide.findArticle(id);
+    if (!record) return 'missing';
+    throw this.conflict(record, version);
+  }
+
+  /**
+   * Writes `changes` if the article is still at `version`, under the route's declared
+   * action. The check and the write are one conditional UPDATE, so two editors racing
+   * cannot both win.
    */
   private async applyChange(
     auth: AuthContext,
     change: {
-      action: 'guide.article.update' | 'guide.article.publish' | 'guide.article.withdraw';
       record: ArticleWithBody;
       version: number;
       changes: Parameters<BusinessGuideRepository['updateIfVersion']>[2];
     },
   ): Promise<Article> {
-    const { action, record, version, changes } = change;
+    const { record, version, changes } = change;
     const id = record.id;
     const now = this.options.clock.now();
-    const applied = await this.options.withTransaction(async ({ businessGuide, audit }) => {
-      if ((await businessGuide.updateIfVersion(id, version, changes, auth.userId, now)) !== 'ok') {
-        return false;
-      }
-      await audit.append(now, auditSourceOf(auth), {
-        action,
-        outcome: 'success',
-        target: { kind: 'article', id, name: changes.title ?? record.title },
-        ...changedFields(articleSnapshot(record), articleSnapshot({ ...record, ...changes })),
-      });
-      return true;
-    });
-    if (!applied) {
-      const record = await this.options.guide.findArticle(id);
-      if (!record) throw notFound();
-      throw this.conflict(record, version);
-    }
+    await this.options.commands.run(auth, async ({ businessGuide }) => ({
+      outcome: await this.overtaken(
+        businessGuide,
+        id,
+        version,
+        await businessGuide.updateIfVersion(id, version, changes, auth.userId, now),
+      ),
+      target: { kind: 'article', id, name: changes.title ?? record.title },
+      before: articleSnapshot(record),
+      after: articleSnapshot({ ...record, ...changes }),
+      value: id,
+    }));
     return toArticle((await this.options.guide.findArticle(id))!);
   }
 
@@ -362,7 +373,6 @@ export class BusinessGuideService {
       publishDate: fields.publishDate === undefined ? record.publishDate : fields.publishDate,
     });
     return this.applyChange(auth, {
-      action: 'guide.article.update',
       record,
       version,
       changes: content,
@@ -376,7 +386,6 @@ export class BusinessGuideService {
     }
     const now = this.options.clock.now();
     return this.applyChange(auth, {
-      action: 'guide.article.publish',
       record,
       version,
       changes: {
@@ -393,7 +402,6 @@ export class BusinessGuideService {
       throw new AppError(ErrorCode.CONFLICT, { messageKey: 'guide.notPublished' });
     }
     return this.applyChange(auth, {
-      action: 'guide.article.withdraw',
       record,
       version,
       changes: { status: 'withdrawn' },
@@ -405,20 +413,16 @@ export class BusinessGuideService {
     if (record.status === 'published') {
       throw new AppError(ErrorCode.CONFLICT, { messageKey: 'guide.withdrawFirst' });
     }
-    const deleted = await this.options.withTransaction(async ({ businessGuide, audit }) => {
-      if ((await businessGuide.deleteIfVersion(id, version)) !== 'ok') return false;
-      await audit.append(this.options.clock.now(), auditSourceOf(auth), {
-        action: 'guide.article.delete',
-        outcome: 'success',
-        target: { kind: 'article', id, name: record.title },
-        before: articleSnapshot(record),
-      });
-      return true;
-    });
-    if (!deleted) {
-      const again = await this.options.guide.findArticle(id);
-      if (!again) throw notFound();
-      throw this.conflict(again, version);
-    }
+    await this.options.commands.run(auth, async ({ businessGuide }) => ({
+      outcome: await this.overtaken(
+        businessGuide,
+        id,
+        version,
+        await businessGuide.deleteIfVersion(id, version),
+      ),
+      target: { kind: 'article', id, name: record.title },
+      before: articleSnapshot(record),
+      value: id,
+    }));
   }
 }
