@@ -27,10 +27,8 @@ export const WRITTEN_WITHOUT_POLICY: Readonly<Record<string, string>> = {
   oidc_signing_keys: "the provider's signing keys, made at start",
   subsystem_sign_ins: 'which subsystems a session signed in to',
   backchannel_logouts: 'logout notices a session end queues',
-  // Content modules decide by permission code alone today: their writes move onto a
-  // declared policy (guide.*, map.*, files, messages) as the issue 29 closing note says.
-  gis_layers: 'pending: map writes decide by permission code',
-  gis_features: 'pending: map writes decide by permission code',
+  // Uploads decide by permission code alone today: their writes move onto a declared
+  // policy, as the guide's, the map's and the messages' did (the issue 29 closing note).
   files: "pending: an upload is the caller's own",
   file_blobs: "pending: an upload is the caller's own",
   // Sending and withdrawing a message ask the policy (message.send, message.withdraw).

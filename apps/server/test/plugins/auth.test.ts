@@ -26,10 +26,6 @@ import { type TestApp, createTestApp } from '../helpers/test-app.js';
  */
 const STILL_ASKED_IN_SERVICE: string[] = [
   'POST /api/authorization-server/oauth/qrCode/confirm',
-  'POST /api/base-data/baseGisGeometry/create',
-  'POST /api/base-data/baseGisGeometry/createLayer',
-  'POST /api/base-data/baseGisGeometry/delete',
-  'POST /api/base-data/baseGisGeometry/update',
   'POST /api/subsystems/frame-token',
   'POST /api/system/users/import',
 ];

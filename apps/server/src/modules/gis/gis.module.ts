@@ -10,12 +10,12 @@ declare module '../../services.js' {
 
 export const gisModule: AppModule = {
   name: 'gis',
-  createServices: ({ repositories, services, clock, withTransaction }) => ({
+  createServices: ({ repositories, services, clock }) => ({
     gis: new GisService({
       gis: repositories.gis,
       settings: services.settings,
       clock,
-      withTransaction,
+      commands: services.commands,
     }),
   }),
   routes: gisRoutes,

@@ -16,12 +16,24 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../plugins/auth.js';
-import { policy } from '../access/policy-targets.js';
+import { policy, routeInput } from '../access/policy-targets.js';
 import type { Services } from '../../services.js';
 
 const tags = ['gis'];
 
+type LayerInput = z.output<typeof gisLayerCreateSchema>;
+type FeatureInput = z.output<typeof gisFeatureCreateSchema>;
+type FeatureRef = z.output<typeof gisFeatureDeleteSchema>;
+
 const gisRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  /** A stored feature (named in the body) as the policy weighs it: 404 when it is gone. */
+  const storedFeature = policy('map.feature.write', async (request) => {
+    const { id, name } = await services.gis.feature(
+      routeInput<unknown, FeatureRef>(request).body.id,
+    );
+    return { id, name };
+  });
+
   app.post(
     GIS_PATHS.query,
     {
@@ -70,7 +82,14 @@ const gisRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { s
   app.post(
     GIS_PATHS.createLayer,
     {
-      config: { access: { permission: 'gis:feature:write' }, audit: 'map.layer.create' },
+      config: {
+        access: { permission: 'gis:feature:write' },
+        audit: 'map.layer.create',
+        policy: policy('map.layer.write', async (request) => ({
+          id: null,
+          name: routeInput<unknown, LayerInput>(request).body.name,
+        })),
+      },
       schema: {
         tags,
         summary: 'Adds a layer (editors and administrators)',
@@ -84,7 +103,14 @@ const gisRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { s
   app.post(
     GIS_PATHS.create,
     {
-      config: { access: { permission: 'gis:feature:write' }, audit: 'map.feature.create' },
+      config: {
+        access: { permission: 'gis:feature:write' },
+        audit: 'map.feature.create',
+        policy: policy('map.feature.write', async (request) => ({
+          id: null,
+          name: routeInput<unknown, FeatureInput>(request).body.name,
+        })),
+      },
       schema: {
         tags,
         summary: 'Adds a feature (editors and administrators)',
@@ -98,7 +124,11 @@ const gisRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { s
   app.post(
     GIS_PATHS.update,
     {
-      config: { access: { permission: 'gis:feature:write' }, audit: 'map.feature.update' },
+      config: {
+        access: { permission: 'gis:feature:write' },
+        audit: 'map.feature.update',
+        policy: storedFeature,
+      },
       schema: {
         tags,
         summary: 'Replaces a feature if nobody changed it since `version` (else 040009)',
@@ -112,7 +142,11 @@ const gisRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { s
   app.post(
     GIS_PATHS.delete,
     {
-      config: { access: { permission: 'gis:feature:write' }, audit: 'map.feature.delete' },
+      config: {
+        access: { permission: 'gis:feature:write' },
+        audit: 'map.feature.delete',
+        policy: storedFeature,
+      },
       schema: {
         tags,
         summary: 'Deletes a feature if nobody changed it since `version` (else 040009)',

@@ -13,9 +13,9 @@ import {
 } from '@cityops/contract';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
-import type { WithTransaction } from '../../repositories.js';
-import { auditSourceOf, changedFields } from '../audit/audit-writer.js';
+import type { VersionedOutcome } from '../../db/versioned.js';
 import type { AuthContext } from '../../lib/auth-context.js';
+import type { CommandRunner } from '../access/command.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { FeatureValues, GisFeatureRow, GisLayerRow, GisRepository } from './gis.repository.js';
 
@@ -57,6 +57,16 @@ function toLayer(row: GisLayerRow & { featureCount: number }): GisLayer {
 
 const conflict = () => new AppError(ErrorCode.CONFLICT);
 
+/**
+ * A write that found the feature at another version answers the map's own 409 (in the
+ * write's transaction, so nothing is written); a feature that is gone is the command's
+ * not-found.
+ */
+function overtaken(outcome: VersionedOutcome): VersionedOutcome {
+  if (outcome === 'conflict' || outcome === 'blocked') throw conflict();
+  return outcome;
+}
+
 /** What the trail keeps of a feature: its fields, the geometry by its size and extent. */
 function featureSnapshot(feature: {
   layerId: number;
@@ -78,11 +88,14 @@ export interface GisServiceOptions {
   gis: GisRepository;
   settings: SettingsService;
   clock: Clock;
-  /** Every change and its trail record are one transaction (docs/audit.md). */
-  withTransaction: WithTransaction;
+  /** Every change is a command: one transaction with its trail record (docs/architecture.md). */
+  commands: CommandRunner;
 }
 
-/** Map features: everyone signed in reads; the routes declare who writes (gis.routes.ts). */
+/**
+ * Map features: everyone signed in reads; the routes declare who writes and ask the
+ * access policy first (gis.routes.ts); which layers take changes is decided here.
+ */
 export class GisService {
   constructor(private readonly options: GisServiceOptions) {}
 
@@ -119,15 +132,13 @@ export class GisService {
       editable: true,
       sortOrder: 100,
     };
-    const row = await this.options.withTransaction(async ({ gis, audit }) => {
-      const inserted = await gis.insertLayer(values);
-      await audit.append(this.options.clock.now(), auditSourceOf(auth), {
-        action: 'map.layer.create',
-        outcome: 'success',
-        target: { kind: 'map-layer', id: inserted.id, name: inserted.name },
+    const row = await this.options.commands.run(auth, async ({ gis }) => {
+      const created = await gis.insertLayer(values);
+      return {
+        target: { kind: 'map-layer', id: created.id, name: created.name },
         after: { code: values.code, name: values.name, nameEn: values.nameEn },
-      });
-      return inserted;
+        value: created,
+      };
     });
     return toLayer({ ...row, featureCount: 0 });
   }
@@ -135,56 +146,52 @@ export class GisService {
   async create(auth: AuthContext, input: FeatureInput): Promise<GisFeature> {
     await this.requireEditableLayer(input.layerId);
     const values = this.values(auth, input);
-    const row = await this.options.withTransaction(async ({ gis, audit }) => {
-      const inserted = await gis.insert(values);
-      await audit.append(values.at, auditSourceOf(auth), {
-        action: 'map.feature.create',
-        outcome: 'success',
-        target: { kind: 'map-feature', id: inserted.id, name: inserted.name },
+    const row = await this.options.commands.run(auth, async ({ gis }) => {
+      const created = await gis.insert(values);
+      return {
+        target: { kind: 'map-feature', id: created.id, name: created.name },
         after: featureSnapshot(values),
-      });
-      return inserted;
+        value: created,
+      };
     });
     return toFeature(row);
   }
 
+  /** A feature as the policy weighs it (plugins/command-pipeline.ts); 404 when it is gone. */
+  async feature(id: number): Promise<GisFeatureRow> {
+    const row = await this.options.gis.findById(id);
+    if (!row) throw notFound();
+    return row;
+  }
+
   async update(auth: AuthContext, input: FeatureInput & { id: number; version: number }) {
-    const existing = await this.options.gis.findById(input.id);
-    if (!existing) throw notFound();
+    const existing = await this.feature(input.id);
     await this.requireEditableLayer(existing.layerId);
     if (input.layerId !== existing.layerId) await this.requireEditableLayer(input.layerId);
     const values = this.values(auth, input);
-    const row = await this.options.withTransaction(async ({ gis, audit }) => {
-      if ((await gis.update(input.id, input.version, values)) !== 'ok') return null;
-      await audit.append(values.at, auditSourceOf(auth), {
-        action: 'map.feature.update',
-        outcome: 'success',
+    const row = await this.options.commands.run(auth, async ({ gis }) => {
+      const outcome = overtaken(await gis.update(input.id, input.version, values));
+      return {
+        outcome,
         target: { kind: 'map-feature', id: input.id, name: input.name },
-        ...changedFields(storedSnapshot(existing), featureSnapshot(values)),
-      });
-      return gis.findById(input.id);
+        before: storedSnapshot(existing),
+        after: featureSnapshot(values),
+        value: outcome === 'ok' ? await gis.findById(input.id) : null,
+      };
     });
-    if (!row) throw (await this.options.gis.findById(input.id)) ? conflict() : notFound();
+    if (!row) throw notFound();
     return toFeature(row);
   }
 
   async delete(auth: AuthContext, input: { id: number; version: number }): Promise<void> {
-    const existing = await this.options.gis.findById(input.id);
-    if (!existing) throw notFound();
+    const existing = await this.feature(input.id);
     await this.requireEditableLayer(existing.layerId);
-    const deleted = await this.options.withTransaction(async ({ gis, audit }) => {
-      if ((await gis.delete(input.id, input.version)) !== 'ok') return false;
-      await audit.append(this.options.clock.now(), auditSourceOf(auth), {
-        action: 'map.feature.delete',
-        outcome: 'success',
-        target: { kind: 'map-feature', id: input.id, name: existing.name },
-        before: storedSnapshot(existing),
-      });
-      return true;
-    });
-    if (!deleted) {
-      throw (await this.options.gis.findById(input.id)) ? conflict() : notFound();
-    }
+    await this.options.commands.run(auth, async ({ gis }) => ({
+      outcome: overtaken(await gis.delete(input.id, input.version)),
+      target: { kind: 'map-feature', id: input.id, name: existing.name },
+      before: storedSnapshot(existing),
+      value: input.id,
+    }));
   }
 
   /** The tile layers, centre and zoom; defaults when the setting is missing or broken. */
