@@ -173,6 +173,12 @@ const environmentSchema = z
   .refine((e) => e.SMS_PROVIDER !== 'webhook' || e.SMS_WEBHOOK_URL, {
     path: ['SMS_WEBHOOK_URL'],
     message: 'is required when SMS_PROVIDER is webhook',
+  })
+  // The issuer of the OpenID Connect provider and of frame tokens (lib/product-base.ts).
+  .refine((e) => e.NODE_ENV !== 'production' || e.PUBLIC_URL, {
+    path: ['PUBLIC_URL'],
+    message:
+      'is required in production: the address users and subsystems reach the platform at (https://ops.example.gov.cn)',
   });
 
 export class ConfigError extends Error {}

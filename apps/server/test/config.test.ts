@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       DATA_DIR: '/srv/cityops',
       DATABASE_URL: 'postgres://u@db:5432/cityops',
       NODE_ENV: 'production',
+      PUBLIC_URL: 'https://ops.example.gov.cn',
       ROUTER_MODE: 'hash',
       LOG_LEVEL: 'warn',
       TRUST_PROXY: '1',
@@ -66,16 +67,24 @@ describe('loadConfig', () => {
       managementHost: '127.0.0.1',
     });
     expect(
-      loadConfig({ MANAGEMENT_PORT: '9000', MANAGEMENT_HOST: '10.0.0.5', NODE_ENV: 'production' }),
+      loadConfig({
+        MANAGEMENT_PORT: '9000',
+        MANAGEMENT_HOST: '10.0.0.5',
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://ops.example.gov.cn',
+      }),
     ).toMatchObject({ managementPort: 9000, managementHost: '10.0.0.5' });
   });
 
   it.each([
     [{}, '127.0.0.1'],
     [{ NODE_ENV: 'test' }, '127.0.0.1'],
-    [{ NODE_ENV: 'production' }, '0.0.0.0'],
+    [{ NODE_ENV: 'production', PUBLIC_URL: 'https://ops.example.gov.cn' }, '0.0.0.0'],
     [{ HOST: '0.0.0.0' }, '0.0.0.0'],
-    [{ NODE_ENV: 'production', HOST: '10.0.0.5' }, '10.0.0.5'],
+    [
+      { NODE_ENV: 'production', PUBLIC_URL: 'https://ops.example.gov.cn', HOST: '10.0.0.5' },
+      '10.0.0.5',
+    ],
     [{ NODE_ENV: 'development', HOST: ' :: ' }, '::'],
   ])(
     'listens for %j on %s: this machine only, but in production or when HOST says',
@@ -190,6 +199,12 @@ describe('loadConfig', () => {
   it.each(['PUBLIC_URL', 'SMS_WEBHOOK_URL'])('refuses %s that is not a URL', (name) => {
     expect(() => loadConfig({ [name]: 'not a url' })).toThrow(
       new RegExp(`${name}: must be an http\\(s\\) URL`),
+    );
+  });
+
+  it('refuses production without PUBLIC_URL, naming it (the issuer never follows Host)', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /PUBLIC_URL: is required in production/,
     );
   });
 

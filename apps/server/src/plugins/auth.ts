@@ -8,7 +8,7 @@ import type { RefusalRecorder } from '../modules/access/refusal-recorder.js';
 import type { AuthContext } from '../lib/auth-context.js';
 import type { AuthService } from '../modules/auth/auth.service.js';
 import { type FrameTokenService, looksLikeJwt } from '../modules/subsystems/frame-token.service.js';
-import { productBase } from '../lib/product-base.js';
+import { issuerBase } from '../lib/product-base.js';
 
 /** The bearer token of a request, from the Authorization header. */
 export function bearerToken(request: FastifyRequest): string | undefined {
@@ -71,7 +71,7 @@ async function authPlugin(
       // holds none of the session's permission codes.
       const frame = await options.frameTokens.verify(
         bearer,
-        productBase(request, options.publicUrl),
+        issuerBase(request, options.publicUrl),
       );
       if (!frame) throw tokenInvalid();
       const session = await options.auth.authenticateDigest(

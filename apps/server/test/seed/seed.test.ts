@@ -110,6 +110,7 @@ describe('production seed (NODE_ENV=production)', () => {
     try {
       const config = loadConfig({
         NODE_ENV: 'production',
+        PUBLIC_URL: 'https://ops.example.gov.cn',
         DATA_DIR: ':memory:',
         LOG_LEVEL: 'silent',
         WEB_DIST_DIR: '/nonexistent',

@@ -5,7 +5,7 @@ import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import type { RouteContext } from '../../app-module.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import { productBase } from '../../lib/product-base.js';
+import { issuerBase } from '../../lib/product-base.js';
 import { requestMeta } from '../../lib/request-meta.js';
 import { REQUEST_ID_HEADER } from '../../lib/request-id.js';
 import { authOf, bearerToken } from '../../plugins/auth.js';
@@ -35,7 +35,7 @@ const uidParams = z.object({
  * app handed the raw request); the sign-in page is the web app's.
  */
 const oidcRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services, config }) => {
-  const issuerOf = (request: FastifyRequest) => productBase(request, config.publicUrl);
+  const issuerOf = (request: FastifyRequest) => issuerBase(request, config.publicUrl);
   // oidc-provider reads its bodies itself (at most 56 kB): the stream is left to it.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
@@ -43,7 +43,15 @@ const oidcRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services, 
 
   /** Hands the request to oidc-provider, as it came, its body unread. */
   const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
-    const provider = await services.oidcProviders.get(issuerOf(request));
+    const issuer = issuerOf(request);
+    const provider = await services.oidcProviders.get(issuer);
+    // The provider builds its endpoints' addresses from the request's host: it is given
+    // the issuer's, so a forged Host (or X-Forwarded-Host) changes no address it names.
+    const { host } = new URL(issuer);
+    request.raw.headers.host = host;
+    if (request.raw.headers['x-forwarded-host'] !== undefined) {
+      request.raw.headers['x-forwarded-host'] = host;
+    }
     await substituteClientSecret(request);
     let callback = callbacks.get(provider);
     if (!callback) {

@@ -7,7 +7,7 @@ import {
 } from '@cityops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RouteContext } from '../../app-module.js';
-import { productBase } from '../../lib/product-base.js';
+import { issuerBase } from '../../lib/product-base.js';
 import { authOf } from '../../plugins/auth.js';
 
 /** The shell asks for a framed subsystem's own token (issue 22; docs/subsystems.md). */
@@ -33,7 +33,7 @@ const subsystemsRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { serv
         await services.frameTokens.issue(
           authOf(request),
           request.body.menuId,
-          productBase(request, config.publicUrl),
+          issuerBase(request, config.publicUrl),
         ),
       ),
   );

@@ -58,6 +58,18 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
   const authorize = (config: client.Configuration, token: string, scope: string) =>
     signInThroughPlatform({ config, base, token, redirectUri: REDIRECT, scope });
 
+  it('names itself by its own address, whatever Host the request names (issue 32)', async () => {
+    const response = await t.app.inject({
+      url: '/.well-known/openid-configuration',
+      headers: { host: 'evil.example' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      issuer: base,
+      authorization_endpoint: `${base}/oidc/auth`,
+    });
+  });
+
   it('publishes its discovery document and keys on the product origin', async () => {
     const response = await fetch(`${base}/.well-known/openid-configuration`);
     expect(response.status).toBe(200);
