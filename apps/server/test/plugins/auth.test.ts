@@ -10,12 +10,9 @@ import errorHandler from '../../src/plugins/error-handler.js';
 import { type TestApp, createTestApp } from '../helpers/test-app.js';
 
 /**
- * Signed-in changes whose service still asks the access policy itself (or that act on
- * no one but the caller) rather than declaring `config.policy` on the route: the
- * issue 29 closing note lists them as what is left.
+ * Signed-in changes whose service still asks the access policy itself rather than
+ * declaring `config.policy` on the route. One, by design:
  *
- * - A QR sign-in's confirmation and a subsystem's frame token act on the caller's own
- *   session, ask the policy nothing and write only tables listed in db/write-guard.ts.
  * - The user import asks the policy per row, and a declaration cannot say that: the
  *   rows are in the multipart file, read by the handler after the pipeline has run;
  *   each row is weighed with `can` (one decision per unit and roles), a refused row
@@ -24,11 +21,7 @@ import { type TestApp, createTestApp } from '../helpers/test-app.js';
  *   writes a `user.create` record per account and one `user.import`, where a command
  *   writes one record.
  */
-const STILL_ASKED_IN_SERVICE: string[] = [
-  'POST /api/authorization-server/oauth/qrCode/confirm',
-  'POST /api/subsystems/frame-token',
-  'POST /api/system/users/import',
-];
+const STILL_ASKED_IN_SERVICE: string[] = ['POST /api/system/users/import'];
 
 describe('route access declarations', () => {
   let t: TestApp;

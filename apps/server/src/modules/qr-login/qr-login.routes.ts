@@ -19,6 +19,7 @@ import { requestMeta } from '../../lib/request-meta.js';
 import { authOf } from '../../plugins/auth.js';
 import type { RouteContext } from '../../app-module.js';
 import { limitedBy } from '../../plugins/request-limits.js';
+import { onSelf } from '../access/policy-targets.js';
 
 const qrLoginRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services, config }) => {
   const publicUrl = config.publicUrl;
@@ -100,7 +101,12 @@ const qrLoginRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { service
   app.post(
     QR_CONFIRM_PATH,
     {
-      config: { access: 'signed-in', audit: 'auth.qr.confirm' },
+      config: {
+        access: 'signed-in',
+        audit: 'auth.qr.confirm',
+        // The phone's user opens a session of their own on the PC.
+        policy: onSelf('own.sessions'),
+      },
       schema: {
         tags: ['qr-login'],
         summary: 'The signed-in phone confirms (or refuses) the sign-in of the PC',

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RouteContext } from '../../app-module.js';
 import { issuerBase } from '../../lib/product-base.js';
 import { authOf } from '../../plugins/auth.js';
+import { onSelf } from '../access/policy-targets.js';
 
 /** The shell asks for a framed subsystem's own token (issue 22; docs/subsystems.md). */
 const subsystemsRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services, config }) => {
@@ -18,6 +19,8 @@ const subsystemsRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { serv
       config: {
         access: 'signed-in',
         audit: { action: 'subsystem.token', when: 'the entry opens a registered subsystem' },
+        // A token derived from the caller's own session, for the caller.
+        policy: onSelf('own.sessions'),
       },
       schema: {
         tags: ['subsystems'],
