@@ -15,11 +15,13 @@ import { data, unitId } from '../modules/system/system-helpers.js';
 
 /**
  * The route walk (issue 21): every route that is not a read is driven once to
- * success by a caller allowed to use it. The test app is strict
- * (plugins/request-trace.ts): a write that reaches a policed repository without
- * asking the access policy (lib/request-trace.ts `assertPolicyAsked`), or a success
- * without the audit record its route declares, answers 500 and fails its step
- * here. A new writing route fails the first test until it has a step below.
+ * success. The walk reads each route's declaration for its caller: the demo account
+ * with the least rights that holds the declared permission (`callerOf`); a step names
+ * an account only where the route acts on that one. The test app is strict: a write
+ * that reaches a table without the route having asked the access policy
+ * (db/write-guard.ts, the pipeline of plugins/command-pipeline.ts), or a success
+ * without the audit record its route declares, answers 500 and fails its step here.
+ * A new writing route fails the first test until it has a step below.
  */
 
 const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
@@ -29,8 +31,21 @@ type Method = 'POST' | 'PUT' | 'DELETE';
 interface Walk {
   t: TestApp;
   token: (login: string) => string;
-  /** A request to the API as a signed-in caller, JSON or a prepared body. */
+  /**
+   * The step's caller, read from its route's declaration: `signed-in` is the operator;
+   * a permission code, the first of the demo accounts holding it, least rights first
+   * (`CALLERS`). A step names an account only where the route acts on that one.
+   */
+  as: string;
+  /** A request to the API as the step's caller, JSON or a prepared body. */
   send: (
+    method: Method,
+    url: string,
+    payload?: unknown,
+    headers?: Record<string, string>,
+  ) => Promise<LightMyRequestResponse>;
+  /** The same as a named account. */
+  sendAs: (
     login: string,
     method: Method,
     url: string,
@@ -66,12 +81,15 @@ const PUBLIC = {
 } as const;
 
 const settingsStep =
-  (login: string, group: string): Step =>
-  async ({ send, read }) => {
+  (group: string): Step =>
+  async ({ send, read, as }) => {
     const url = fillPath(SYSTEM_PATHS.settings, { group });
-    const current = await read<{ version: number; values: unknown }>(login, url);
-    return send(login, 'PUT', url, { version: current.version, values: current.values });
+    const current = await read<{ version: number; values: unknown }>(as, url);
+    return send('PUT', url, { version: current.version, values: current.values });
   };
+
+/** The demo accounts a step may be driven by, least rights first. */
+const CALLERS = ['operator', 'editor', 'security', 'admin'] as const;
 
 const point = (lon: number) => ({ type: 'Point', coordinates: [lon, 30.6] });
 
@@ -80,7 +98,7 @@ const STEPS: [string, Step][] = [
   // ----- one's own account -----
   [
     'POST /api/file-go-fastdfs/file/upload',
-    async ({ t, token, made }) => {
+    async ({ t, token, as, made }) => {
       const body = multipart([
         { name: 'bucketName', value: 'avatars' },
         { name: 'file', filename: 'me.png', contentType: 'image/png', data: png(8, 8) },
@@ -88,7 +106,7 @@ const STEPS: [string, Step][] = [
       const response = await t.app.inject({
         method: 'POST',
         url: '/api/file-go-fastdfs/file/upload',
-        headers: { ...body.headers, ...bearer(token('operator')) },
+        headers: { ...body.headers, ...bearer(token(as)) },
         payload: body.payload,
       });
       made.avatar = response.json().data?.url;
@@ -97,14 +115,13 @@ const STEPS: [string, Step][] = [
   ],
   [
     'POST /api/organization/user/head',
-    ({ send, made }) =>
-      send('operator', 'POST', '/organization/user/head', { headImage: made.avatar }),
+    ({ send, made }) => send('POST', '/organization/user/head', { headImage: made.avatar }),
   ],
   [
     'PUT /api/organization/user/:id',
     async ({ send, read, ids, made }) => {
       const me = await read('operator', '/organization/user?uniqueId=operator');
-      return send('operator', 'PUT', `/organization/user/${ids.operator}`, {
+      return send('PUT', `/organization/user/${ids.operator}`, {
         username: me.username,
         name: me.name,
         mobile: me.mobile,
@@ -116,13 +133,13 @@ const STEPS: [string, Step][] = [
   ],
   [
     'POST /api/organization/model',
-    ({ send }) => send('operator', 'POST', '/organization/model', { code: 'home' }),
+    ({ send }) => send('POST', '/organization/model', { code: 'home' }),
   ],
   [
     'POST /api/organization/user/ret',
-    async ({ t, send, made }) => {
+    async ({ t, sendAs, made }) => {
       const encrypted = await encryptPassword(t.app, 'Walked@2026x');
-      return send('walker', 'POST', '/organization/user/ret', {
+      return sendAs('walker', 'POST', '/organization/user/ret', {
         password: md5(made.issued),
         newPassword: md5('Walked@2026x'),
         newPasswordTwo: md5('Walked@2026x'),
@@ -134,7 +151,7 @@ const STEPS: [string, Step][] = [
   [
     'POST /api/organization/user/second-factor/enrolment',
     async ({ send, made }) => {
-      const response = await send('operator', 'POST', USER_PATHS.secondFactorEnrolment);
+      const response = await send('POST', USER_PATHS.secondFactorEnrolment);
       made.secret = response.json().data?.secret;
       return response;
     },
@@ -142,7 +159,7 @@ const STEPS: [string, Step][] = [
   [
     'PUT /api/organization/user/second-factor/enrolment',
     ({ t, send, made }) =>
-      send('operator', 'PUT', USER_PATHS.secondFactorEnrolment, {
+      send('PUT', USER_PATHS.secondFactorEnrolment, {
         code: new TOTP({ secret: Secret.fromBase32(made.secret), digits: 6, period: 30 }).generate({
           timestamp: t.clock.now().getTime(),
         }),
@@ -152,7 +169,7 @@ const STEPS: [string, Step][] = [
     'POST /api/organization/user/second-factor/removal',
     ({ t, send, made }) => {
       t.clock.advance(30_000);
-      return send('operator', 'POST', USER_PATHS.secondFactorRemoval, {
+      return send('POST', USER_PATHS.secondFactorRemoval, {
         code: new TOTP({ secret: Secret.fromBase32(made.secret), digits: 6, period: 30 }).generate({
           timestamp: t.clock.now().getTime(),
         }),
@@ -161,17 +178,17 @@ const STEPS: [string, Step][] = [
   ],
   [
     'POST /api/message-sms/messageData/page',
-    ({ send }) => send('operator', 'POST', '/message-sms/messageData/page', { pageIndex: 1 }),
+    ({ send }) => send('POST', '/message-sms/messageData/page', { pageIndex: 1 }),
   ],
   [
     'POST /api/message-sms/messageData/sse-ticket',
-    ({ send }) => send('operator', 'POST', '/message-sms/messageData/sse-ticket'),
+    ({ send }) => send('POST', '/message-sms/messageData/sse-ticket'),
   ],
   [
     'DELETE /api/organization/user/sessions/:id',
     async ({ t, send }) => {
       const other = (await t.login('operator', 'Operator@2026')).access_token;
-      return send('operator', 'DELETE', `/organization/user/sessions/${tokenDigest(other)}`);
+      return send('DELETE', `/organization/user/sessions/${tokenDigest(other)}`);
     },
   ],
   [
@@ -184,7 +201,7 @@ const STEPS: [string, Step][] = [
         payload: { appId: 'PC', timeStamp: String(Date.now()) },
       });
       made.ticket = ticket.json().data.ticket;
-      return send('operator', 'POST', '/authorization-server/oauth/qrCode/scan', {
+      return send('POST', '/authorization-server/oauth/qrCode/scan', {
         ticket: made.ticket,
       });
     },
@@ -192,7 +209,7 @@ const STEPS: [string, Step][] = [
   [
     'POST /api/authorization-server/oauth/qrCode/confirm',
     ({ send, made }) =>
-      send('operator', 'POST', '/authorization-server/oauth/qrCode/confirm', {
+      send('POST', '/authorization-server/oauth/qrCode/confirm', {
         ticket: made.ticket,
         confirm: 'true',
       }),
@@ -201,7 +218,7 @@ const STEPS: [string, Step][] = [
   [
     'POST /api/business-guide/categories',
     async ({ send, made }) => {
-      const response = await send('admin', 'POST', '/business-guide/categories', {
+      const response = await send('POST', '/business-guide/categories', {
         code: 'walked',
         name: '巡检栏目',
         nameEn: 'Walked',
@@ -213,7 +230,7 @@ const STEPS: [string, Step][] = [
   [
     'PUT /api/business-guide/categories/:id',
     ({ send, made }) =>
-      send('admin', 'PUT', `/business-guide/categories/${made.category}`, {
+      send('PUT', `/business-guide/categories/${made.category}`, {
         code: 'walked',
         name: '巡检栏目（改）',
         nameEn: 'Walked',
@@ -222,7 +239,7 @@ const STEPS: [string, Step][] = [
   [
     'POST /api/business-guide/articles',
     async ({ send, made }) => {
-      const response = await send('editor', 'POST', '/business-guide/articles', {
+      const response = await send('POST', '/business-guide/articles', {
         categoryId: made.category,
         title: '巡检文章',
         bodyHtml: '<p>正文</p>',
@@ -234,7 +251,7 @@ const STEPS: [string, Step][] = [
   [
     'PUT /api/business-guide/articles/:id',
     async ({ send, made }) => {
-      const response = await send('editor', 'PUT', `/business-guide/articles/${made.article.id}`, {
+      const response = await send('PUT', `/business-guide/articles/${made.article.id}`, {
         version: made.article.version,
         title: '巡检文章（改）',
       });
@@ -246,7 +263,7 @@ const STEPS: [string, Step][] = [
     'POST /api/business-guide/articles/:id/publish',
     async ({ send, made }) => {
       const url = `/business-guide/articles/${made.article.id}/publish`;
-      const response = await send('editor', 'POST', url, { version: made.article.version });
+      const response = await send('POST', url, { version: made.article.version });
       made.article = response.json().data;
       return response;
     },
@@ -255,7 +272,7 @@ const STEPS: [string, Step][] = [
     'POST /api/business-guide/articles/:id/withdraw',
     async ({ send, made }) => {
       const url = `/business-guide/articles/${made.article.id}/withdraw`;
-      const response = await send('editor', 'POST', url, { version: made.article.version });
+      const response = await send('POST', url, { version: made.article.version });
       made.article = response.json().data;
       return response;
     },
@@ -263,32 +280,28 @@ const STEPS: [string, Step][] = [
   [
     'DELETE /api/business-guide/articles/:id',
     ({ send, made }) =>
-      send(
-        'editor',
-        'DELETE',
-        `/business-guide/articles/${made.article.id}?version=${made.article.version}`,
-      ),
+      send('DELETE', `/business-guide/articles/${made.article.id}?version=${made.article.version}`),
   ],
   [
     'DELETE /api/business-guide/categories/:id',
-    ({ send, made }) => send('admin', 'DELETE', `/business-guide/categories/${made.category}`),
+    ({ send, made }) => send('DELETE', `/business-guide/categories/${made.category}`),
   ],
   [
     'POST /api/base-data/baseGisGeometry/getGIS',
-    ({ send }) => send('operator', 'POST', '/base-data/baseGisGeometry/getGIS', {}),
+    ({ send }) => send('POST', '/base-data/baseGisGeometry/getGIS', {}),
   ],
   [
     'POST /api/base-data/baseGisGeometry/layers',
-    ({ send }) => send('operator', 'POST', '/base-data/baseGisGeometry/layers', {}),
+    ({ send }) => send('POST', '/base-data/baseGisGeometry/layers', {}),
   ],
   [
     'POST /api/base-data/baseGisGeometry/mapSettings',
-    ({ send }) => send('operator', 'POST', '/base-data/baseGisGeometry/mapSettings', {}),
+    ({ send }) => send('POST', '/base-data/baseGisGeometry/mapSettings', {}),
   ],
   [
     'POST /api/base-data/baseGisGeometry/createLayer',
     async ({ send, made }) => {
-      const response = await send('editor', 'POST', '/base-data/baseGisGeometry/createLayer', {
+      const response = await send('POST', '/base-data/baseGisGeometry/createLayer', {
         name: '巡检图层',
         nameEn: 'Walked',
       });
@@ -299,7 +312,7 @@ const STEPS: [string, Step][] = [
   [
     'POST /api/base-data/baseGisGeometry/create',
     async ({ send, made }) => {
-      const response = await send('editor', 'POST', '/base-data/baseGisGeometry/create', {
+      const response = await send('POST', '/base-data/baseGisGeometry/create', {
         layerId: made.layer,
         name: '井盖',
         geometry: point(114.3),
@@ -311,7 +324,7 @@ const STEPS: [string, Step][] = [
   [
     'POST /api/base-data/baseGisGeometry/update',
     async ({ send, made }) => {
-      const response = await send('editor', 'POST', '/base-data/baseGisGeometry/update', {
+      const response = await send('POST', '/base-data/baseGisGeometry/update', {
         id: made.feature.id,
         version: made.feature.version,
         layerId: made.layer,
@@ -325,7 +338,7 @@ const STEPS: [string, Step][] = [
   [
     'POST /api/base-data/baseGisGeometry/delete',
     ({ send, made }) =>
-      send('editor', 'POST', '/base-data/baseGisGeometry/delete', {
+      send('POST', '/base-data/baseGisGeometry/delete', {
         id: made.feature.id,
         version: made.feature.version,
       }),
@@ -334,14 +347,14 @@ const STEPS: [string, Step][] = [
     'POST /api/base-data/baseGisGeometry/saveMapSettings',
     async ({ send, read }) => {
       const current = await read('admin', fillPath(SYSTEM_PATHS.settings, { group: 'map' }));
-      return send('admin', 'POST', '/base-data/baseGisGeometry/saveMapSettings', current.values);
+      return send('POST', '/base-data/baseGisGeometry/saveMapSettings', current.values);
     },
   ],
   // ----- messages -----
   [
     'POST /api/message-sms/messageData/send',
     ({ send, ids }) =>
-      send('admin', 'POST', '/message-sms/messageData/send', {
+      send('POST', '/message-sms/messageData/send', {
         title: '巡检通知',
         content: '内容',
         userIds: [String(ids.operator)],
@@ -350,7 +363,7 @@ const STEPS: [string, Step][] = [
   [
     'POST /api/system/messages',
     async ({ send, ids, made }) => {
-      const response = await send('admin', 'POST', SYSTEM_PATHS.messages, {
+      const response = await send('POST', SYSTEM_PATHS.messages, {
         title: '巡检通知二',
         content: '内容',
         userIds: [String(ids.operator)],
@@ -361,21 +374,20 @@ const STEPS: [string, Step][] = [
   ],
   [
     'POST /api/system/messages/:id/withdraw',
-    ({ send, made }) =>
-      send('admin', 'POST', fillPath(SYSTEM_PATHS.messageWithdraw, { id: made.message })),
+    ({ send, made }) => send('POST', fillPath(SYSTEM_PATHS.messageWithdraw, { id: made.message })),
   ],
   // ----- settings -----
-  ['PUT /api/system/settings/general', settingsStep('admin', 'general')],
-  ['PUT /api/system/settings/weather', settingsStep('admin', 'weather')],
-  ['PUT /api/system/settings/map', settingsStep('admin', 'map')],
-  ['PUT /api/system/settings/sign-in', settingsStep('security', 'sign-in')],
-  ['PUT /api/system/settings/password', settingsStep('security', 'password')],
-  ['PUT /api/system/settings/session', settingsStep('security', 'session')],
+  ['PUT /api/system/settings/general', settingsStep('general')],
+  ['PUT /api/system/settings/weather', settingsStep('weather')],
+  ['PUT /api/system/settings/map', settingsStep('map')],
+  ['PUT /api/system/settings/sign-in', settingsStep('sign-in')],
+  ['PUT /api/system/settings/password', settingsStep('password')],
+  ['PUT /api/system/settings/session', settingsStep('session')],
   // ----- units, departments, roles, menus -----
   [
     'POST /api/system/units',
     async ({ send, ids, made }) => {
-      const response = await send('admin', 'POST', SYSTEM_PATHS.units, {
+      const response = await send('POST', SYSTEM_PATHS.units, {
         name: '巡检单位',
         nameEn: 'Walked unit',
         parentId: ids.bureau,
@@ -387,17 +399,12 @@ const STEPS: [string, Step][] = [
   [
     'PUT /api/system/units/:id',
     async ({ send, made, ids }) => {
-      const response = await send(
-        'admin',
-        'PUT',
-        fillPath(SYSTEM_PATHS.unit, { id: made.unit.id }),
-        {
-          name: '巡检单位（改）',
-          nameEn: 'Walked unit',
-          parentId: ids.bureau,
-          version: made.unit.version,
-        },
-      );
+      const response = await send('PUT', fillPath(SYSTEM_PATHS.unit, { id: made.unit.id }), {
+        name: '巡检单位（改）',
+        nameEn: 'Walked unit',
+        parentId: ids.bureau,
+        version: made.unit.version,
+      });
       made.unit = response.json().data;
       return response;
     },
@@ -405,7 +412,7 @@ const STEPS: [string, Step][] = [
   [
     'POST /api/system/departments',
     async ({ send, made }) => {
-      const response = await send('admin', 'POST', SYSTEM_PATHS.departments, {
+      const response = await send('POST', SYSTEM_PATHS.departments, {
         name: '巡检科',
         nameEn: 'Walked section',
         organizationId: made.unit.id,
@@ -418,7 +425,7 @@ const STEPS: [string, Step][] = [
     'PUT /api/system/departments/:id',
     async ({ send, made }) => {
       const url = fillPath(SYSTEM_PATHS.department, { id: made.department.id });
-      const response = await send('admin', 'PUT', url, {
+      const response = await send('PUT', url, {
         name: '巡检科（改）',
         nameEn: 'Walked section',
         organizationId: made.unit.id,
@@ -431,7 +438,7 @@ const STEPS: [string, Step][] = [
   [
     'POST /api/system/roles',
     ({ send }) =>
-      send('admin', 'POST', SYSTEM_PATHS.roles, {
+      send('POST', SYSTEM_PATHS.roles, {
         id: 'walked',
         name: '巡检角色',
         nameEn: 'Walked',
@@ -443,7 +450,7 @@ const STEPS: [string, Step][] = [
     async ({ send, read }) => {
       const url = fillPath(SYSTEM_PATHS.role, { id: 'walked' });
       const role = await read('admin', url);
-      return send('admin', 'PUT', url, {
+      return send('PUT', url, {
         name: '巡检角色（改）',
         nameEn: 'Walked',
         dataScope: 'self',
@@ -454,7 +461,7 @@ const STEPS: [string, Step][] = [
   [
     'POST /api/system/menus',
     async ({ send, made }) => {
-      const response = await send('admin', 'POST', SYSTEM_PATHS.menus, {
+      const response = await send('POST', SYSTEM_PATHS.menus, {
         code: 'walked',
         name: '巡检菜单',
         nameEn: 'Walked',
@@ -468,19 +475,14 @@ const STEPS: [string, Step][] = [
   [
     'PUT /api/system/menus/:id',
     async ({ send, made }) => {
-      const response = await send(
-        'admin',
-        'PUT',
-        fillPath(SYSTEM_PATHS.menu, { id: made.menu.id }),
-        {
-          code: 'walked',
-          name: '巡检菜单（改）',
-          nameEn: 'Walked',
-          kind: 'page',
-          url: '/walked',
-          version: made.menu.version,
-        },
-      );
+      const response = await send('PUT', fillPath(SYSTEM_PATHS.menu, { id: made.menu.id }), {
+        code: 'walked',
+        name: '巡检菜单（改）',
+        nameEn: 'Walked',
+        kind: 'page',
+        url: '/walked',
+        version: made.menu.version,
+      });
       made.menu = response.json().data;
       return response;
     },
@@ -488,7 +490,7 @@ const STEPS: [string, Step][] = [
   [
     'POST /api/system/subsystems',
     async ({ send, made }) => {
-      const response = await send('admin', 'POST', SYSTEM_PATHS.subsystems, {
+      const response = await send('POST', SYSTEM_PATHS.subsystems, {
         clientId: 'walked-app',
         name: '巡检子系统',
         nameEn: 'Walked',
@@ -504,7 +506,6 @@ const STEPS: [string, Step][] = [
     'PUT /api/system/subsystems/:id',
     async ({ send, made }) => {
       const response = await send(
-        'admin',
         'PUT',
         fillPath(SYSTEM_PATHS.subsystem, { id: made.subsystem.id }),
         {
@@ -524,7 +525,6 @@ const STEPS: [string, Step][] = [
     'POST /api/system/subsystems/:id/secret',
     async ({ send, made }) => {
       const response = await send(
-        'admin',
         'POST',
         fillPath(SYSTEM_PATHS.subsystemSecret, { id: made.subsystem.id }),
       );
@@ -536,7 +536,7 @@ const STEPS: [string, Step][] = [
   [
     'POST /api/system/users',
     async ({ send, ids, made }) => {
-      const response = await send('admin', 'POST', SYSTEM_PATHS.users, {
+      const response = await send('POST', SYSTEM_PATHS.users, {
         username: 'walked.user',
         name: '巡检用户',
         mobile: '13900004321',
@@ -552,7 +552,7 @@ const STEPS: [string, Step][] = [
     async ({ send, read, made, ids }) => {
       const url = fillPath(SYSTEM_PATHS.user, { id: made.user.id });
       const user = await read('admin', url);
-      return send('admin', 'PUT', url, {
+      return send('PUT', url, {
         username: 'walked.user',
         name: '巡检用户（改）',
         mobile: '13900004321',
@@ -564,8 +564,7 @@ const STEPS: [string, Step][] = [
   ],
   [
     'POST /api/system/users/:id/password-reset',
-    ({ send, made }) =>
-      send('admin', 'POST', fillPath(SYSTEM_PATHS.userPassword, { id: made.user.id })),
+    ({ send, made }) => send('POST', fillPath(SYSTEM_PATHS.userPassword, { id: made.user.id })),
   ],
   [
     'POST /api/system/users/:id/unlock',
@@ -575,35 +574,29 @@ const STEPS: [string, Step][] = [
       await t.database.db.execute(sql`
         insert into login_attempts (scope, subject, failures, window_started_at, locked_until)
         values ('account', 'walked.user', 6, ${now}, ${new Date(now.getTime() + 900_000)})`);
-      return send('security', 'POST', fillPath(SYSTEM_PATHS.userUnlock, { id: made.user.id }));
+      return send('POST', fillPath(SYSTEM_PATHS.userUnlock, { id: made.user.id }));
     },
   ],
   [
     'DELETE /api/system/users/:id/second-factor',
-    ({ send, ids }) =>
-      send('security', 'DELETE', fillPath(SYSTEM_PATHS.userSecondFactor, { id: ids.walker })),
+    ({ send, ids }) => send('DELETE', fillPath(SYSTEM_PATHS.userSecondFactor, { id: ids.walker })),
   ],
   [
     'DELETE /api/system/sessions/:id',
     async ({ t, send }) => {
       const session = (await t.login('editor', 'Editor@2026')).access_token;
-      return send(
-        'security',
-        'DELETE',
-        fillPath(SYSTEM_PATHS.session, { id: tokenDigest(session) }),
-      );
+      return send('DELETE', fillPath(SYSTEM_PATHS.session, { id: tokenDigest(session) }));
     },
   ],
   [
     'DELETE /api/system/users/:id/sessions',
-    ({ send, ids }) =>
-      send('security', 'DELETE', fillPath(SYSTEM_PATHS.userSessions, { id: ids.walker })),
+    ({ send, ids }) => send('DELETE', fillPath(SYSTEM_PATHS.userSessions, { id: ids.walker })),
   ],
   [
     'PUT /api/system/users/:id/status',
     async ({ send, read, made }) => {
       const user = await read('admin', fillPath(SYSTEM_PATHS.user, { id: made.user.id }));
-      return send('admin', 'PUT', fillPath(SYSTEM_PATHS.userStatus, { id: made.user.id }), {
+      return send('PUT', fillPath(SYSTEM_PATHS.userStatus, { id: made.user.id }), {
         disabled: true,
         version: user.version,
       });
@@ -611,7 +604,7 @@ const STEPS: [string, Step][] = [
   ],
   [
     'POST /api/system/users/import',
-    async ({ t, token }) => {
+    async ({ t, token, as }) => {
       const book = new ExcelJS.Workbook();
       const sheet = book.addWorksheet('Users');
       sheet.addRow(['Username', 'Name', 'Mobile', 'Unit', 'Department', 'Roles']);
@@ -628,7 +621,7 @@ const STEPS: [string, Step][] = [
       return t.app.inject({
         method: 'POST',
         url: `/api${SYSTEM_PATHS.usersImport}`,
-        headers: { ...body.headers, ...bearer(token('admin')), 'accept-language': 'en' },
+        headers: { ...body.headers, ...bearer(token(as)), 'accept-language': 'en' },
         payload: body.payload,
       });
     },
@@ -637,7 +630,6 @@ const STEPS: [string, Step][] = [
     'DELETE /api/system/menus/:id',
     ({ send, made }) =>
       send(
-        'admin',
         'DELETE',
         `${fillPath(SYSTEM_PATHS.menu, { id: made.menu.id })}?version=${made.menu.version}`,
       ),
@@ -646,7 +638,6 @@ const STEPS: [string, Step][] = [
     'DELETE /api/system/subsystems/:id',
     ({ send, made }) =>
       send(
-        'admin',
         'DELETE',
         `${fillPath(SYSTEM_PATHS.subsystem, { id: made.subsystem.id })}?version=${made.subsystem.version}`,
       ),
@@ -656,14 +647,13 @@ const STEPS: [string, Step][] = [
     async ({ send, read }) => {
       const url = fillPath(SYSTEM_PATHS.role, { id: 'walked' });
       const role = await read('admin', url);
-      return send('admin', 'DELETE', `${url}?version=${role.version}`);
+      return send('DELETE', `${url}?version=${role.version}`);
     },
   ],
   [
     'DELETE /api/system/departments/:id',
     ({ send, made }) =>
       send(
-        'admin',
         'DELETE',
         `${fillPath(SYSTEM_PATHS.department, { id: made.department.id })}?version=${made.department.version}`,
       ),
@@ -672,7 +662,6 @@ const STEPS: [string, Step][] = [
     'DELETE /api/system/units/:id',
     ({ send, made }) =>
       send(
-        'admin',
         'DELETE',
         `${fillPath(SYSTEM_PATHS.unit, { id: made.unit.id })}?version=${made.unit.version}`,
       ),
@@ -685,12 +674,12 @@ const STEPS: [string, Step][] = [
       const { rows } = await t.database.db.execute<{ id: number }>(
         sql`select id from menu_entries where url = '/demo-subsystem.html' order by id limit 1`,
       );
-      return send('operator', 'POST', '/subsystems/frame-token', { menuId: rows[0]!.id });
+      return send('POST', '/subsystems/frame-token', { menuId: rows[0]!.id });
     },
   ],
   [
     'POST /oidc/interaction/:uid/login',
-    async ({ t, token }) => {
+    async ({ t, token, as }) => {
       await t.database.db.execute(sql`insert into subsystems
         (client_id, name, name_en, kind, origins, redirect_uris, claims)
         values ('walk-app', '巡检', 'Walk', 'public', '[]'::jsonb,
@@ -712,13 +701,13 @@ const STEPS: [string, Step][] = [
       return t.app.inject({
         method: 'POST',
         url: `/oidc/interaction/${uid}/login`,
-        headers: { ...bearer(token('operator')), cookie },
+        headers: { ...bearer(token(as)), cookie },
       });
     },
   ],
   [
     'POST /api/authorization-server/oauth/logout',
-    ({ send }) => send('operator', 'POST', '/authorization-server/oauth/logout'),
+    ({ send }) => send('POST', '/authorization-server/oauth/logout'),
   ],
 ];
 
@@ -726,7 +715,22 @@ describe('the route walk', () => {
   let t: TestApp;
   const routes: RouteOptions[] = [];
   const tokens = new Map<string, string>();
+  const held = new Map<string, string[]>();
   let walk: Walk;
+
+  /** The caller a route's declared access asks for (see `Walk.as`). */
+  const callerOf = (key: string): string => {
+    const [method, url] = key.split(' ');
+    const route = routes.find(
+      (candidate) => candidate.url === url && [candidate.method].flat().includes(method!),
+    );
+    const access = route?.config?.access;
+    if (access === 'signed-in') return 'operator';
+    const code = typeof access === 'object' ? access.permission : undefined;
+    const caller = CALLERS.find((login) => code && held.get(login)?.includes(code));
+    if (!caller) throw new Error(`${key}: no demo account holds what it declares`);
+    return caller;
+  };
 
   beforeAll(async () => {
     t = await createTestApp({}, { onRoute: (route) => routes.push(route) });
@@ -737,9 +741,11 @@ describe('the route walk', () => {
       operator: 'Operator@2026',
     };
     for (const [login, password] of Object.entries(passwords)) {
-      tokens.set(login, (await t.login(login, password)).access_token);
+      const answer = await t.login(login, password);
+      tokens.set(login, answer.access_token);
+      held.set(login, (answer as { permissions?: string[] }).permissions ?? []);
     }
-    const send: Walk['send'] = (login, method, url, payload, headers = {}) =>
+    const sendAs: Walk['sendAs'] = (login, method, url, payload, headers = {}) =>
       t.app.inject({
         method,
         url: `/api${url}`,
@@ -767,7 +773,9 @@ describe('the route walk', () => {
     walk = {
       t,
       token: (login) => tokens.get(login)!,
-      send,
+      as: 'operator',
+      send: (...request) => sendAs(walk.as, ...request),
+      sendAs,
       read,
       ids: {
         bureau,
@@ -804,6 +812,7 @@ describe('the route walk', () => {
   it('drives every writing route to success through the policy and the trail', async () => {
     const failures: string[] = [];
     for (const [route, step] of STEPS) {
+      walk.as = callerOf(route);
       const response = await step(walk);
       if (response.statusCode >= 300) {
         failures.push(`${route}: ${response.statusCode} ${response.body.slice(0, 300)}`);
