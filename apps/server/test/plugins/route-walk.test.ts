@@ -91,7 +91,43 @@ const settingsStep =
 /** The demo accounts a step may be driven by, least rights first. */
 const CALLERS = ['operator', 'editor', 'security', 'admin'] as const;
 
+type Made = Walk['made'];
+
+/**
+ * A write of a versioned record: sends `body` (a function of what the walk made, given
+ * the record's version when the record is already kept under `key`) and keeps the answer
+ * (`answer` picks the record out of it) under `key` for the steps after it.
+ */
+const keep =
+  (
+    key: string,
+    method: Method,
+    url: (made: Made) => string,
+    body: (made: Made) => object = () => ({}),
+    answer: (data: any) => unknown = (data) => data, // eslint-disable-line @typescript-eslint/no-explicit-any -- as Walk.made
+  ): Step =>
+  async ({ send, made }) => {
+    const version = made[key]?.version;
+    const payload = { ...body(made), ...(version === undefined ? {} : { version }) };
+    const response = await send(method, url(made), payload);
+    made[key] = answer(response.json().data);
+    return response;
+  };
+
+/** The delete of a versioned record the walk keeps under `key`. */
+const removeKept =
+  (key: string, path: string): Step =>
+  ({ send, made }) =>
+    send('DELETE', `${fillPath(path, { id: made[key].id })}?version=${made[key].version}`);
+
 const point = (lon: number) => ({ type: 'Point', coordinates: [lon, 30.6] });
+const MENU = { code: 'walked', nameEn: 'Walked', kind: 'page', url: '/walked' };
+const SUBSYSTEM = {
+  nameEn: 'Walked',
+  kind: 'confidential',
+  origins: ['https://walked.example'],
+  redirectUris: ['https://walked.example/callback'],
+};
 
 /** Every writing route signed-in callers reach, in the order the walk drives them. */
 const STEPS: [string, Step][] = [
@@ -238,49 +274,37 @@ const STEPS: [string, Step][] = [
   ],
   [
     'POST /api/business-guide/articles',
-    async ({ send, made }) => {
-      const response = await send('POST', '/business-guide/articles', {
+    keep(
+      'article',
+      'POST',
+      () => '/business-guide/articles',
+      (made) => ({
         categoryId: made.category,
         title: '巡检文章',
         bodyHtml: '<p>正文</p>',
-      });
-      made.article = response.json().data;
-      return response;
-    },
+      }),
+    ),
   ],
   [
     'PUT /api/business-guide/articles/:id',
-    async ({ send, made }) => {
-      const response = await send('PUT', `/business-guide/articles/${made.article.id}`, {
-        version: made.article.version,
-        title: '巡检文章（改）',
-      });
-      made.article = response.json().data;
-      return response;
-    },
+    keep(
+      'article',
+      'PUT',
+      (made) => `/business-guide/articles/${made.article.id}`,
+      () => ({ title: '巡检文章（改）' }),
+    ),
   ],
   [
     'POST /api/business-guide/articles/:id/publish',
-    async ({ send, made }) => {
-      const url = `/business-guide/articles/${made.article.id}/publish`;
-      const response = await send('POST', url, { version: made.article.version });
-      made.article = response.json().data;
-      return response;
-    },
+    keep('article', 'POST', (made) => `/business-guide/articles/${made.article.id}/publish`),
   ],
   [
     'POST /api/business-guide/articles/:id/withdraw',
-    async ({ send, made }) => {
-      const url = `/business-guide/articles/${made.article.id}/withdraw`;
-      const response = await send('POST', url, { version: made.article.version });
-      made.article = response.json().data;
-      return response;
-    },
+    keep('article', 'POST', (made) => `/business-guide/articles/${made.article.id}/withdraw`),
   ],
   [
     'DELETE /api/business-guide/articles/:id',
-    ({ send, made }) =>
-      send('DELETE', `/business-guide/articles/${made.article.id}?version=${made.article.version}`),
+    removeKept('article', '/business-guide/articles/:id'),
   ],
   [
     'DELETE /api/business-guide/categories/:id',
@@ -311,37 +335,41 @@ const STEPS: [string, Step][] = [
   ],
   [
     'POST /api/base-data/baseGisGeometry/create',
-    async ({ send, made }) => {
-      const response = await send('POST', '/base-data/baseGisGeometry/create', {
+    keep(
+      'feature',
+      'POST',
+      () => '/base-data/baseGisGeometry/create',
+      (made) => ({
         layerId: made.layer,
         name: '井盖',
         geometry: point(114.3),
-      });
-      made.feature = response.json().data;
-      return response;
-    },
+      }),
+    ),
   ],
   [
     'POST /api/base-data/baseGisGeometry/update',
-    async ({ send, made }) => {
-      const response = await send('POST', '/base-data/baseGisGeometry/update', {
+    keep(
+      'feature',
+      'POST',
+      () => '/base-data/baseGisGeometry/update',
+      (made) => ({
         id: made.feature.id,
-        version: made.feature.version,
         layerId: made.layer,
         name: '井盖 1 号',
         geometry: point(114.31),
-      });
-      made.feature = response.json().data;
-      return response;
-    },
+      }),
+    ),
   ],
   [
     'POST /api/base-data/baseGisGeometry/delete',
-    ({ send, made }) =>
-      send('POST', '/base-data/baseGisGeometry/delete', {
+    keep(
+      'feature',
+      'POST',
+      () => '/base-data/baseGisGeometry/delete',
+      (made) => ({
         id: made.feature.id,
-        version: made.feature.version,
       }),
+    ),
   ],
   [
     'POST /api/base-data/baseGisGeometry/saveMapSettings',
@@ -386,54 +414,47 @@ const STEPS: [string, Step][] = [
   // ----- units, departments, roles, menus -----
   [
     'POST /api/system/units',
-    async ({ send, ids, made }) => {
-      const response = await send('POST', SYSTEM_PATHS.units, {
+    keep(
+      'unit',
+      'POST',
+      () => SYSTEM_PATHS.units,
+      (made) => ({
         name: '巡检单位',
         nameEn: 'Walked unit',
-        parentId: ids.bureau,
-      });
-      made.unit = response.json().data;
-      return response;
-    },
+        parentId: made.bureau,
+      }),
+    ),
   ],
   [
     'PUT /api/system/units/:id',
-    async ({ send, made, ids }) => {
-      const response = await send('PUT', fillPath(SYSTEM_PATHS.unit, { id: made.unit.id }), {
-        name: '巡检单位（改）',
-        nameEn: 'Walked unit',
-        parentId: ids.bureau,
-        version: made.unit.version,
-      });
-      made.unit = response.json().data;
-      return response;
-    },
+    keep(
+      'unit',
+      'PUT',
+      (made) => fillPath(SYSTEM_PATHS.unit, { id: made.unit.id }),
+      (made) => ({ name: '巡检单位（改）', nameEn: 'Walked unit', parentId: made.bureau }),
+    ),
   ],
   [
     'POST /api/system/departments',
-    async ({ send, made }) => {
-      const response = await send('POST', SYSTEM_PATHS.departments, {
+    keep(
+      'department',
+      'POST',
+      () => SYSTEM_PATHS.departments,
+      (made) => ({
         name: '巡检科',
         nameEn: 'Walked section',
         organizationId: made.unit.id,
-      });
-      made.department = response.json().data;
-      return response;
-    },
+      }),
+    ),
   ],
   [
     'PUT /api/system/departments/:id',
-    async ({ send, made }) => {
-      const url = fillPath(SYSTEM_PATHS.department, { id: made.department.id });
-      const response = await send('PUT', url, {
-        name: '巡检科（改）',
-        nameEn: 'Walked section',
-        organizationId: made.unit.id,
-        version: made.department.version,
-      });
-      made.department = response.json().data;
-      return response;
-    },
+    keep(
+      'department',
+      'PUT',
+      (made) => fillPath(SYSTEM_PATHS.department, { id: made.department.id }),
+      (made) => ({ name: '巡检科（改）', nameEn: 'Walked section', organizationId: made.unit.id }),
+    ),
   ],
   [
     'POST /api/system/roles',
@@ -460,66 +481,41 @@ const STEPS: [string, Step][] = [
   ],
   [
     'POST /api/system/menus',
-    async ({ send, made }) => {
-      const response = await send('POST', SYSTEM_PATHS.menus, {
-        code: 'walked',
-        name: '巡检菜单',
-        nameEn: 'Walked',
-        kind: 'page',
-        url: '/walked',
-      });
-      made.menu = response.json().data;
-      return response;
-    },
+    keep(
+      'menu',
+      'POST',
+      () => SYSTEM_PATHS.menus,
+      () => ({ ...MENU, name: '巡检菜单' }),
+    ),
   ],
   [
     'PUT /api/system/menus/:id',
-    async ({ send, made }) => {
-      const response = await send('PUT', fillPath(SYSTEM_PATHS.menu, { id: made.menu.id }), {
-        code: 'walked',
-        name: '巡检菜单（改）',
-        nameEn: 'Walked',
-        kind: 'page',
-        url: '/walked',
-        version: made.menu.version,
-      });
-      made.menu = response.json().data;
-      return response;
-    },
+    keep(
+      'menu',
+      'PUT',
+      (made) => fillPath(SYSTEM_PATHS.menu, { id: made.menu.id }),
+      () => ({ ...MENU, name: '巡检菜单（改）' }),
+    ),
   ],
   [
     'POST /api/system/subsystems',
-    async ({ send, made }) => {
-      const response = await send('POST', SYSTEM_PATHS.subsystems, {
-        clientId: 'walked-app',
-        name: '巡检子系统',
-        nameEn: 'Walked',
-        kind: 'confidential',
-        origins: ['https://walked.example'],
-        redirectUris: ['https://walked.example/callback'],
-      });
-      made.subsystem = response.json().data?.subsystem;
-      return response;
-    },
+    keep(
+      'subsystem',
+      'POST',
+      () => SYSTEM_PATHS.subsystems,
+      () => ({ ...SUBSYSTEM, clientId: 'walked-app', name: '巡检子系统' }),
+      (data) => data?.subsystem,
+    ),
   ],
   [
     'PUT /api/system/subsystems/:id',
-    async ({ send, made }) => {
-      const response = await send(
-        'PUT',
-        fillPath(SYSTEM_PATHS.subsystem, { id: made.subsystem.id }),
-        {
-          name: '巡检子系统（改）',
-          nameEn: 'Walked',
-          kind: 'confidential',
-          origins: ['https://walked.example'],
-          redirectUris: ['https://walked.example/callback'],
-          version: made.subsystem.version,
-        },
-      );
-      made.subsystem = response.json().data?.subsystem;
-      return response;
-    },
+    keep(
+      'subsystem',
+      'PUT',
+      (made) => fillPath(SYSTEM_PATHS.subsystem, { id: made.subsystem.id }),
+      () => ({ ...SUBSYSTEM, name: '巡检子系统（改）' }),
+      (data) => data?.subsystem,
+    ),
   ],
   [
     'POST /api/system/subsystems/:id/secret',
@@ -626,22 +622,8 @@ const STEPS: [string, Step][] = [
       });
     },
   ],
-  [
-    'DELETE /api/system/menus/:id',
-    ({ send, made }) =>
-      send(
-        'DELETE',
-        `${fillPath(SYSTEM_PATHS.menu, { id: made.menu.id })}?version=${made.menu.version}`,
-      ),
-  ],
-  [
-    'DELETE /api/system/subsystems/:id',
-    ({ send, made }) =>
-      send(
-        'DELETE',
-        `${fillPath(SYSTEM_PATHS.subsystem, { id: made.subsystem.id })}?version=${made.subsystem.version}`,
-      ),
-  ],
+  ['DELETE /api/system/menus/:id', removeKept('menu', SYSTEM_PATHS.menu)],
+  ['DELETE /api/system/subsystems/:id', removeKept('subsystem', SYSTEM_PATHS.subsystem)],
   [
     'DELETE /api/system/roles/:id',
     async ({ send, read }) => {
@@ -650,22 +632,8 @@ const STEPS: [string, Step][] = [
       return send('DELETE', `${url}?version=${role.version}`);
     },
   ],
-  [
-    'DELETE /api/system/departments/:id',
-    ({ send, made }) =>
-      send(
-        'DELETE',
-        `${fillPath(SYSTEM_PATHS.department, { id: made.department.id })}?version=${made.department.version}`,
-      ),
-  ],
-  [
-    'DELETE /api/system/units/:id',
-    ({ send, made }) =>
-      send(
-        'DELETE',
-        `${fillPath(SYSTEM_PATHS.unit, { id: made.unit.id })}?version=${made.unit.version}`,
-      ),
-  ],
+  ['DELETE /api/system/departments/:id', removeKept('department', SYSTEM_PATHS.department)],
+  ['DELETE /api/system/units/:id', removeKept('unit', SYSTEM_PATHS.unit)],
   // Last: it ends the caller's session.
   // ----- subsystems (issue 22) -----
   [
@@ -782,7 +750,7 @@ describe('the route walk', () => {
         walker: walkerId,
         operator: (await read('operator', '/organization/user?uniqueId=operator')).id,
       },
-      made: { issued },
+      made: { issued, bureau },
     };
   }, 120_000);
   afterAll(() => t.close());
