@@ -10,6 +10,15 @@ const secretParameters = new Set([
   'newPasswordTwo',
   'code',
   'ticket',
+  // The OpenID Connect provider's (issue 32): a hint is a signed token of the user, a
+  // login hint may be a login name or a mobile number.
+  'id_token_hint',
+  'login_hint',
+  'refresh_token',
+  'code_verifier',
+  'client_secret',
+  'client_assertion',
+  'request',
 ]);
 
 /** The URL with secret query values replaced, e.g. `/?token=[redacted]&embed=true`. */

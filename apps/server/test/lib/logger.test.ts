@@ -25,6 +25,14 @@ describe('redactUrl', () => {
       '/x?password=%5Bredacted%5D&newPassword=%5Bredacted%5D&newPasswordTwo=%5Bredacted%5D',
     ],
     ['/x?code=123456', '/x?code=%5Bredacted%5D'],
+    [
+      '/oidc/session/end?id_token_hint=eyJ.a.b&client_id=app',
+      '/oidc/session/end?id_token_hint=%5Bredacted%5D&client_id=app',
+    ],
+    [
+      '/oidc/auth?login_hint=13900001111&scope=openid',
+      '/oidc/auth?login_hint=%5Bredacted%5D&scope=openid',
+    ],
   ])('%s -> %s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
   });

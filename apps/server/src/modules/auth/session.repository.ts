@@ -301,6 +301,16 @@ export class SessionRepository {
    * The sign-in before a session: the user's newest other session opened no
    * later than it (revoked or expired ones count: they were sign-ins).
    */
+  /** When the session of a token digest was opened (its sign-in), or null for none. */
+  async signedInAt(tokenHash: string): Promise<Date | null> {
+    const rows = await this.db
+      .select({ createdAt: sessions.createdAt })
+      .from(sessions)
+      .where(eq(sessions.tokenHash, tokenHash))
+      .limit(1);
+    return rows[0]?.createdAt ?? null;
+  }
+
   async previousSignIn(
     userId: number,
     tokenHash: string,

@@ -27,6 +27,7 @@ export function oidcAdapter(options: {
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {
+      if (!storable(id)) return undefined;
       if (this.kind === 'Client') {
         const subsystem = await subsystems.findByClientId(id);
         // A registration without a redirect URI is for frames only: no code flow.
@@ -38,25 +39,39 @@ export function oidcAdapter(options: {
     }
 
     async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+      if (!storable(uid)) return undefined;
       return withConsumed(await records.findByUid(this.kind, uid, now()));
     }
 
     async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+      if (!storable(userCode)) return undefined;
       return withConsumed(await records.findByUserCode(this.kind, userCode, now()));
     }
 
     async consume(id: string): Promise<void> {
+      if (!storable(id)) return;
       await records.consume(this.kind, id, now());
     }
 
     async destroy(id: string): Promise<void> {
+      if (!storable(id)) return;
       await records.destroy(this.kind, id);
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
+      if (!storable(grantId)) return;
       await records.revokeGrants([grantId]);
     }
   };
+}
+
+/**
+ * Whether a value a client sent can be a stored key at all: PostgreSQL text holds no NUL
+ * and refuses a query that names one, which would answer 500. Such a key names nothing:
+ * the provider answers as for an unknown client, code or token (issue 32).
+ */
+export function storable(key: string): boolean {
+  return !key.includes('\u0000');
 }
 
 function withConsumed(

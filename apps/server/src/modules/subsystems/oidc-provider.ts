@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { OIDC_PATHS, SUBSYSTEM_CLAIMS } from '@cityops/contract';
+import { OIDC_PATHS } from '@cityops/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import Provider, {
   type Account,
@@ -120,6 +120,8 @@ export class OidcProviders {
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
       id_token_signed_response_alg: 'ES256',
+      // auth_time in every ID token: when the person signed in to the platform.
+      require_auth_time: true,
       cityops_claims: subsystem.claims,
       cityops_origins: subsystem.origins,
       cityops_token_lifetime: subsystem.tokenLifetime,
@@ -160,8 +162,13 @@ export class OidcProviders {
       scopes: ['openid', 'offline_access', ...Object.keys(CLAIMS_BY_SCOPE)],
       conformIdTokenClaims: false,
       responseTypes: ['code'],
+      // What the registry gives: a confidential client's secret by Basic, a public
+      // client's none; discovery lists only these (issue 32).
+      clientAuthMethods: ['client_secret_basic', 'none'],
       features: {
         devInteractions: { enabled: false },
+        pushedAuthorizationRequests: { enabled: false },
+        dPoP: { enabled: false },
         claimsParameter: { enabled: false },
         userinfo: { enabled: true },
         introspection: {
@@ -235,16 +242,6 @@ export class OidcProviders {
       discovery: {
         backchannel_logout_supported: true,
         backchannel_logout_session_supported: true,
-        claims_supported: [
-          'sub',
-          'sid',
-          'iss',
-          'aud',
-          'exp',
-          'iat',
-          'auth_time',
-          ...SUBSYSTEM_CLAIMS,
-        ],
       },
       renderError: async (ctx, out) => {
         ctx.type = 'html';

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { RouteContext } from '../../app-module.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { issuerBase } from '../../lib/product-base.js';
+import { storable } from './oidc-adapter.js';
 import { requestMeta } from '../../lib/request-meta.js';
 import { REQUEST_ID_HEADER } from '../../lib/request-id.js';
 import { authOf, bearerToken } from '../../plugins/auth.js';
@@ -82,7 +83,7 @@ const oidcRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services, 
       if (colon < 0) return;
       const clientId = safeDecode(decoded.slice(0, colon));
       const secret = safeDecode(decoded.slice(colon + 1));
-      if (clientId === null || secret === null) return;
+      if (clientId === null || secret === null || !storable(clientId)) return;
       const substitute = await services.oidcProviders.substituteSecret(clientId, secret);
       if (substitute) {
         const credentials = `${encodeURIComponent(clientId)}:${encodeURIComponent(substitute)}`;

@@ -13,7 +13,8 @@ type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 
 /** What the platform answers the provider when its page completes a subsystem's sign-in. */
 export type SignInResult = InteractionResults & {
-  login: { accountId: string; amr: string[] };
+  /** `ts`: the platform session's sign-in, the ID token's `auth_time`. */
+  login: { accountId: string; amr: string[]; ts: number };
   consent: { grantId: string };
 };
 
@@ -108,6 +109,12 @@ export class SsoService {
       grantId,
       now: this.options.clock.now(),
     });
-    return { login: { accountId, amr: ['pwd'] }, consent: { grantId } };
+    // The subsystem's sign-in is the platform session's: its auth_time is when the person
+    // signed in to the platform, not this interaction (issue 32).
+    const signedInAt =
+      (await this.options.repositories.sessions.signedInAt(caller.tokenHash)) ??
+      this.options.clock.now();
+    const ts = Math.floor(signedInAt.getTime() / 1000);
+    return { login: { accountId, amr: ['pwd'], ts }, consent: { grantId } };
   }
 }

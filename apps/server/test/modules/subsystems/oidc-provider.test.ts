@@ -70,6 +70,70 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
     });
   });
 
+  it('answers a NUL or control byte in any parameter or credential with 4xx (issue 32)', async () => {
+    const basic = (id: string, secret: string) =>
+      `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const attempts: [string, RequestInit][] = [
+      [`/oidc/auth?client_id=vendor%00app&response_type=code&scope=openid`, {}],
+      [`/oidc/auth?client_id=vendor-app&response_type=code&scope=openid&redirect_uri=x%01`, {}],
+      [
+        '/oidc/token',
+        {
+          method: 'POST',
+          headers: { ...form, authorization: basic('vendor-app', SECRET) },
+          body: 'grant_type=authorization_code&code=a%00b&redirect_uri=x',
+        },
+      ],
+      [
+        '/oidc/token',
+        {
+          method: 'POST',
+          headers: { ...form, authorization: basic('vendor\u0000app', SECRET) },
+          body: 'grant_type=refresh_token&refresh_token=x',
+        },
+      ],
+      [
+        '/oidc/token',
+        {
+          method: 'POST',
+          headers: { ...form, authorization: basic('vendor-app', 'a\u0000b') },
+          body: 'grant_type=refresh_token&refresh_token=x',
+        },
+      ],
+      [
+        '/oidc/token',
+        {
+          method: 'POST',
+          headers: form,
+          body: 'grant_type=refresh_token&refresh_token=x&client_id=browser%00app',
+        },
+      ],
+      [
+        '/oidc/token/revocation',
+        {
+          method: 'POST',
+          headers: { ...form, authorization: basic('vendor-app', SECRET) },
+          body: 'token=a%00b',
+        },
+      ],
+      [
+        '/oidc/token/introspection',
+        {
+          method: 'POST',
+          headers: { ...form, authorization: basic('vendor-app', SECRET) },
+          body: 'token=a%00b',
+        },
+      ],
+      ['/oidc/me', { method: 'POST', headers: form, body: 'access_token=a%00b' }],
+      ['/oidc/session/end?client_id=vendor%00app', {}],
+    ];
+    for (const [path, init] of attempts) {
+      const response = await fetch(`${base}${path}`, { redirect: 'manual', ...init });
+      expect([path, response.status < 500]).toEqual([path, true]);
+    }
+  });
+
   it('publishes its discovery document and keys on the product origin', async () => {
     const response = await fetch(`${base}/.well-known/openid-configuration`);
     expect(response.status).toBe(200);
@@ -84,6 +148,35 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
       backchannel_logout_supported: true,
       code_challenge_methods_supported: ['S256'],
     });
+    // It advertises only what works (issue 32): no pushed requests, no DPoP, and only the
+    // client authentications the registry gives (a confidential client's Basic secret, a
+    // public client's none); every endpoint it names answers.
+    expect(document.pushed_authorization_request_endpoint).toBeUndefined();
+    expect(document.dpop_signing_alg_values_supported).toBeUndefined();
+    expect(document.token_endpoint_auth_methods_supported).toEqual(['client_secret_basic', 'none']);
+    const endpoints = Object.entries(document).filter(
+      ([name, value]) =>
+        (name.endsWith('_endpoint') || name === 'jwks_uri') && typeof value === 'string',
+    );
+    expect(endpoints.map(([name]) => name).sort()).toEqual([
+      'authorization_endpoint',
+      'end_session_endpoint',
+      'introspection_endpoint',
+      'jwks_uri',
+      'revocation_endpoint',
+      'token_endpoint',
+      'userinfo_endpoint',
+    ]);
+    for (const [name, address] of endpoints) {
+      const answer = await fetch(String(address), {
+        method:
+          name === 'jwks_uri' || name.startsWith('authorization') || name.startsWith('end_session')
+            ? 'GET'
+            : 'POST',
+        redirect: 'manual',
+      });
+      expect([name, answer.status !== 404 && answer.status < 500]).toEqual([name, true]);
+    }
     const jwks = (await (await fetch(`${base}/oidc/jwks`)).json()) as {
       keys: { kty: string; d?: string }[];
     };
@@ -112,6 +205,11 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
       preferred_username: 'admin',
       sid: sidOf(tokenDigest(adminToken)),
     });
+    // auth_time is the platform sign-in's, not the subsystem's (issue 32).
+    const { rows } = await t.database.db.execute<{ created_at: Date | string }>(
+      sql`select created_at from sessions where token_hash = ${tokenDigest(adminToken)}`,
+    );
+    expect(claims.auth_time).toBe(Math.floor(new Date(rows[0]!.created_at).getTime() / 1000));
     // Not registered for it: the mobile number is not given.
     expect(claims).not.toHaveProperty('phone_number');
     const user = await client.fetchUserInfo(config, tokens.access_token, claims.sub);
