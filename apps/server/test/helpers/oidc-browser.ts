@@ -7,8 +7,8 @@ import { bearer } from './test-app.js';
  * a listening server: the provider's authorization, the platform's page (its
  * interaction, completed with the platform session's bearer token), the resume,
  * back to the subsystem's redirect URI. Cookies are kept as a browser keeps them
- * for one origin. Answers the callback address with its code, and the PKCE
- * verifier and state to redeem it.
+ * for one origin. Answers the callback address with its code, the PKCE verifier and
+ * state to redeem it, and the browser's cookies (the provider's session).
  */
 export async function signInThroughPlatform(options: {
   config: client.Configuration;
@@ -20,7 +20,7 @@ export async function signInThroughPlatform(options: {
   scope: string;
   /** How the browser reaches the server (a load balancer's choice, in the two-instance test). */
   fetch?: typeof fetch;
-}): Promise<{ callback: URL; verifier: string; state: string }> {
+}): Promise<{ callback: URL; verifier: string; state: string; cookie: string }> {
   const send = options.fetch ?? fetch;
   const verifier = client.randomPKCECodeVerifier();
   const state = client.randomState();
@@ -63,5 +63,6 @@ export async function signInThroughPlatform(options: {
   expect(back.status).toBe(303);
   const callback = new URL(back.headers.get('location')!);
   expect(`${callback.origin}${callback.pathname}`).toBe(options.redirectUri);
-  return { callback, verifier, state };
+  const cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  return { callback, verifier, state, cookie };
 }

@@ -12,6 +12,7 @@ import type { Repositories } from '../../repositories.js';
 import type { AuditSource } from '../audit/audit.repository.js';
 import { oidcAdapter } from './oidc-adapter.js';
 import type { SigningKeyService } from './signing-key.service.js';
+import type { PlatformSignIn, SsoService } from './sso.service.js';
 import { CLAIMS_BY_SCOPE, userClaims } from './subsystem-claims.js';
 import type { SubsystemRecord } from './subsystem.repository.js';
 
@@ -31,6 +32,13 @@ export interface OidcProvidersOptions {
   cookieKeys: () => Promise<string[]>;
   trustProxy: boolean;
   log: () => FastifyBaseLogger | undefined;
+  /** RP-initiated logout's part of the platform session (sso.service.ts). */
+  sso: Pick<SsoService, 'signInOfHint' | 'endPlatformSession'>;
+}
+
+/** What the sign-out page remembers in the provider's session until the person confirms. */
+interface LogoutState {
+  platformSignIn?: PlatformSignIn;
 }
 
 /** The secret oidc-provider compares for a confidential client: the registry keeps only a hash of the real one. */
@@ -185,6 +193,16 @@ export class OidcProviders {
         rpInitiatedLogout: {
           enabled: true,
           logoutSource: async (ctx, form) => {
+            // The platform session the hint names ends only when the person confirms here,
+            // in this browser (the provider's cookie and xsrf): a bare link with a hint,
+            // opened anywhere else, ends nothing (issue 32).
+            const hint = ctx.oidc.params?.id_token_hint;
+            const state = ctx.oidc.session?.state as LogoutState | undefined;
+            if (state) {
+              state.platformSignIn =
+                (typeof hint === 'string' && (await this.options.sso.signInOfHint(hint, issuer))) ||
+                undefined;
+            }
             // A confirmation the person gives (no script: the page's policy allows none).
             ctx.body = page(
               issuer,
@@ -254,8 +272,21 @@ export class OidcProviders {
     };
   }
 
-  /** Token endpoint outcomes on the audit trail (issue 22, item 5). */
+  /** Token endpoint outcomes on the audit trail (issue 22, item 5); a confirmed sign-out. */
   private listen(provider: Provider): void {
+    provider.use(async (ctx, next) => {
+      await next();
+      // After the provider's own sign-out, before its answer: the confirmed sign-out ends
+      // the platform session the page was shown for (logoutSource).
+      const oidc = (ctx as KoaContextWithOIDC).oidc;
+      if (oidc?.route !== 'end_session_confirm' || !oidc.params?.logout) return;
+      const signIn = (oidc.session?.state as LogoutState | undefined)?.platformSignIn;
+      if (!signIn) return;
+      await this.options.sso.endPlatformSession(signIn, {
+        ipAddress: ctx.ip ?? null,
+        userAgent: ctx.get('user-agent') || null,
+      });
+    });
     provider.on('grant.success', (ctx: KoaContextWithOIDC) => {
       const grantType = String(ctx.oidc.params?.grant_type ?? '');
       const accountId = ctx.oidc.entities.Account?.accountId;

@@ -127,12 +127,6 @@ const oidcRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services, 
           return reply.header('cache-control', 'no-store').send(claims);
         }
       }
-      // RP-initiated logout signs the platform session out too (sso.service.ts).
-      if (request.method === 'GET' && request.url.split('?')[0] === OIDC_PATHS.endSession) {
-        const hint = new URL(request.url, 'http://x').searchParams.get('id_token_hint');
-        if (hint)
-          await services.sso.endPlatformSession(hint, issuerOf(request), requestMeta(request));
-      }
       return handOver(request, reply);
     },
   });

@@ -11,6 +11,14 @@ import { sidOf } from './subsystem-claims.js';
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 
+/** A subsystem's sign-in through a platform session, as an ID token names it. */
+export interface PlatformSignIn {
+  userId: number;
+  subsystemId: number;
+  /** The platform session's `sid` (subsystem-claims.ts `sidOf`). */
+  sid: string;
+}
+
 /** What the platform answers the provider when its page completes a subsystem's sign-in. */
 export type SignInResult = InteractionResults & {
   /** `ts`: the platform session's sign-in, the ID token's `auth_time`. */
@@ -37,17 +45,13 @@ export class SsoService {
   ) {}
 
   /**
-   * RP-initiated logout ends the platform session too, as an identity provider's
-   * single sign-out does: the session the ID token hint names (its `sid`) signs out,
-   * and with it every other subsystem it signed in to (back-channel logout). A hint
-   * that does not verify, or names no live sign-in, ends nothing. An expired hint is
-   * taken (OpenID Connect RP-Initiated Logout 1.0, section 2).
+   * The platform sign-in an ID token hint names (RP-initiated logout): its user, the
+   * subsystem it was issued to, and the platform session's `sid`; null for a hint that
+   * does not verify or names no sign-in. An expired hint is taken (OpenID Connect
+   * RP-Initiated Logout 1.0, section 2). Nothing ends here: the provider's page asks
+   * the person first (oidc-provider.ts, `logoutSource`).
    */
-  async endPlatformSession(
-    idTokenHint: string,
-    issuer: string,
-    meta: ClientMeta,
-  ): Promise<boolean> {
+  async signInOfHint(idTokenHint: string, issuer: string): Promise<PlatformSignIn | null> {
     const { repositories } = this.options;
     const keys = await this.options.keys.current();
     const verify = () =>
@@ -59,20 +63,35 @@ export class SsoService {
     try {
       payload = (await verify()).payload;
     } catch (error) {
-      if (!(error instanceof errors.JWTExpired)) return false;
+      if (!(error instanceof errors.JWTExpired)) return null;
       payload = error.payload;
     }
     const userId = Number(payload.sub);
     const clientId = typeof payload.aud === 'string' ? payload.aud : payload.aud?.[0];
     if (!Number.isSafeInteger(userId) || typeof payload.sid !== 'string' || !clientId) {
-      return false;
+      return null;
     }
     const subsystem = await repositories.subsystems.findByClientId(clientId);
-    if (!subsystem) return false;
+    if (!subsystem) return null;
     const signIn = await repositories.subsystemSignIns.findBySid(userId, subsystem.id, payload.sid);
-    if (!signIn) return false;
+    return signIn ? { userId, subsystemId: subsystem.id, sid: payload.sid } : null;
+  }
+
+  /**
+   * Ends the platform session of a sign-in once the person confirmed the sign-out on
+   * the provider's page (in the browser the page was shown to: its cookie and xsrf), as
+   * an identity provider's single sign-out does; every other subsystem it signed in to
+   * hears it by back-channel logout. A session already ended ends nothing.
+   */
+  async endPlatformSession(signIn: PlatformSignIn, meta: ClientMeta): Promise<boolean> {
+    const found = await this.options.repositories.subsystemSignIns.findBySid(
+      signIn.userId,
+      signIn.subsystemId,
+      signIn.sid,
+    );
+    if (!found) return false;
     const caller = await this.options.auth
-      .authenticateDigest(signIn.sessionTokenHash, meta)
+      .authenticateDigest(found.sessionTokenHash, meta)
       .catch(() => null);
     if (!caller) return false;
     await this.options.auth.logout(caller, meta);

@@ -35,6 +35,7 @@ export const subsystemsModule: AppModule = {
       clock,
     });
     const cookieKey = new ServerKey(repositories.serverSecrets, 'oidc-cookie-key');
+    const sso = new SsoService({ repositories, clock, keys: signingKeys, auth: services.auth });
     return {
       signingKeys,
       frameTokens: new FrameTokenService({
@@ -45,8 +46,9 @@ export const subsystemsModule: AppModule = {
         keys: signingKeys,
         clock,
       }),
-      sso: new SsoService({ repositories, clock, keys: signingKeys, auth: services.auth }),
+      sso,
       oidcProviders: new OidcProviders({
+        sso,
         repositories,
         keys: signingKeys,
         cookieKeys: async () => [(await cookieKey.get()).toString('base64url')],

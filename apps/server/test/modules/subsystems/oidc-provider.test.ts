@@ -226,10 +226,10 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
     );
   });
 
-  it('signs out of the platform by RP-initiated logout and returns to the subsystem', async () => {
+  it('signs out of the platform by RP-initiated logout only when the person confirms it in the browser that signed in', async () => {
     const config = await discover('vendor-app', SECRET);
     const platform = (await t.login('operator', 'Operator@2026')).access_token;
-    const { callback, verifier, state } = await authorize(config, platform, 'openid');
+    const { callback, verifier, state, cookie } = await authorize(config, platform, 'openid');
     const tokens = await client.authorizationCodeGrant(config, callback, {
       pkceCodeVerifier: verifier,
       expectedState: state,
@@ -239,34 +239,55 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
       post_logout_redirect_uri: REDIRECT,
       state: 'bye',
     });
-    const page = await fetch(end, { redirect: 'manual' });
-    expect(page.status).toBe(200);
+    const platformAlive = async () =>
+      (
+        await fetch(`${base}/api${USER_PATHS.info}?uniqueId=operator`, {
+          headers: bearer(platform),
+        })
+      ).status === 200;
+    const submit = async (page: Response, cookies: string, logout: boolean) => {
+      const html = await page.text();
+      const action = /action="([^"]+)"/.exec(html)![1]!;
+      const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)![1]!;
+      const given = page.headers
+        .getSetCookie()
+        .map((line) => line.split(';')[0])
+        .join('; ');
+      return fetch(new URL(action, base), {
+        method: 'POST',
+        redirect: 'manual',
+        headers: {
+          cookie: [cookies, given].filter(Boolean).join('; '),
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: new URLSearchParams({ xsrf, ...(logout ? { logout: 'yes' } : {}) }).toString(),
+      });
+    };
+
+    // A bare link with the hint, opened by a browser that did not sign in (another
+    // site's page, a mail): the provider's page submits itself, and the platform
+    // session lives on (issue 32).
+    const bare = await fetch(end, { redirect: 'manual' });
+    expect(bare.status).toBe(200);
     // The page submits its form by the one script the policy lets run (its hash).
-    const policy = page.headers.get('content-security-policy')!;
+    const policy = bare.headers.get('content-security-policy')!;
     expect(policy).toContain("default-src 'none'");
-    const html = await page.text();
-    const script = /<script>([^]*?)<\/script>/.exec(html)![1]!;
-    const hash = createHash('sha256').update(script).digest('base64');
-    expect(policy).toContain(`'sha256-${hash}'`);
-    const action = /action="([^"]+)"/.exec(html)![1]!;
-    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)![1]!;
-    const cookie = page.headers
-      .getSetCookie()
-      .map((line) => line.split(';')[0])
-      .join('; ');
-    const confirmed = await fetch(new URL(action, base), {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ xsrf, logout: 'yes' }).toString(),
-    });
+    const bareHtml = await bare.clone().text();
+    const script = /<script>([^]*?)<\/script>/.exec(bareHtml)![1]!;
+    expect(policy).toContain(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
+    expect((await submit(bare, '', true)).status).toBe(303);
+    expect(await platformAlive()).toBe(true);
+
+    // In the browser that signed in, the provider's page asks; the person confirms.
+    const asked = await fetch(end, { redirect: 'manual', headers: { cookie } });
+    expect(asked.status).toBe(200);
+    expect(await asked.clone().text()).toContain('name="logout" value="yes"');
+    expect(await platformAlive()).toBe(true);
+    const confirmed = await submit(asked, cookie, true);
     expect(confirmed.status).toBe(303);
     expect(confirmed.headers.get('location')).toBe(`${REDIRECT}?state=bye`);
     // The platform session it signed in with has ended, as the sign-out button ends it.
-    const after = await fetch(`${base}/api${USER_PATHS.info}?uniqueId=operator`, {
-      headers: bearer(platform),
-    });
-    expect(await after.json()).toMatchObject({ boolSuccess: false, code: '040005' });
+    expect(await platformAlive()).toBe(false);
     expect(await auditEvents(t.app, 5, 'auth.logout')).not.toEqual([]);
   });
 
