@@ -174,6 +174,19 @@ export class AuthService {
   }
 
   /**
+   * Whether the session of a digest is live, its idle time checked (and ended when it is
+   * over), without counting as its activity: what a subsystem's token renewal asks
+   * (subsystems/oidc-provider.ts), which is not the person at work.
+   */
+  async isLive(tokenHash: string): Promise<boolean> {
+    const now = this.options.clock.now();
+    const principal = await this.options.sessions.findLive(tokenHash, now, { fresh: true });
+    if (!principal) return false;
+    const nobody: ClientMeta = { userAgent: null, ipAddress: null };
+    return !(await this.endedIdle(tokenHash, principal, nobody, now));
+  }
+
+  /**
    * The idle timeout (setting `session.idleMinutes`, 0 is off), enforced here on every
    * request and not only by the browser's timer (等保 2.0: the server ends idle
    * sessions). Activity is written at most once a minute, so the last request may be

@@ -62,7 +62,11 @@ export class PurgeService {
     await rsaKeys.deleteRetiredBefore(await this.options.rsaKeys.retiredKeysUsableSince());
     // The OpenID Connect provider's codes and tokens, timed by the system clock as it times them.
     await this.options.repositories.oidcRecords.purgeExpired(new Date());
-    // Sessions that ran out (ended ones were taken when they ended): their subsystems' tokens are short.
-    await this.options.repositories.subsystemSignIns.deleteOfExpiredSessions(now);
+    // Sessions that ran out (ended ones were taken when they ended): their subsystems'
+    // grants are revoked with them, so no refresh token outlives its session (issue 32).
+    const ended = await this.options.repositories.subsystemSignIns.takeOfExpiredSessions(now);
+    await this.options.repositories.oidcRecords.revokeGrants(
+      ended.flatMap((signIn) => signIn.grantIds),
+    );
   }
 }

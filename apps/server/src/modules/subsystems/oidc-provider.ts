@@ -32,6 +32,11 @@ export interface OidcProvidersOptions {
   cookieKeys: () => Promise<string[]>;
   trustProxy: boolean;
   log: () => FastifyBaseLogger | undefined;
+  /**
+   * Whether a platform session is live, its idle time checked, without counting as its
+   * activity (auth.service.ts `isLive`): a subsystem renewing tokens is not the person.
+   */
+  sessionLive: (tokenHash: string) => Promise<boolean>;
   /** RP-initiated logout's part of the platform session (sso.service.ts). */
   sso: Pick<SsoService, 'signInOfHint' | 'endPlatformSession'>;
 }
@@ -151,13 +156,20 @@ export class OidcProviders {
         const user = await repositories.users.findById(id);
         if (!user || user.disabled) return undefined;
         const grantId = (token as { grantId?: string } | undefined)?.grantId;
+        const signIn = grantId
+          ? await repositories.subsystemSignIns.signInOfGrant(id, grantId)
+          : null;
+        // A code, access or refresh token lives no longer than the platform session it was
+        // given under (ended, expired or idle): the provider then answers invalid_grant or
+        // invalid_token (issue 32).
+        if (grantId && (!signIn || !(await this.options.sessionLive(signIn.sessionTokenHash)))) {
+          return undefined;
+        }
         return {
           accountId: sub,
           claims: async () => {
             const client = ctx.oidc.client as unknown as { cityops_claims?: string[] } | undefined;
-            const sid = grantId
-              ? await repositories.subsystemSignIns.sidOfGrant(id, grantId)
-              : null;
+            const sid = signIn?.sid;
             return {
               sub,
               ...(sid ? { sid } : {}),

@@ -42,16 +42,23 @@ export class SubsystemSignInRepository {
       });
   }
 
-  /** The platform `sid` a grant of this user was made under (the provider's tokens carry the grant). */
-  async sidOfGrant(userId: number, grantId: string): Promise<string | null> {
+  /**
+   * The sign-in a grant of this user was made under (the provider's tokens carry the
+   * grant): its platform `sid` and session; null once the session ended (its sign-ins
+   * are taken then).
+   */
+  async signInOfGrant(
+    userId: number,
+    grantId: string,
+  ): Promise<{ sid: string; sessionTokenHash: string } | null> {
     const rows = await this.db
-      .select({ sid: subsystemSignIns.sid })
+      .select({ sid: subsystemSignIns.sid, sessionTokenHash: subsystemSignIns.sessionTokenHash })
       .from(subsystemSignIns)
       .where(
         and(eq(subsystemSignIns.userId, userId), sql`${subsystemSignIns.grantIds} ? ${grantId}`),
       )
       .limit(1);
-    return rows[0]?.sid ?? null;
+    return rows[0] ?? null;
   }
 
   /** The sign-in a subsystem's token names (its user, subsystem and `sid`), if it was not ended. */
@@ -87,12 +94,18 @@ export class SubsystemSignInRepository {
     return this.db.delete(subsystemSignIns).where(eq(subsystemSignIns.userId, userId)).returning();
   }
 
-  /** Forgets the sign-ins of sessions that ran out or no longer exist (the purge job). */
-  async deleteOfExpiredSessions(now: Date): Promise<void> {
-    await this.db.delete(subsystemSignIns).where(
-      sql`not exists (select 1 from ${sessions}
+  /**
+   * Removes and answers the sign-ins of sessions that ran out or no longer exist (the
+   * purge job), so their grants are revoked with them.
+   */
+  async takeOfExpiredSessions(now: Date): Promise<SubsystemSignIn[]> {
+    return this.db
+      .delete(subsystemSignIns)
+      .where(
+        sql`not exists (select 1 from ${sessions}
         where ${sessions.tokenHash} = ${subsystemSignIns.sessionTokenHash}
           and ${sessions.expiresAt} > ${now})`,
-    );
+      )
+      .returning();
   }
 }

@@ -49,6 +49,7 @@ export const subsystemsModule: AppModule = {
       sso,
       oidcProviders: new OidcProviders({
         sso,
+        sessionLive: (tokenHash) => services.auth.isLive(tokenHash),
         repositories,
         keys: signingKeys,
         cookieKeys: async () => [(await cookieKey.get()).toString('base64url')],

@@ -291,6 +291,56 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
     expect(await auditEvents(t.app, 5, 'auth.logout')).not.toEqual([]);
   });
 
+  it('lets no subsystem token outlive the platform session it was given under (issue 32)', async () => {
+    const config = await discover('vendor-app', SECRET);
+    const signIn = async () => {
+      const platform = (await t.login('editor', 'Editor@2026')).access_token;
+      const { callback, verifier, state } = await authorize(
+        config,
+        platform,
+        'openid offline_access',
+      );
+      const tokens = await client.authorizationCodeGrant(config, callback, {
+        pkceCodeVerifier: verifier,
+        expectedState: state,
+      });
+      expect(tokens.refresh_token).toBeTruthy();
+      return { platform, tokens };
+    };
+
+    // Signed out of the platform: the refresh token and the access token stop.
+    const signedOut = await signIn();
+    expect(
+      (await client.refreshTokenGrant(config, signedOut.tokens.refresh_token!)).access_token,
+    ).toBeTruthy();
+    await fetch(`${base}/api/authorization-server/oauth/logout`, {
+      method: 'POST',
+      headers: bearer(signedOut.platform),
+    });
+    await expect(
+      client.refreshTokenGrant(config, signedOut.tokens.refresh_token!),
+    ).rejects.toThrow();
+    await expect(
+      client.fetchUserInfo(config, signedOut.tokens.access_token, client.skipSubjectCheck),
+    ).rejects.toThrow();
+
+    // Expired, with no one ending it: refused at once, and the purge revokes its grant.
+    const expired = await signIn();
+    t.clock.advance(25 * 3_600_000);
+    try {
+      await expect(
+        client.refreshTokenGrant(config, expired.tokens.refresh_token!),
+      ).rejects.toThrow();
+      await t.app.services.purge.run();
+      const { rows } = await t.database.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from oidc_records where kind = 'RefreshToken' and payload->>'accountId' = (select id::text from users where username = 'editor')`,
+      );
+      expect(rows[0]!.n).toBe(0);
+    } finally {
+      adminToken = (await t.login('admin', 'Admin@2026')).access_token;
+    }
+  });
+
   it('refuses a wrong client secret and a code redeemed twice', async () => {
     await expect(
       discover('vendor-app', 'wrong').then((config) =>
