@@ -12,6 +12,7 @@ import { createRepositories } from '../../src/repositories.js';
 import { multipart, png } from '../helpers/images.js';
 import { type TestApp, bearer, createTestApp, encryptPassword } from '../helpers/test-app.js';
 import { data, unitId } from '../modules/system/system-helpers.js';
+import { offerSubsystem } from '../helpers/subsystem-menu.js';
 
 /**
  * The route walk (issue 21): every route that is not a read is driven once to
@@ -652,6 +653,7 @@ const STEPS: [string, Step][] = [
         (client_id, name, name_en, kind, origins, redirect_uris, claims)
         values ('walk-app', '巡检', 'Walk', 'public', '[]'::jsonb,
           '["http://127.0.0.1:9/callback"]'::jsonb, '["name"]'::jsonb)`);
+      await offerSubsystem(t.app, 'walk-app');
       const challenge = createHash('sha256').update('v'.repeat(43)).digest('base64url');
       const start = await t.app.inject({
         url: '/oidc/auth',

@@ -163,6 +163,15 @@ export class MenuService {
   }
 
   /**
+   * Whether a menu entry the caller may open leads to the subsystem: what a subsystem's
+   * sign-in by the code flow asks, as a frame token does (issue 32).
+   */
+  async reachesSubsystem(subsystemId: number, roleIds: readonly string[]): Promise<boolean> {
+    const entries = reachable(await this.options.menus.findAll(), roleIds).values();
+    return [...entries].some((entry) => entry.subsystemId === subsystemId);
+  }
+
+  /**
    * `organization/model/other_url`: where an integrated system opens in its own
    * window. An entry the caller cannot reach is "not found", so ids reveal nothing.
    */

@@ -1,11 +1,13 @@
 import { type JWTPayload, createLocalJWKSet, errors, jwtVerify } from 'jose';
 import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
-import { notFound } from '../../lib/app-error.js';
+import { ErrorCode } from '@cityops/contract';
+import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Repositories } from '../../repositories.js';
 import type { AuthContext, ClientMeta } from '../../lib/auth-context.js';
 import type { AuthService } from '../auth/auth.service.js';
+import type { MenuService } from '../menus/menu.service.js';
 import type { SigningKeyService } from './signing-key.service.js';
 import { sidOf } from './subsystem-claims.js';
 
@@ -41,6 +43,7 @@ export class SsoService {
       clock: Clock;
       keys: SigningKeyService;
       auth: AuthService;
+      menus: Pick<MenuService, 'reachesSubsystem'>;
     },
   ) {}
 
@@ -107,6 +110,11 @@ export class SsoService {
     const clientId = String(interaction.params.client_id ?? '');
     const subsystem = await this.options.repositories.subsystems.findByClientId(clientId);
     if (!subsystem?.enabled) throw notFound();
+    // Only an account whose menu leads to the subsystem signs in to it, as only such an
+    // account gets its frame token (frame-token.service.ts).
+    if (!(await this.options.menus.reachesSubsystem(subsystem.id, caller.roleIds))) {
+      throw new AppError(ErrorCode.FORBIDDEN, { messageKey: 'sso.notGranted' });
+    }
     const accountId = String(caller.userId);
     const existing = interaction.grantId
       ? await provider.Grant.find(interaction.grantId)

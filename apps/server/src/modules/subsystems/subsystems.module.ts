@@ -35,7 +35,13 @@ export const subsystemsModule: AppModule = {
       clock,
     });
     const cookieKey = new ServerKey(repositories.serverSecrets, 'oidc-cookie-key');
-    const sso = new SsoService({ repositories, clock, keys: signingKeys, auth: services.auth });
+    const sso = new SsoService({
+      repositories,
+      clock,
+      keys: signingKeys,
+      auth: services.auth,
+      menus: services.menus,
+    });
     return {
       signingKeys,
       frameTokens: new FrameTokenService({

@@ -33,6 +33,7 @@ import {
   secondInstance,
 } from '../../helpers/test-app.js';
 import { call, data, unitId } from '../system/system-helpers.js';
+import { offerSubsystem } from '../../helpers/subsystem-menu.js';
 
 // Back-channel logout (issue 22, item 3): every session effect reaches the
 // subsystems the session signed in to, as a logout token POSTed within 2 s.
@@ -507,6 +508,7 @@ describe('back-channel logout', () => {
       backchannelLogoutUri: receiver.url,
       claims: ['preferred_username'],
     });
+    await offerSubsystem(t.app, 'vendor-bc');
     // An account whose first password was changed (a new one must change it before anything).
     const { rows } = await t.database.db.execute<{ id: number }>(
       sql`select id from users where username = 'operator'`,

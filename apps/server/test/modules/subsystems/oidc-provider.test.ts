@@ -9,6 +9,7 @@ import { tokenDigest } from '../../../src/lib/tokens.js';
 import { secretHashOf } from '../../../src/modules/subsystems/oidc-provider.js';
 import { sidOf } from '../../../src/modules/subsystems/subsystem-claims.js';
 import { signInThroughPlatform } from '../../helpers/oidc-browser.js';
+import { offerSubsystem } from '../../helpers/subsystem-menu.js';
 import { type TestApp, auditEvents, bearer, createTestApp } from '../../helpers/test-app.js';
 
 const REDIRECT = 'http://127.0.0.1:9/callback';
@@ -42,6 +43,7 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
         ${JSON.stringify([base])}::jsonb, '[]'::jsonb,
         ${JSON.stringify(['preferred_username', 'name', 'role_ids'])}::jsonb, 600) returning id`);
     demoSubsystemId = rows[0]!.id;
+    for (const clientId of ['vendor-app', 'browser-app']) await offerSubsystem(t.app, clientId);
     adminToken = (await t.login('admin', 'Admin@2026')).access_token;
   });
   afterAll(async () => t?.close());
@@ -341,6 +343,37 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
     }
   });
 
+  it('signs in by the code flow only an account whose menu leads to the subsystem (issue 32)', async () => {
+    await t.database.db.execute(sql`insert into subsystems
+      (client_id, name, name_en, kind, origins, redirect_uris, claims, token_lifetime)
+      values ('ungranted-app', '未授权系统', 'Ungranted app', 'public', '[]'::jsonb,
+        ${JSON.stringify([REDIRECT])}::jsonb, '["preferred_username"]'::jsonb, 120)`);
+    const config = await discover('ungranted-app');
+    const verifier = client.randomPKCECodeVerifier();
+    const url = client.buildAuthorizationUrl(config, {
+      redirect_uri: REDIRECT,
+      scope: 'openid',
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    });
+    const start = await fetch(url, { redirect: 'manual' });
+    const cookie = start.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
+    const uid = start.headers.get('location')!.split('/').pop()!;
+    const operator = (await t.login('operator', 'Operator@2026')).access_token;
+    const login = await fetch(`${base}/oidc/interaction/${uid}/login`, {
+      method: 'POST',
+      headers: { ...bearer(operator), cookie, 'accept-language': 'zh-CN' },
+    });
+    expect(login.status).toBe(403);
+    expect(await login.json()).toMatchObject({
+      boolSuccess: false,
+      msg: '您没有使用该子系统的权限（您的菜单中没有该子系统），请联系本单位管理员',
+    });
+  });
+
   it('refuses a wrong client secret and a code redeemed twice', async () => {
     await expect(
       discover('vendor-app', 'wrong').then((config) =>
@@ -381,10 +414,11 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
     await t.database.db.execute(
       sql`update menu_entries set subsystem_id = ${demoSubsystemId} where url = '/demo-subsystem.html'`,
     );
+    // The menu is remembered per process: a write behind the repository's back is announced.
+    await t.app.sessionCache.changed({ everyone: true });
     const { rows } = await t.database.db.execute<{ id: number }>(
       sql`select id from menu_entries where url = '/demo-subsystem.html' order by id limit 1`,
     );
-    // The menu tree is remembered until rights change: a new sign-in reads the entries.
     const operator = (await t.login('admin', 'Admin@2026')).access_token;
     const response = await fetch(`${base}/api${SUBSYSTEM_PATHS.frameToken}`, {
       method: 'POST',

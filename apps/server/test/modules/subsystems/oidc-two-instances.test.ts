@@ -5,6 +5,7 @@ import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInThroughPlatform } from '../../helpers/oidc-browser.js';
 import { type TestApp, createTestApp, secondInstance } from '../../helpers/test-app.js';
+import { offerSubsystem } from '../../helpers/subsystem-menu.js';
 
 const PRODUCT = 'http://cityops.test';
 const REDIRECT = 'http://127.0.0.1:9/callback';
@@ -37,6 +38,7 @@ describe('the provider on two instances', () => {
       (client_id, name, name_en, kind, origins, redirect_uris, claims)
       values ('two-app', '双实例', 'Two', 'public', '[]'::jsonb,
         ${JSON.stringify([REDIRECT])}::jsonb, '["preferred_username"]'::jsonb)`);
+    await offerSubsystem(t.app, 'two-app');
   });
   afterAll(async () => {
     await other?.close();
