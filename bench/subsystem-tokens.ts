@@ -194,7 +194,7 @@ async function main() {
       );
 
       say(`The token endpoint: ${codes} codes, then redeemed by a confidential client`);
-      const registered = await call<{ clientSecret: string }>(
+      const registered = await call<{ clientSecret: string; subsystem: { id: number } }>(
         baseUrl,
         token,
         'POST',
@@ -209,6 +209,15 @@ async function main() {
           claims: ['preferred_username', 'name'],
         },
       );
+      // The code flow signs in only an account whose menu leads to the subsystem.
+      await call(baseUrl, token, 'POST', SYSTEM_PATHS.menus, {
+        code: 'bench_app',
+        name: '压测子系统',
+        nameEn: 'Bench app',
+        kind: 'page',
+        url: '/bench-app/',
+        subsystemId: registered.subsystem.id,
+      });
       const basic = `Basic ${Buffer.from(`bench-app:${registered.clientSecret}`).toString('base64')}`;
       const made: { code: string; verifier: string }[] = [];
       const makeStarted = performance.now();
