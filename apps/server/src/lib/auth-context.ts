@@ -18,6 +18,11 @@ export interface AuthContext {
   secondFactorDue: boolean;
   /** 1 means every call but the password change, the status and sign-out is refused. */
   passwordStatus: PasswordStatus;
+  /**
+   * Set when the caller is a subsystem's frame token (plugins/auth.ts): the registration
+   * it was issued for and the claims it grants, all the token may read (issue 32).
+   */
+  subsystem?: { clientId: string; claims: readonly string[] };
 }
 
 export interface ClientMeta {

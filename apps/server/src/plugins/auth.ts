@@ -79,7 +79,11 @@ async function authPlugin(
         requestMeta(request),
         { fresh: true },
       );
-      request.auth = { ...session, permissions: [] };
+      request.auth = {
+        ...session,
+        permissions: [],
+        subsystem: { clientId: frame.clientId, claims: frame.claims },
+      };
     } else {
       request.auth = await options.auth.authenticate(bearer, requestMeta(request), {
         fresh: access !== 'signed-in',

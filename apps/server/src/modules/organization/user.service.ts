@@ -3,7 +3,7 @@ import { forbidden, notFound } from '../../lib/app-error.js';
 import type { Repositories } from '../../repositories.js';
 import type { AccessPolicy } from '../access/access-policy.js';
 import type { AuthContext } from '../../lib/auth-context.js';
-import { toUserData } from './user-data.js';
+import { grantedUserData, toUserData } from './user-data.js';
 import type { NewUser, UserRecord } from './user.repository.js';
 
 export interface UserServiceOptions {
@@ -30,6 +30,7 @@ export class UserService {
       await this.options.policy.require(caller, 'user.read', user);
       return toUserData(user);
     }
+    if (caller.subsystem) return grantedUserData(toUserData(user), caller.subsystem.claims);
     const previous = await this.options.repositories.sessions.previousSignIn(
       caller.userId,
       caller.tokenHash,

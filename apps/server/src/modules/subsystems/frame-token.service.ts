@@ -20,6 +20,8 @@ export interface VerifiedFrameToken {
   sid: string;
   clientId: string;
   sessionTokenHash: string;
+  /** What the subsystem's registration grants (its claims). */
+  claims: string[];
 }
 
 /** Whether a bearer credential is a JWT (a session token is one opaque part). */
@@ -122,7 +124,13 @@ export class FrameTokenService {
       if (!subsystem?.enabled) return null;
       const signIn = await repositories.subsystemSignIns.findBySid(userId, subsystem.id, sid);
       if (!signIn) return null;
-      return { userId, sid, clientId, sessionTokenHash: signIn.sessionTokenHash };
+      return {
+        userId,
+        sid,
+        clientId,
+        sessionTokenHash: signIn.sessionTokenHash,
+        claims: subsystem.claims,
+      };
     } catch {
       return null;
     }

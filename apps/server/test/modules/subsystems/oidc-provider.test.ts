@@ -449,7 +449,20 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
     const own = await fetch(`${base}/api${USER_PATHS.info}?uniqueId=admin`, {
       headers: bearer(answer.data.token),
     });
-    expect(await own.json()).toMatchObject({ boolSuccess: true, data: { username: 'admin' } });
+    const ownData = ((await own.json()) as { boolSuccess: boolean; data: Record<string, unknown> })
+      .data;
+    // ... only what its registration grants: preferred_username, name, role_ids; no mobile,
+    // unit, permission codes or previous sign-in (issue 32).
+    expect(ownData).toMatchObject({
+      username: 'admin',
+      roleIds: ['admin'],
+      mobile: '',
+      organizationId: null,
+      permissions: [],
+    });
+    expect(ownData.name).not.toBe('');
+    expect(ownData).not.toHaveProperty('previousSignIn');
+    expect(ownData).not.toHaveProperty('secondFactorDue');
     // ... and never another's, even for the administrator.
     const other = await fetch(`${base}/api${USER_PATHS.info}?uniqueId=operator`, {
       headers: bearer(answer.data.token),
