@@ -199,8 +199,9 @@ export class OidcProviders {
         },
         revocation: {
           enabled: true,
-          allowedPolicy: async (_ctx, client, token) =>
-            client.clientAuthMethod !== 'none' && token.clientId === client.clientId,
+          // RFC 7009 §2.1: a client revokes its own tokens; a public client too (its
+          // sign-out with oidc-client-ts `revokeTokensOnSignout`, issue 32).
+          allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId,
         },
         rpInitiatedLogout: {
           enabled: true,
@@ -260,7 +261,8 @@ export class OidcProviders {
         Interaction: INTERACTION_TTL_SECONDS,
         Session: INTERACTION_TTL_SECONDS,
       },
-      pkce: { required: (_ctx, client) => client.clientAuthMethod === 'none' },
+      // PKCE for every client, confidential ones too (OAuth 2.0 Security BCP, RFC 9700).
+      pkce: { required: () => true },
       clientBasedCORS: (_ctx, origin, client) =>
         ((client as unknown as { cityops_origins?: string[] }).cityops_origins ?? []).includes(
           origin,

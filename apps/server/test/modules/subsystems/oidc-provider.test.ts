@@ -374,6 +374,35 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
     });
   });
 
+  it('asks PKCE of every client, and lets a public client revoke its own refresh token (issue 32)', async () => {
+    // A confidential client without a code challenge is sent back with invalid_request.
+    const confidential = await discover('vendor-app', SECRET);
+    const withoutPkce = client.buildAuthorizationUrl(confidential, {
+      redirect_uri: REDIRECT,
+      scope: 'openid',
+    });
+    const refused = await fetch(withoutPkce, { redirect: 'manual' });
+    expect(refused.status).toBe(303);
+    expect(new URL(refused.headers.get('location')!).searchParams.get('error')).toBe(
+      'invalid_request',
+    );
+
+    // A public client revokes its own refresh token (RFC 7009 §2.1): it stops working.
+    const config = await discover('browser-app');
+    const { callback, verifier, state } = await authorize(
+      config,
+      adminToken,
+      'openid offline_access',
+    );
+    const tokens = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
+    expect(tokens.refresh_token).toBeTruthy();
+    await client.tokenRevocation(config, tokens.refresh_token!);
+    await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toThrow();
+  });
+
   it('refuses a wrong client secret and a code redeemed twice', async () => {
     await expect(
       discover('vendor-app', 'wrong').then((config) =>
