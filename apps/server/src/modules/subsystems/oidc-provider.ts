@@ -10,7 +10,7 @@ import Provider, {
 } from 'oidc-provider';
 import type { Repositories } from '../../repositories.js';
 import type { AuditSource } from '../audit/audit.repository.js';
-import { oidcAdapter } from './oidc-adapter.js';
+import { oidcAdapter, storable } from './oidc-adapter.js';
 import type { SigningKeyService } from './signing-key.service.js';
 import type { PlatformSignIn, SsoService } from './sso.service.js';
 import { CLAIMS_BY_SCOPE, userClaims } from './subsystem-claims.js';
@@ -312,9 +312,44 @@ export class OidcProviders {
         clientId: client.clientId,
       });
     });
+    // A client that failed to authenticate, a code replayed or a refresh token refused
+    // is on the trail too (issue 32): the record names the client as it was presented.
+    provider.on('grant.error', (ctx: KoaContextWithOIDC, error: { error?: string }) => {
+      void this.recordFailure(ctx, error);
+    });
     provider.on('server_error', (_ctx: KoaContextWithOIDC, error: Error) => {
       this.options.log()?.error({ err: error }, 'the OpenID Connect provider failed');
     });
+  }
+
+  private async recordFailure(ctx: KoaContextWithOIDC, error: { error?: string }): Promise<void> {
+    const { repositories } = this.options;
+    try {
+      const clientId = presentedClientId(ctx);
+      const subsystem = storable(clientId)
+        ? await repositories.subsystems.findByClientId(clientId)
+        : null;
+      const reason =
+        error.error && TOKEN_REFUSALS.has(error.error) ? error.error : 'invalid_request';
+      await repositories.audit.append(
+        new Date(),
+        {
+          actorId: null,
+          actorName: null,
+          session: null,
+          ipAddress: ctx.ip ?? null,
+          userAgent: ctx.get('user-agent') || null,
+        },
+        {
+          action: 'subsystem.token',
+          outcome: 'failure',
+          reason,
+          target: { kind: 'subsystem', id: subsystem?.id ?? clientId, name: clientId },
+        },
+      );
+    } catch (failure) {
+      this.options.log()?.error({ err: failure }, 'a refused token request could not be recorded');
+    }
   }
 
   private async record(
@@ -345,6 +380,36 @@ export class OidcProviders {
       this.options.log()?.error({ err: error }, 'a subsystem token could not be recorded');
     }
   }
+}
+
+/** The token endpoint's refusals the trail names; any other is `invalid_request`. */
+const TOKEN_REFUSALS = new Set([
+  'invalid_client',
+  'invalid_grant',
+  'invalid_request',
+  'unauthorized_client',
+  'unsupported_grant_type',
+  'invalid_scope',
+]);
+
+/** The client id a refused request presented (Basic credentials or the body), made safe to keep. */
+function presentedClientId(ctx: KoaContextWithOIDC): string {
+  const known = ctx.oidc.client?.clientId;
+  if (known) return known;
+  const basic = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(ctx.get('authorization'));
+  const fromHeader = basic
+    ? Buffer.from(basic[1]!, 'base64').toString('utf8').split(':')[0]
+    : undefined;
+  const fromBody = ctx.oidc.params?.client_id;
+  const presented = fromHeader ?? (typeof fromBody === 'string' ? fromBody : '');
+  let decoded = presented;
+  try {
+    decoded = decodeURIComponent(presented);
+  } catch {
+    // Kept as it came: a record of what was presented.
+  }
+  // eslint-disable-next-line no-control-regex -- control bytes are what is removed
+  return decoded.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 64) || '(none)';
 }
 
 function escapeHtml(text: string): string {

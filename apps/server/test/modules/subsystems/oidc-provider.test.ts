@@ -421,6 +421,24 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
         expectedState: state,
       }),
     ).rejects.toMatchObject({ error: 'invalid_grant' });
+    // A wrong secret at the token endpoint; both refusals are on the trail (issue 32).
+    const wrongSecret = await fetch(`${base}/oidc/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from('vendor-app:wrong').toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'grant_type=refresh_token&refresh_token=anything',
+    });
+    expect(wrongSecret.status).toBe(401);
+    await expect
+      .poll(() => auditEvents(t.app, 10, 'subsystem.token'))
+      .toEqual(
+        expect.arrayContaining([
+          'subsystem.token/failure/invalid_client',
+          'subsystem.token/failure/invalid_grant',
+        ]),
+      );
   });
 
   it('requires PKCE S256 of a public client', async () => {
