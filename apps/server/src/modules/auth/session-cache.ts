@@ -170,8 +170,27 @@ export class SessionCache implements SessionChanges {
     return new Promise((resolve) => this.waiters.push(resolve));
   }
 
+  private readonly listeners = new Set<(change: SessionChange | null) => void>();
+
+  /**
+   * Calls `listener` with every change this instance hears of, its own and the other
+   * instances' (`null`: anything may have changed): the live stream of an open tab ends
+   * at once when its session does (notifications/notification.routes.ts). Answers the
+   * function that stops it.
+   */
+  onChange(listener: (change: SessionChange | null) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
   /** `null`: everything (a reconnect may have missed changes, or a payload is unreadable). */
   private forget(change: SessionChange | null): void {
+    this.forgetEntries(change);
+    // After the entries are gone, so a listener's lookup reads the database.
+    for (const listener of this.listeners) listener(change);
+  }
+
+  private forgetEntries(change: SessionChange | null): void {
     this.generation += 1;
     if (change === null || 'everyone' in change) {
       this.rightsGeneration += 1;

@@ -260,23 +260,33 @@ const notificationRoutes: FastifyPluginAsyncZod<{
         ended = true;
         clearInterval(heartbeat);
         unsubscribe();
+        stopWatching();
         openStreams.delete(end);
         raw.end();
       };
       openStreams.add(end);
-      const heartbeat = setInterval(() => {
+      /** Whether the session lives on; a `revoked` event ends the stream and the tab's session. */
+      const check = (keepAlive: boolean) =>
         notifications.sessionAlive(owner).then(
           (alive) => {
             if (!alive) {
               if (!ended) raw.write('event: revoked\ndata: {}\n\n');
               end();
-            } else if (!ended) {
+            } else if (!ended && keepAlive) {
               raw.write(': keep-alive\n\n');
             }
           },
           (error: unknown) => request.log.warn({ err: error }, 'stream session check failed'),
         );
-      }, heartbeatMs);
+      const heartbeat = setInterval(() => void check(true), heartbeatMs);
+      // A session ended on any instance (a forced logout, a disabled account, a password
+      // reset) ends its open streams at once, not at the next heartbeat (issue 32).
+      const stopWatching = app.sessionCache.onChange((change) => {
+        if (change !== null && 'everyone' in change) return;
+        if (change && 'tokenHash' in change && change.tokenHash !== owner.sessionTokenHash) return;
+        if (change && 'userId' in change && change.userId !== owner.userId) return;
+        void check(false);
+      });
       heartbeat.unref();
       // The browser went away (or the socket broke): stop pushing to it.
       raw.on('close', end);

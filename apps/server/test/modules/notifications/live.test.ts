@@ -8,6 +8,7 @@ import { buildApp } from '../../../src/app.js';
 import { loadConfig } from '../../../src/config.js';
 import { type Database, openDatabase } from '../../../src/db/client.js';
 import { ManualClock } from '../../../src/lib/clock.js';
+import { tokenDigest } from '../../../src/lib/tokens.js';
 import { TEST_EPOCH } from '../../helpers/constants.js';
 import { readEvents } from '../../helpers/event-stream.js';
 import { withDatabase } from '../../helpers/global-setup.js';
@@ -86,6 +87,24 @@ describe('the live unread count (server-sent events)', () => {
     expect(log).toContain('/stream?ticket=');
     expect(log).not.toContain(ticket);
     expect(log).not.toContain(operator.access_token);
+  });
+
+  it('ends at once when its session is ended, long before the next heartbeat (issue 32)', async () => {
+    const operator = await t.login('operator', 'Operator@2026');
+    const security = await t.login('security', 'Security@2026');
+    const ticket = await ticketFor(t.app, operator.access_token);
+    const response = await fetch(`${origin}${base}/stream?ticket=${ticket}`);
+    const events = readEvents(response);
+    expect((await events.next()).event).toBe('unread');
+    const ended = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/system/sessions/${tokenDigest(operator.access_token)}`,
+      headers: bearer(security.access_token),
+    });
+    expect(ended.statusCode).toBe(200);
+    // The heartbeat is 25 s: the event comes from the session's end itself.
+    expect((await events.next(2000)).event).toBe('revoked');
+    await events.cancel();
   });
 
   it('opens only with a fresh, unused ticket of a live session', async () => {
@@ -191,6 +210,25 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('across two instances',
       headers: bearer(operator.access_token),
     });
     expect(await events.nextUnread()).toBe(0);
+    await events.cancel();
+  });
+
+  it('a session ended through one instance ends its stream open on the other at once', async () => {
+    const [a, b] = apps as [FastifyInstance, FastifyInstance];
+    const originB = b.server.listening
+      ? `http://127.0.0.1:${(b.server.address() as { port: number }).port}`
+      : await b.listen({ port: 0, host: '127.0.0.1' });
+    const token = (await requestToken(a, { username: 'editor', password: 'Editor@2026' })).json()
+      .data.access_token as string;
+    const ticket = await ticketFor(a, token);
+    const events = readEvents(await fetch(`${originB}${base}/stream?ticket=${ticket}`));
+    expect((await events.next()).event).toBe('unread');
+    await a.inject({
+      method: 'POST',
+      url: '/api/authorization-server/oauth/logout',
+      headers: bearer(token),
+    });
+    expect((await events.next(2000)).event).toBe('revoked');
     await events.cancel();
   });
 });

@@ -266,6 +266,33 @@ describe('the message bell', () => {
       vi.unstubAllGlobals();
     }
   });
+  it('signs the tab out with the reason when the stream says its session ended', async () => {
+    const logout = vi.fn();
+    configureTestApi({ token: 'token-1', logout });
+    const sources = stubEventSource();
+    try {
+      renderBell();
+      await waitFor(() => expect(sources).toHaveLength(1));
+      testServer.use(
+        http.post(`${api}/sse-ticket`, () =>
+          HttpResponse.json({
+            code: '040005',
+            boolSuccess: false,
+            msg: 'token invalid',
+            data: { reason: 'ended' },
+          }),
+        ),
+      );
+      act(() => {
+        sources[0]!.dispatchEvent(new MessageEvent('revoked', { data: '{}' }));
+      });
+      await waitFor(() => expect(logout).toHaveBeenCalledWith('ended'), { timeout: 3000 });
+      expect(sources).toHaveLength(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('the live count of its own read, arriving before the read answers, keeps the loaded pages', async () => {
     const sources = stubEventSource();
     try {

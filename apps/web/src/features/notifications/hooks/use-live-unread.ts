@@ -8,7 +8,8 @@ const MAX_RETRY_MS = 60_000;
 /**
  * Follows the caller's unread count live (server-sent events). Each connection
  * opens with a fresh one-use ticket; when the stream drops, a new ticket is
- * fetched after a growing delay. A `revoked` event (the session ended) stops it.
+ * fetched after a growing delay. A `revoked` event (the session ended, on any instance,
+ * at once) stops it and signs the tab out.
  */
 export function useLiveUnread(enabled: boolean, onUnread: (unread: number) => void): void {
   const callback = useRef(onUnread);
@@ -60,6 +61,10 @@ export function useLiveUnread(enabled: boolean, onUnread: (unread: number) => vo
       next.addEventListener('revoked', () => {
         stopped = true;
         next.close();
+        // The session ended (forced out, disabled, password reset, timed out): one more
+        // authenticated call meets its 040005, and the HTTP client's one path signs the
+        // tab out with the reason the login page tells (lib/http/http-client.ts).
+        getSseTicket().catch(() => undefined);
       });
       // The ticket is single-use, so the browser's own reconnect cannot succeed: reconnect here.
       next.addEventListener('error', () => {
