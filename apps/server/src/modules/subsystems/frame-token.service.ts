@@ -144,7 +144,7 @@ export class FrameTokenService {
     token: string,
     issuer: string,
     client: ClientMeta,
-  ): Promise<Record<string, unknown> | null> {
+  ): Promise<{ claims: Record<string, unknown>; origins: readonly string[] } | null> {
     const frame = await this.verify(token, issuer);
     if (!frame) return null;
     const caller = await this.options.auth
@@ -156,6 +156,13 @@ export class FrameTokenService {
       this.options.repositories.subsystems.findByClientId(frame.clientId),
     ]);
     if (!user || !subsystem) return null;
-    return { sub: String(user.id), sid: frame.sid, ...userClaims(user, subsystem.claims, issuer) };
+    return {
+      claims: {
+        sub: String(user.id),
+        sid: frame.sid,
+        ...userClaims(user, subsystem.claims, issuer),
+      },
+      origins: subsystem.origins,
+    };
   }
 }

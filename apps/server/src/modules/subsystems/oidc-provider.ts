@@ -290,10 +290,16 @@ export class OidcProviders {
   private listen(provider: Provider): void {
     provider.use(async (ctx, next) => {
       await next();
+      // RFC 7009 lets the answer be empty; oidc-client-ts's revokeTokens() asks for JSON.
+      const route = (ctx as KoaContextWithOIDC).oidc?.route;
+      if (route === 'revocation' && ctx.status === 200 && !ctx.body) {
+        ctx.type = 'application/json';
+        ctx.body = '{}';
+      }
       // After the provider's own sign-out, before its answer: the confirmed sign-out ends
       // the platform session the page was shown for (logoutSource).
       const oidc = (ctx as KoaContextWithOIDC).oidc;
-      if (oidc?.route !== 'end_session_confirm' || !oidc.params?.logout) return;
+      if (route !== 'end_session_confirm' || !oidc?.params?.logout) return;
       const signIn = (oidc.session?.state as LogoutState | undefined)?.platformSignIn;
       if (!signIn) return;
       await this.options.sso.endPlatformSession(signIn, {

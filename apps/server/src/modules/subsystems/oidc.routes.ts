@@ -117,14 +117,20 @@ const oidcRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services, 
       // The userinfo endpoint also answers a subsystem's frame token (issue 22, item 2).
       const bearer = bearerToken(request);
       if (request.url.split('?')[0] === OIDC_PATHS.userinfo && bearer && looksLikeJwt(bearer)) {
-        const claims = await services.frameTokens.userinfo(
+        const answer = await services.frameTokens.userinfo(
           bearer,
           issuerOf(request),
           requestMeta(request),
         );
-        if (claims) {
+        if (answer) {
           for (const [name, value] of Object.entries(PROVIDER_HEADERS)) reply.header(name, value);
-          return reply.header('cache-control', 'no-store').send(claims);
+          // The subsystem's page calls from its own origin: the real request is answered
+          // for CORS as the preflight is (issue 32), for a registered origin only.
+          const origin = request.headers.origin;
+          if (origin && answer.origins.includes(origin)) {
+            reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
+          }
+          return reply.header('cache-control', 'no-store').send(answer.claims);
         }
       }
       return handOver(request, reply);

@@ -401,6 +401,15 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
     expect(tokens.refresh_token).toBeTruthy();
     await client.tokenRevocation(config, tokens.refresh_token!);
     await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toThrow();
+    // Answered as JSON, which oidc-client-ts's revokeTokens() asks for.
+    const revoked = await fetch(`${base}/oidc/token/revocation`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'client_id=browser-app&token=unknown',
+    });
+    expect(revoked.status).toBe(200);
+    expect(revoked.headers.get('content-type')).toContain('application/json');
+    expect(await revoked.json()).toEqual({});
   });
 
   it('refuses a wrong client secret and a code redeemed twice', async () => {
@@ -515,8 +524,11 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
       headers: bearer(answer.data.token),
     });
     expect(await other.json()).toMatchObject({ boolSuccess: false, data: null });
-    // The userinfo endpoint answers it.
-    const userinfo = await fetch(`${base}/oidc/me`, { headers: bearer(answer.data.token) });
+    // The userinfo endpoint answers it, to the subsystem's own origin too (CORS).
+    const userinfo = await fetch(`${base}/oidc/me`, {
+      headers: { ...bearer(answer.data.token), origin: base },
+    });
+    expect(userinfo.headers.get('access-control-allow-origin')).toBe(base);
     expect(await userinfo.json()).toMatchObject({ preferred_username: 'admin', sid: payload.sid });
     expect(await auditEvents(t.app, 10, 'subsystem.token')).toContain(
       'subsystem.token/success/frame',
