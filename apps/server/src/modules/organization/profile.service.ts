@@ -72,7 +72,9 @@ export class ProfileService {
     changes: ProfileUpdate,
   ): Promise<PolicyAsk<'own.profile' | 'user.edit' | 'user.move'>[]> {
     const user = await this.options.repositories.users.findById(userId);
-    if (!user) throw notFound();
+    // Not there answers as not yours (the policy's 403 for another's account), so the
+    // route cannot tell which ids exist (issue 32).
+    if (!user) throw new AppError(ErrorCode.FORBIDDEN, { messageKey: 'profile.ownOnly' });
     const asks: PolicyAsk<'own.profile' | 'user.edit' | 'user.move'>[] = [
       { action: 'own.profile', target: user },
     ];

@@ -148,9 +148,12 @@ describe('personal info', () => {
     const operator = await t.login('operator', 'Operator@2026');
     const admin = await t.login('admin', 'Admin@2026');
     const form = formOf(await me(operator.access_token, 'operator'));
-    expect(
-      (await call('PUT', `/organization/user/${admin.id}`, operator.access_token, form)).statusCode,
-    ).toBe(403);
+    const others = await call('PUT', `/organization/user/${admin.id}`, operator.access_token, form);
+    expect(others.statusCode).toBe(403);
+    // Not there answers as not yours: the ids that exist cannot be told apart (issue 32).
+    const missing = await call('PUT', '/organization/user/987654', operator.access_token, form);
+    expect(missing.statusCode).toBe(403);
+    expect(missing.json()).toMatchObject({ code: others.json().code, msg: others.json().msg });
     expect(
       (await call('PUT', '/organization/user/abc', operator.access_token, form)).statusCode,
     ).toBe(422);
@@ -159,7 +162,7 @@ describe('personal info', () => {
     ).toBe(422);
     expect(
       (await call('PUT', '/organization/user/987654', admin.access_token, form)).statusCode,
-    ).toBe(404);
+    ).toBe(403);
     const anonymous = await call('PUT', `/organization/user/${operator.id}`, undefined, form);
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().code).toBe(ErrorCode.TOKEN_INVALID);
