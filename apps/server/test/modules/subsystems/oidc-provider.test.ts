@@ -60,6 +60,15 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
   const authorize = (config: client.Configuration, token: string, scope: string) =>
     signInThroughPlatform({ config, base, token, redirectUri: REDIRECT, scope });
 
+  /** A sign-in through the platform, its code redeemed: the subsystem's tokens. */
+  const codeTokens = async (config: client.Configuration, token: string, scope: string) => {
+    const { callback, verifier, state } = await authorize(config, token, scope);
+    return client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
+  };
+
   it('names itself by its own address, whatever Host the request names (issue 32)', async () => {
     const response = await t.app.inject({
       url: '/.well-known/openid-configuration',
@@ -76,58 +85,29 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
     const basic = (id: string, secret: string) =>
       `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const post = (path: string, body: string, authorization?: string): [string, RequestInit] => [
+      path,
+      { method: 'POST', headers: { ...form, ...(authorization ? { authorization } : {}) }, body },
+    ];
+    const vendor = basic('vendor-app', SECRET);
     const attempts: [string, RequestInit][] = [
       [`/oidc/auth?client_id=vendor%00app&response_type=code&scope=openid`, {}],
       [`/oidc/auth?client_id=vendor-app&response_type=code&scope=openid&redirect_uri=x%01`, {}],
-      [
+      post('/oidc/token', 'grant_type=authorization_code&code=a%00b&redirect_uri=x', vendor),
+      post(
         '/oidc/token',
-        {
-          method: 'POST',
-          headers: { ...form, authorization: basic('vendor-app', SECRET) },
-          body: 'grant_type=authorization_code&code=a%00b&redirect_uri=x',
-        },
-      ],
-      [
+        'grant_type=refresh_token&refresh_token=x',
+        basic('vendor\u0000app', SECRET),
+      ),
+      post(
         '/oidc/token',
-        {
-          method: 'POST',
-          headers: { ...form, authorization: basic('vendor\u0000app', SECRET) },
-          body: 'grant_type=refresh_token&refresh_token=x',
-        },
-      ],
-      [
-        '/oidc/token',
-        {
-          method: 'POST',
-          headers: { ...form, authorization: basic('vendor-app', 'a\u0000b') },
-          body: 'grant_type=refresh_token&refresh_token=x',
-        },
-      ],
-      [
-        '/oidc/token',
-        {
-          method: 'POST',
-          headers: form,
-          body: 'grant_type=refresh_token&refresh_token=x&client_id=browser%00app',
-        },
-      ],
-      [
-        '/oidc/token/revocation',
-        {
-          method: 'POST',
-          headers: { ...form, authorization: basic('vendor-app', SECRET) },
-          body: 'token=a%00b',
-        },
-      ],
-      [
-        '/oidc/token/introspection',
-        {
-          method: 'POST',
-          headers: { ...form, authorization: basic('vendor-app', SECRET) },
-          body: 'token=a%00b',
-        },
-      ],
-      ['/oidc/me', { method: 'POST', headers: form, body: 'access_token=a%00b' }],
+        'grant_type=refresh_token&refresh_token=x',
+        basic('vendor-app', 'a\u0000b'),
+      ),
+      post('/oidc/token', 'grant_type=refresh_token&refresh_token=x&client_id=browser%00app'),
+      post('/oidc/token/revocation', 'token=a%00b', vendor),
+      post('/oidc/token/introspection', 'token=a%00b', vendor),
+      post('/oidc/me', 'access_token=a%00b'),
       ['/oidc/session/end?client_id=vendor%00app', {}],
     ];
     for (const [path, init] of attempts) {
@@ -297,15 +277,7 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
     const config = await discover('vendor-app', SECRET);
     const signIn = async () => {
       const platform = (await t.login('editor', 'Editor@2026')).access_token;
-      const { callback, verifier, state } = await authorize(
-        config,
-        platform,
-        'openid offline_access',
-      );
-      const tokens = await client.authorizationCodeGrant(config, callback, {
-        pkceCodeVerifier: verifier,
-        expectedState: state,
-      });
+      const tokens = await codeTokens(config, platform, 'openid offline_access');
       expect(tokens.refresh_token).toBeTruthy();
       return { platform, tokens };
     };
@@ -389,15 +361,7 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
 
     // A public client revokes its own refresh token (RFC 7009 §2.1): it stops working.
     const config = await discover('browser-app');
-    const { callback, verifier, state } = await authorize(
-      config,
-      adminToken,
-      'openid offline_access',
-    );
-    const tokens = await client.authorizationCodeGrant(config, callback, {
-      pkceCodeVerifier: verifier,
-      expectedState: state,
-    });
+    const tokens = await codeTokens(config, adminToken, 'openid offline_access');
     expect(tokens.refresh_token).toBeTruthy();
     await client.tokenRevocation(config, tokens.refresh_token!);
     await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toThrow();
