@@ -4,6 +4,8 @@ import { runtimeConfig } from '@/lib/runtime-config';
 import { getSseTicket } from '../api/get-sse-ticket';
 
 const MAX_RETRY_MS = 60_000;
+/** How long a `revoked` event waits before the call that signs the tab out (see below). */
+const REVOKED_CHECK_DELAY_MS = 500;
 
 /**
  * Follows the caller's unread count live (server-sent events). Each connection
@@ -63,8 +65,10 @@ export function useLiveUnread(enabled: boolean, onUnread: (unread: number) => vo
         next.close();
         // The session ended (forced out, disabled, password reset, timed out): one more
         // authenticated call meets its 040005, and the HTTP client's one path signs the
-        // tab out with the reason the login page tells (lib/http/http-client.ts).
-        getSseTicket().catch(() => undefined);
+        // tab out with the reason the login page tells (lib/http/http-client.ts). Half a
+        // second later, so that a sign-out of the tab's own (a password it just changed)
+        // finishes first and its token is no longer the one refused.
+        setTimeout(() => void getSseTicket().catch(() => undefined), REVOKED_CHECK_DELAY_MS);
       });
       // The ticket is single-use, so the browser's own reconnect cannot succeed: reconnect here.
       next.addEventListener('error', () => {
