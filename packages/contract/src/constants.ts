@@ -30,8 +30,11 @@ export const LOGIN_APP_ID = 'PC';
 export const WEB_CLIENT_ID = 'cityops-web';
 export const WEB_CLIENT_SECRET = 'cityops-web-public-client';
 
-/** Settings keys readable by anyone through `organization/config`. */
-export const PUBLIC_CONFIG_KEYS = ['systemName', 'commandCoordinationCode'] as const;
+/**
+ * Settings keys readable by anyone through `organization/config`. `timeZone`: the city's
+ * time zone (基本设置), the one every screen shows times in.
+ */
+export const PUBLIC_CONFIG_KEYS = ['systemName', 'commandCoordinationCode', 'timeZone'] as const;
 export type PublicConfigKey = (typeof PUBLIC_CONFIG_KEYS)[number];
 
 /** Image upload: avatars and guide images. */

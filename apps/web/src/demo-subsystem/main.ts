@@ -8,6 +8,7 @@
 import { DEMO_SUBSYSTEM_CLIENT_ID, FRAME_TOKEN_REQUEST } from '@cityops/contract';
 import { type JWTPayload, type JWTVerifyGetKey, createRemoteJWKSet } from 'jose';
 import * as oauth from 'oauth4webapi';
+import dayjs from 'dayjs';
 import {
   type FailureReason,
   failureReason,
@@ -96,11 +97,16 @@ function reasonText(language: Language, reason: Reason): string {
   }
 }
 
+/** The platform's one time format (issue 31), to the second, in this page's own time zone. */
+function clock(at: number | Date): string {
+  return dayjs(at).format('YYYY-MM-DD HH:mm:ss');
+}
+
 const TIME_CLAIMS = new Set(['iat', 'exp', 'auth_time', 'nbf', 'updated_at']);
 
 function claimValue(language: Language, name: string, value: unknown): string {
   if (TIME_CLAIMS.has(name) && typeof value === 'number') {
-    return new Date(value * 1000).toLocaleString(language);
+    return clock(value * 1000);
   }
   if (Array.isArray(value))
     return value.length ? value.map(String).join(', ') : texts[language].none;
@@ -137,7 +143,7 @@ function identityText(language: Language): string {
       return format(language, 'verified', {
         issuer: String(identity.claims.iss),
         audience: DEMO_SUBSYSTEM_CLIENT_ID,
-        time: new Date((identity.claims.exp ?? 0) * 1000).toLocaleTimeString(language),
+        time: clock((identity.claims.exp ?? 0) * 1000),
       });
     case 'failed':
       return format(language, 'failed', { reason: reasonText(language, identity.reason) });
@@ -168,7 +174,7 @@ function refreshText(language: Language): string {
     case 'renewed':
       return format(language, 'refreshed', {
         count: refresh.count,
-        time: refresh.at.toLocaleTimeString(language),
+        time: clock(refresh.at),
       });
     case 'refused':
       return format(language, 'refreshRefused');
@@ -198,7 +204,7 @@ function render() {
     : t.tokenMissing;
   const time = element<HTMLTimeElement>('loaded-at');
   time.dateTime = loadedAt.toISOString();
-  time.textContent = loadedAt.toLocaleTimeString(language);
+  time.textContent = clock(loadedAt);
   element('instance').textContent = instance;
   element('own-window').hidden = query.get('window') !== 'own';
 

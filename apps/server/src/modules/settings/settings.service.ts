@@ -7,6 +7,7 @@ import {
 import type { ZodType } from 'zod';
 import type { Database } from '../../db/client.js';
 import type { Repositories } from '../../repositories.js';
+import { TIME_ZONE_KEY, timeZoneOf } from './time-zone.js';
 
 /** The channel on which an instance tells the others that settings changed (payload: the group). */
 export const SETTINGS_CHANNEL = 'cityops_settings';
@@ -108,6 +109,8 @@ export class SettingsService {
 
   /** A setting readable through `organization/config`; null when it is not set. */
   async publicValue(key: PublicConfigKey): Promise<string | null> {
+    // Kept in the general group; never null: the screens format times in it.
+    if (key === 'timeZone') return timeZoneOf(await this.text(TIME_ZONE_KEY));
     const value = await this.text(key);
     if (!value && key === SettingKey.systemName) return this.options.defaults.systemName;
     return value;

@@ -37,6 +37,22 @@ describe('GET /organization/config?key=', () => {
     expect(response.json().data).toBe('command_coordination');
   });
 
+  it('gives the city time zone, the default until one is saved', async () => {
+    const response = await get('/api/organization/config?key=timeZone');
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toBe('Asia/Shanghai');
+    await t.database.db.execute(
+      sql`insert into settings (key, value) values ('general.timeZone', 'Europe/Berlin')
+          on conflict (key) do update set value = excluded.value`,
+    );
+    try {
+      const changed = await get('/api/organization/config?key=timeZone');
+      expect(changed.json().data).toBe('Europe/Berlin');
+    } finally {
+      await t.database.db.execute(sql`delete from settings where key = 'general.timeZone'`);
+    }
+  });
+
   it('follows a changed setting', async () => {
     await t.database.db.execute(
       sql`update settings set value = 'Jiangcheng operations' where key = 'systemName'`,

@@ -6,9 +6,13 @@ import { useUserStore } from '@/stores/user-store';
 import { userData } from '@/testing/fixtures';
 import { PreviousSignInNotice } from './previous-sign-in-notice';
 
+/** A wall-clock time in Asia/Shanghai, the city's default zone the screens show times in. */
+const shanghai = (...parts: [number, number, number, number, number]) =>
+  new Date(Date.UTC(...parts) - 8 * 3_600_000);
+
 configure({ asyncUtilTimeout: 8_000 });
 
-const at = new Date(2026, 10, 26, 9, 12).toISOString();
+const at = shanghai(2026, 10, 26, 9, 12).toISOString();
 
 beforeAll(async () => {
   await initI18n('zh-CN');

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { useShallow } from 'zustand/react/shallow';
 import { useConfigValue } from '@/features/menu/api/get-config-value';
+import { useCityTimeZone } from '@/lib/use-city-time-zone';
 import { useCrossWindowMessages } from '@/features/auth/hooks/use-cross-window-messages';
 import { usePasswordStatus } from '@/features/password/api/get-password-status';
 import { PasswordDialogHost } from '@/features/password/components/password-dialog-host';
@@ -98,6 +99,8 @@ export function Shell() {
     (!passwordStatus.isPending && !resetForced && !secondFactor.isPending && !enrolmentForced);
   const menu = useUserMenu({ enabled: ready });
   const childrenMenuCode = useConfigValue('commandCoordinationCode');
+  // Every screen's times are in the city's zone (lib/date-time.ts).
+  useCityTimeZone();
   const app = useAppStore(
     useShallow((state) => ({
       menuActive: state.menuActive,

@@ -7,6 +7,7 @@ import { confirmQr } from '../api/confirm-qr';
 import { scanQr } from '../api/scan-qr';
 import { describeDevice } from '../lib/describe-device';
 import styles from './qr-confirm.module.css';
+import { formatDateTime } from '@/lib/date-time';
 
 type Step = 'checking' | 'asking' | 'sending' | 'confirmed' | 'refused' | 'unavailable';
 
@@ -15,7 +16,7 @@ type Step = 'checking' | 'asking' | 'sending' | 'confirmed' | 'refused' | 'unava
  * "scanned"), who asked and when, and the choice to confirm or refuse.
  */
 export function QrConfirm({ ticket }: { ticket: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const username = useUserStore((state) => state.username);
   const [step, setStep] = useState<Step>('checking');
   const [request, setRequest] = useState<QrScanResponse | null>(null);
@@ -54,7 +55,7 @@ export function QrConfirm({ ticket }: { ticket: string }) {
       </p>
     );
   }
-  const when = request ? new Date(request.requestedAt).toLocaleString(i18n.language) : '';
+  const when = request ? formatDateTime(request.requestedAt) : '';
   const device = describeDevice(request?.browser);
   let deviceText = device.browser || device.os || t('qr.mobile.unknownDevice');
   if (device.browser && device.os)

@@ -21,6 +21,7 @@ import { type RichTextEditorHandle, RichTextEditor } from './rich-text-editor';
 import { GuideTheme } from './guide-theme';
 import { businessGuideTexts } from '@/locales/business-guide-texts';
 import { registerTexts } from '@/lib/i18n';
+import { formatDateTime } from '@/lib/date-time';
 
 registerTexts(businessGuideTexts);
 
@@ -69,7 +70,7 @@ function GuideEditorPageContent() {
 }
 
 function ArticleEditor({ article }: { article: Article }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const updateArticle = useUpdateArticle();
   const changeStatus = useChangeArticleStatus();
@@ -239,7 +240,7 @@ function ArticleEditor({ article }: { article: Article }) {
           showIcon
           style={{ marginBottom: 12 }}
           title={t('businessGuide.editor.draftFound', {
-            time: new Date(draft.savedAt).toLocaleString(i18n.language),
+            time: formatDateTime(draft.savedAt),
           })}
           action={
             <Space>

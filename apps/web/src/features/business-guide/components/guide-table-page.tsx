@@ -37,6 +37,7 @@ import { registerTexts } from '@/lib/i18n';
 import { scaledPx } from '@/lib/root-font-size';
 import { useUiScale } from '@/stores/app-store';
 import { localName } from '@/lib/local-name';
+import { formatDateTime } from '@/lib/date-time';
 
 registerTexts(businessGuideTexts);
 
@@ -123,11 +124,6 @@ function GuideTablePageContent() {
     [categories.data, i18n.language],
   );
 
-  const updatedAtFormat = useMemo(
-    () => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }),
-    [i18n.language],
-  );
-
   const sortOrderOf = (key: ArticleSortKey) =>
     query.sortBy === key ? (query.sortOrder === 'asc' ? 'ascend' : 'descend') : null;
 
@@ -209,7 +205,7 @@ function GuideTablePageContent() {
             title: t('businessGuide.column.updatedAt'),
             sorter: true,
             sortOrder: sortOrderOf('updatedAt'),
-            render: (value: string) => updatedAtFormat.format(new Date(value)),
+            render: (value: string) => formatDateTime(value),
             width: px(150),
           },
           {

@@ -25,6 +25,7 @@ import { RECIPIENT_PAGE_SIZE, useMessageRecipients } from '../api/get-message-re
 import { useSentMessages } from '../api/get-sent-messages';
 import { useWithdrawMessage } from '../api/withdraw-message';
 import { localName } from '@/lib/local-name';
+import { formatDateTime } from '@/lib/date-time';
 
 registerTexts(notificationsTexts);
 
@@ -33,13 +34,6 @@ const SendMessageDialog = lazy(() =>
 );
 
 const PAGE_SIZE = 10;
-
-function formatTime(iso: string, language: string): string {
-  return new Date(iso).toLocaleString(language === 'en' ? 'en-GB' : 'zh-CN', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
-}
 
 /**
  * `/system/messages` (消息管理, issue 13 item 7): the messages sent through the
@@ -62,7 +56,7 @@ export function MessagesPage() {
 }
 
 function MessagesPageContent() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [query, setQuery] = useState({ pageIndex: 1, pageSize: PAGE_SIZE, keyword: '' });
   const [keyword, setKeyword] = useState('');
   const [sending, setSending] = useState(false);
@@ -113,7 +107,7 @@ function MessagesPageContent() {
     {
       key: 'sentTime',
       title: t('notifications.sent.column.sentTime'),
-      render: (_, message) => formatTime(message.sentTime, i18n.language),
+      render: (_, message) => formatDateTime(message.sentTime),
     },
     {
       key: 'read',
@@ -256,7 +250,7 @@ function RecipientsDrawer({ message, onClose }: { message: SentMessage; onClose(
         row.read && row.readTime ? (
           <Typography.Text>
             {t('notifications.sent.recipients.readAt', {
-              time: formatTime(row.readTime, i18n.language),
+              time: formatDateTime(row.readTime),
             })}
           </Typography.Text>
         ) : (

@@ -1,8 +1,8 @@
 import { Button } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@/lib/date-time';
 import { type MessageView, avatarLabel, avatarLines } from '../lib/parse-message';
-import { formatMessageTime } from '../lib/format-time';
 import styles from './notification-panel.module.css';
 
 export interface NotificationPanelProps {
@@ -74,7 +74,7 @@ export function NotificationPanel({
                   <span className={styles.line}>
                     <span className={styles.messageTitle}>{row.title || fallbackLabel}</span>
                     <time className={styles.time} dateTime={row.createdTime}>
-                      {formatMessageTime(row.createdTime)}
+                      {formatDateTime(row.createdTime)}
                     </time>
                   </span>
                   <span className={styles.excerpt}>{row.content}</span>

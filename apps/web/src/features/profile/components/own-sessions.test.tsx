@@ -11,6 +11,10 @@ import { okBody } from '@/testing/fixtures';
 import { startTestServer } from '@/testing/start-test-server';
 import { OwnSessions } from './own-sessions';
 
+/** A wall-clock time in Asia/Shanghai, the city's default zone the screens show times in. */
+const shanghai = (...parts: [number, number, number, number, number]) =>
+  new Date(Date.UTC(...parts) - 8 * 3_600_000);
+
 configure({ asyncUtilTimeout: 8_000 });
 
 startTestServer('zh-CN');
@@ -23,9 +27,9 @@ const own = (n: number, patch: Partial<OwnSession>): OwnSession => ({
   id: String(n).repeat(64),
   ipAddress: `10.0.0.${n}`,
   userAgent: CHROME,
-  createdAt: new Date(2026, 10, 26, 8 + n, 0).toISOString(),
+  createdAt: shanghai(2026, 10, 26, 8 + n, 0).toISOString(),
   lastSeenAt: null,
-  expiresAt: new Date(2026, 10, 26, 12, 0).toISOString(),
+  expiresAt: shanghai(2026, 10, 26, 12, 0).toISOString(),
   current: false,
   ...patch,
 });

@@ -14,6 +14,7 @@ import { useSecondFactor } from '../api/get-second-factor';
 import { profileKeys } from '../api/query-keys';
 import { removeSecondFactor } from '../api/remove-second-factor';
 import { startSecondFactor } from '../api/start-second-factor';
+import { formatDateTime } from '@/lib/date-time';
 
 registerTexts(profileTexts);
 
@@ -54,7 +55,7 @@ export function SecondFactorDialog({
   forced?: boolean;
   onClose(): void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const status = useSecondFactor();
   const [step, setStep] = useState<Step>({ kind: 'status' });
@@ -190,11 +191,7 @@ export function SecondFactorDialog({
       </>
     );
   } else if (status.data?.enrolled) {
-    const date = status.data.enrolledAt
-      ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(
-          new Date(status.data.enrolledAt),
-        )
-      : '';
+    const date = status.data.enrolledAt ? formatDateTime(status.data.enrolledAt) : '';
     body = (
       <Space orientation="vertical" style={{ width: '100%' }}>
         <Alert

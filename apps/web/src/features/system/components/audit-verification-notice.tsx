@@ -1,10 +1,11 @@
 import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAuditVerification } from '../api/get-audit-verification';
+import { formatDateTime } from '@/lib/date-time';
 
 /** The chain's check, done once per visit on the server and again on request. */
 export function AuditVerificationNotice() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const verification = useAuditVerification();
   const again = (
     <Button
@@ -36,10 +37,7 @@ export function AuditVerificationNotice() {
       />
     );
   }
-  const at = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: 'short',
-    timeStyle: 'medium',
-  }).format(new Date(result.verifiedAt));
+  const at = formatDateTime(result.verifiedAt, { seconds: true });
   return (
     <Alert
       {...common}

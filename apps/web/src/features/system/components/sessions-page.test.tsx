@@ -9,6 +9,10 @@ import { okBody } from '@/testing/fixtures';
 import { findDialog, renderWithClient, rowTexts, signInWith, unitTree } from '../test-support';
 import { SessionsPage } from './sessions-page';
 
+/** A wall-clock time in Asia/Shanghai, the city's default zone the screens show times in. */
+const shanghai = (...parts: [number, number, number, number, number]) =>
+  new Date(Date.UTC(...parts) - 8 * 3_600_000);
+
 configure({ asyncUtilTimeout: 15_000 });
 
 const CHROME =
@@ -25,9 +29,9 @@ function session(n: number, patch: Partial<LiveSession> = {}): LiveSession {
     organizationNameEn: 'City bureau',
     ipAddress: `10.0.0.${n}`,
     userAgent: CHROME,
-    createdAt: new Date(2026, 10, 26, 9, 12).toISOString(),
+    createdAt: shanghai(2026, 10, 26, 9, 12).toISOString(),
     lastSeenAt: null,
-    expiresAt: new Date(2026, 10, 26, 11, 36).toISOString(),
+    expiresAt: shanghai(2026, 10, 26, 11, 36).toISOString(),
     current: false,
     endable: true,
     ...patch,
@@ -50,7 +54,7 @@ afterEach(async () => {
 });
 beforeEach(() => {
   toasts = configureTestApi();
-  sessions = [session(1, { lastSeenAt: new Date(2026, 10, 26, 9, 30).toISOString() }), session(2)];
+  sessions = [session(1, { lastSeenAt: shanghai(2026, 10, 26, 9, 30).toISOString() }), session(2)];
   queries = [];
   ended = [];
   testServer.use(

@@ -25,6 +25,7 @@ import { UserImportDialog } from './user-import-dialog';
 import { UserRowActions } from './user-row-actions';
 import { type UserFilters, UserSearchBar } from './user-search-bar';
 import { UserStatusTag } from './user-status-tag';
+import { formatDateTime } from '@/lib/date-time';
 
 registerTexts(systemTexts);
 
@@ -68,10 +69,6 @@ function UsersPageContent() {
         label: localName(role, i18n.language),
       })),
     [options.data, i18n.language],
-  );
-  const createdAtFormat = useMemo(
-    () => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }),
-    [i18n.language],
   );
 
   /** The record the form lost to, wherever it is in the list; the list follows. */
@@ -162,7 +159,7 @@ function UsersPageContent() {
       title: t('system.users.column.createdAt'),
       sorter: true,
       sortOrder: sortOrderOf('createdAt'),
-      render: (value: string) => createdAtFormat.format(new Date(value)),
+      render: (value: string) => formatDateTime(value),
     },
     {
       key: 'actions',
