@@ -1,4 +1,4 @@
-import { SEPARATED_ROLES, loginNameSchema } from '@cityops/contract';
+import { ADMIN_ROLE, SEPARATED_ROLES, loginNameSchema } from '@cityops/contract';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { ISSUED_PASSWORD_LENGTH, hashPassword, issuedPassword } from '../../lib/passwords.js';
@@ -153,7 +153,7 @@ export class OperatorAccountService {
     const { roles } = this.options.repositories;
     if (
       disabled &&
-      user.roleIds.includes('admin') &&
+      user.roleIds.includes(ADMIN_ROLE) &&
       (await roles.otherActiveAdministrators(user.id)) === 0
     ) {
       throw new OperatorCommandError('The platform must keep at least one active administrator');
