@@ -30,7 +30,11 @@ import webApp from './plugins/web-app.js';
 import { PURGE_INTERVAL_MS } from './modules/purge/purge.service.js';
 import { type AppModule, type RouteContext, createServices } from './app-module.js';
 import { appModules } from './app-modules.js';
-import { SessionCache } from './modules/auth/session-cache.js';
+import { SessionCache, noRememberedSessions } from './modules/auth/session-cache.js';
+import { describeMasterKey, loadMasterKey } from './lib/master-key.js';
+import { KeyRing } from './modules/secrets/key-ring.js';
+import { sealStoredSecrets } from './modules/secrets/key-rotation.js';
+import { ServerSecretRepository } from './modules/secrets/server-secret.repository.js';
 import { SubsystemSessionChanges } from './modules/subsystems/backchannel-logout.service.js';
 import { createRepositories, transactionRunner } from './repositories.js';
 import type { Services } from './services.js';
@@ -96,10 +100,15 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // The master key first: a start without a usable one stops before the database opens.
+  const master = await loadMasterKey(config);
+  app.log.info({ masterKeyId: master.id, origin: master.origin }, describeMasterKey(master));
   const database = dependencies.database ?? (await openDatabase(config));
   app.addHook('onClose', async () => database.close());
+  const keyRing = new KeyRing(master, new ServerSecretRepository(database.db));
   await migrateAndSeed(database, (db) =>
     seed(db, {
+      sealer: keyRing,
       kind: config.nodeEnv === 'production' ? 'production' : 'demo',
       systemName: config.web.systemName,
       now: clock.now(),
@@ -107,6 +116,11 @@ export async function buildApp(
       product: { publicUrl: config.publicUrl, port: config.port },
     }),
   );
+  // Every data key opens under this master key, and what an earlier release kept in clear is sealed.
+  await keyRing.check();
+  await sealStoredSecrets(createRepositories(database.db, noRememberedSessions), keyRing, {
+    onlyUnsealed: true,
+  });
   // Remembered sessions; every instance forgets a revoked one (modules/auth/session-cache.ts).
   const sessionCache = new SessionCache({ database, clock, metrics });
   await sessionCache.start();
@@ -118,8 +132,8 @@ export async function buildApp(
     config,
     clock,
     database,
-    repositories: createRepositories(database.db, sessionChanges, sessionCache, metrics),
-    withTransaction: transactionRunner(database.db, sessionChanges, metrics),
+    repositories: createRepositories(database.db, sessionChanges, sessionCache, metrics, keyRing),
+    withTransaction: transactionRunner(database.db, sessionChanges, metrics, keyRing),
     // Inside a request, its logger: the line carries the request id.
     log: () => currentRequestLog() ?? app.log,
     onError: (error) => app.log.error({ err: error }, 'live notification failed'),

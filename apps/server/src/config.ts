@@ -55,10 +55,13 @@ export interface AppConfig {
    */
   secondFactorEnforced: boolean;
   /**
-   * SECRETS_KEY: 32 bytes that seal the secrets read back (second-factor keys) and
-   * stay out of the database; without it a key kept in the database seals them.
+   * SECRETS_KEY: the master key, 32 bytes that wrap the data keys sealing every
+   * secret the platform keeps (lib/master-key.ts, docs/security.md, "Key hierarchy").
+   * Required in production, here or in SECRETS_KEY_FILE.
    */
   secretsKey: Buffer | undefined;
+  /** SECRETS_KEY_FILE: a file holding the master key, readable by the service user only. */
+  secretsKeyFile: string | undefined;
   /** How SMS leave: recorded by the development provider, or posted to a gateway's webhook. */
   sms: {
     provider: 'development' | 'webhook';
@@ -161,6 +164,7 @@ const environmentSchema = z
         message: 'must be 32 bytes in base64 (openssl rand -base64 32)',
       })
       .optional(),
+    SECRETS_KEY_FILE: z.string().trim().min(1, notEmpty).optional(),
     SMS_PROVIDER: oneOf(['development', 'webhook']).default('development'),
     SMS_WEBHOOK_URL: z.url({ error: 'must be an http(s) URL' }).optional(),
     SMS_WEBHOOK_TOKEN: z.string().optional(),
@@ -173,6 +177,16 @@ const environmentSchema = z
   .refine((e) => e.SMS_PROVIDER !== 'webhook' || e.SMS_WEBHOOK_URL, {
     path: ['SMS_WEBHOOK_URL'],
     message: 'is required when SMS_PROVIDER is webhook',
+  })
+  .refine((e) => !(e.SECRETS_KEY && e.SECRETS_KEY_FILE), {
+    path: ['SECRETS_KEY_FILE'],
+    message: 'and SECRETS_KEY name one master key: set one of them',
+  })
+  // The master key stays out of the database; production never makes one of its own.
+  .refine((e) => e.NODE_ENV !== 'production' || e.SECRETS_KEY || e.SECRETS_KEY_FILE, {
+    path: ['SECRETS_KEY'],
+    message:
+      'is required in production (or SECRETS_KEY_FILE, a file holding it): the master key, 32 bytes in base64 (openssl rand -base64 32)',
   })
   // The issuer of the OpenID Connect provider and of frame tokens (lib/product-base.ts).
   .refine((e) => e.NODE_ENV !== 'production' || e.PUBLIC_URL, {
@@ -229,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     frameAncestors: e.FRAME_ANCESTORS,
     secondFactorEnforced: e.SECOND_FACTOR_ENFORCED ?? e.NODE_ENV === 'production',
     secretsKey: e.SECRETS_KEY === undefined ? undefined : Buffer.from(e.SECRETS_KEY, 'base64'),
+    secretsKeyFile: e.SECRETS_KEY_FILE === undefined ? undefined : path.resolve(e.SECRETS_KEY_FILE),
     sms: {
       provider: e.SMS_PROVIDER,
       webhookUrl: e.SMS_WEBHOOK_URL,

@@ -20,6 +20,7 @@ import { ProfileRepository } from './modules/organization/profile.repository.js'
 import { UserRepository } from './modules/organization/user.repository.js';
 import { PasswordRepository } from './modules/password/password.repository.js';
 import { QrTicketRepository } from './modules/qr-login/qr-ticket.repository.js';
+import type { SecretSealer } from './modules/secrets/secret-sealer.js';
 import { ServerSecretRepository } from './modules/secrets/server-secret.repository.js';
 import { SecondFactorRepository } from './modules/second-factor/second-factor.repository.js';
 import { SettingsRepository } from './modules/settings/settings.repository.js';
@@ -40,13 +41,16 @@ import { SubsystemRepository } from './modules/subsystems/subsystem.repository.j
  * line here. `changes` hears of every write that remembered sessions carry
  * (auth/session-cache.ts): a process with no remembered sessions to tell says so
  * with `noRememberedSessions`; `cache` answers session lookups from memory;
- * `metrics` counts the audit records written.
+ * `metrics` counts the audit records written; `sealer` seals the secrets the
+ * server keeps (secrets/key-ring.ts): without it (a command that reads no secret)
+ * reading or writing one fails.
  */
 export function createRepositories(
   db: Executor,
   changes: SessionChanges,
   cache?: SessionCache,
   metrics: AuditMetrics = noMetrics,
+  sealer?: SecretSealer,
 ) {
   const sessions = new SessionRepository(db, changes, cache);
   return {
@@ -66,10 +70,10 @@ export function createRepositories(
     qrTickets: new QrTicketRepository(db),
     requestLimits: new RequestLimitRepository(db),
     roles: new RoleRepository(db, changes),
-    rsaKeys: new RsaKeyRepository(db),
+    rsaKeys: new RsaKeyRepository(db, sealer),
     scopes: new ScopeRepository(db),
     secondFactors: new SecondFactorRepository(db, changes),
-    serverSecrets: new ServerSecretRepository(db),
+    serverSecrets: new ServerSecretRepository(db, sealer),
     sessions,
     settings: new SettingsRepository(db),
     signingKeys: new SigningKeyRepository(db),
@@ -94,6 +98,7 @@ export function transactionRunner(
   db: Db,
   changes: SessionChanges,
   metrics: AuditMetrics = noMetrics,
+  sealer?: SecretSealer,
 ): WithTransaction {
   return async (work) => {
     // Revocations are announced once they are committed (auth/session-cache.ts),
@@ -101,7 +106,15 @@ export function transactionRunner(
     const pending = new PendingSessionChanges();
     const audited: Parameters<AuditMetrics['auditWritten']>[0][] = [];
     const result = await db.transaction((tx) =>
-      work(createRepositories(tx, pending, undefined, { auditWritten: (e) => audited.push(e) })),
+      work(
+        createRepositories(
+          tx,
+          pending,
+          undefined,
+          { auditWritten: (e) => audited.push(e) },
+          sealer,
+        ),
+      ),
     );
     for (const event of audited) metrics.auditWritten(event);
     await pending.flushTo(changes);

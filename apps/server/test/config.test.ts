@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 import '../src/app.js';
 import { ConfigError, DEFAULT_SYSTEM_NAME, loadConfig } from '../src/config.js';
 
+/** A master key (32 bytes in base64), which production requires. */
+const KEY = 'c2VjcmV0cyBrZXkgZm9yIGNvbmZpZyB0ZXN0cywgMzI=';
+
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
     const config = loadConfig({});
@@ -36,6 +39,7 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://u@db:5432/cityops',
       NODE_ENV: 'production',
       PUBLIC_URL: 'https://ops.example.gov.cn',
+      SECRETS_KEY: KEY,
       ROUTER_MODE: 'hash',
       LOG_LEVEL: 'warn',
       TRUST_PROXY: '1',
@@ -72,6 +76,7 @@ describe('loadConfig', () => {
         MANAGEMENT_HOST: '10.0.0.5',
         NODE_ENV: 'production',
         PUBLIC_URL: 'https://ops.example.gov.cn',
+        SECRETS_KEY: KEY,
       }),
     ).toMatchObject({ managementPort: 9000, managementHost: '10.0.0.5' });
   });
@@ -79,10 +84,18 @@ describe('loadConfig', () => {
   it.each([
     [{}, '127.0.0.1'],
     [{ NODE_ENV: 'test' }, '127.0.0.1'],
-    [{ NODE_ENV: 'production', PUBLIC_URL: 'https://ops.example.gov.cn' }, '0.0.0.0'],
+    [
+      { NODE_ENV: 'production', PUBLIC_URL: 'https://ops.example.gov.cn', SECRETS_KEY: KEY },
+      '0.0.0.0',
+    ],
     [{ HOST: '0.0.0.0' }, '0.0.0.0'],
     [
-      { NODE_ENV: 'production', PUBLIC_URL: 'https://ops.example.gov.cn', HOST: '10.0.0.5' },
+      {
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://ops.example.gov.cn',
+        SECRETS_KEY: KEY,
+        HOST: '10.0.0.5',
+      },
       '10.0.0.5',
     ],
     [{ NODE_ENV: 'development', HOST: ' :: ' }, '::'],
@@ -206,6 +219,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
       /PUBLIC_URL: is required in production/,
     );
+  });
+
+  it('refuses production without a master key, naming SECRETS_KEY and its file', () => {
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://ops.example.gov.cn' };
+    expect(() => loadConfig(production)).toThrow(
+      /SECRETS_KEY: is required in production \(or SECRETS_KEY_FILE/,
+    );
+    expect(
+      loadConfig({ ...production, SECRETS_KEY_FILE: '/etc/cityops/master-key' }),
+    ).toMatchObject({ secretsKey: undefined, secretsKeyFile: '/etc/cityops/master-key' });
+    expect(() =>
+      loadConfig({ ...production, SECRETS_KEY: KEY, SECRETS_KEY_FILE: '/etc/cityops/master-key' }),
+    ).toThrow(/SECRETS_KEY_FILE: and SECRETS_KEY name one master key/);
   });
 
   it('lists every bad variable at once, and no message key', () => {

@@ -3,6 +3,7 @@ import { DEMO_SUBSYSTEM_CLIENT_ID, STAFF_ROLE } from '@cityops/contract';
 import { hashPassword, randomPassword } from '../lib/passwords.js';
 import { ensureRsaKey } from '../modules/auth/rsa-key.service.js';
 import { noRememberedSessions } from '../modules/auth/session-cache.js';
+import type { SecretSealer } from '../modules/secrets/secret-sealer.js';
 import type { MenuRepository } from '../modules/menus/menu.repository.js';
 import {
   type Repositories,
@@ -34,6 +35,11 @@ export interface SeedOptions {
   announce: (text: string) => void;
   /** Where the product is reached: the demo subsystem's addresses (seed/subsystems.ts). */
   product: ProductAddress;
+  /**
+   * Seals the sign-in transport's private key (secrets/key-ring.ts). A seed without
+   * it (a test template) makes no key: the server's start does, sealed.
+   */
+  sealer?: SecretSealer;
 }
 
 /**
@@ -44,13 +50,19 @@ export interface SeedOptions {
 export async function seed(db: Db, options: SeedOptions): Promise<void> {
   // The same repositories and transactions as the app's services (app.ts).
   // The seed runs before the server listens: no session is remembered yet.
-  const repositories = createRepositories(db, noRememberedSessions);
+  const repositories = createRepositories(
+    db,
+    noRememberedSessions,
+    undefined,
+    undefined,
+    options.sealer,
+  );
   const withTransaction = transactionRunner(db, noRememberedSessions);
   await seedBase(repositories, options.systemName, options.now);
   await ensureBuiltInMenu(withTransaction);
   const demoSubsystemId = await ensureDemoSubsystem(repositories, options.product, options.now);
   await seedSecuritySettings(repositories);
-  await ensureRsaKey(repositories.rsaKeys, options.now);
+  if (options.sealer) await ensureRsaKey(repositories.rsaKeys, options.now);
   await seedGuideCategories(repositories);
   await seedGisLayers(repositories);
   if ((await repositories.users.count()) > 0) return;

@@ -25,3 +25,11 @@ export const DEMO_SUBSYSTEM_CODES = [
   'comprehensive_evaluation',
   'system_admin',
 ];
+
+/**
+ * The master key (SECRETS_KEY) of the test template and of every test app unless a
+ * test gives its own: the template's data key is wrapped under it (lib/master-key.ts).
+ */
+export const TEST_SECRETS_KEY = Buffer.from('cityops test master key, 32 byte', 'utf8').toString(
+  'base64',
+);

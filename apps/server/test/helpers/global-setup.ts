@@ -4,10 +4,13 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase, wrapPglite } from '../../src/db/client.js';
+import { type Db, openDatabase, wrapPglite } from '../../src/db/client.js';
 import { migrateAndSeed } from '../../src/db/migrate.js';
+import { masterKeyId } from '../../src/lib/master-key.js';
+import { KeyRing } from '../../src/modules/secrets/key-ring.js';
+import { ServerSecretRepository } from '../../src/modules/secrets/server-secret.repository.js';
 import { seed } from '../../src/seed/index.js';
-import { TEST_EPOCH } from './constants.js';
+import { TEST_EPOCH, TEST_SECRETS_KEY } from './constants.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,6 +28,12 @@ const seedOptions = {
   announce: () => undefined,
   product: { publicUrl: undefined, port: 3000 },
 };
+
+/** The template's secrets are sealed under the test master key, as a test app opens them. */
+function testSealer(db: Db): KeyRing {
+  const key = Buffer.from(TEST_SECRETS_KEY, 'base64');
+  return new KeyRing({ key, id: masterKeyId(key) }, new ServerSecretRepository(db));
+}
 
 /**
  * Migrates and seeds one database for the whole run; each test file then starts
@@ -45,7 +54,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await admin.query(`drop database if exists ${template}`);
     await admin.query(`create database ${template}`);
     const database = await openDatabase({ databaseUrl: withDatabase(url, template), dataDir: '' });
-    await migrateAndSeed(database, (db) => seed(db, seedOptions));
+    await migrateAndSeed(database, (db) => seed(db, { ...seedOptions, sealer: testSealer(db) }));
     await database.close();
     project.provide('postgresTemplate', template);
     project.provide('pgliteTemplate', '');
@@ -58,7 +67,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'cityops-test-'));
   const client = new PGlite();
   const database = await wrapPglite(client);
-  await migrateAndSeed(database, (db) => seed(db, seedOptions));
+  await migrateAndSeed(database, (db) => seed(db, { ...seedOptions, sealer: testSealer(db) }));
   const dump = await client.dumpDataDir('none');
   const file = path.join(folder, 'template.tar');
   await fs.writeFile(file, Buffer.from(await dump.arrayBuffer()));

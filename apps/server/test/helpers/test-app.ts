@@ -25,7 +25,7 @@ import {
 } from '../../src/modules/auth/security-settings.js';
 import { noRememberedSessions } from '../../src/modules/auth/session-cache.js';
 import { createRepositories } from '../../src/repositories.js';
-import { TEST_EPOCH } from './constants.js';
+import { TEST_EPOCH, TEST_SECRETS_KEY } from './constants.js';
 import { withDatabase } from './global-setup.js';
 
 export const basicAuthorization = `Basic ${Buffer.from(`${WEB_CLIENT_ID}:${WEB_CLIENT_SECRET}`).toString('base64')}`;
@@ -80,6 +80,8 @@ export async function createTestApp(
     DATA_DIR: ':memory:',
     LOG_LEVEL: 'info',
     WEB_DIST_DIR: '/nonexistent',
+    // The template's data key is wrapped under it (global-setup.ts).
+    SECRETS_KEY: TEST_SECRETS_KEY,
     ...environment,
   });
   const clock = new ManualClock(new Date(TEST_EPOCH.getTime() + 60_000));

@@ -4,7 +4,7 @@ import { PASSWORD_MAX_LENGTH, meetsPasswordPolicy } from '@cityops/contract';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { randomPassword } from '../../src/lib/passwords.js';
-import { DEMO_SUBSYSTEM_CODES, TEST_EPOCH } from '../helpers/constants.js';
+import { DEMO_SUBSYSTEM_CODES, TEST_EPOCH, TEST_SECRETS_KEY } from '../helpers/constants.js';
 import { type EmptyDatabase, createEmptyDatabase } from '../helpers/empty-database.js';
 import { type TestApp, createTestApp, requestToken } from '../helpers/test-app.js';
 
@@ -111,6 +111,7 @@ describe('production seed (NODE_ENV=production)', () => {
       const config = loadConfig({
         NODE_ENV: 'production',
         PUBLIC_URL: 'https://ops.example.gov.cn',
+        SECRETS_KEY: TEST_SECRETS_KEY,
         DATA_DIR: ':memory:',
         LOG_LEVEL: 'silent',
         WEB_DIST_DIR: '/nonexistent',

@@ -6,7 +6,10 @@ export interface SecretBoxServiceOptions {
   secrets: ServerSecretRepository;
   /** The name of the database-kept key, used when no key is configured. */
   name: string;
-  /** SECRETS_KEY: 32 bytes kept out of the database (docs/audit.md, "Secrets at rest"). */
+  /**
+   * SECRETS_KEY, which earlier releases sealed with directly (`env`): such values
+   * still open with it, and are sealed under the database key when written again.
+   */
   configuredKey?: Buffer | undefined;
 }
 
@@ -19,9 +22,12 @@ const TAG_BYTES = 16;
  * Seals the secrets the server must read back (a second factor's TOTP key) with
  * AES-256-GCM from node:crypto, bound to what they belong to (`context`, as
  * additional data), so a copy of their table reveals nothing and a sealed value
- * moved to another account does not open. The key is SECRETS_KEY when it is set,
- * else a server key kept in the database; each value names the key it was sealed
- * with. A value from before sealing (no prefix) is read as it is.
+ * moved to another account does not open. The key is a server key kept in the
+ * database, itself sealed under the data keys the master key wraps (key-ring.ts),
+ * so a database copy without the master key opens nothing and a master key
+ * rotation needs no value here sealed again. Each value names its key: `db`, or
+ * `env` for SECRETS_KEY itself (earlier releases). A value from before sealing
+ * (no prefix) is read as it is.
  */
 export class SecretBoxService {
   private readonly databaseKey: ServerKey;
@@ -31,14 +37,13 @@ export class SecretBoxService {
   }
 
   async seal(plain: string, context: string): Promise<string> {
-    const configured = this.options.configuredKey;
-    const [keyName, key] = configured ? ['env', configured] : ['db', await this.databaseKey.get()];
+    const key = await this.databaseKey.get();
     const iv = randomBytes(IV_BYTES);
     const cipher = createCipheriv('aes-256-gcm', key, iv);
     cipher.setAAD(Buffer.from(context, 'utf8'));
     const sealed = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
     const packed = Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
-    return `sealed:v1:${keyName}:${packed}`;
+    return `sealed:v1:db:${packed}`;
   }
 
   async open(stored: string, context: string): Promise<string> {

@@ -1,6 +1,5 @@
 import { ErrorCode, SYSTEM_PATHS, USER_PATHS } from '@cityops/contract';
 import { Secret, TOTP } from 'otpauth';
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -13,6 +12,7 @@ import {
 } from '../../helpers/test-app.js';
 import { noRememberedSessions } from '../../../src/modules/auth/session-cache.js';
 import { createRepositories } from '../../../src/repositories.js';
+import { TEST_SECRETS_KEY } from '../../helpers/constants.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -466,9 +466,10 @@ describe('the TOTP key at rest', () => {
     expect(moved.body).not.toMatch(/sealed|aes|decipher/i);
   });
 
-  it('is sealed with SECRETS_KEY when it is set, which stays out of the database', async () => {
-    const key = randomBytes(32);
-    const keyed = await createTestApp({ SECRETS_KEY: key.toString('base64') });
+  it('is sealed under a key that the master key (SECRETS_KEY) seals, which stays out of the database', async () => {
+    // The test apps' master key (test/helpers/constants.ts), which wraps the template's data key.
+    const key = Buffer.from(TEST_SECRETS_KEY, 'base64');
+    const keyed = await createTestApp();
     try {
       const { access_token: token } = await keyed.login('auditor', 'Auditor@2026');
       const started = await keyed.app.inject({
@@ -478,12 +479,14 @@ describe('the TOTP key at rest', () => {
       });
       const { secret } = started.json().data as { secret: string };
       const stored = await storedSecret(keyed, 'auditor');
-      expect(stored).toMatch(/^sealed:v1:env:/);
+      expect(stored).toMatch(/^sealed:v1:db:/);
       expect(stored).not.toContain(secret);
       const { rows } = await keyed.database.db.execute<{ value: string }>(
         sql`select value from server_secrets`,
       );
+      // The box's key is sealed (data keys are wrapped), and the master key is nowhere.
       expect(rows.map((row) => row.value)).not.toContain(key.toString('base64'));
+      for (const { value } of rows) expect(value).toMatch(/^(sealed:v2:|wrapped:v1:)/);
       const confirmed = await keyed.app.inject({
         method: 'PUT',
         url: `/api${USER_PATHS.secondFactorEnrolment}`,

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createCipheriv, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { SecretBoxService } from '../../../src/modules/secrets/secret-box.service.js';
 import type { ServerSecretRepository } from '../../../src/modules/secrets/server-secret.repository.js';
@@ -27,16 +27,18 @@ describe('SecretBoxService', () => {
     expect(await box.seal(secret, 'user:1')).not.toBe(sealed);
   });
 
-  it('seals under SECRETS_KEY when it is set, and cannot open that without it', async () => {
+  it('opens what an earlier release sealed with SECRETS_KEY itself, and seals anew under its database key', async () => {
     const secrets = memorySecrets();
-    const configured = new SecretBoxService({
-      secrets,
-      name: 'box',
-      configuredKey: randomBytes(32),
-    });
-    const sealed = await configured.seal(secret, 'user:1');
-    expect(sealed).toMatch(/^sealed:v1:env:/);
+    const configuredKey = randomBytes(32);
+    const configured = new SecretBoxService({ secrets, name: 'box', configuredKey });
+    // As the earlier release wrote it: `env`, AES-256-GCM under SECRETS_KEY.
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', configuredKey, iv);
+    cipher.setAAD(Buffer.from('user:1'));
+    const body = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
+    const sealed = `sealed:v1:env:${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`;
     expect(await configured.open(sealed, 'user:1')).toBe(secret);
+    expect(await configured.seal(secret, 'user:1')).toMatch(/^sealed:v1:db:/);
     const without = new SecretBoxService({ secrets, name: 'box' });
     await expect(without.open(sealed, 'user:1')).rejects.toThrow(/SECRETS_KEY/);
     const otherKey = new SecretBoxService({ secrets, name: 'box', configuredKey: randomBytes(32) });

@@ -1,0 +1,160 @@
+import { ConfigError, loadConfig } from '../config.js';
+import { type Database, openDatabase } from '../db/client.js';
+import { type Clock, systemClock } from '../lib/clock.js';
+import {
+  type MasterKey,
+  MasterKeyError,
+  loadMasterKey,
+  masterKeyId,
+  parseMasterKey,
+  readKeyFile,
+} from '../lib/master-key.js';
+import type { AuditSource } from '../modules/audit/audit.repository.js';
+import { noRememberedSessions } from '../modules/auth/session-cache.js';
+import { parseDataKeyRow } from '../modules/secrets/key-ring.js';
+import { retireMasterKeys, rotateKeys } from '../modules/secrets/key-rotation.js';
+import { isSealed } from '../modules/secrets/secret-sealer.js';
+import { DATA_KEY_PREFIX } from '../modules/secrets/server-secret.repository.js';
+import { createRepositories } from '../repositories.js';
+
+export const USAGE = `Usage (npm run keys -- <command>):
+  status          the master key's id, the data keys and the master keys that open them
+  rotate          a new data key; every secret the platform keeps is sealed again under it.
+                  With NEW_SECRETS_KEY (or NEW_SECRETS_KEY_FILE) set, the data keys are
+                  also wrapped under that new master key, beside the current one: restart
+                  each server with it as SECRETS_KEY, then run retire-master
+  retire-master   keep only the current master key's wraps (run with the new SECRETS_KEY
+                  once every server runs with it); the old master key then opens nothing
+The servers keep running (docs/security.md, "Rotating keys"). The master key is the
+server's: SECRETS_KEY, SECRETS_KEY_FILE, or the demo's DATA_DIR/master-key. Every rotation
+is recorded on the audit trail as "(command line)".`;
+
+/** The new master key of a rotation, from NEW_SECRETS_KEY or NEW_SECRETS_KEY_FILE. */
+async function nextMasterKey(env: NodeJS.ProcessEnv): Promise<MasterKey | undefined> {
+  const text = env.NEW_SECRETS_KEY?.trim();
+  const file = env.NEW_SECRETS_KEY_FILE?.trim();
+  if (text && file)
+    throw new MasterKeyError('Set NEW_SECRETS_KEY or NEW_SECRETS_KEY_FILE, not both');
+  const key = text
+    ? parseMasterKey(text, 'NEW_SECRETS_KEY')
+    : file
+      ? await readKeyFile(file, 'NEW_SECRETS_KEY_FILE')
+      : undefined;
+  return key && { key, id: masterKeyId(key), origin: 'SECRETS_KEY' };
+}
+
+/** Runs one command on an open database with the server's master key. */
+export async function runKeysCommand(
+  args: readonly string[],
+  context: {
+    database: Database;
+    master: MasterKey;
+    clock: Clock;
+    env: NodeJS.ProcessEnv;
+    print: (line: string) => void;
+  },
+): Promise<number> {
+  const [command] = args;
+  if (!command || !['status', 'rotate', 'retire-master'].includes(command)) {
+    throw new MasterKeyError(USAGE);
+  }
+  // Only the stored (sealed) text is handled here: no sealer.
+  const repositories = createRepositories(context.database.db, noRememberedSessions);
+  const { master } = context;
+  if (command === 'status') {
+    const rows = await repositories.serverSecrets.listRaw({ prefix: DATA_KEY_PREFIX });
+    const secrets = await repositories.serverSecrets.listRaw({ except: DATA_KEY_PREFIX });
+    const rsa = await repositories.rsaKeys.listRaw();
+    context.print(`Master key: ${master.id} (${master.origin})`);
+    for (const [index, row] of rows.map(parseDataKeyRow).entries()) {
+      const opens = [...row.wraps.keys()]
+        .map((id) => (id === master.id ? `${id} (this one)` : id))
+        .join(', ');
+      context.print(
+        `Data key ${row.id}${index === 0 ? ' (seals now)' : ''}: opened by master key ${opens}`,
+      );
+    }
+    const clear = [...secrets.map((s) => s.value), ...rsa.map((r) => r.privateKey)].filter(
+      (value) => !isSealed(value),
+    ).length;
+    context.print(
+      `Secrets kept: ${secrets.length + rsa.length}, of which ${clear} not yet sealed.`,
+    );
+    return 0;
+  }
+  const source: AuditSource = {
+    actorId: null,
+    actorName: '(command line)',
+    session: null,
+    ipAddress: null,
+    userAgent: `npm run keys -- ${command}`,
+  };
+  const target = { kind: 'setting' as const, id: 'keys', name: 'master-key' };
+  if (command === 'rotate') {
+    const next = await nextMasterKey(context.env);
+    const report = await rotateKeys(repositories, master, next);
+    await repositories.audit.append(context.clock.now(), source, {
+      action: 'settings.update',
+      outcome: 'success',
+      target,
+      after: {
+        dataKey: report.dataKey,
+        masterKeys: report.masterKeys,
+        resealed: report.resealed,
+      },
+    });
+    context.print(
+      `New data key ${report.dataKey}; ${report.resealed} secrets sealed again under it.`,
+    );
+    if (next && next.id !== master.id) {
+      context.print(
+        `The data keys open under master key ${master.id} and the new ${next.id}. Restart each ` +
+          'server with the new key as SECRETS_KEY (or SECRETS_KEY_FILE), then run ' +
+          '`npm run keys -- retire-master` with it.',
+      );
+    }
+    return 0;
+  }
+  const { retired } = await retireMasterKeys(repositories.serverSecrets, master);
+  await repositories.audit.append(context.clock.now(), source, {
+    action: 'settings.update',
+    outcome: 'success',
+    target,
+    after: { masterKeys: [master.id], retired },
+  });
+  context.print(
+    retired.length > 0
+      ? `Master key ${retired.join(', ')} retired: only ${master.id} opens the data keys.`
+      : `Only ${master.id} opened the data keys already.`,
+  );
+  return 0;
+}
+
+async function main(args: string[]): Promise<number> {
+  const config = loadConfig();
+  const master = await loadMasterKey(config);
+  const database = await openDatabase(config);
+  try {
+    return await runKeysCommand(args, {
+      database,
+      master,
+      clock: systemClock,
+      env: process.env,
+      print: (line) => process.stdout.write(`${line}\n`),
+    });
+  } finally {
+    await database.close();
+  }
+}
+
+// Run only as the command, not when a test imports runKeysCommand.
+if (process.argv[1]?.endsWith('/cli/keys.js')) {
+  main(process.argv.slice(2)).then(
+    (status) => process.exit(status),
+    (error: unknown) => {
+      const known = error instanceof ConfigError || error instanceof MasterKeyError;
+      process.stderr.write(`${known ? error.message : String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}
