@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { OIDC_PATHS, SSO_PAGE_PATH, envelopeSchema, ok } from '@cityops/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -72,7 +73,10 @@ const oidcRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services, 
 
   /**
    * A confidential client's secret is kept as a hash: when the one presented is
-   * right, the provider is given the value it compares instead (oidc-provider.ts).
+   * right, the provider is given the value it compares instead (oidc-provider.ts);
+   * any other is replaced by a random one, so nothing presented reaches the
+   * provider's comparison as it is: not the stored hash, nor a value derived from
+   * a database copy (issue 30).
    */
   const substituteClientSecret = async (request: FastifyRequest) => {
     const header = request.headers.authorization;
@@ -84,11 +88,11 @@ const oidcRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services, 
       const clientId = safeDecode(decoded.slice(0, colon));
       const secret = safeDecode(decoded.slice(colon + 1));
       if (clientId === null || secret === null || !storable(clientId)) return;
-      const substitute = await services.oidcProviders.substituteSecret(clientId, secret);
-      if (substitute) {
-        const credentials = `${encodeURIComponent(clientId)}:${encodeURIComponent(substitute)}`;
-        request.raw.headers.authorization = `Basic ${Buffer.from(credentials).toString('base64')}`;
-      }
+      const substitute =
+        (await services.oidcProviders.substituteSecret(clientId, secret)) ??
+        randomBytes(32).toString('base64url');
+      const credentials = `${encodeURIComponent(clientId)}:${encodeURIComponent(substitute)}`;
+      request.raw.headers.authorization = `Basic ${Buffer.from(credentials).toString('base64')}`;
     }
   };
 

@@ -6,7 +6,12 @@ import { createRemoteJWKSet, jwtVerify } from 'jose';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenDigest } from '../../../src/lib/tokens.js';
-import { secretHashOf } from '../../../src/modules/subsystems/oidc-provider.js';
+import { masterKeyId } from '../../../src/lib/master-key.js';
+import { KeyRing } from '../../../src/modules/secrets/key-ring.js';
+import { ServerSecretRepository } from '../../../src/modules/secrets/server-secret.repository.js';
+import { providerSecret, secretHashOf } from '../../../src/modules/subsystems/oidc-provider.js';
+import type { SubsystemRecord } from '../../../src/modules/subsystems/subsystem.repository.js';
+import { TEST_SECRETS_KEY } from '../../helpers/constants.js';
 import { sidOf } from '../../../src/modules/subsystems/subsystem-claims.js';
 import { signInThroughPlatform } from '../../helpers/oidc-browser.js';
 import { offerSubsystem } from '../../helpers/subsystem-menu.js';
@@ -412,6 +417,52 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
           'subsystem.token/failure/invalid_grant',
         ]),
       );
+  });
+
+  it('authenticates no client from a database copy: neither the stored hash nor a value derived from it (issue 30)', async () => {
+    const token = (secret: string) =>
+      fetch(`${base}/oidc/token`, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`vendor-app:${encodeURIComponent(secret)}`).toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: 'grant_type=refresh_token&refresh_token=anything',
+      });
+    // What a copy of the database holds: the secret's hash and the sealed cookie key.
+    const { rows } = await t.database.db.execute<{ secret_hash: string; value: string }>(
+      sql`select s.secret_hash, k.value from subsystems s, server_secrets k
+          where s.client_id = 'vendor-app' and k.name = 'oidc-cookie-key'`,
+    );
+    const { secret_hash: storedHash, value: sealedCookieKey } = rows[0]!;
+    expect(sealedCookieKey).toMatch(/^sealed:v2:/);
+    // Even the value the provider compares, computed with the opened key (which a copy
+    // alone does not give), is refused when presented: only the real secret is turned into it.
+    const ring = new KeyRing(
+      {
+        key: Buffer.from(TEST_SECRETS_KEY, 'base64'),
+        id: masterKeyId(Buffer.from(TEST_SECRETS_KEY, 'base64')),
+      },
+      new ServerSecretRepository(t.database.db),
+    );
+    const cookieKey = Buffer.from(
+      await ring.open(sealedCookieKey, 'server-secret:oidc-cookie-key'),
+      'base64',
+    ).toString('base64url');
+    const subsystem = { clientId: 'vendor-app', secretHash: storedHash } as SubsystemRecord;
+    for (const presented of [
+      storedHash,
+      providerSecret(sealedCookieKey, subsystem),
+      providerSecret(cookieKey, subsystem),
+    ]) {
+      const refused = await token(presented);
+      expect(refused.status).toBe(401);
+      expect(((await refused.json()) as { error: string }).error).toBe('invalid_client');
+    }
+    // The right secret still authenticates: the refresh token is what is refused.
+    const right = await token(SECRET);
+    expect(right.status).toBe(400);
+    expect(((await right.json()) as { error: string }).error).toBe('invalid_grant');
   });
 
   it('requires PKCE S256 of a public client', async () => {
