@@ -9,7 +9,7 @@ import { loadConfig } from '../../../src/config.js';
 import { type Database, openDatabase } from '../../../src/db/client.js';
 import { ManualClock } from '../../../src/lib/clock.js';
 import { tokenDigest } from '../../../src/lib/tokens.js';
-import { TEST_EPOCH } from '../../helpers/constants.js';
+import { TEST_EPOCH, TEST_SECRETS_KEY } from '../../helpers/constants.js';
 import { readEvents } from '../../helpers/event-stream.js';
 import { withDatabase } from '../../helpers/global-setup.js';
 import { type TestApp, bearer, createTestApp, requestToken } from '../../helpers/test-app.js';
@@ -162,6 +162,8 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('across two instances',
       DATA_DIR: ':memory:',
       LOG_LEVEL: 'silent',
       WEB_DIST_DIR: '/nonexistent',
+      // The template's data key is wrapped under it (test/helpers/global-setup.ts).
+      SECRETS_KEY: TEST_SECRETS_KEY,
     });
     for (let i = 0; i < 2; i++) {
       const database = await openDatabase({
