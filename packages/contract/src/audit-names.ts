@@ -1,5 +1,5 @@
-import type { AuditAction, AuditField, AuditOutcome, AuditTargetKind } from './audit-rules.js';
-import { featureNames } from './features/index.js';
+import type { AuditAction, AuditOutcome, AuditTargetKind } from './audit-rules.js';
+import { featureActionNames } from './features/index.js';
 import type { Language } from './messages.js';
 
 /**
@@ -7,14 +7,7 @@ import type { Language } from './messages.js';
  * the audit screen and the server's exports (issue 24: the trail reads as Chinese, not as codes).
  */
 export const AUDIT_ACTION_NAMES: Readonly<Record<Language, Readonly<Record<AuditAction, string>>>> =
-  /* @__PURE__ */ featureNames<AuditAction>('auditActions');
-
-/**
- * What the fields of a record's before and after are called where no console form gives
- * them a label (`records` → 记录数), from the feature manifests; the audit screen's texts.
- */
-export const AUDIT_FIELD_LABELS: Readonly<Record<Language, Readonly<Record<AuditField, string>>>> =
-  /* @__PURE__ */ featureNames<AuditField>('auditFields');
+  /* @__PURE__ */ featureActionNames<AuditAction>();
 
 export const AUDIT_OUTCOME_NAMES: Readonly<
   Record<Language, Readonly<Record<AuditOutcome, string>>>
@@ -93,6 +86,18 @@ const AUDIT_REASON_NAMES: Readonly<Record<Language, Readonly<Record<string, stri
     link: 'Record does not follow the one before',
     gap: 'Records missing',
     head: 'Chain end does not match',
+    idle: 'Left idle',
+    frame: 'For a page framed in the console',
+    authorization_code: 'Sign-in of the subsystem (authorization code)',
+    refresh_token: 'Token renewed',
+    invalid_client: 'Client not recognised or wrong secret',
+    invalid_grant: 'Code or token invalid, used or expired',
+    invalid_request: 'Malformed request',
+    unauthorized_client: 'Client not allowed this request',
+    unsupported_grant_type: 'Request type not supported',
+    invalid_scope: 'Data asked for not allowed',
+    address: 'No acceptable address registered',
+    timeout: 'The subsystem did not answer in time',
   },
   'zh-CN': {
     password: '密码错误',
@@ -121,12 +126,30 @@ const AUDIT_REASON_NAMES: Readonly<Record<Language, Readonly<Record<string, stri
     link: '与前一条记录衔接不上',
     gap: '存在缺失的记录',
     head: '链尾不符',
+    idle: '长时间未操作',
+    frame: '用于控制台内嵌页面',
+    authorization_code: '子系统登录（授权码）',
+    refresh_token: '续期令牌',
+    invalid_client: '客户端不存在或密钥错误',
+    invalid_grant: '授权码或令牌无效、已使用或已过期',
+    invalid_request: '请求格式错误',
+    unauthorized_client: '客户端无权发起此请求',
+    unsupported_grant_type: '不支持的请求类型',
+    invalid_scope: '请求的用户信息超出范围',
+    address: '未登记可用的通知地址',
+    timeout: '子系统未及时响应',
   },
 };
 
 /** A reason in words; a permission code or an unknown reason as it is. */
 export function auditReasonName(language: Language, reason: string | null): string {
   if (!reason) return '';
+  const status = /^http-(\d{3})$/.exec(reason)?.[1];
+  if (status) {
+    return language === 'en'
+      ? `The subsystem answered HTTP ${status}`
+      : `子系统返回 HTTP ${status}`;
+  }
   return AUDIT_REASON_NAMES[language][reason] ?? reason;
 }
 

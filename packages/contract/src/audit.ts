@@ -80,14 +80,21 @@ export type AuditPage = z.infer<typeof auditPageSchema>;
 
 /**
  * The names of the ids a record's before and after carry, in the reader's language:
- * roles by code, units, departments and menu entries by id (issue 24). An id no longer
- * found is left out, and shown as it is.
+ * roles by code; units, departments, menu entries, subsystems, users (姓名 and login
+ * name), guidance categories and map layers by id (issues 24, 31), as the action's
+ * fields declare them (audit-fields.ts). An id no longer found is left out, and shown
+ * by its number.
  */
+const names = z.record(z.string(), z.string());
 const auditNamesSchema = z.object({
-  roles: z.record(z.string(), z.string()),
-  units: z.record(z.string(), z.string()),
-  departments: z.record(z.string(), z.string()),
-  entries: z.record(z.string(), z.string()),
+  roles: names,
+  units: names,
+  departments: names,
+  entries: names,
+  subsystems: names,
+  users: names,
+  categories: names,
+  layers: names,
 });
 export type AuditNames = z.infer<typeof auditNamesSchema>;
 

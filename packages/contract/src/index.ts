@@ -2,6 +2,9 @@
 export * from './access.js';
 export {
   FEATURE_MANIFESTS,
+  type AuditActionDeclaration,
+  type AuditFieldDeclaration,
+  type AuditValueKind,
   type Bilingual,
   type FeatureAuditAction,
   type FeatureAuditField,
@@ -49,6 +52,7 @@ export * from './gis.js';
 export * from './administration.js';
 export * from './audit.js';
 export * from './audit-names.js';
+export * from './audit-fields.js';
 export * from './second-factor.js';
 export * from './sessions.js';
 export * from './settings.js';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SYSTEM_PATHS, USER_PATHS, fillPath } from '@cityops/contract';
+import { SYSTEM_PATHS, USER_PATHS, fillPath, undeclaredAuditFields } from '@cityops/contract';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { RouteOptions } from 'fastify';
@@ -789,5 +789,24 @@ describe('the route walk', () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+
+  // Issue 31: the trail shows each field with its action's label and in words; a record
+  // holding a field its action does not declare (features/<feature>.ts) would show a key.
+  it('leaves records holding only the fields their actions declare', async () => {
+    const { rows } = await t.database.db.execute<{
+      action: string;
+      before: Record<string, unknown> | null;
+      after: Record<string, unknown> | null;
+    }>(sql`select action, before, after from audit_trail order by seq`);
+    expect(new Set(rows.map((row) => row.action)).size).toBeGreaterThan(40);
+    const undeclared = new Set(
+      rows.flatMap((row) =>
+        undeclaredAuditFields(row.action, row.before, row.after).map(
+          (field) => `${row.action}: ${field}`,
+        ),
+      ),
+    );
+    expect([...undeclared]).toEqual([]);
   });
 });

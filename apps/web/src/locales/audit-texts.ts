@@ -1,14 +1,9 @@
-import { AUDIT_FIELD_LABELS } from '@cityops/contract';
 import * as en from './en/audit';
-import { merge } from './merge';
 import * as zhCN from './zh-CN/audit';
 
 /**
  * Loaded with the audit screen only (docs/performance.md). The labels of a record's
- * fields no console form names (`audit.fieldName.*`) are the contract's, declared by the
- * feature manifests.
+ * fields are the contract's, declared with each action by the feature manifests
+ * (features/system/lib/audit-names.ts).
  */
-export const auditTexts = {
-  en: merge(en, { audit: { fieldName: AUDIT_FIELD_LABELS.en } }),
-  'zh-CN': merge(zhCN, { audit: { fieldName: AUDIT_FIELD_LABELS['zh-CN'] } }),
-};
+export const auditTexts = { en: { ...en }, 'zh-CN': { ...zhCN } };

@@ -4,9 +4,13 @@ import type { FeatureManifest } from './manifest.js';
 export const accessFeature = {
   feature: 'access',
   auditActions: {
-    'access.refused': { en: 'Refused: no permission', 'zh-CN': '越权访问被拒绝' },
+    'access.refused': {
+      name: { en: 'Refused: no permission', 'zh-CN': '越权访问被拒绝' },
+      fields: ['attempted'],
+    },
   },
   auditFields: {
-    attempted: { en: 'Attempted action', 'zh-CN': '尝试的操作' },
+    /** Any action's refusal by the access policy records what was tried (audit-fields.ts). */
+    attempted: { label: { en: 'Attempted action', 'zh-CN': '尝试的操作' }, value: 'attempt' },
   },
 } as const satisfies FeatureManifest;

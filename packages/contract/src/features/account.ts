@@ -20,13 +20,24 @@ export const USER_PATHS = {
 export const accountFeature = {
   feature: 'account',
   auditActions: {
-    'factor.enrol': { en: 'Second factor enrolled', 'zh-CN': '绑定双因素认证' },
-    'factor.remove': { en: 'Second factor removed', 'zh-CN': '解除双因素认证' },
+    'factor.enrol': {
+      name: { en: 'Second factor enrolled', 'zh-CN': '绑定双因素认证' },
+      fields: ['enrolled', 'recoveryCodes'],
+    },
+    'factor.remove': {
+      name: { en: 'Second factor removed', 'zh-CN': '解除双因素认证' },
+      fields: ['enrolled'],
+    },
   },
   auditFields: {
-    enrolled: { en: 'Second factor set up', 'zh-CN': '已绑定双因素认证' },
-    recoveryCodes: { en: 'Recovery codes', 'zh-CN': '恢复码' },
-    headImage: { en: 'Profile picture', 'zh-CN': '头像' },
+    enrolled: {
+      label: { en: 'Second factor set up', 'zh-CN': '已绑定双因素认证' },
+      value: 'boolean',
+    },
+    recoveryCodes: {
+      label: { en: 'Recovery codes issued', 'zh-CN': '生成的恢复码个数' },
+      value: 'count',
+    },
   },
   paths: {
     USER_PATHS,

@@ -1,6 +1,9 @@
 import { AUDITOR_ROLE } from '../roles.js';
 import type { FeatureManifest } from './manifest.js';
 
+/** The screen's filters, as a view or an export of the trail records them. */
+const FILTER_FIELDS = ['from', 'to', 'actor', 'action', 'targetKind', 'target', 'outcome'] as const;
+
 /** The audit trail (审计日志, issue 13): reading, exporting, verifying and archiving it. */
 export const auditFeature = {
   feature: 'audit',
@@ -21,22 +24,49 @@ export const auditFeature = {
     },
   },
   auditActions: {
-    'audit.view': { en: 'Audit trail viewed', 'zh-CN': '查看审计日志' },
-    'audit.export': { en: 'Audit trail exported', 'zh-CN': '导出审计日志' },
-    'audit.verify': { en: 'Audit chain verified', 'zh-CN': '校验审计日志链' },
-    'audit.archive': { en: 'Audit records archived', 'zh-CN': '归档审计记录' },
+    'audit.view': {
+      name: { en: 'Audit trail viewed', 'zh-CN': '查看审计日志' },
+      fields: [...FILTER_FIELDS, 'before'],
+    },
+    'audit.export': {
+      name: { en: 'Audit trail exported', 'zh-CN': '导出审计日志' },
+      fields: [...FILTER_FIELDS, 'format', 'records'],
+    },
+    'audit.verify': {
+      name: { en: 'Audit chain verified', 'zh-CN': '校验审计日志链' },
+      fields: ['checked', 'brokenAt'],
+    },
+    'audit.archive': {
+      name: { en: 'Audit records archived', 'zh-CN': '归档审计记录' },
+      fields: ['records', 'fileHash', 'retentionDays'],
+    },
   },
   auditFields: {
-    records: { en: 'Records', 'zh-CN': '记录数' },
-    format: { en: 'Format', 'zh-CN': '格式' },
-    checked: { en: 'Records checked', 'zh-CN': '已校验记录数' },
-    brokenAt: { en: 'Broken at record', 'zh-CN': '断开位置' },
-    from: { en: 'From', 'zh-CN': '开始时间' },
-    to: { en: 'To', 'zh-CN': '结束时间' },
-    before: { en: 'Older than record', 'zh-CN': '早于记录' },
-    rows: { en: 'Rows', 'zh-CN': '行数' },
-    fileHash: { en: 'File hash', 'zh-CN': '文件哈希值' },
-    retentionDays: { en: 'Retention (days)', 'zh-CN': '保留天数' },
+    from: { label: { en: 'From', 'zh-CN': '开始时间' }, value: 'time' },
+    to: { label: { en: 'To', 'zh-CN': '结束时间' }, value: 'time' },
+    actor: { label: { en: 'User', 'zh-CN': '操作人' }, value: 'code' },
+    action: { label: { en: 'Action', 'zh-CN': '操作' }, value: 'action' },
+    targetKind: { label: { en: 'Target type', 'zh-CN': '对象类型' }, value: 'target-kind' },
+    target: { label: { en: 'Target', 'zh-CN': '操作对象' }, value: 'text' },
+    outcome: { label: { en: 'Result', 'zh-CN': '结果' }, value: 'outcome' },
+    before: { label: { en: 'Older than record no.', 'zh-CN': '早于记录编号' }, value: 'number' },
+    format: {
+      label: { en: 'Format', 'zh-CN': '格式' },
+      value: {
+        enum: {
+          xlsx: { en: 'Excel file', 'zh-CN': 'Excel 文件' },
+          csv: { en: 'CSV file', 'zh-CN': 'CSV 文件' },
+        },
+      },
+    },
+    records: { label: { en: 'Records', 'zh-CN': '记录数' }, value: 'count' },
+    checked: { label: { en: 'Records checked', 'zh-CN': '已校验记录数' }, value: 'count' },
+    brokenAt: {
+      label: { en: 'Broken at record no.', 'zh-CN': '断开位置的记录编号' },
+      value: 'number',
+    },
+    fileHash: { label: { en: 'File hash', 'zh-CN': '文件哈希值' }, value: 'code' },
+    retentionDays: { label: { en: 'Kept for', 'zh-CN': '保留期限' }, value: 'days' },
   },
   paths: {
     SYSTEM_PATHS: {

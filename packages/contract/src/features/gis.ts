@@ -1,6 +1,8 @@
 import { EDITOR_ROLE, STAFF_ROLE } from '../roles.js';
 import type { FeatureManifest } from './manifest.js';
 
+const FEATURE_FIELDS = ['layerId', 'name', 'kind', 'properties', 'vertexCount', 'bbox'] as const;
+
 /** The map editor. */
 export const GIS_PATHS = {
   query: '/base-data/baseGisGeometry/getGIS',
@@ -32,10 +34,32 @@ export const gisFeature = {
     },
   },
   auditActions: {
-    'map.layer.create': { en: 'Map layer created', 'zh-CN': '新建地图图层' },
-    'map.feature.create': { en: 'Map feature created', 'zh-CN': '新增地图要素' },
-    'map.feature.update': { en: 'Map feature changed', 'zh-CN': '修改地图要素' },
-    'map.feature.delete': { en: 'Map feature deleted', 'zh-CN': '删除地图要素' },
+    'map.layer.create': {
+      name: { en: 'Map layer created', 'zh-CN': '新建地图图层' },
+      fields: ['code', 'name', 'nameEn'],
+    },
+    'map.feature.create': {
+      name: { en: 'Map feature created', 'zh-CN': '新增地图要素' },
+      fields: FEATURE_FIELDS,
+    },
+    'map.feature.update': {
+      name: { en: 'Map feature changed', 'zh-CN': '修改地图要素' },
+      fields: FEATURE_FIELDS,
+    },
+    'map.feature.delete': {
+      name: { en: 'Map feature deleted', 'zh-CN': '删除地图要素' },
+      fields: FEATURE_FIELDS,
+    },
+  },
+  auditFields: {
+    code: { label: { en: 'Layer code', 'zh-CN': '图层编码' }, value: 'code' },
+    name: { label: { en: 'Name', 'zh-CN': '名称' }, value: 'text' },
+    nameEn: { label: { en: 'English name', 'zh-CN': '英文名称' }, value: 'text' },
+    layerId: { label: { en: 'Layer', 'zh-CN': '图层' }, value: 'layers' },
+    kind: { label: { en: 'Type', 'zh-CN': '类型' }, value: 'text' },
+    properties: { label: { en: 'Properties', 'zh-CN': '属性' }, value: 'properties' },
+    vertexCount: { label: { en: 'Points', 'zh-CN': '节点数' }, value: 'count' },
+    bbox: { label: { en: 'Extent', 'zh-CN': '范围' }, value: 'coordinates' },
   },
   paths: {
     GIS_PATHS,

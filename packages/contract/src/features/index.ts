@@ -7,7 +7,7 @@ import { consoleFeature } from './console.js';
 import { filesFeature } from './files.js';
 import { gisFeature } from './gis.js';
 import { guideFeature } from './guide.js';
-import type { Bilingual, FeatureManifest } from './manifest.js';
+import type { AuditActionDeclaration, FeatureManifest } from './manifest.js';
 import { menusFeature } from './menus.js';
 import { notificationsFeature } from './notifications.js';
 import { rolesFeature } from './roles.js';
@@ -76,15 +76,16 @@ export function featureKeys<Code extends string>(part: NamedPart): readonly Code
   ) as Code[];
 }
 
-/** One part's names in each language (`{ en: { code: name }, 'zh-CN': ... }`). */
-export function featureNames<Code extends string>(
-  part: 'auditActions' | 'auditFields',
-): Readonly<Record<Language, Readonly<Record<Code, string>>>> {
+/** What each audit action is called in each language (`{ en: { action: name }, 'zh-CN': ... }`). */
+export function featureActionNames<Code extends string>(): Readonly<
+  Record<Language, Readonly<Record<Code, string>>>
+> {
   const names = (language: Language) =>
     Object.fromEntries(
       FEATURE_MANIFESTS.flatMap((manifest: FeatureManifest) =>
-        Object.entries(manifest[part] ?? {}).map(
-          ([code, name]: [string, Bilingual]) => [code, name[language]] as const,
+        Object.entries(manifest.auditActions ?? {}).map(
+          ([code, action]: [string, AuditActionDeclaration]) =>
+            [code, action.name[language]] as const,
         ),
       ),
     ) as Record<Code, string>;

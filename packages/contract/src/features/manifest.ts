@@ -3,7 +3,7 @@
  * file: the permission codes its routes ask for, the audit actions it records and
  * the fields of their before and after, its API paths and its built-in menu
  * entries. `features/index.ts` registers every manifest; the contract's lists
- * (`PERMISSION_CODES`, `AUDIT_ACTIONS`, `AUDIT_ACTION_NAMES`, `AUDIT_FIELD_LABELS`,
+ * (`PERMISSION_CODES`, `AUDIT_ACTIONS`, `AUDIT_ACTION_NAMES`, `auditFieldOf`,
  * `RESERVED_PERMISSIONS`, the `*_PATHS` constants) and the server's built-in menu
  * are assembled from them. A plain module (no zod).
  */
@@ -51,6 +51,68 @@ export interface MenuEntryDeclaration {
   readonly parent?: string;
 }
 
+/**
+ * How the trail shows a field's value (audit-fields.ts formats each, in both languages;
+ * docs/audit.md, "How an action declares its fields"). No kind shows a stored code as it is:
+ * - `text`: words a person typed (a name, a title), as they are; `code`: an identifier an
+ *   administrator typed (a login name, a client id, a menu code), as it is;
+ * - `count`, `number`, `celsius`; `seconds`, `minutes`, `days`: a duration with its unit in words;
+ * - `boolean`: yes or no; `{ enum }`: each stored value's words in both languages;
+ * - `time`: a moment, in the city's time zone; `url`: one address or a list, shown as links;
+ * - `texts`: a list of typed words; `secret`: a masked value ("hidden");
+ * - `roles`, `units`, `departments`, `entries`, `subsystems`, `users`, `categories`
+ *   (guidance), `layers` (map): ids, one or a list, by their names now (`GET
+ *   /system/audit/{seq}` answers them, `AuditNames`); `permission`: a permission code by
+ *   the name its manifest gives it;
+ * - `action`, `attempt`, `outcome`, `target-kind`: the trail's own codes, in words;
+ * - `query`: an address's parameters (`tab=laws`); `properties`: a map feature's own
+ *   named properties; `coordinates`: numbers of a place; `tile-layers`: map layers by name.
+ */
+export type AuditValueKind =
+  | 'text'
+  | 'code'
+  | 'count'
+  | 'number'
+  | 'celsius'
+  | 'seconds'
+  | 'minutes'
+  | 'days'
+  | 'boolean'
+  | 'time'
+  | 'url'
+  | 'secret'
+  | 'roles'
+  | 'units'
+  | 'departments'
+  | 'entries'
+  | 'subsystems'
+  | 'users'
+  | 'categories'
+  | 'layers'
+  | 'permission'
+  | 'action'
+  | 'attempt'
+  | 'outcome'
+  | 'target-kind'
+  | 'query'
+  | 'properties'
+  | 'coordinates'
+  | 'tile-layers'
+  | { readonly enum: Readonly<Record<string, Bilingual>> };
+
+/** A field of a record's before or after: its label (not a form's, no hint) and how its value reads. */
+export interface AuditFieldDeclaration {
+  readonly label: Bilingual;
+  readonly value: AuditValueKind;
+}
+
+/** An action the trail records: its name, and the fields its records' before and after may hold. */
+export interface AuditActionDeclaration {
+  readonly name: Bilingual;
+  /** Keys of the feature's `auditFields` (or the common `attempted` of a refusal). */
+  readonly fields: readonly string[];
+}
+
 /** A group of API paths below `/api`, or one path (`UPLOAD_PATH`). */
 export type PathGroup = string | Readonly<Record<string, string>>;
 
@@ -58,13 +120,13 @@ export interface FeatureManifest {
   /** The feature's name, unique among the manifests. */
   readonly feature: string;
   readonly permissions?: Readonly<Record<string, PermissionDeclaration>>;
-  /** Every action the trail records for the feature, named in both languages. */
-  readonly auditActions?: Readonly<Record<string, Bilingual>>;
+  /** Every action the trail records for the feature, named in both languages, with its fields. */
+  readonly auditActions?: Readonly<Record<string, AuditActionDeclaration>>;
   /**
-   * The fields of the feature's records' before and after that no console form labels,
-   * in both languages (the audit screen's 变更内容).
+   * Every field the feature's actions record in their before and after, labelled in both
+   * languages with the kind of its value (the audit screen's 变更内容).
    */
-  readonly auditFields?: Readonly<Record<string, Bilingual>>;
+  readonly auditFields?: Readonly<Record<string, AuditFieldDeclaration>>;
   /**
    * Its API paths, by the contract constant they belong to (`SYSTEM_PATHS`, shared by the
    * console screens, or the feature's own `GUIDE_PATHS`).

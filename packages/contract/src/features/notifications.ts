@@ -23,15 +23,37 @@ export const notificationsFeature = {
     },
   },
   auditActions: {
-    'message.send': { en: 'Message sent', 'zh-CN': '发送消息' },
-    'message.withdraw': { en: 'Message withdrawn', 'zh-CN': '撤回消息' },
+    'message.send': {
+      name: { en: 'Message sent', 'zh-CN': '发送消息' },
+      fields: ['title', 'type', 'userIds', 'unitIds', 'roleIds', 'allUsers', 'recipients'],
+    },
+    'message.withdraw': {
+      name: { en: 'Message withdrawn', 'zh-CN': '撤回消息' },
+      fields: ['withdrawn', 'removed', 'kept'],
+    },
   },
   auditFields: {
-    withdrawn: { en: 'Withdrawn', 'zh-CN': '已撤回' },
-    removed: { en: 'Removed', 'zh-CN': '已删除' },
-    kept: { en: 'Kept', 'zh-CN': '保留' },
-    title: { en: 'Title', 'zh-CN': '标题' },
-    content: { en: 'Content', 'zh-CN': '内容' },
+    title: { label: { en: 'Title', 'zh-CN': '标题' }, value: 'text' },
+    type: {
+      label: { en: 'Content type', 'zh-CN': '内容类型' },
+      value: {
+        enum: {
+          text: { en: 'Text', 'zh-CN': '文本' },
+          json: { en: 'Structured data', 'zh-CN': '结构化数据' },
+        },
+      },
+    },
+    userIds: { label: { en: 'Users', 'zh-CN': '接收用户' }, value: 'users' },
+    unitIds: { label: { en: 'Units', 'zh-CN': '接收单位' }, value: 'units' },
+    roleIds: { label: { en: 'Roles', 'zh-CN': '接收角色' }, value: 'roles' },
+    allUsers: { label: { en: 'Everyone', 'zh-CN': '发给全部用户' }, value: 'boolean' },
+    recipients: { label: { en: 'Recipients', 'zh-CN': '接收人数' }, value: 'count' },
+    withdrawn: { label: { en: 'Withdrawn', 'zh-CN': '已撤回' }, value: 'boolean' },
+    removed: {
+      label: { en: 'Taken from unread inboxes', 'zh-CN': '从未读收件箱撤回的人数' },
+      value: 'count',
+    },
+    kept: { label: { en: 'Already read, kept', 'zh-CN': '已读保留的人数' }, value: 'count' },
   },
   paths: {
     MESSAGE_PATHS,

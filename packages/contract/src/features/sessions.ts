@@ -21,11 +21,17 @@ export const sessionsFeature = {
     },
   },
   auditActions: {
-    'session.end': { en: 'Session ended', 'zh-CN': '强制下线' },
+    'session.end': {
+      name: { en: 'Session ended', 'zh-CN': '强制下线' },
+      fields: ['sessions', 'user', 'ipAddress', 'createdAt', 'revokedAt'],
+    },
   },
   auditFields: {
-    sessions: { en: 'Sessions', 'zh-CN': '会话数' },
-    revokedAt: { en: 'Ended at', 'zh-CN': '下线时间' },
+    sessions: { label: { en: 'Live sessions', 'zh-CN': '在线会话数' }, value: 'count' },
+    user: { label: { en: 'Login name', 'zh-CN': '登录账号' }, value: 'code' },
+    ipAddress: { label: { en: 'Signed in from', 'zh-CN': '登录地址' }, value: 'code' },
+    createdAt: { label: { en: 'Signed in at', 'zh-CN': '登录时间' }, value: 'time' },
+    revokedAt: { label: { en: 'Ended at', 'zh-CN': '下线时间' }, value: 'time' },
   },
   paths: {
     SYSTEM_PATHS: {

@@ -1,6 +1,9 @@
 import { SECURITY_ADMIN_ROLE } from '../roles.js';
 import type { FeatureManifest } from './manifest.js';
 
+/** A unit's fields, and a department's (its unit in place of the parent). */
+const UNIT_FIELDS = ['name', 'nameEn', 'parentId', 'organizationId', 'sortOrder'] as const;
+
 /** Units and their departments. */
 export const ORGAN_PATHS = {
   units: '/organization/organ/cascade',
@@ -25,9 +28,25 @@ export const unitsFeature = {
     },
   },
   auditActions: {
-    'unit.create': { en: 'Unit or department created', 'zh-CN': '新增单位或部门' },
-    'unit.update': { en: 'Unit or department changed', 'zh-CN': '修改单位或部门' },
-    'unit.delete': { en: 'Unit or department deleted', 'zh-CN': '删除单位或部门' },
+    'unit.create': {
+      name: { en: 'Unit or department created', 'zh-CN': '新增单位或部门' },
+      fields: UNIT_FIELDS,
+    },
+    'unit.update': {
+      name: { en: 'Unit or department changed', 'zh-CN': '修改单位或部门' },
+      fields: UNIT_FIELDS,
+    },
+    'unit.delete': {
+      name: { en: 'Unit or department deleted', 'zh-CN': '删除单位或部门' },
+      fields: UNIT_FIELDS,
+    },
+  },
+  auditFields: {
+    name: { label: { en: 'Name', 'zh-CN': '名称' }, value: 'text' },
+    nameEn: { label: { en: 'English name', 'zh-CN': '英文名称' }, value: 'text' },
+    parentId: { label: { en: 'Parent unit', 'zh-CN': '上级单位' }, value: 'units' },
+    organizationId: { label: { en: 'Unit', 'zh-CN': '所属单位' }, value: 'units' },
+    sortOrder: { label: { en: 'Order', 'zh-CN': '排序' }, value: 'number' },
   },
   paths: {
     ORGAN_PATHS,

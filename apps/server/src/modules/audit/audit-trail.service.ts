@@ -15,6 +15,7 @@ import {
   ErrorCode,
   type Language,
   auditReasonName,
+  auditReferences,
   auditTargetText,
   escapeSpreadsheetText,
   formatMessage,
@@ -221,44 +222,27 @@ function actorIdsOf(rows: readonly AuditRow[]): number[] {
 }
 
 /**
- * The ids a record's before and after carry, by kind: a user's unit, department and
- * roles, a role's units and menu entries, a unit's or entry's parent, a department's unit.
+ * The ids a record's before and after carry, by kind, as its action's fields declare
+ * them (contract `auditReferences`): a user's unit, department and roles, a role's units
+ * and menu entries, a menu entry's subsystem, a logout's user, an article's category ...
  */
-export function referencesOf(
-  row: Pick<AuditRow, 'targetKind' | 'before' | 'after'>,
-): AuditReferences {
-  const found = {
-    roles: new Set<string>(),
-    units: new Set<number>(),
-    departments: new Set<number>(),
-    entries: new Set<number>(),
-  };
-  const numbers = (value: unknown): number[] =>
-    (Array.isArray(value) ? value : [value]).filter(
-      (item): item is number => typeof item === 'number' && Number.isInteger(item),
-    );
-  for (const values of [row.before, row.after]) {
-    if (!values) continue;
-    for (const [field, value] of Object.entries(values)) {
-      if (field === 'roleIds' && Array.isArray(value)) {
-        for (const id of value) if (typeof id === 'string') found.roles.add(id);
-      } else if (field === 'organizationId' || field === 'unitIds') {
-        for (const id of numbers(value)) found.units.add(id);
-      } else if (field === 'departmentId') {
-        for (const id of numbers(value)) found.departments.add(id);
-      } else if (field === 'entryIds') {
-        for (const id of numbers(value)) found.entries.add(id);
-      } else if (field === 'parentId') {
-        const kind = row.targetKind === 'menu' ? found.entries : found.units;
-        for (const id of numbers(value)) kind.add(id);
-      }
-    }
-  }
+export function referencesOf(row: Pick<AuditRow, 'action' | 'before' | 'after'>): AuditReferences {
+  const found = auditReferences({
+    action: row.action,
+    before: row.before ?? null,
+    after: row.after ?? null,
+  });
+  const numbers = (ids: string[]) =>
+    ids.map(Number).filter((id) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647);
   return {
-    roles: [...found.roles],
-    units: [...found.units],
-    departments: [...found.departments],
-    entries: [...found.entries],
+    roles: found.roles,
+    units: numbers(found.units),
+    departments: numbers(found.departments),
+    entries: numbers(found.entries),
+    subsystems: numbers(found.subsystems),
+    users: numbers(found.users),
+    categories: numbers(found.categories),
+    layers: numbers(found.layers),
   };
 }
 

@@ -17,9 +17,12 @@ import {
   auditChainHead,
   auditTrail,
   departments,
+  gisLayers,
+  guideCategories,
   menuEntries,
   organizations,
   roles,
+  subsystems,
   users,
 } from '../../db/schema/index.js';
 
@@ -29,6 +32,10 @@ export interface AuditReferences {
   units: number[];
   departments: number[];
   entries: number[];
+  subsystems: number[];
+  users: number[];
+  categories: number[];
+  layers: number[];
 }
 
 /** Who did it, from where: copied into the record, so it outlives the account. */
@@ -150,38 +157,86 @@ export class AuditRepository {
     const named = (rows: { id: string | number; name: string; nameEn: string }[]) =>
       Object.fromEntries(rows.map((row) => [String(row.id), (english && row.nameEn) || row.name]));
     const columns = <
-      T extends typeof roles | typeof organizations | typeof departments | typeof menuEntries,
+      T extends
+        | typeof roles
+        | typeof organizations
+        | typeof departments
+        | typeof menuEntries
+        | typeof subsystems
+        | typeof guideCategories
+        | typeof gisLayers,
     >(
       table: T,
     ) => ({ id: table.id, name: table.name, nameEn: table.nameEn });
-    const [roleRows, unitRows, departmentRows, entryRows] = await Promise.all([
+    const none = Promise.resolve([]);
+    const [
+      roleRows,
+      unitRows,
+      departmentRows,
+      entryRows,
+      subsystemRows,
+      userRows,
+      categoryRows,
+      layerRows,
+    ] = await Promise.all([
       references.roles.length
         ? this.db.select(columns(roles)).from(roles).where(inArray(roles.id, references.roles))
-        : [],
+        : none,
       references.units.length
         ? this.db
             .select(columns(organizations))
             .from(organizations)
             .where(inArray(organizations.id, references.units))
-        : [],
+        : none,
       references.departments.length
         ? this.db
             .select(columns(departments))
             .from(departments)
             .where(inArray(departments.id, references.departments))
-        : [],
+        : none,
       references.entries.length
         ? this.db
             .select(columns(menuEntries))
             .from(menuEntries)
             .where(inArray(menuEntries.id, references.entries))
-        : [],
+        : none,
+      references.subsystems.length
+        ? this.db
+            .select(columns(subsystems))
+            .from(subsystems)
+            .where(inArray(subsystems.id, references.subsystems))
+        : none,
+      references.users.length
+        ? this.db
+            .select({ id: users.id, name: users.name, username: users.username })
+            .from(users)
+            .where(inArray(users.id, references.users))
+        : Promise.resolve([] as { id: number; name: string; username: string }[]),
+      references.categories.length
+        ? this.db
+            .select(columns(guideCategories))
+            .from(guideCategories)
+            .where(inArray(guideCategories.id, references.categories))
+        : none,
+      references.layers.length
+        ? this.db
+            .select(columns(gisLayers))
+            .from(gisLayers)
+            .where(inArray(gisLayers.id, references.layers))
+        : none,
     ]);
     return {
       roles: named(roleRows),
       units: named(unitRows),
       departments: named(departmentRows),
       entries: named(entryRows),
+      subsystems: named(subsystemRows),
+      // A person by name and login name: two 张伟 are told apart.
+      users: Object.fromEntries(
+        userRows.map((row) => [String(row.id), `${row.name} (${row.username})`]),
+      ),
+      categories: named(categoryRows),
+      layers: named(layerRows),
     };
   }
 

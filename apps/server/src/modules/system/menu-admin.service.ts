@@ -120,7 +120,16 @@ export class MenuAdminService {
     if (records.some((record) => record.parentId === id)) {
       throw new AppError(ErrorCode.CONFLICT, { messageKey: 'system.menu.hasChildren' });
     }
-    const { roleIds: _roles, ...before } = current;
+    // The entry's own fields as the menus manifest declares them (the trail's words); its
+    // id is the target's, its version and built-in marks bookkeeping.
+    const {
+      roleIds: _roles,
+      id: _id,
+      version: _version,
+      builtIn: _builtIn,
+      reservedRole: _reserved,
+      ...before
+    } = current;
     await this.options.commands.run(auth, async ({ menus }) => ({
       outcome: await menus.delete(id, version),
       target: { kind: 'menu', id, name: current.code },

@@ -70,6 +70,10 @@ describe('the audit trail in words', () => {
       units: { [String(bureau)]: '江城市城市管理局' },
       departments: {},
       entries: {},
+      subsystems: {},
+      users: {},
+      categories: {},
+      layers: {},
     });
     const en = await t.app.inject({
       method: 'GET',
@@ -78,6 +82,41 @@ describe('the audit trail in words', () => {
     });
     expect(en.json().data.names.roles).toEqual({ staff: 'Staff' });
     expect(en.json().data.names.units[String(bureau)]).toBe('Jiangcheng Urban Management Bureau');
+  });
+
+  it('names the subsystem and the user a logout sent to a subsystem carries, by its declared fields (issue 31)', async () => {
+    const [subsystem] = await data(t.app, admin, 'GET', SYSTEM_PATHS.subsystems);
+    const user = await data(t.app, admin, 'GET', '/organization/user?uniqueId=words.target');
+    const { audit } = createRepositories(t.database.db, noRememberedSessions);
+    await audit.append(
+      t.clock.now(),
+      { actorId: null, actorName: null, session: null, ipAddress: null, userAgent: null },
+      {
+        action: 'subsystem.logout',
+        outcome: 'success',
+        target: { kind: 'subsystem', id: subsystem.id, name: subsystem.clientId },
+        after: { userId: user.id, sid: 'sid-1', reason: 'sign-out', attempts: 1 },
+      },
+    );
+    const detailOf = async (seq: number) =>
+      data(t.app, auditor, 'GET', SYSTEM_PATHS.auditRecord.replace(':seq', String(seq)));
+    const logout = await detailOf((await audit.head()).seq);
+    expect(logout.names.users).toEqual({ [String(user.id)]: '词语对象 (words.target)' });
+    expect(logout.names.subsystems).toEqual({});
+    await audit.append(
+      t.clock.now(),
+      { actorId: null, actorName: 'admin', session: null, ipAddress: null, userAgent: null },
+      {
+        action: 'menu.update',
+        outcome: 'success',
+        target: { kind: 'menu', id: 1, name: 'x' },
+        before: { subsystemId: null },
+        after: { subsystemId: subsystem.id },
+      },
+    );
+    const menu = await detailOf((await audit.head()).seq);
+    expect(menu.names.subsystems).toEqual({ [String(subsystem.id)]: subsystem.nameEn });
+    expect(menu.names.users).toEqual({});
   });
 
   it('exports actions and outcomes in words beside their codes, times as real dates in the city’s zone', async () => {

@@ -166,12 +166,17 @@ describe('the audit page', { timeout: 60_000 }, () => {
     const { user } = await renderPage();
     await user.click(screen.getByRole('button', { name: '详情 第 120 号记录' }));
     const changes = await screen.findByRole('table', { name: '变更内容' });
-    await waitFor(() =>
-      expect(rowTexts(changes, 3)).toContainEqual(['角色', '工作人员', '内容编辑、工作人员']),
-    );
+    // The list's copy shows first; the detail's names and words replace it.
+    await waitFor(() => {
+      expect(rowTexts(changes, 3)).toContainEqual(['角色', '工作人员', '内容编辑、工作人员']);
+      expect(rowTexts(changes, 3)).toContainEqual([
+        '所属单位',
+        '江北区城市管理局',
+        '江北区城市管理局',
+      ]);
+    });
     const rows = rowTexts(changes, 3);
     expect(rows).toContainEqual(['姓名', '张伟', '张伟二']);
-    expect(rows).toContainEqual(['单位', '江北区城市管理局', '江北区城市管理局']);
     expect(rows).toContainEqual(['数据范围', '仅本人数据', '本单位及下级单位']);
     const drawer = screen.getByRole('dialog');
     expect(within(drawer).getByText('2026-11-20 16:00:00')).toBeInTheDocument();

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useAuditRecord } from '../api/get-audit-record';
 import {
   type ChangeRow,
+  type ChangeValue,
   auditActionName,
   auditReasonText,
   auditTargetText,
@@ -18,8 +19,9 @@ const LABEL_STYLE = { whiteSpace: 'nowrap' } as const;
 
 /**
  * One record in full: who, when, from where, what, with what result, and what changed,
- * in the reader's words (issue 24): fields by their form labels, ids by name, codes in
- * words; the record as stored one click away (原始数据) for the assessor.
+ * in the reader's words (issues 24, 31): each field with the label its action declares
+ * (contract feature manifests), ids by name, codes, booleans and durations in words,
+ * web addresses as links; the record as stored one click away (原始数据) for the assessor.
  */
 export function AuditRecordDrawer({
   record,
@@ -34,7 +36,14 @@ export function AuditRecordDrawer({
   const { t, i18n } = useTranslation();
   const detail = useAuditRecord(record?.seq ?? null, i18n.language);
   const shown = detail.data?.seq === record?.seq ? (detail.data ?? record) : record;
-  const rows = useMemo(() => (shown ? changeRows(t, shown) : []), [shown, t]);
+  const zone = detail.data?.timeZone ?? timeZone;
+  const rows = useMemo(
+    () => (shown ? changeRows(i18n.language, shown, zone) : []),
+    [shown, i18n.language, zone],
+  );
+  const cell = (value: ChangeValue | null) => (
+    <ChangeCell value={value} empty={t('audit.change.empty')} />
+  );
   const raw = useMemo(
     () => (shown ? JSON.stringify({ before: shown.before, after: shown.after }, null, 2) : ''),
     [shown],
@@ -51,7 +60,7 @@ export function AuditRecordDrawer({
         <>
           <Descriptions column={1} size="small" bordered styles={{ label: LABEL_STYLE }}>
             <Descriptions.Item label={t('audit.column.at')}>
-              {auditTime(shown.at, detail.data?.timeZone ?? timeZone)}
+              {auditTime(shown.at, zone)}
             </Descriptions.Item>
             <Descriptions.Item label={t('audit.column.actor')}>
               {shown.actorName ?? ''}
@@ -109,8 +118,16 @@ export function AuditRecordDrawer({
                   title: t('audit.change.field'),
                   onCell: () => ({ style: LABEL_STYLE }),
                 },
-                { key: 'before', dataIndex: 'before', title: t('audit.change.before') },
-                { key: 'after', dataIndex: 'after', title: t('audit.change.after') },
+                {
+                  key: 'before',
+                  title: t('audit.change.before'),
+                  render: (_, row) => cell(row.before),
+                },
+                {
+                  key: 'after',
+                  title: t('audit.change.after'),
+                  render: (_, row) => cell(row.after),
+                },
               ]}
             />
           )}
@@ -142,5 +159,23 @@ export function AuditRecordDrawer({
         </>
       )}
     </Drawer>
+  );
+}
+
+/** One side of a change: its words, its web addresses as links; "(empty)" for nothing. */
+function ChangeCell({ value, empty }: { value: ChangeValue | null; empty: string }) {
+  if (value === null) return null;
+  if (value.links.length === 0) return <>{value.text || empty}</>;
+  return (
+    <>
+      {value.links.map((url, index) => (
+        <span key={url}>
+          {index > 0 && <br />}
+          <Typography.Link href={url} target="_blank" rel="noreferrer noopener">
+            {url}
+          </Typography.Link>
+        </span>
+      ))}
+    </>
   );
 }

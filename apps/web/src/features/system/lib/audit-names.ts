@@ -2,20 +2,21 @@ import {
   AUDIT_ACTION_NAMES,
   AUDIT_OUTCOME_NAMES,
   AUDIT_TARGET_KIND_NAMES,
+  type AuditFieldDeclaration,
   type AuditNames,
   type AuditRecord,
+  type AuditValueKind,
+  FEATURE_MANIFESTS,
+  type FeatureManifest,
   type Language,
+  auditFieldOf,
   auditReasonName as reasonName,
   auditTargetText as targetText,
+  auditUrls,
+  auditValueText,
 } from '@cityops/contract';
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
-import type { TFunction } from 'i18next';
 import { i18n } from '@/lib/i18n';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
+import { formatDateTime } from '@/lib/date-time';
 
 /** The app's language as the contract names it. */
 export function languageOf(language: string): Language {
@@ -49,120 +50,79 @@ export function auditReasonText(language: string, reason: string | null): string
 
 /** A time as "2026-11-28 10:03:57" in the city's time zone (no zone text: the whole screen uses it). */
 export function auditTime(at: string, timeZone: string | undefined): string {
-  const moment = timeZone ? dayjs(at).tz(timeZone) : dayjs(at);
-  return moment.format('YYYY-MM-DD HH:mm:ss');
+  return formatDateTime(at, { seconds: true, timeZone });
 }
 
 /**
- * Each field of a record's before and after with the label the console's own forms give
- * it; the key depends on what the record is about (a user's 姓名, a role's 中文名称).
+ * A field's label as its action declares it in the contract's feature manifests (issue 31);
+ * a field an old record holds that its action no longer declares takes the label another
+ * action gives it, or else its key.
  */
-const FIELD_LABELS: Record<string, string> = {
-  username: 'system.users.dialog.username',
-  mobile: 'system.users.dialog.mobile',
-  departmentId: 'system.users.dialog.department',
-  roleIds: 'system.users.dialog.roles',
-  nameEn: 'system.common.nameEn',
-  sortOrder: 'system.common.sortOrder',
-  dataScope: 'system.roles.dialog.dataScope',
-  secondFactor: 'system.users.column.secondFactor',
-  entryIds: 'system.roles.dialog.permissions',
-  unitIds: 'system.roles.dialog.units',
-  icon: 'system.menus.dialog.icon',
-  code: 'system.menus.dialog.code',
-  visible: 'system.menus.dialog.visible',
-  permission: 'system.menus.dialog.permission',
-  externalUrl: 'system.menus.dialog.externalUrl',
-  action: 'audit.column.action',
-  outcome: 'audit.column.outcome',
-  targetKind: 'audit.targetKind',
-  target: 'audit.target',
-  actor: 'audit.actor',
-};
-
-export function auditFieldLabel(t: TFunction, field: string, targetKind: string | null): string {
-  if (field === 'name') {
-    return t(targetKind === 'user' ? 'system.users.dialog.name' : 'system.common.name');
-  }
-  if (field === 'organizationId') {
-    return t(targetKind === 'user' ? 'system.users.dialog.unit' : 'system.units.dialog.unit');
-  }
-  if (field === 'parentId') {
-    return t(targetKind === 'menu' ? 'system.menus.dialog.parent' : 'system.units.dialog.parent');
-  }
-  const key = FIELD_LABELS[field];
-  return key ? t(key) : t(`audit.fieldName.${field}`, { defaultValue: field });
+export function auditFieldLabel(language: string, action: string, field: string): string {
+  const declared = auditFieldOf(action, field) ?? anyDeclarationOf(field);
+  return declared?.label[languageOf(language)] ?? field;
 }
 
-const joined = (items: string[]) => items.join('、');
+function anyDeclarationOf(field: string): AuditFieldDeclaration | undefined {
+  for (const manifest of FEATURE_MANIFESTS as readonly FeatureManifest[]) {
+    const declared = manifest.auditFields?.[field];
+    if (declared) return declared;
+  }
+  return undefined;
+}
 
-/** One value in words: ids by name, codes by what they mean, yes and no. */
-export function auditValueText(
-  t: TFunction,
-  field: string,
-  value: unknown,
-  context: { targetKind: string | null; names: AuditNames | undefined },
-): string {
-  if (value === undefined || value === null || value === '') return t('audit.change.empty');
-  const names = context.names;
-  const list = (ids: unknown, table: Record<string, string> | undefined) =>
-    joined((Array.isArray(ids) ? ids : [ids]).map((id) => table?.[String(id)] ?? String(id)));
-  switch (field) {
-    case 'roleIds':
-      return list(value, names?.roles);
-    case 'organizationId':
-    case 'unitIds':
-      return list(value, names?.units);
-    case 'departmentId':
-      return list(value, names?.departments);
-    case 'entryIds':
-      return list(value, names?.entries);
-    case 'parentId':
-      return list(value, context.targetKind === 'menu' ? names?.entries : names?.units);
-    case 'dataScope':
-      return t(`system.roles.scope.${String(value)}`, { defaultValue: String(value) });
-    case 'action':
-    case 'attempted':
-      return auditActionName(String(value));
-    case 'outcome':
-      return auditOutcomeName(String(value));
-    case 'targetKind':
-      return auditTargetKindName(String(value));
-    case 'from':
-    case 'to':
-    case 'revokedAt':
-      return typeof value === 'string' ? auditTime(value, undefined) : String(value);
-    default:
-  }
-  if (typeof value === 'boolean') return t(value ? 'system.common.yes' : 'system.common.no');
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') return String(value);
-  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) {
-    return joined(value);
-  }
-  return JSON.stringify(value);
+/** One side of a change in words; `links` are the addresses a `url` field holds. */
+export interface ChangeValue {
+  text: string;
+  links: string[];
 }
 
 export interface ChangeRow {
   field: string;
   label: string;
-  before: string;
-  after: string;
+  before: ChangeValue | null;
+  after: ChangeValue | null;
 }
 
-/** The fields a record's before and after name, labelled, their two values side by side in words. */
+/** Only web addresses become links; a path of the product or anything else stays text. */
+const LINKABLE = /^https?:\/\//i;
+
+function valueOf(
+  language: Language,
+  kind: AuditValueKind,
+  value: unknown,
+  options: { names: AuditNames | undefined; timeZone: string | undefined },
+): ChangeValue {
+  const text = auditValueText(language, kind, value, {
+    names: options.names,
+    time: (iso) => auditTime(iso, options.timeZone),
+  });
+  const links = kind === 'url' ? auditUrls(value).filter((url) => LINKABLE.test(url)) : [];
+  return { text, links };
+}
+
+/**
+ * The fields a record's before and after name, labelled as its action declares them, their
+ * two values side by side in words (ids by name, codes, booleans and durations in words).
+ */
 export function changeRows(
-  t: TFunction,
+  language: string,
   record: AuditRecord & { names?: AuditNames },
+  timeZone?: string,
 ): ChangeRow[] {
+  const lang = languageOf(language);
   const before = record.before ?? {};
   const after = record.after ?? {};
-  const context = { targetKind: record.targetKind, names: record.names };
+  const options = { names: record.names, timeZone };
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  return fields.map((field) => ({
-    field,
-    label: auditFieldLabel(t, field, record.targetKind),
-    before: record.before ? auditValueText(t, field, before[field], context) : '',
-    after: record.after ? auditValueText(t, field, after[field], context) : '',
-  }));
+  return fields.map((field) => {
+    // An undeclared field (an old record's) reads as text rather than not at all.
+    const kind = (auditFieldOf(record.action, field) ?? anyDeclarationOf(field))?.value ?? 'text';
+    return {
+      field,
+      label: auditFieldLabel(language, record.action, field),
+      before: record.before ? valueOf(lang, kind, before[field], options) : null,
+      after: record.after ? valueOf(lang, kind, after[field], options) : null,
+    };
+  });
 }
