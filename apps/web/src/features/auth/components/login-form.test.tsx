@@ -257,4 +257,64 @@ describe('LoginForm', { timeout: 60_000 }, () => {
     expect(await screen.findByLabelText('Verification code')).toBeInTheDocument();
     sessionStorage.removeItem('captchaDue');
   });
+
+  it('lets a try go without a remembered captcha, so an unlock takes effect in an open tab', async () => {
+    configureTestApi();
+    const auth = await authHandlers();
+    const sent: (string | null)[] = [];
+    // The first try: the account is still locked to captchas; the second: it was unlocked.
+    let unlocked = false;
+    testServer.use(
+      http.post(`${API}/authorization-server/oauth/token`, async ({ request }) => {
+        sent.push(new URLSearchParams(await request.clone().text()).get('captchaCode'));
+        if (!unlocked) {
+          return HttpResponse.json(
+            {
+              boolSuccess: false,
+              code: '040101',
+              msg: 'Please enter the captcha',
+              data: { captchaRequired: true },
+            },
+            { status: 400 },
+          );
+        }
+        return undefined;
+      }),
+      ...auth.handlers,
+    );
+    sessionStorage.setItem('captchaDue', '1');
+    const onSuccess = renderForm();
+    expect(await screen.findByLabelText('Verification code')).toBeInTheDocument();
+
+    await fill('admin', 'Admin@2026');
+    // Sent without a captcha; the server's answer asks for it beside its field.
+    await waitFor(() => expect(sent).toEqual([null]));
+    expect(await screen.findByText('Please enter the verification code')).toBeInTheDocument();
+    expect(onSuccess).not.toHaveBeenCalled();
+
+    unlocked = true;
+    await userEvent.setup().click(screen.getByRole('button', { name: /Log in/ }));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalled());
+    expect(sent).toEqual([null, null]);
+    expect(sessionStorage.getItem('captchaDue')).toBeNull();
+  });
+
+  it('drops the remembered captcha when the server says none is due', async () => {
+    configureTestApi();
+    const auth = await authHandlers();
+    testServer.use(
+      refuseWith(400, {
+        code: '040002',
+        msg: 'Incorrect username or password',
+        data: { captchaRequired: false, attemptsLeft: 4, lockMinutes: 15 },
+      }),
+      ...auth.handlers,
+    );
+    sessionStorage.setItem('captchaDue', '1');
+    renderForm();
+    expect(await screen.findByLabelText('Verification code')).toBeInTheDocument();
+    await fill('operator', 'wrong-password');
+    await waitFor(() => expect(screen.queryByLabelText('Verification code')).toBeNull());
+    expect(sessionStorage.getItem('captchaDue')).toBeNull();
+  });
 });

@@ -39,7 +39,8 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
   });
   const [errors, setErrors] = useState<Errors>({});
   // A refused try that made the captcha due is remembered for this tab, so a reload asks
-  // for it at once instead of after one more refusal (issue 24).
+  // for it at once instead of after one more refusal (issue 24). Only a hint: the server
+  // decides (an unlock clears its count), so an empty captcha still lets the try go.
   const [captchaNeeded, setCaptchaNeeded] = useState(
     () => session.get(StorageKey.captchaDue) === '1',
   );
@@ -61,9 +62,6 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
   const validate = (next: PasswordLoginValues): Errors => ({
     ...(next.username.trim() ? {} : { username: t('validation.username.required') }),
     ...(next.password ? {} : { password: t('validation.password.required') }),
-    ...(!captchaNeeded || next.captcha?.captchaCode.trim()
-      ? {}
-      : { captcha: t('error.captchaRequired') }),
   });
 
   function update(patch: Partial<PasswordLoginValues>) {
@@ -83,7 +81,12 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (loading) return;
-    const attempt = { ...values, captcha: captchaNeeded ? captcha : undefined };
+    // A captcha left empty is not sent: the server asks for it when it is still due
+    // (costing no try), and lets the sign-in through once the account was unlocked.
+    const attempt = {
+      ...values,
+      captcha: captchaNeeded && captcha.captchaCode.trim() ? captcha : undefined,
+    };
     const found = validate(attempt);
     setErrors(found);
     const first = (['username', 'password', 'captcha'] as const).find((key) => found[key]);
@@ -108,6 +111,12 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
       session.set(StorageKey.captchaDue, '1');
       setCaptchaNeeded(true);
       setCaptchaRound((n) => n + 1);
+      if (!attempt.captcha)
+        setErrors((current) => ({ ...current, captcha: t('error.captchaRequired') }));
+    } else if (outcome.captchaCleared) {
+      session.remove(StorageKey.captchaDue);
+      setCaptchaNeeded(false);
+      setCaptcha({ captchaId: '', captchaCode: '' });
     }
   }
 

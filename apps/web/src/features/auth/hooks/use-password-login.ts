@@ -20,6 +20,12 @@ export type LoginOutcome =
   | {
       ok: false;
       captchaRequired: boolean;
+      /**
+       * The server said outright that no captcha is due for this account now (a wrong
+       * password below the limit): a captcha remembered from earlier is dropped, as after
+       * the security administrator unlocks the account.
+       */
+      captchaCleared?: boolean | undefined;
       secondFactorTicket?: string | undefined;
       /** Wrong password: the tries left before the account locks, and for how long it would. */
       attemptsLeft?: number | undefined;
@@ -45,6 +51,13 @@ function captchaRequiredBy(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
   const data = error.body?.data as { captchaRequired?: unknown } | null | undefined;
   return data?.captchaRequired === true;
+}
+
+/** Whether a refused sign-in says, in so many words, that no captcha is due. */
+function captchaClearedBy(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  const data = error.body?.data as { captchaRequired?: unknown } | null | undefined;
+  return data?.captchaRequired === false;
 }
 
 /** The ticket of a first step that passed and waits for a one-time code (040107), if this is one. */
@@ -121,6 +134,7 @@ export function usePasswordLogin() {
       return {
         ok: false,
         captchaRequired: captchaRequiredBy(error),
+        captchaCleared: captchaClearedBy(error),
         secondFactorTicket,
         ...lockOf(error),
       };
