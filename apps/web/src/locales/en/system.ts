@@ -121,6 +121,7 @@ export const system = {
       createdTitle: 'User created',
       resetTitle: 'Password reset',
       intro: 'The initial password of {{name}} ({{username}}):',
+      introReset: 'The new password of {{name}} ({{username}}):',
       once: 'This password is shown only this once. Give it to the user in a safe way; they must change it at their first sign-in.',
       copy: 'Copy password',
       copied: 'The password has been copied.',

@@ -120,6 +120,7 @@ export const system: LocaleShape<typeof en.system> = {
       createdTitle: '用户已创建',
       resetTitle: '密码已重置',
       intro: '{{name}}（{{username}}）的初始密码：',
+      introReset: '{{name}}（{{username}}）的新密码：',
       once: '此密码仅显示这一次，请通过安全方式告知本人；首次登录时须修改密码。',
       copy: '复制密码',
       copied: '密码已复制。',

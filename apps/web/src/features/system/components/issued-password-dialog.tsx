@@ -54,7 +54,13 @@ export function IssuedPasswordDialog({ issued, onClose }: IssuedPasswordDialogPr
       {issued && (
         <Flex vertical gap={12}>
           <Typography.Text id={labelId}>
-            {t('system.users.password.intro', { name: issued.name, username: issued.username })}
+            {t(
+              // A reset gives a new password, not an initial one (issue 31).
+              issued.reason === 'reset'
+                ? 'system.users.password.introReset'
+                : 'system.users.password.intro',
+              { name: issued.name, username: issued.username },
+            )}
           </Typography.Text>
           <Flex gap={8} align="center" wrap>
             <Typography.Text

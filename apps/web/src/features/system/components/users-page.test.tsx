@@ -268,6 +268,9 @@ describe('the users page', { timeout: 60_000 }, () => {
     );
     const shown = await findDialog('密码已重置');
     expect(within(shown).getByTestId('issued-password')).toHaveTextContent('Reset#2026ab');
+    // A reset gives a new password, not an initial one.
+    expect(shown).toHaveTextContent('用户1（user1）的新密码：');
+    expect(shown).not.toHaveTextContent('初始密码');
     await user.click(within(shown).getByRole('button', { name: '我已记下' }));
 
     await user.click(within(table).getByRole('button', { name: '解除锁定：用户2' }));
