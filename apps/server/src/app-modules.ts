@@ -13,6 +13,7 @@ import { menusModule } from './modules/menus/menus.module.js';
 import { notificationsModule } from './modules/notifications/notifications.module.js';
 import { organizationModule } from './modules/organization/organization.module.js';
 import { passwordModule } from './modules/password/password.module.js';
+import { personalDataModule } from './modules/organization/personal-data.module.js';
 import { purgeModule } from './modules/purge/purge.module.js';
 import { qrLoginModule } from './modules/qr-login/qr-login.module.js';
 import { secondFactorModule } from './modules/second-factor/second-factor.module.js';
@@ -30,6 +31,7 @@ import { testingModule } from './modules/testing/testing.module.js';
  * above it) and routes are added in.
  */
 export const appModules: readonly AppModule[] = [
+  personalDataModule,
   auditModule,
   limitsModule,
   accessModule,

@@ -30,6 +30,7 @@ import webApp from './plugins/web-app.js';
 import { PURGE_INTERVAL_MS } from './modules/purge/purge.service.js';
 import { type AppModule, type RouteContext, createServices } from './app-module.js';
 import { appModules } from './app-modules.js';
+import { sealClearMobiles } from './modules/organization/personal-data-upgrade.js';
 import { SessionCache, noRememberedSessions } from './modules/auth/session-cache.js';
 import { describeMasterKey, loadMasterKey } from './lib/master-key.js';
 import { KeyRing } from './modules/secrets/key-ring.js';
@@ -139,6 +140,11 @@ export async function buildApp(
     onError: (error) => app.log.error({ err: error }, 'live notification failed'),
   });
   app.decorate('services', services);
+  // Numbers an earlier release kept in clear are sealed before the server answers (issue 30).
+  await sealClearMobiles(
+    createRepositories(database.db, noRememberedSessions),
+    services.personalData,
+  );
   sessionChanges.connect(services.subsystemLogouts);
   // Back-channel logouts are delivered by every instance, from the shared outbox.
   services.subsystemLogouts.start();

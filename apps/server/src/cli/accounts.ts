@@ -11,6 +11,7 @@ import {
   OperatorCommandError,
 } from '../modules/system/operator-account.service.js';
 import { createRepositories, transactionRunner } from '../repositories.js';
+import { PersonalDataSeal } from '../modules/organization/personal-data-seal.js';
 
 export const USAGE = `Usage (npm run accounts -- <command>):
   create <login> --role <admin|security_admin|auditor> --name <name> [--mobile <number>] [--unit <unit id>]
@@ -48,10 +49,12 @@ export async function runAccountsCommand(
       await takeSubsystemSignIns(change, { withTransaction, clock: context.clock });
     },
   });
+  const repositories = createRepositories(context.database.db, changes);
   const service = new OperatorAccountService({
-    repositories: createRepositories(context.database.db, changes),
+    repositories,
     withTransaction,
     clock: context.clock,
+    personalData: new PersonalDataSeal({ secrets: repositories.serverSecrets }),
   });
   if (command === 'create') {
     const unit = option(rest, '--unit');

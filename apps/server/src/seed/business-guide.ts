@@ -3,6 +3,7 @@ import type { Repositories, WithTransaction } from '../repositories.js';
 import { articleBodyHtml, guideArticleSeed, guideCategorySeed } from './business-guide-data.js';
 import { ensureDemoAccounts, hashDemoPasswords } from './demo-accounts.js';
 import { daysAgo, demoEditors } from './demo-data.js';
+import type { PersonalDataSeal } from '../modules/organization/personal-data-seal.js';
 
 /** The seeded categories; run on every start, adds what is missing. */
 export async function seedGuideCategories({ businessGuide: guide }: Repositories): Promise<void> {
@@ -12,8 +13,12 @@ export async function seedGuideCategories({ businessGuide: guide }: Repositories
 }
 
 /** The demo editors and the demo city's guidance articles (first demo start only). */
-export async function seedGuideDemo(withTransaction: WithTransaction, now: Date): Promise<void> {
-  const editors = await hashDemoPasswords(demoEditors);
+export async function seedGuideDemo(
+  withTransaction: WithTransaction,
+  now: Date,
+  personalData: PersonalDataSeal,
+): Promise<void> {
+  const editors = await hashDemoPasswords(demoEditors, personalData);
   await withTransaction(async (repositories) => {
     const { users, businessGuide: guide } = repositories;
     const editorIds = await ensureDemoAccounts(repositories, editors, now);

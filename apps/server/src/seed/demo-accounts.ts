@@ -1,17 +1,26 @@
 import { hashPassword } from '../lib/passwords.js';
+import type { PersonalDataSeal, SealedMobile } from '../modules/organization/personal-data-seal.js';
 import type { Repositories } from '../repositories.js';
 import { type DemoAccount, daysAgo } from './demo-data.js';
 
 export interface HashedDemoAccount extends DemoAccount {
   passwordHash: string;
+  sealedMobile: SealedMobile;
 }
 
-/** Hashing is slow: done before the transaction that inserts the accounts. */
-export function hashDemoPasswords(accounts: readonly DemoAccount[]): Promise<HashedDemoAccount[]> {
+/**
+ * Hashing is slow and sealing may read its key: both done before the transaction
+ * that inserts the accounts.
+ */
+export function hashDemoPasswords(
+  accounts: readonly DemoAccount[],
+  personalData: PersonalDataSeal,
+): Promise<HashedDemoAccount[]> {
   return Promise.all(
     accounts.map(async (account) => ({
       ...account,
       passwordHash: await hashPassword(account.password),
+      sealedMobile: await personalData.sealMobile(account.mobile),
     })),
   );
 }
@@ -40,7 +49,7 @@ export async function ensureDemoAccounts(
       await users.insert({
         username: account.username,
         name: account.name,
-        mobile: account.mobile,
+        mobile: account.sealedMobile,
         organizationId,
         departmentId: departmentRows[account.department]?.id ?? null,
         passwordHash: account.passwordHash,

@@ -3,6 +3,7 @@ import type { FeatureValues } from '../modules/gis/gis.repository.js';
 import type { Repositories, WithTransaction } from '../repositories.js';
 import { ensureDemoAccounts, hashDemoPasswords } from './demo-accounts.js';
 import { demoEditors } from './demo-data.js';
+import type { PersonalDataSeal } from '../modules/organization/personal-data-seal.js';
 
 /** Layers every installation has; the district outlines are a read-only base layer. */
 export const gisBaseLayers = [
@@ -180,9 +181,13 @@ function values(layerId: number, feature: Omit<(typeof demoFeatures)[number], 'l
 }
 
 /** The demo city's districts and a few features of each layer, and the editor account. */
-export async function seedGisDemo(withTransaction: WithTransaction, now: Date): Promise<void> {
+export async function seedGisDemo(
+  withTransaction: WithTransaction,
+  now: Date,
+  personalData: PersonalDataSeal,
+): Promise<void> {
   // The map's editor is the business guide's first editor: added here only if missing.
-  const mapEditor = await hashDemoPasswords(demoEditors.slice(0, 1));
+  const mapEditor = await hashDemoPasswords(demoEditors.slice(0, 1), personalData);
   await withTransaction(async (repositories) => {
     const { gis } = repositories;
     const layerId = async (code: string) => (await gis.findLayerByCode(code))!.id;

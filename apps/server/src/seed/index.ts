@@ -3,6 +3,7 @@ import { DEMO_SUBSYSTEM_CLIENT_ID, STAFF_ROLE } from '@cityops/contract';
 import { hashPassword, randomPassword } from '../lib/passwords.js';
 import { ensureRsaKey } from '../modules/auth/rsa-key.service.js';
 import { noRememberedSessions } from '../modules/auth/session-cache.js';
+import { PersonalDataSeal } from '../modules/organization/personal-data-seal.js';
 import type { SecretSealer } from '../modules/secrets/secret-sealer.js';
 import type { MenuRepository } from '../modules/menus/menu.repository.js';
 import {
@@ -66,10 +67,17 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
   await seedGuideCategories(repositories);
   await seedGisLayers(repositories);
   if ((await repositories.users.count()) > 0) return;
+  // The accounts' numbers are sealed as the server seals them (issue 30).
+  const personalData = new PersonalDataSeal({ secrets: repositories.serverSecrets });
   if (options.kind === 'production') {
     await seedProduction(withTransaction, options);
   } else {
-    await seedDemo(withTransaction, options.now, { [DEMO_SUBSYSTEM_CLIENT_ID]: demoSubsystemId });
+    await seedDemo(
+      withTransaction,
+      options.now,
+      { [DEMO_SUBSYSTEM_CLIENT_ID]: demoSubsystemId },
+      personalData,
+    );
   }
 }
 
@@ -94,8 +102,9 @@ async function seedDemo(
   withTransaction: WithTransaction,
   now: Date,
   subsystemIds: SubsystemIds,
+  personalData: PersonalDataSeal,
 ): Promise<void> {
-  const accounts = await hashDemoPasswords([...demoAccounts, ...demoDistrictStaff]);
+  const accounts = await hashDemoPasswords([...demoAccounts, ...demoDistrictStaff], personalData);
   await withTransaction(async (repositories) => {
     const unitIds: number[] = [];
     for (const [index, { departments, parent, ...organisation }] of demoOrganisations.entries()) {
@@ -116,8 +125,8 @@ async function seedDemo(
     const accountIds = await ensureDemoAccounts(repositories, accounts, now);
     await seedDemoMessages(repositories.notifications, accountIds, now);
   });
-  await seedGuideDemo(withTransaction, now);
-  await seedGisDemo(withTransaction, now);
+  await seedGuideDemo(withTransaction, now, personalData);
+  await seedGisDemo(withTransaction, now, personalData);
 }
 
 async function seedProduction(
@@ -130,7 +139,7 @@ async function seedProduction(
     await users.insert({
       username: 'admin',
       name: 'Administrator',
-      mobile: '',
+      mobile: { mobile: '', mobileIndex: null },
       organizationId: null,
       departmentId: null,
       passwordHash,

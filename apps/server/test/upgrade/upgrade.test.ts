@@ -155,11 +155,28 @@ describe('upgrade from the previous release', () => {
       LOG_LEVEL: 'silent',
       WEB_DIST_DIR: '/nonexistent',
     });
+    // The previous release kept numbers in clear: this release's start seals them (issue 30).
+    const clearMobiles = rowsOf<{ id: number; mobile: string }>(
+      await database.db.execute(sql`select id, mobile from users where mobile <> '' order by id`),
+    );
+    expect(clearMobiles.length).toBeGreaterThan(0);
     const app = await buildApp(config, {
       database: { ...database, close: async () => undefined },
     });
     try {
       await app.ready();
+      const sealed = rowsOf<{ id: number; mobile: string; mobile_index: string | null }>(
+        await database.db.execute(
+          sql`select id, mobile, mobile_index from users where mobile <> '' order by id`,
+        ),
+      );
+      expect(sealed.map((row) => row.id)).toEqual(clearMobiles.map((row) => row.id));
+      for (const [index, row] of sealed.entries()) {
+        const clear = clearMobiles[index]!.mobile;
+        expect(row.mobile).not.toContain(clear);
+        expect(await app.services.personalData.openMobile(row.mobile)).toBe(clear);
+        expect(row.mobile_index).toBe(await app.services.personalData.mobileIndex(clear));
+      }
       const token = await requestToken(app, { username: 'admin', password: 'Admin@2026' });
       expect(token.json()).toMatchObject({ boolSuccess: true });
       const users = await app.inject({
@@ -169,6 +186,15 @@ describe('upgrade from the previous release', () => {
       });
       expect(users.json().data.list.map((u: { username: string }) => u.username)).toEqual([
         'upgrade.check',
+      ]);
+      // An account of the old release is found by its whole number, sealed at the upgrade.
+      const byNumber = await app.inject({
+        method: 'GET',
+        url: '/api/system/users?keyword=13912345678',
+        headers: { authorization: `Bearer ${token.json().data.access_token}` },
+      });
+      expect(byNumber.json().data.list).toMatchObject([
+        { username: 'operator', mobile: '13912345678' },
       ]);
       // The sign-in is a new record on the carried-over chain, which still holds.
       const chain = await app.services.auditTrail.verify();

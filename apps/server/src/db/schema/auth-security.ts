@@ -49,7 +49,7 @@ export const requestLimits = pgTable(
   {
     /** The limit's name: `pubKey`, `captcha`, `sms.mobile` ... */
     bucket: text('bucket').notNull(),
-    /** The client address (or number) the limit counts. */
+    /** The client address (or a number's blind index) the limit counts. */
     subject: text('subject').notNull(),
     windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
     hits: integer('hits').notNull(),
@@ -81,7 +81,8 @@ export const smsCodes = pgTable(
   'sms_codes',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    mobile: text('mobile').notNull(),
+    /** The number's keyed blind index (personal-data-seal.ts): no number is kept in clear. */
+    mobileIndex: text('mobile_index').notNull(),
     /** `password` (pwb_kaptcha) or `verify` (kaptcha). */
     purpose: text('purpose').notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
@@ -97,7 +98,7 @@ export const smsCodes = pgTable(
     ticketUsedAt: timestamp('ticket_used_at', { withTimezone: true }),
   },
   (table) => [
-    index('sms_codes_mobile_idx').on(table.mobile, table.purpose, table.createdAt),
+    index('sms_codes_mobile_index_idx').on(table.mobileIndex, table.purpose, table.createdAt),
     index('sms_codes_address_idx').on(table.ipAddress, table.createdAt),
     index('sms_codes_ticket_idx').on(table.ticketHash),
     index('sms_codes_created_idx').on(table.createdAt),

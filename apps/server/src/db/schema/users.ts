@@ -60,7 +60,10 @@ export const users = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     username: text('username').notNull(),
     name: text('name').notNull(),
+    /** The mobile number sealed (organization/personal-data-seal.ts); '' for none. */
     mobile: text('mobile').notNull().default(''),
+    /** The keyed blind index of the whole number, which finds the account; null for none. */
+    mobileIndex: text('mobile_index'),
     organizationId: integer('organization_id').references(() => organizations.id, {
       onDelete: 'set null',
     }),
@@ -81,6 +84,7 @@ export const users = pgTable(
   (table) => [
     uniqueIndex('users_username_lower_idx').on(sql`lower(${table.username})`),
     index('users_organization_idx').on(table.organizationId, table.id),
+    index('users_mobile_index_idx').on(table.mobileIndex),
   ],
 );
 

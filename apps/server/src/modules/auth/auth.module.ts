@@ -42,6 +42,7 @@ export const authModule: AppModule = {
       settings,
       audit,
       secondFactor: services.secondFactor,
+      personalData: services.personalData,
     });
     return { auth, rsaKeys, securitySettings: settings, captchas };
   },

@@ -1,9 +1,10 @@
-import { ErrorCode, type TokenRequest, type TokenResponse } from '@cityops/contract';
+import { ErrorCode, type TokenRequest, type TokenResponse, type UserData } from '@cityops/contract';
 import { AppError, tokenInvalid } from '../../lib/app-error.js';
 import type { AuthContext, ClientMeta } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { decoyPasswordHash, md5Hex, verifyPasswordDigest } from '../../lib/passwords.js';
 import { newAccessToken, tokenDigest } from '../../lib/tokens.js';
+import type { PersonalDataSeal } from '../organization/personal-data-seal.js';
 import { toUserData } from '../organization/user-data.js';
 import type { UserRecord, UserRepository } from '../organization/user.repository.js';
 import type { SecondFactorService } from '../second-factor/second-factor.service.js';
@@ -27,6 +28,7 @@ export interface AuthServiceOptions {
   settings: SecuritySettings;
   audit: AuditRecorder;
   secondFactor: SecondFactorService;
+  personalData: PersonalDataSeal;
 }
 
 export class AuthService {
@@ -102,8 +104,13 @@ export class AuthService {
       token_type: 'bearer',
       expires_in: await this.sessionLifetimeSeconds(),
       scope,
-      ...toUserData(user),
+      ...(await this.userData(user)),
     };
+  }
+
+  /** An account's user data as a sign-in answers it, its number opened. */
+  userData(user: UserRecord): Promise<UserData> {
+    return toUserData(user, this.options.personalData);
   }
 
   /** A session's lifetime: the setting `session.lifetimeMinutes`, 0.1 day unless changed. */

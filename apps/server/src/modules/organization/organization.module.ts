@@ -15,12 +15,17 @@ declare module '../../services.js' {
 export const organizationModule: AppModule = {
   name: 'organization',
   createServices: ({ repositories, clock, config, services }) => ({
-    users: new UserService({ repositories, policy: services.accessPolicy }),
+    users: new UserService({
+      repositories,
+      policy: services.accessPolicy,
+      personalData: services.personalData,
+    }),
     profiles: new ProfileService({
       repositories,
       commands: services.commands,
       clock,
       fileAddresses: new FileAddresses(config.web.apiBaseUrl, config.publicUrl),
+      personalData: services.personalData,
     }),
   }),
   routes: async (app, context) => {

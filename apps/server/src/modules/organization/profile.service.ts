@@ -11,6 +11,7 @@ import type { CommandRunner } from '../access/command.js';
 import type { PolicyAsk } from '../access/policy-targets.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { FileAddresses } from '../files/file-address.js';
+import type { PersonalDataSeal } from './personal-data-seal.js';
 import { toUserData } from './user-data.js';
 import type { UserRecord } from './user.repository.js';
 
@@ -38,6 +39,7 @@ export interface ProfileServiceOptions {
   commands: CommandRunner;
   clock: Clock;
   fileAddresses: FileAddresses;
+  personalData: PersonalDataSeal;
 }
 
 /**
@@ -78,7 +80,11 @@ export class ProfileService {
     const asks: PolicyAsk<'own.profile' | 'user.edit' | 'user.move'>[] = [
       { action: 'own.profile', target: user },
     ];
-    const changed = identityFields.filter((field) => changes[field] !== user[field]);
+    const current = {
+      ...user,
+      mobile: await this.options.personalData.openMobile(user.sealedMobile),
+    };
+    const changed = identityFields.filter((field) => changes[field] !== current[field]);
     if (changed.length > 0) {
       const answer = { messageKey: 'profile.readOnlyFields' } as const;
       const target = { ...user, toUnitId: changes.organizationId };
@@ -111,7 +117,10 @@ export class ProfileService {
     const user = await this.options.repositories.users.findById(caller.userId);
     if (!user) throw notFound();
     await this.saveHeadImage(caller, user, headImage);
-    return toUserData((await this.options.repositories.users.findById(caller.userId))!);
+    return toUserData(
+      (await this.options.repositories.users.findById(caller.userId))!,
+      this.options.personalData,
+    );
   }
 
   /** An avatar must be an image of the upload service that its owner uploaded; '' clears it. */

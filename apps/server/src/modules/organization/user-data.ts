@@ -1,8 +1,12 @@
 import type { SubsystemClaim, UserData } from '@cityops/contract';
+import type { PersonalDataSeal } from './personal-data-seal.js';
 import type { UserRecord } from './user.repository.js';
 
-/** The user data (`userDataSchema` of the contract) as the API gives it. */
-export function toUserData(user: UserRecord): UserData {
+/** The user data (`userDataSchema` of the contract) as the API gives it, its number opened. */
+export async function toUserData(
+  user: UserRecord,
+  personalData: PersonalDataSeal,
+): Promise<UserData> {
   return {
     username: user.username,
     id: String(user.id),
@@ -10,7 +14,7 @@ export function toUserData(user: UserRecord): UserData {
     roleIds: user.roleIds,
     permissions: user.permissions,
     name: user.name,
-    mobile: user.mobile,
+    mobile: await personalData.openMobile(user.sealedMobile),
     organizationId: user.organizationId === null ? null : String(user.organizationId),
     departmentId: user.departmentId === null ? null : String(user.departmentId),
     headImage: user.headImage,

@@ -1,17 +1,19 @@
 import { SETTING_RANGES } from '@cityops/contract';
-import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { heldPermissions } from '../../db/held-permissions.js';
 import { passwordHistory, roles, userRoles, users } from '../../db/schema/index.js';
 import type { SessionChanges } from '../auth/session-cache.js';
 import type { SessionRepository } from '../auth/session.repository.js';
+import type { SealedMobile } from './personal-data-seal.js';
 import { nextVersion, updateVersioned, type VersionedOutcome } from '../../db/versioned.js';
 
 export interface UserRecord {
   id: number;
   username: string;
   name: string;
-  mobile: string;
+  /** The number as stored: sealed (`PersonalDataSeal.openMobile` reads it). */
+  sealedMobile: string;
   organizationId: number | null;
   departmentId: number | null;
   headImage: string | null;
@@ -27,7 +29,7 @@ const userColumns = {
   id: users.id,
   username: users.username,
   name: users.name,
-  mobile: users.mobile,
+  sealedMobile: users.mobile,
   organizationId: users.organizationId,
   departmentId: users.departmentId,
   headImage: users.headImage,
@@ -45,7 +47,8 @@ const userColumns = {
 export interface NewUser {
   username: string;
   name: string;
-  mobile: string;
+  /** Sealed before it gets here (PersonalDataSeal.sealMobile): no number is written in clear. */
+  mobile: SealedMobile;
   organizationId: number | null;
   departmentId: number | null;
   passwordHash: string;
@@ -58,7 +61,7 @@ export interface NewUser {
 export interface AccountValues {
   username: string;
   name: string;
-  mobile: string;
+  mobile: SealedMobile;
   organizationId: number;
   departmentId: number | null;
 }
@@ -127,8 +130,11 @@ export class UserRepository {
   }
 
   async insert(user: NewUser): Promise<number> {
-    const { roleIds, ...columns } = user;
-    const inserted = await this.db.insert(users).values(columns).returning({ id: users.id });
+    const { roleIds, mobile, ...columns } = user;
+    const inserted = await this.db
+      .insert(users)
+      .values({ ...columns, ...mobile })
+      .returning({ id: users.id });
     const id = inserted[0]!.id;
     if (roleIds.length > 0) {
       await this.db.insert(userRoles).values(roleIds.map((roleId) => ({ userId: id, roleId })));
@@ -151,8 +157,10 @@ export class UserRepository {
       .from(users)
       .where(eq(users.id, id))
       .for('update');
+    const { mobile, ...others } = values;
     const outcome = await updateVersioned(this.db, users, id, version, {
-      ...values,
+      ...others,
+      ...mobile,
       updatedAt: now,
     });
     if (outcome !== 'ok') return outcome;
@@ -240,6 +248,30 @@ export class UserRepository {
       .delete(passwordHistory)
       .where(and(eq(passwordHistory.userId, userId), notInArray(passwordHistory.id, kept)));
     await this.sessions.revokeAllOfUser(userId, changedAt, 'password');
+  }
+
+  /**
+   * Accounts whose number is still in clear (kept before issue 30: a number but no
+   * blind index), a batch at a time, for the start-up step that seals them.
+   */
+  async clearMobiles(limit: number): Promise<{ id: number; mobile: string }[]> {
+    return this.db
+      .select({ id: users.id, mobile: users.mobile })
+      .from(users)
+      .where(and(isNull(users.mobileIndex), sql`${users.mobile} <> ''`))
+      .orderBy(users.id)
+      .limit(limit);
+  }
+
+  /**
+   * Replaces a number kept in clear by its sealed form, unless the row changed meanwhile
+   * (no change the account's sessions see: the number they show is the same).
+   */
+  async sealMobile(id: number, clear: string, sealed: SealedMobile): Promise<void> {
+    await this.db
+      .update(users)
+      .set(sealed)
+      .where(and(eq(users.id, id), eq(users.mobile, clear), isNull(users.mobileIndex)));
   }
 
   /** The holder's avatar (an uploaded image's address, or null). */

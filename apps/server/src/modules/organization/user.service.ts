@@ -3,12 +3,14 @@ import { forbidden, notFound } from '../../lib/app-error.js';
 import type { Repositories } from '../../repositories.js';
 import type { AccessPolicy } from '../access/access-policy.js';
 import type { AuthContext } from '../../lib/auth-context.js';
+import type { PersonalDataSeal } from './personal-data-seal.js';
 import { grantedUserData, toUserData } from './user-data.js';
 import type { NewUser, UserRecord } from './user.repository.js';
 
 export interface UserServiceOptions {
   repositories: Pick<Repositories, 'users' | 'sessions' | 'secondFactors'>;
   policy: AccessPolicy;
+  personalData: PersonalDataSeal;
 }
 
 /** The rules about accounts: who reads whose user data, how an account is made. */
@@ -28,9 +30,14 @@ export class UserService {
     if (!user) throw notFound();
     if (!own) {
       await this.options.policy.require(caller, 'user.read', user);
-      return toUserData(user);
+      return toUserData(user, this.options.personalData);
     }
-    if (caller.subsystem) return grantedUserData(toUserData(user), caller.subsystem.claims);
+    if (caller.subsystem) {
+      return grantedUserData(
+        await toUserData(user, this.options.personalData),
+        caller.subsystem.claims,
+      );
+    }
     const previous = await this.options.repositories.sessions.previousSignIn(
       caller.userId,
       caller.tokenHash,
@@ -39,7 +46,7 @@ export class UserService {
     const secondFactorDue =
       !factor?.confirmedAt && (await this.options.repositories.secondFactors.required(user.id));
     return {
-      ...toUserData(user),
+      ...(await toUserData(user, this.options.personalData)),
       secondFactorDue,
       previousSignIn: previous && {
         at: previous.createdAt.toISOString(),

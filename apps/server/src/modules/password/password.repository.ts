@@ -17,11 +17,11 @@ export class PasswordRepository {
     return rows.map((row) => row.hash);
   }
 
-  /** Enabled accounts with this mobile number (recovery by SMS). */
-  async findEnabledByMobile(mobile: string): Promise<{ id: number; username: string }[]> {
+  /** Enabled accounts with this number, by its blind index (recovery by SMS). */
+  async findEnabledByMobile(mobileIndex: string): Promise<{ id: number; username: string }[]> {
     return this.db
       .select({ id: users.id, username: users.username })
       .from(users)
-      .where(and(eq(users.mobile, mobile), eq(users.disabled, false)));
+      .where(and(eq(users.mobileIndex, mobileIndex), eq(users.disabled, false)));
   }
 }

@@ -16,7 +16,6 @@ import { SecurityEvent, type AuditRecorder, type RequestMeta } from '../audit/au
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { SecuritySettings } from '../auth/security-settings.js';
-import { toUserData } from '../organization/user-data.js';
 import type { SecondFactorService } from '../second-factor/second-factor.service.js';
 import type { UserRepository } from '../organization/user.repository.js';
 import type { QrTicketRecord, QrTicketRepository } from './qr-ticket.repository.js';
@@ -106,7 +105,7 @@ export class QrLoginService {
         token_type: 'bearer',
         expires_in: await this.options.auth.sessionLifetimeSeconds(),
         scope: 'read',
-        ...toUserData(user),
+        ...(await this.options.auth.userData(user)),
       },
     };
   }

@@ -18,7 +18,8 @@ export class SmsCodeRepository {
   constructor(private readonly db: Executor) {}
 
   async insert(code: {
-    mobile: string;
+    /** The number's blind index (organization/personal-data-seal.ts), never the number. */
+    mobileIndex: string;
     purpose: SmsPurpose;
     userId: number | null;
     codeHash: string;
@@ -29,7 +30,7 @@ export class SmsCodeRepository {
     await this.db.insert(smsCodes).values(code);
   }
 
-  async latest(mobile: string, purpose: SmsPurpose): Promise<SmsCodeRecord | null> {
+  async latest(mobileIndex: string, purpose: SmsPurpose): Promise<SmsCodeRecord | null> {
     const rows = await this.db
       .select({
         id: smsCodes.id,
@@ -41,7 +42,7 @@ export class SmsCodeRepository {
         usedAt: smsCodes.usedAt,
       })
       .from(smsCodes)
-      .where(and(eq(smsCodes.mobile, mobile), eq(smsCodes.purpose, purpose)))
+      .where(and(eq(smsCodes.mobileIndex, mobileIndex), eq(smsCodes.purpose, purpose)))
       .orderBy(desc(smsCodes.createdAt), desc(smsCodes.id))
       .limit(1);
     return rows[0] ?? null;
@@ -81,14 +82,14 @@ export class SmsCodeRepository {
   }
 
   /** The user a live, unused reset ticket was issued for, without using it; or null. */
-  async ticketUser(ticketHash: string, mobile: string, now: Date): Promise<number | null> {
+  async ticketUser(ticketHash: string, mobileIndex: string, now: Date): Promise<number | null> {
     const rows = await this.db
       .select({ userId: smsCodes.userId })
       .from(smsCodes)
       .where(
         and(
           eq(smsCodes.ticketHash, ticketHash),
-          eq(smsCodes.mobile, mobile),
+          eq(smsCodes.mobileIndex, mobileIndex),
           isNull(smsCodes.ticketUsedAt),
           gt(smsCodes.ticketExpiresAt, now),
         ),
@@ -97,14 +98,14 @@ export class SmsCodeRepository {
   }
 
   /** Uses a reset ticket up; gives the user it was issued for, or null. */
-  async consumeTicket(ticketHash: string, mobile: string, now: Date): Promise<number | null> {
+  async consumeTicket(ticketHash: string, mobileIndex: string, now: Date): Promise<number | null> {
     const rows = await this.db
       .update(smsCodes)
       .set({ ticketUsedAt: now })
       .where(
         and(
           eq(smsCodes.ticketHash, ticketHash),
-          eq(smsCodes.mobile, mobile),
+          eq(smsCodes.mobileIndex, mobileIndex),
           isNull(smsCodes.ticketUsedAt),
           gt(smsCodes.ticketExpiresAt, now),
         ),

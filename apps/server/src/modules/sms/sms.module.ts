@@ -25,6 +25,7 @@ export const smsModule: AppModule = {
           secrets: repositories.serverSecrets,
           name: 'sms-code-hmac',
         }),
+        personalData: services.personalData,
         passwordRepository: repositories.passwords,
         passwords: services.passwords,
         rsaKeys: services.rsaKeys,

@@ -17,16 +17,12 @@ import type { PasswordRepository } from '../password/password.repository.js';
 import type { PasswordService } from '../password/password.service.js';
 import type { RequestLimitRepository } from '../limits/request-limit.repository.js';
 import type { KeyedHashService } from '../secrets/keyed-hash.service.js';
+import { type PersonalDataSeal, normaliseMobile } from '../organization/personal-data-seal.js';
 import type { SmsCodeRepository, SmsPurpose } from './sms-code.repository.js';
 import type { SmsProvider } from './sms-provider.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
-
-/** The 11 digits of a mainland number, without +86 or 0086. */
-export function normaliseMobile(mobile: string): string {
-  return mobile.trim().replace(/^(\+86|0086)/, '');
-}
 
 const texts: Record<SmsPurpose, (code: string, minutes: number) => string> = {
   password: (code, minutes) =>
@@ -39,6 +35,8 @@ export interface SmsServiceOptions {
   codes: SmsCodeRepository;
   limits: RequestLimitRepository;
   codeHash: KeyedHashService;
+  /** The number's blind index: codes, counts and accounts are found by it, never by the number. */
+  personalData: PersonalDataSeal;
   passwordRepository: PasswordRepository;
   passwords: PasswordService;
   rsaKeys: RsaKeyService;
@@ -64,6 +62,7 @@ export class SmsService {
 
   async sendCode(rawMobile: string, purpose: SmsPurpose, meta: RequestMeta): Promise<SmsCodeSent> {
     const mobile = normaliseMobile(rawMobile);
+    const mobileIndex = await this.options.personalData.mobileIndex(mobile);
     const now = this.options.clock.now();
     const resendSeconds = await this.options.settings.number('sms.resendSeconds');
     // Each limit is one atomic count in the database (RequestLimitRepository), so
@@ -77,7 +76,7 @@ export class SmsService {
     }
     const resend = await this.options.limits.hit(
       `sms.resend.${purpose}`,
-      mobile,
+      mobileIndex,
       resendSeconds * 1000,
       now,
     );
@@ -90,17 +89,17 @@ export class SmsService {
         retryAfterSeconds: seconds,
       });
     }
-    const perMobile = await this.options.limits.hit('sms.mobile', mobile, DAY_MS, now);
+    const perMobile = await this.options.limits.hit('sms.mobile', mobileIndex, DAY_MS, now);
     if (perMobile.hits > (await this.options.settings.number('sms.maxPerMobilePerDay'))) {
       throw await this.tooMany(mobile, purpose, meta, perMobile.resetAt, now);
     }
 
-    const accounts = await this.options.passwordRepository.findEnabledByMobile(mobile);
+    const accounts = await this.options.passwordRepository.findEnabledByMobile(mobileIndex);
     // One account per number; a number shared by several accounts cannot identify one to reset.
     const account = accounts.length === 1 ? accounts[0]! : null;
     const code = String(randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
     await this.options.codes.insert({
-      mobile,
+      mobileIndex,
       purpose,
       userId: account?.id ?? null,
       codeHash: await this.options.codeHash.digest(`${purpose}:${mobile}:${code}`),
@@ -159,7 +158,10 @@ export class SmsService {
     const mobile = normaliseMobile(rawMobile);
     const now = this.options.clock.now();
     const invalid = () => new AppError(ErrorCode.BAD_REQUEST, { messageKey: 'sms.codeInvalid' });
-    const latest = await this.options.codes.latest(mobile, purpose);
+    const latest = await this.options.codes.latest(
+      await this.options.personalData.mobileIndex(mobile),
+      purpose,
+    );
     if (!latest || latest.usedAt || latest.expiresAt <= now) throw invalid();
     const attempts = await this.options.codes.addAttempt(latest.id, now);
     const maxAttempts = await this.options.settings.number('sms.maxAttempts');
@@ -206,18 +208,19 @@ export class SmsService {
     meta: RequestMeta,
   ): Promise<void> {
     const mobile = normaliseMobile(request.mobile);
+    const mobileIndex = await this.options.personalData.mobileIndex(mobile);
     // A password the rules or the history refuse is refused before the ticket is used up,
     // so it can be tried again; the holder's login name is known from the ticket.
     const holder = await this.options.codes.ticketUser(
       tokenDigest(request.ticket),
-      mobile,
+      mobileIndex,
       this.options.clock.now(),
     );
     await this.options.passwords.checkNew(request, holder);
     if (holder !== null) await this.options.passwords.refuseRecent(holder, request.newPassword);
     const userId = await this.options.codes.consumeTicket(
       tokenDigest(request.ticket),
-      mobile,
+      mobileIndex,
       this.options.clock.now(),
     );
     if (userId === null)

@@ -10,6 +10,7 @@ import type { AuthService } from '../auth/auth.service.js';
 import type { MenuService } from '../menus/menu.service.js';
 import type { SigningKeyService } from './signing-key.service.js';
 import { sidOf, userClaims } from './subsystem-claims.js';
+import type { PersonalDataSeal } from '../organization/personal-data-seal.js';
 
 /** The JWT header `typ` of a frame token (docs/subsystems.md, "The frame token"). */
 export const FRAME_TOKEN_TYPE = 'JWT';
@@ -38,6 +39,7 @@ export interface FrameTokenServiceOptions {
   menus: MenuService;
   keys: SigningKeyService;
   clock: Clock;
+  personalData: PersonalDataSeal;
 }
 
 /**
@@ -62,7 +64,11 @@ export class FrameTokenService {
     if (!user) throw notFound();
     const sid = sidOf(caller.tokenHash);
     const token = await this.options.keys.signJwt(
-      { ...userClaims(user, subsystem.claims, issuer), sid, azp: subsystem.clientId },
+      {
+        ...(await userClaims(user, subsystem.claims, issuer, this.options.personalData)),
+        sid,
+        azp: subsystem.clientId,
+      },
       {
         typ: FRAME_TOKEN_TYPE,
         issuer,
@@ -160,7 +166,7 @@ export class FrameTokenService {
       claims: {
         sub: String(user.id),
         sid: frame.sid,
-        ...userClaims(user, subsystem.claims, issuer),
+        ...(await userClaims(user, subsystem.claims, issuer, this.options.personalData)),
       },
       origins: subsystem.origins,
     };

@@ -15,6 +15,7 @@ import type { SigningKeyService } from './signing-key.service.js';
 import type { PlatformSignIn, SsoService } from './sso.service.js';
 import { CLAIMS_BY_SCOPE, userClaims } from './subsystem-claims.js';
 import type { SubsystemRecord } from './subsystem.repository.js';
+import type { PersonalDataSeal } from '../organization/personal-data-seal.js';
 
 /** A code is redeemed within a minute of its issue. */
 const CODE_TTL_SECONDS = 60;
@@ -39,6 +40,8 @@ export interface OidcProvidersOptions {
   sessionLive: (tokenHash: string) => Promise<boolean>;
   /** RP-initiated logout's part of the platform session (sso.service.ts). */
   sso: Pick<SsoService, 'signInOfHint' | 'endPlatformSession'>;
+  /** Opens the number for a `phone_number` claim. */
+  personalData: PersonalDataSeal;
 }
 
 /** What the sign-out page remembers in the provider's session until the person confirms. */
@@ -173,7 +176,12 @@ export class OidcProviders {
             return {
               sub,
               ...(sid ? { sid } : {}),
-              ...userClaims(user, client?.cityops_claims ?? [], issuer),
+              ...(await userClaims(
+                user,
+                client?.cityops_claims ?? [],
+                issuer,
+                this.options.personalData,
+              )),
             };
           },
         };

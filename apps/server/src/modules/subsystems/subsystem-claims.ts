@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { SUBSYSTEM_CLAIMS, type SubsystemClaim, resolveLink } from '@cityops/contract';
+import type { PersonalDataSeal } from '../organization/personal-data-seal.js';
 import type { UserRecord } from '../organization/user.repository.js';
 
 /**
@@ -21,18 +22,22 @@ export const CLAIMS_BY_SCOPE: Readonly<Record<string, readonly SubsystemClaim[]>
 /**
  * The user's claims a subsystem may receive (the spec's user data: username,
  * name, mobile, head image, roles, unit and department), only those its
- * registration allows. `base` resolves a relative head image address.
+ * registration allows. `base` resolves a relative head image address; the sealed
+ * number is opened only for a registration granted it.
  */
-export function userClaims(
+export async function userClaims(
   user: UserRecord,
   allowed: readonly string[],
   base: string,
-): Partial<Record<SubsystemClaim, unknown>> {
+  personalData: PersonalDataSeal,
+): Promise<Partial<Record<SubsystemClaim, unknown>>> {
   const picture = user.headImage ? (resolveLink(user.headImage, `${base}/`)?.href ?? null) : null;
   const all: Record<SubsystemClaim, unknown> = {
     preferred_username: user.username,
     name: user.name,
-    phone_number: user.mobile || null,
+    phone_number: allowed.includes('phone_number')
+      ? (await personalData.openMobile(user.sealedMobile)) || null
+      : null,
     picture,
     role_ids: user.roleIds,
     organization_id: user.organizationId === null ? null : String(user.organizationId),

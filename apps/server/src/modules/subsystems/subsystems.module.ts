@@ -51,6 +51,7 @@ export const subsystemsModule: AppModule = {
         menus: services.menus,
         keys: signingKeys,
         clock,
+        personalData: services.personalData,
       }),
       sso,
       oidcProviders: new OidcProviders({
@@ -61,6 +62,7 @@ export const subsystemsModule: AppModule = {
         cookieKeys: async () => [(await cookieKey.get()).toString('base64url')],
         trustProxy: config.trustProxy,
         log,
+        personalData: services.personalData,
       }),
     };
   },

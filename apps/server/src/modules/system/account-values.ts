@@ -8,6 +8,8 @@ import {
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../lib/app-error.js';
+import type { PersonalDataSeal } from '../organization/personal-data-seal.js';
+import type { AccountValues } from '../organization/user.repository.js';
 
 /**
  * What the console's account form and the spreadsheet import share: an account's
@@ -27,11 +29,15 @@ export const usernameTaken = () =>
 export const lastAdministrator = () =>
   new AppError(ErrorCode.CONFLICT, { messageKey: 'system.user.lastAdministrator' });
 
-export function accountValues(input: UserInput | UserChanges) {
+/** An account's values as `users` keeps them, the number sealed: made before the transaction. */
+export async function accountValues(
+  input: UserInput | UserChanges,
+  personalData: PersonalDataSeal,
+): Promise<AccountValues> {
   return {
     username: normalizeLoginName(input.username),
     name: input.name,
-    mobile: input.mobile,
+    mobile: await personalData.sealMobile(input.mobile),
     organizationId: input.organizationId,
     departmentId: input.departmentId,
   };

@@ -36,6 +36,12 @@ export interface AdminUserRow {
   version: number;
 }
 
+/** A row as the table holds it: the number sealed (the service opens it for the console). */
+export type StoredAdminUserRow = Omit<AdminUserRow, 'mobile'> & { sealedMobile: string };
+
+/** The console's filter; a keyword that is a whole number comes with its blind index. */
+export type StoredUserFilter = Partial<UserFilter> & { mobileIndex?: string };
+
 /** The account sign-in lock row of a user (`login_attempts`, scope `account`, lower-cased name). */
 function lockedAt(now: Date): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${loginAttempts} la
@@ -48,7 +54,7 @@ function columns(now: Date) {
     id: users.id,
     username: users.username,
     name: users.name,
-    mobile: users.mobile,
+    sealedMobile: users.mobile,
     organizationId: users.organizationId,
     organizationName: organizations.name,
     organizationNameEn: organizations.nameEn,
@@ -74,7 +80,7 @@ function columns(now: Date) {
 export class AdminUserRepository {
   constructor(private readonly db: Executor) {}
 
-  private where(filter: Partial<UserFilter>, reach: UserReach, now: Date): SQL | undefined {
+  private where(filter: StoredUserFilter, reach: UserReach, now: Date): SQL | undefined {
     const conditions: (SQL | undefined)[] = [];
     if (!reach.all) {
       conditions.push(
@@ -86,11 +92,12 @@ export class AdminUserRepository {
     }
     if (filter.keyword) {
       const pattern = containsPattern(filter.keyword);
+      // Numbers are sealed: only a whole one is found, by its indexed blind index.
       conditions.push(
         or(
           ilike(users.username, pattern),
           ilike(users.name, pattern),
-          ilike(users.mobile, pattern),
+          filter.mobileIndex === undefined ? undefined : eq(users.mobileIndex, filter.mobileIndex),
         ),
       );
     }
@@ -124,12 +131,12 @@ export class AdminUserRepository {
   }
 
   async page(
-    filter: Partial<UserFilter>,
+    filter: StoredUserFilter,
     reach: UserReach,
     now: Date,
     offset: number,
     limit: number,
-  ): Promise<{ total: number; list: AdminUserRow[] }> {
+  ): Promise<{ total: number; list: StoredAdminUserRow[] }> {
     const where = this.where(filter, reach, now);
     const [totalRow] = await this.db.select({ total: count() }).from(users).where(where);
     const list = await this.select(now)
@@ -142,18 +149,18 @@ export class AdminUserRepository {
 
   /** At most `limit` rows of the filtered list, in its order (the export). */
   async list(
-    filter: Partial<UserFilter>,
+    filter: StoredUserFilter,
     reach: UserReach,
     now: Date,
     limit: number,
-  ): Promise<AdminUserRow[]> {
+  ): Promise<StoredAdminUserRow[]> {
     return this.select(now)
       .where(this.where(filter, reach, now))
       .orderBy(...this.order(filter))
       .limit(limit);
   }
 
-  async find(id: number, now: Date): Promise<AdminUserRow | null> {
+  async find(id: number, now: Date): Promise<StoredAdminUserRow | null> {
     const rows = await this.select(now).where(eq(users.id, id));
     return rows[0] ?? null;
   }

@@ -5,6 +5,7 @@ import {
   type AdminUserPage,
   ErrorCode,
   type IssuedPassword,
+  isMobile,
   type Language,
   USER_EXPORT_MAX_ROWS,
   type UserFilter,
@@ -22,7 +23,8 @@ import type { AccessScopeService } from '../access/access-scope.service.js';
 import type { RefusalRecorder } from '../access/refusal-recorder.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { PASSWORD_RULE_KEYS, passwordRulesOf } from '../auth/security-settings.js';
-import type { AdminUserRow } from './admin-user.repository.js';
+import type { PersonalDataSeal } from '../organization/personal-data-seal.js';
+import type { AdminUserRow, StoredAdminUserRow } from './admin-user.repository.js';
 import {
   type UserChanges,
   type UserInput,
@@ -46,6 +48,7 @@ export interface AdminUserServiceOptions {
   offers: AccessOffers;
   refusals: RefusalRecorder;
   clock: Clock;
+  personalData: PersonalDataSeal;
 }
 
 /** An account as the access policy weighs it. */
@@ -74,7 +77,7 @@ export class AdminUserService {
   ): Promise<AdminUserPage> {
     const scope = await this.options.access.scopeOf(auth.userId);
     const { total, list } = await this.options.repositories.adminUsers.page(
-      query,
+      await this.storedFilter(query),
       this.options.access.reach(scope),
       this.options.clock.now(),
       (query.pageIndex - 1) * query.pageSize,
@@ -84,7 +87,7 @@ export class AdminUserService {
       total,
       pageIndex: query.pageIndex,
       pageSize: query.pageSize,
-      list: await this.withActions(auth, list),
+      list: await this.withActions(auth, await this.opened(list)),
     };
   }
 
@@ -122,11 +125,12 @@ export class AdminUserService {
       input.username,
     );
     const passwordHash = await hashPassword(initialPassword);
+    const values = await accountValues(input, this.options.personalData);
     const now = this.options.clock.now();
     const id = await guardUsernameTaken(() =>
       this.options.commands.run(auth, async ({ users }) => {
         const created = await users.insert({
-          ...accountValues(input),
+          ...values,
           passwordHash,
           passwordChangedAt: now,
           mustChangePassword: true,
@@ -182,10 +186,11 @@ export class AdminUserService {
     if ((await this.options.repositories.adminUsers.takenNames([input.username], id)).length) {
       throw usernameTaken();
     }
+    const values = await accountValues(input, this.options.personalData);
     const now = this.options.clock.now();
     await guardUsernameTaken(() =>
       this.options.commands.run(auth, async ({ users }) => {
-        const outcome = await users.updateAccount(id, input.version, accountValues(input), now);
+        const outcome = await users.updateAccount(id, input.version, values, now);
         if (outcome === 'ok' && rolesChanged) await users.setRoles(id, after);
         return {
           outcome,
@@ -273,7 +278,7 @@ export class AdminUserService {
   async export(auth: AuthContext, filter: UserFilter, language: Language): Promise<Buffer> {
     const scope = await this.options.access.scopeOf(auth.userId);
     const rows = await this.options.repositories.adminUsers.list(
-      filter,
+      await this.storedFilter(filter),
       this.options.access.reach(scope),
       this.options.clock.now(),
       USER_EXPORT_MAX_ROWS + 1,
@@ -291,13 +296,33 @@ export class AdminUserService {
     });
     // Times in the city's time zone, the setting the audit exports use too.
     const timeZone = timeZoneOf(await this.options.repositories.settings.get(TIME_ZONE_KEY));
-    return exportUsers(rows, language, timeZone);
+    return exportUsers(await this.opened(rows), language, timeZone);
   }
 
   private async get(auth: AuthContext, id: number): Promise<AdminUser> {
-    const row = await this.options.repositories.adminUsers.find(id, this.options.clock.now());
-    if (!row) throw notFound();
-    return (await this.withActions(auth, [row]))[0]!;
+    return (await this.withActions(auth, [await this.find(id)]))[0]!;
+  }
+
+  /**
+   * The keyword as the sealed table is searched by: a whole mobile number is found by
+   * its blind index; a part of one finds nothing (docs/administration.md).
+   */
+  private async storedFilter<F extends Partial<UserFilter>>(
+    filter: F,
+  ): Promise<F & { mobileIndex?: string }> {
+    const keyword = filter.keyword?.trim();
+    if (!keyword || !isMobile(normaliseSpaces(keyword))) return filter;
+    return { ...filter, mobileIndex: await this.options.personalData.mobileIndex(keyword) };
+  }
+
+  /** The rows with their numbers opened, for those the console shows them to. */
+  private opened(rows: StoredAdminUserRow[]): Promise<AdminUserRow[]> {
+    return Promise.all(
+      rows.map(async ({ sealedMobile, ...row }) => ({
+        ...row,
+        mobile: await this.options.personalData.openMobile(sealedMobile),
+      })),
+    );
   }
 
   /** The rows as the console shows them, each with what the caller may do to it. */
@@ -329,7 +354,7 @@ export class AdminUserService {
   private async find(id: number): Promise<AdminUserRow> {
     const row = await this.options.repositories.adminUsers.find(id, this.options.clock.now());
     if (!row) throw notFound();
-    return row;
+    return (await this.opened([row]))[0]!;
   }
 
   /** Role codes that do not exist are a mistake in the form, not a refusal. */
@@ -368,6 +393,11 @@ export class AdminUserService {
 
 export function toAdminUser(row: AdminUserRow, actions: AdminUser['actions']): AdminUser {
   return { ...row, createdAt: row.createdAt.toISOString(), actions };
+}
+
+/** A number typed with spaces or hyphens is still a whole number. */
+function normaliseSpaces(keyword: string): string {
+  return keyword.replace(/[\s-]/g, '');
 }
 
 /** The roles an edit gives and takes, and the account's roles after it. */

@@ -6,6 +6,7 @@ import type { Repositories, WithTransaction } from '../../repositories.js';
 import type { AuditSource } from '../audit/audit.repository.js';
 import { PASSWORD_RULE_KEYS, passwordRulesOf } from '../auth/security-settings.js';
 import { masked } from '../audit/audit-writer.js';
+import type { PersonalDataSeal } from '../organization/personal-data-seal.js';
 
 /** A refusal the command prints as it is (no stack). */
 export class OperatorCommandError extends Error {
@@ -19,6 +20,7 @@ export interface OperatorAccountServiceOptions {
   repositories: Pick<Repositories, 'users' | 'roles' | 'settings'>;
   withTransaction: WithTransaction;
   clock: Clock;
+  personalData: PersonalDataSeal;
 }
 
 /**
@@ -75,13 +77,14 @@ export class OperatorAccountService {
     }
     const initialPassword = await this.firstPassword(username.data);
     const passwordHash = await hashPassword(initialPassword);
+    const mobile = await this.options.personalData.sealMobile(input.mobile ?? '');
     const now = this.options.clock.now();
     try {
       const id = await this.options.withTransaction(async ({ users, audit }) => {
         const created = await users.insert({
           username: username.data,
           name,
-          mobile: input.mobile ?? '',
+          mobile,
           organizationId: input.organizationId ?? null,
           departmentId: null,
           passwordHash,

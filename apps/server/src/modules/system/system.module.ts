@@ -37,6 +37,7 @@ export const systemModule: AppModule = {
         offers: services.accessOffers,
         refusals: services.refusals,
         clock,
+        personalData: services.personalData,
       }),
       userImport: new UserImportService({
         repositories,
@@ -45,6 +46,7 @@ export const systemModule: AppModule = {
         policy,
         refusals: services.refusals,
         clock,
+        personalData: services.personalData,
       }),
       roles: new RoleService({
         repositories,

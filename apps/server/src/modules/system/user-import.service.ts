@@ -33,6 +33,7 @@ import {
   importTemplate,
   readImport,
 } from './user-spreadsheet.js';
+import type { PersonalDataSeal } from '../organization/personal-data-seal.js';
 
 /** A problem of an import row: `order` places it (a column's index; the whole row's last). */
 type ReportProblem = (
@@ -49,6 +50,7 @@ export interface UserImportServiceOptions {
   policy: AccessPolicy;
   refusals: RefusalRecorder;
   clock: Clock;
+  personalData: PersonalDataSeal;
 }
 
 /**
@@ -180,7 +182,13 @@ export class UserImportService {
     );
     const issued = await mapLimited(accepted, 4, async ({ row, input }) => {
       const initialPassword = issuedPassword(ISSUED_PASSWORD_LENGTH, rules, input.username);
-      return { row, input, initialPassword, passwordHash: await hashPassword(initialPassword) };
+      return {
+        row,
+        input,
+        initialPassword,
+        passwordHash: await hashPassword(initialPassword),
+        values: await accountValues(input, this.options.personalData),
+      };
     });
     const now = this.options.clock.now();
     await guardUsernameTaken(() =>
@@ -188,7 +196,7 @@ export class UserImportService {
         const source = auditSourceOf(auth);
         for (const account of issued) {
           const created = await users.insert({
-            ...accountValues(account.input),
+            ...account.values,
             passwordHash: account.passwordHash,
             passwordChangedAt: now,
             mustChangePassword: true,

@@ -7,7 +7,7 @@ import { type SecuritySettingKey, securityDefaults } from '../auth/security-sett
 import { hashPassword } from '../../lib/passwords.js';
 import type { Services } from '../../services.js';
 import { DevelopmentSmsProvider } from '../sms/sms-provider.js';
-import { normaliseMobile } from '../sms/sms.service.js';
+import { normaliseMobile } from '../organization/personal-data-seal.js';
 
 /**
  * Hooks for automated tests, registered only when NODE_ENV=test (see app.ts):
@@ -72,7 +72,7 @@ const testingRoutes: FastifyPluginAsyncZod<{ services: Services; clock: Clock }>
       const id = await services.users.create({
         username: body.username,
         name: body.username,
-        mobile: body.mobile,
+        mobile: await services.personalData.sealMobile(body.mobile),
         organizationId: null,
         departmentId: null,
         passwordHash: await hashPassword(body.password),

@@ -96,7 +96,7 @@ describe('1. a district administrator takes over a system administrator', () => 
     const id = await users.insert({
       username: 'planted.security',
       name: '区里的安全管理员',
-      mobile: '13900008889',
+      mobile: await t.app.services.personalData.sealMobile('13900008889'),
       organizationId: binjiang,
       departmentId: null,
       passwordHash: await hashPassword('Planted@2026'),

@@ -347,11 +347,14 @@ describe('stored SMS codes', () => {
     const [row] = await t.database.db
       .select({ codeHash: smsCodes.codeHash })
       .from(smsCodes)
-      .where(eq(smsCodes.mobile, ADMIN_MOBILE));
+      .where(eq(smsCodes.mobileIndex, await t.app.services.personalData.mobileIndex(ADMIN_MOBILE)));
     const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
     expect(row!.codeHash).not.toBe(sha256(`${ADMIN_MOBILE}:${code}`));
     expect(row!.codeHash).not.toBe(sha256(`password:${ADMIN_MOBILE}:${code}`));
-    const [secret] = await t.database.db.select().from(serverSecrets);
+    const [secret] = await t.database.db
+      .select()
+      .from(serverSecrets)
+      .where(eq(serverSecrets.name, 'sms-code-hmac'));
     const key = Buffer.from(secret!.value, 'base64');
     expect(key).toHaveLength(32);
     expect(row!.codeHash).toBe(

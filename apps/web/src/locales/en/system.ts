@@ -25,7 +25,7 @@ export const system = {
     heading: 'Users',
     search: 'Search users',
     keyword: 'Keyword',
-    keywordPlaceholder: 'Username, name or mobile',
+    keywordPlaceholder: 'Username, name or whole mobile number',
     unit: 'Unit',
     allUnits: 'All units',
     department: 'Department',

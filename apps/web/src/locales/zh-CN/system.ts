@@ -27,7 +27,7 @@ export const system: LocaleShape<typeof en.system> = {
     heading: '用户管理',
     search: '查询用户',
     keyword: '关键字',
-    keywordPlaceholder: '用户名、姓名或手机号',
+    keywordPlaceholder: '用户名、姓名或完整手机号',
     unit: '单位',
     allUnits: '全部单位',
     department: '部门',

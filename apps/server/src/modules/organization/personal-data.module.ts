@@ -1,0 +1,17 @@
+import type { AppModule } from '../../app-module.js';
+import { PersonalDataSeal } from './personal-data-seal.js';
+
+declare module '../../services.js' {
+  interface Services {
+    /** Mobile numbers sealed at rest and found by their blind index (issue 30). */
+    personalData: PersonalDataSeal;
+  }
+}
+
+/** First of the modules: sign-in, profiles, SMS and the console all read numbers through it. */
+export const personalDataModule: AppModule = {
+  name: 'personal-data',
+  createServices: ({ repositories }) => ({
+    personalData: new PersonalDataSeal({ secrets: repositories.serverSecrets }),
+  }),
+};
