@@ -4,6 +4,8 @@ export const audit = {
   period: 'Time',
   periodStart: 'From',
   periodEnd: 'To',
+  today: 'Today',
+  last7Days: 'Last 7 days',
   actor: 'User',
   actorPlaceholder: 'Type a name or username',
   actorByLogin: 'Username “{{name}}” (no such account)',

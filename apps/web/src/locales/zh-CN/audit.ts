@@ -7,6 +7,8 @@ export const audit: LocaleShape<typeof en.audit> = {
   period: '时间',
   periodStart: '开始时间',
   periodEnd: '结束时间',
+  today: '今天',
+  last7Days: '近 7 天',
   actor: '操作人',
   actorPlaceholder: '输入姓名或用户名查找',
   actorByLogin: '用户名“{{name}}”（无此账号）',

@@ -20,6 +20,8 @@ import styles from './map-page.module.css';
 import { mapTexts } from '@/locales/map-texts';
 import { registerTexts } from '@/lib/i18n';
 import { scaledPx } from '@/lib/root-font-size';
+import { datedFileName } from '@/lib/dated-file-name';
+import { saveFile } from '@/lib/save-file';
 
 registerTexts(mapTexts);
 
@@ -55,17 +57,6 @@ export function MapPage() {
     );
   }
   return <MapWorkspace layers={layers.data} settings={settings.data} />;
-}
-
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/geo+json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 function MapWorkspace({ layers, settings }: { layers: GisLayer[]; settings: MapSettings }) {
@@ -131,9 +122,11 @@ function MapWorkspace({ layers, settings }: { layers: GisLayer[]; settings: MapS
     if (!editor) return;
     const features = await editor.exportActiveLayer();
     const layer = layers.find((entry) => entry.id === editor.getState().activeLayerId);
-    download(
-      `${layer?.code ?? 'features'}.geojson`,
-      JSON.stringify(toFeatureCollection(features), null, 2),
+    saveFile(
+      new Blob([JSON.stringify(toFeatureCollection(features), null, 2)], {
+        type: 'application/geo+json',
+      }),
+      datedFileName(layer?.code ?? 'features', 'geojson'),
     );
     toast.success({ content: t('map.exported', { count: features.length }) });
   }, [editor, layers, t]);

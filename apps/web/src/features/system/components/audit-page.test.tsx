@@ -2,7 +2,8 @@ import type { AuditRecord, AuditVerification } from '@cityops/contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import dayjs from 'dayjs';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '@/lib/i18n';
 import { API, configureTestApi, testServer } from '@/testing/api-server';
 import { okBody } from '@/testing/fixtures';
@@ -10,6 +11,14 @@ import { renderWithClient, rowTexts, signInWith } from '../test-support';
 import { AuditPage } from './audit-page';
 
 configure({ asyncUtilTimeout: 15_000 });
+
+// The names the exports are saved under (the browser's save is not the test's).
+const saved = vi.hoisted(() => [] as string[]);
+vi.mock('@/lib/save-file', () => ({
+  saveFile: (_file: Blob, name: string) => {
+    saved.push(name);
+  },
+}));
 
 function record(seq: number, patch: Partial<AuditRecord> = {}): AuditRecord {
   return {
@@ -201,6 +210,37 @@ describe('the audit page', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: '查询' }));
     await waitFor(() => expect(queries.at(-1)!.get('actor')).toBe('admin'));
     expect(queries.at(-1)!.get('before')).toBeNull();
+  });
+
+  it('offers 今天 and 近 7 天, and names the export with the range asked for', async () => {
+    const { user } = await renderPage();
+    const day = (at: dayjs.Dayjs) => at.format('YYYY-MM-DD');
+    await user.click(screen.getByPlaceholderText('开始时间'));
+    await user.click(await screen.findByText('近 7 天'));
+    await user.click(screen.getByRole('button', { name: '查询' }));
+    await waitFor(() => expect(queries.at(-1)!.get('from')).not.toBeNull());
+    const from = dayjs(queries.at(-1)!.get('from'));
+    const to = dayjs(queries.at(-1)!.get('to'));
+    expect(from.valueOf()).toBe(dayjs().subtract(6, 'day').startOf('day').valueOf());
+    expect(day(to)).toBe(day(dayjs()));
+    testServer.use(
+      http.get(`${API}/system/audit/export`, () =>
+        HttpResponse.arrayBuffer(new TextEncoder().encode('seq\n').buffer, {
+          headers: { 'content-type': 'text/csv' },
+        }),
+      ),
+    );
+    saved.length = 0;
+    await user.click(screen.getByRole('button', { name: /导出 CSV/ }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toBe(`审计日志_${day(from)}_${day(to)}.csv`);
+
+    await user.click(screen.getByPlaceholderText('开始时间'));
+    await user.click(await screen.findByText('今天'));
+    await user.click(screen.getByRole('button', { name: '查询' }));
+    await waitFor(() =>
+      expect(queries.at(-1)!.get('from')).toBe(dayjs().startOf('day').toISOString()),
+    );
   });
 
   it('says where the chain is broken', async () => {

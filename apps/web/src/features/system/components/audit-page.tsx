@@ -11,6 +11,7 @@ import { systemTexts } from '@/locales/system-texts';
 import { exportAuditRecords } from '../api/export-audit-records';
 import { useAuditRecords } from '../api/get-audit-records';
 import { auditActionName, auditTargetText, auditTime } from '../lib/audit-names';
+import { datedFileName } from '@/lib/dated-file-name';
 import { saveFile } from '@/lib/save-file';
 import { AuditOutcomeTag } from './audit-outcome-tag';
 import { AuditRecordDrawer } from './audit-record-drawer';
@@ -50,7 +51,10 @@ function AuditPageContent() {
     if (exporting) return;
     setExporting(format);
     try {
-      saveFile(await exportAuditRecords(filter, format), `${t('audit.fileName')}.${format}`);
+      // Named with the range the filter asked for, in the days the picker showed
+      // (审计日志_2026-11-01_2026-11-29.csv).
+      const name = datedFileName(t('audit.fileName'), format, filter);
+      saveFile(await exportAuditRecords(filter, format), name);
       toast.success({ content: t('audit.exported') });
     } catch {
       // The HTTP client has shown why (too many records: narrow the filter).

@@ -5,7 +5,7 @@ import {
   type AuditFilter,
 } from '@cityops/contract';
 import { DatePicker, Form, Input, Select } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 // antd's Chinese picker texts name the dayjs locale (components/date-field/date-field.tsx).
 import 'dayjs/locale/zh-cn';
 import { useTranslation } from 'react-i18next';
@@ -52,6 +52,18 @@ export function AuditSearchBar({ onSearch }: { onSearch(filter: AuditFilter): vo
           format="YYYY-MM-DD HH:mm"
           allowEmpty={[true, true]}
           placeholder={[t('audit.periodStart'), t('audit.periodEnd')]}
+          // What an auditor asks most (issue 31); computed on the click, so a page left
+          // open overnight still means today.
+          presets={[
+            {
+              label: t('audit.today'),
+              value: () => [dayjs().startOf('day'), dayjs().endOf('day')],
+            },
+            {
+              label: t('audit.last7Days'),
+              value: () => [dayjs().subtract(6, 'day').startOf('day'), dayjs().endOf('day')],
+            },
+          ]}
           aria-label={t('audit.period')}
         />
       </Form.Item>

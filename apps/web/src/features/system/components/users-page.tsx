@@ -18,6 +18,7 @@ import { exportUsers } from '../api/export-users';
 import { getUser, useUsers } from '../api/users';
 import { useUserOptions } from '../api/get-user-options';
 import { localName } from '@/lib/local-name';
+import { datedFileName } from '@/lib/dated-file-name';
 import { saveFile } from '@/lib/save-file';
 import { type IssuedPassword, IssuedPasswordDialog } from './issued-password-dialog';
 import { UserDialog } from './user-dialog';
@@ -85,7 +86,11 @@ function UsersPageContent() {
     if (exporting) return;
     setExporting(true);
     try {
-      saveFile(await exportUsers({ ...filters, ...sort }), t('system.users.exportFileName'));
+      saveFile(
+        await exportUsers({ ...filters, ...sort }),
+        // The text names the file with its extension; the day goes before it.
+        datedFileName(t('system.users.exportFileName').replace(/\.xlsx$/, ''), 'xlsx'),
+      );
       toast.success({ content: t('system.users.exported') });
     } catch {
       // The HTTP client has shown why (too many rows: narrow the filters).
