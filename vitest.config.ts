@@ -8,6 +8,7 @@ const contractSource = fileURLToPath(new URL('./packages/contract/src/index.ts',
  * PGlite even when the suite runs on PostgreSQL (docs/testing.md):
  * - db/: the client of each driver, its error mapping, migrations, fsync and durability;
  * - backup/ and upgrade/: the PGlite folder copy vs pg_dump, migrating an older release;
+ * - the key hierarchy: secrets sealed at rest and their rotation, on each database;
  * - seed/: seeding an empty database of each kind;
  * - health and metrics: they report the driver and its pool, and lose the database;
  * - live notifications and the session cache: notify/listen is an in-process event on
@@ -20,6 +21,7 @@ const contractSource = fileURLToPath(new URL('./packages/contract/src/index.ts',
 const pgliteDriverAwareFiles = [
   'test/db/**/*.test.ts',
   'test/backup/**/*.test.ts',
+  'test/modules/secrets/key-hierarchy.test.ts',
   'test/upgrade/**/*.test.ts',
   'test/seed/**/*.test.ts',
   'test/smoke/**/*.test.ts',

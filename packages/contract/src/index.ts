@@ -56,3 +56,4 @@ export * from './audit-fields.js';
 export * from './second-factor.js';
 export * from './sessions.js';
 export * from './settings.js';
+export * from './subsystem-provider.js';

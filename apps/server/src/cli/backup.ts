@@ -4,10 +4,13 @@ import { BackupError, createBackup, restoreBackup } from '../modules/backup/back
 
 const USAGE = `Usage:
   npm run backup -- <file>             a backup of the database and the files kept on disk,
-                                       while the service runs
+                                       while the service runs, sealed under a key derived
+                                       from the master key (SECRETS_KEY, SECRETS_KEY_FILE or
+                                       the demo's DATA_DIR/master-key), mode 0600
   npm run restore -- <file> [--force]  restore one into an empty database and data folder
-                                       (--force replaces what is there), then verify the
-                                       audit chain
+                                       (--force replaces what is there), with every server
+                                       stopped and the master key the backup was made with,
+                                       then verify the audit chain
 Both read the service's own environment (DATA_DIR, DATABASE_URL, MANAGEMENT_PORT...).
 On PGlite the running server makes the copy through its management port; on PostgreSQL
 pg_dump and pg_restore do (docs/deployment.md, "Backup and restore").
@@ -28,6 +31,15 @@ async function main(args: string[]): Promise<number> {
     say(
       `Backup of ${summary.driver} (${summary.source}) and ${summary.files} files: ` +
         `${summary.file}, ${(summary.bytes / 1e6).toFixed(1)} MB in ${summary.seconds.toFixed(1)} s.`,
+    );
+    const { masterKey } = summary;
+    say(
+      masterKey.origin === 'generated'
+        ? `Sealed under this demo's master key ${masterKey.file} (id ${masterKey.id}): keep a copy ` +
+            'of that file beside the backups, as safely as they are kept. Without it no backup ' +
+            'opens, and neither do the secrets in the database.'
+        : `Sealed under the master key of ${masterKey.origin} (id ${masterKey.id}): it opens ` +
+            'only with that key. Keep the key recoverable, and apart from the backups.',
     );
     return 0;
   }

@@ -73,6 +73,10 @@ let memoryKey: Buffer | undefined;
  */
 export async function loadMasterKey(
   config: Pick<AppConfig, 'secretsKey' | 'secretsKeyFile' | 'dataDir' | 'nodeEnv'>,
+  options: {
+    /** False for a command that needs the key the server already has (backup, restore). */
+    create?: boolean;
+  } = {},
 ): Promise<MasterKey> {
   const of = (key: Buffer, origin: MasterKey['origin'], extra: Partial<MasterKey> = {}) => ({
     key,
@@ -88,11 +92,20 @@ export async function loadMasterKey(
   if (config.nodeEnv === 'production') {
     throw new MasterKeyError('SECRETS_KEY (or SECRETS_KEY_FILE) is required in production');
   }
+  const file = path.join(config.dataDir, GENERATED_KEY_FILE);
+  if (options.create === false) {
+    if (config.dataDir !== ':memory:' && (await fs.stat(file).catch(() => null))) {
+      return of(await readKeyFile(file, 'DATA_DIR'), 'generated', { file });
+    }
+    throw new MasterKeyError(
+      'No master key: set SECRETS_KEY or SECRETS_KEY_FILE as the server has it ' +
+        `(a demo's is ${config.dataDir === ':memory:' ? 'DATA_DIR/master-key' : file}, made by its first start)`,
+    );
+  }
   if (config.dataDir === ':memory:') {
     memoryKey ??= randomBytes(KEY_BYTES);
     return of(memoryKey, 'memory');
   }
-  const file = path.join(config.dataDir, GENERATED_KEY_FILE);
   await fs.mkdir(config.dataDir, { recursive: true });
   try {
     // 'wx': made once; a second process that races here reads the first one's key.

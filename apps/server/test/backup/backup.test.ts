@@ -23,6 +23,7 @@ import {
 import { withDatabase } from '../helpers/global-setup.js';
 import { jpeg, multipart } from '../helpers/images.js';
 import { bearer, requestToken } from '../helpers/test-app.js';
+import { TEST_SECRETS_KEY } from '../helpers/constants.js';
 
 const onPostgres = process.env.TEST_DATABASE === 'postgres';
 const server = process.env.DATABASE_URL ?? '';
@@ -34,6 +35,8 @@ const environment = (values: Record<string, string>): AppConfig =>
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent',
     UPLOAD_STORAGE: 'folder',
+    // The master key of the template's data key, and of the backups (issue 30).
+    SECRETS_KEY: TEST_SECRETS_KEY,
     ...values,
   });
 
@@ -175,6 +178,13 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     });
     expect(summary.files).toBeGreaterThanOrEqual(1);
     expect(summary.bytes).toBeGreaterThan(0);
+    // Private and sealed (issue 30): mode 0600, and nothing of the archive readable.
+    expect((await fs.stat(archive)).mode & 0o777).toBe(0o600);
+    const raw = await fs.readFile(archive);
+    expect(raw.subarray(0, 14).toString('latin1')).toBe('CITYOPS-BACKUP');
+    expect(raw.includes('cityops-backup.json')).toBe(false);
+    expect(raw.includes('database/')).toBe(false);
+    expect(summary.masterKey).toMatchObject({ origin: 'SECRETS_KEY' });
 
     // Restore into an empty place: a new folder, and on PostgreSQL a new database.
     const targetDir = await folder();
@@ -186,6 +196,15 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     } else {
       target = environment({ DATA_DIR: targetDir });
     }
+    // Without the master key, or with another, it does not open, and nothing is written.
+    await expect(
+      restoreBackup({ ...target, secretsKey: undefined }, archive, { force: false }),
+    ).rejects.toThrow(/No master key: set SECRETS_KEY or SECRETS_KEY_FILE/);
+    await expect(
+      restoreBackup({ ...target, secretsKey: randomBytes(32) }, archive, { force: false }),
+    ).rejects.toThrow(
+      /This backup is sealed under master key [\w-]+; the configured master key is/,
+    );
     const restored = await restoreBackup(target, archive, { force: false });
     expect(restored.verification).toMatchObject({ holds: true });
     expect(restored.verification.checked).toBeGreaterThan(beforeBackup.length);
@@ -249,6 +268,14 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       ).rejects.toThrow(/postmaster\.pid/);
     },
   );
+
+  it('refuses to restore while a server uses the data folder or the database, even with --force', async () => {
+    await expect(restoreBackup(source, archive, { force: true })).rejects.toThrow(
+      onPostgres ? /other sessions use the database/ : /postmaster\.pid/,
+    );
+    // The running server still answers: nothing was replaced.
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBeLessThan(500);
+  });
 
   it('refuses a file that is not a backup, and a backup of the other database', async () => {
     const empty = environment({ DATA_DIR: await folder() });

@@ -137,6 +137,8 @@ export const subsystemsFeature = {
       subsystems: '/system/subsystems',
       subsystem: '/system/subsystems/:id',
       subsystemSecret: '/system/subsystems/:id/secret',
+      /** The issuer and the provider's addresses, as the vendor is sent them (issue 31). */
+      subsystemProvider: '/system/subsystems/provider',
     },
     SUBSYSTEM_PATHS,
   },

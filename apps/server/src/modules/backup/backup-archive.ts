@@ -12,9 +12,12 @@ import { systemClock } from '../../lib/clock.js';
 import { noRememberedSessions } from '../auth/session-cache.js';
 import { createRepositories } from '../../repositories.js';
 import { AuditTrailService } from '../audit/audit-trail.service.js';
+import { type MasterKey, MasterKeyError, loadMasterKey } from '../../lib/master-key.js';
+import { type BackupKey, BackupSealError, openBackup, sealBackup } from './backup-seal.js';
 
 /**
- * One backup is one tar file (docs/deployment.md, "Backup and restore"):
+ * One backup is one tar file, sealed (backup-seal.ts) under a key derived from the
+ * master key and written with mode 0600 (docs/deployment.md, "Backup and restore"):
  *   cityops-backup.json       what it is (format, database, when)
  *   database/pglite.tar.gz    PGlite's data folder's files (copied by the running server), or
  *   database/postgres.dump    pg_dump's custom format
@@ -54,15 +57,33 @@ export interface BackupSummary {
   source: 'server' | 'folder' | 'pg_dump';
   files: number;
   seconds: number;
+  /** The master key the backup opens with (never the key itself). */
+  masterKey: Pick<MasterKey, 'id' | 'origin' | 'file'>;
+}
+
+/** The master key as the server has it; a command never makes one (lib/master-key.ts). */
+async function serverMasterKey(config: AppConfig): Promise<MasterKey> {
+  try {
+    return await loadMasterKey(config, { create: false });
+  } catch (error) {
+    if (error instanceof MasterKeyError) throw new BackupError(error.message);
+    throw error;
+  }
 }
 
 const driverOf = (config: AppConfig): DriverName => (config.databaseUrl ? 'postgres' : 'pglite');
 const hasDataDir = (config: AppConfig) => config.dataDir !== ':memory:';
 
 /** Takes a backup of the service configured by `config` into `file`. */
-export async function createBackup(config: AppConfig, file: string): Promise<BackupSummary> {
+export async function createBackup(
+  config: AppConfig,
+  file: string,
+  options: { master?: MasterKey } = {},
+): Promise<BackupSummary> {
   const started = performance.now();
   const driver = driverOf(config);
+  // First: without the master key there is nothing to seal the backup with.
+  const master = options.master ?? (await serverMasterKey(config));
   const target = path.resolve(file);
   await fs.mkdir(path.dirname(target), { recursive: true });
   const staging = await fs.mkdtemp(path.join(path.dirname(target), '.cityops-backup-'));
@@ -96,11 +117,13 @@ export async function createBackup(config: AppConfig, file: string): Promise<Bac
     const manifest: Manifest = { format: 1, driver, createdAt: new Date().toISOString(), folders };
     await fs.writeFile(path.join(staging, MANIFEST), JSON.stringify(manifest, null, 2));
     // The compressed database and images gain nothing from compressing again.
-    await tar.c({ file: partial, cwd: staging, follow: true, portable: true }, [
+    const plain = path.join(staging, 'backup.tar');
+    await tar.c({ file: plain, cwd: staging, follow: true, portable: true }, [
       MANIFEST,
       'database',
       ...(folders.length > 0 ? ['files'] : []),
     ]);
+    await sealBackup(plain, partial, master);
     // Only a finished archive takes the name: a failed run never leaves half a backup.
     await fs.rename(partial, target);
     const { size } = await fs.stat(target);
@@ -111,6 +134,7 @@ export async function createBackup(config: AppConfig, file: string): Promise<Bac
       source,
       files,
       seconds: (performance.now() - started) / 1000,
+      masterKey: { id: master.id, origin: master.origin, file: master.file },
     };
   } finally {
     await fs.rm(staging, { recursive: true, force: true });
@@ -196,6 +220,8 @@ async function packFolder(folder: string, target: string): Promise<void> {
 export interface RestoreOptions {
   /** Replace a database and folders that are not empty. */
   force: boolean;
+  /** The master key the backup was sealed under; by default the configuration's. */
+  master?: BackupKey;
 }
 
 export interface RestoreSummary {
@@ -223,6 +249,8 @@ export async function restoreBackup(
   if (driver === 'pglite' && !hasDataDir(config)) {
     throw new BackupError('DATA_DIR is :memory:: name the folder to restore into.');
   }
+  // Never under a running server: it would go on with a database replaced beneath it.
+  await refuseWhileInUse(config);
   // Refuse before unpacking anything: what is there now stays untouched.
   const occupied = await occupiedTargets(config);
   if (occupied.length > 0 && !options.force) {
@@ -235,11 +263,22 @@ export async function restoreBackup(
   await fs.mkdir(parent, { recursive: true });
   const staging = await fs.mkdtemp(path.join(parent, '.cityops-restore-'));
   try {
+    const opened = path.join(staging, 'backup.tar');
+    let sealed: boolean;
     try {
-      await tar.x({ file: source, cwd: staging, strict: true });
+      sealed = await openBackup(source, opened, async () =>
+        options.master ? options.master : serverMasterKey(config),
+      );
+    } catch (error) {
+      if (error instanceof BackupSealError) throw new BackupError(error.message);
+      throw error;
+    }
+    try {
+      await tar.x({ file: sealed ? opened : source, cwd: staging, strict: true });
     } catch (error) {
       throw new BackupError(`${source} is not a backup archive: ${String(error)}`);
     }
+    await fs.rm(opened, { force: true });
     const manifest = await readManifest(staging, source);
     if (manifest.driver !== driver) {
       throw new BackupError(
@@ -312,6 +351,39 @@ export async function verifyChain(config: AppConfig): Promise<AuditVerification>
     }).verify();
   } finally {
     await database.close();
+  }
+}
+
+/**
+ * Refuses while a server has the PGlite folder open (its lock file) or other
+ * sessions use the PostgreSQL database (docs/deployment.md, "Backup and restore").
+ */
+async function refuseWhileInUse(config: AppConfig): Promise<void> {
+  if (config.databaseUrl) {
+    const client = new pg.Client({ connectionString: config.databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid()`,
+      );
+      if (rows[0]!.n > 0) {
+        throw new BackupError(
+          `${rows[0]!.n} other sessions use the database (a server, or another client): stop ` +
+            'every server of the installation before restoring.',
+        );
+      }
+    } finally {
+      await client.end();
+    }
+    return;
+  }
+  const lock = path.join(config.dataDir, 'pglite', 'postmaster.pid');
+  if (await exists(lock)) {
+    throw new BackupError(
+      `A server has ${path.dirname(lock)} open (postmaster.pid): stop it before restoring. ` +
+        'If no server runs (it was killed), start and stop it once.',
+    );
   }
 }
 

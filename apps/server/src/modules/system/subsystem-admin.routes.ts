@@ -7,11 +7,14 @@ import {
   subsystemEditSchema,
   subsystemIssuedSchema,
   subsystemListSchema,
+  subsystemProviderOf,
+  subsystemProviderSchema,
   versionQuerySchema,
 } from '@cityops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteContext } from '../../app-module.js';
+import { issuerBase } from '../../lib/product-base.js';
 import { authOf } from '../../plugins/auth.js';
 import { policy, routeInput } from '../access/policy-targets.js';
 
@@ -21,7 +24,10 @@ type RecordParams = z.output<typeof recordParamsSchema>;
  * The subsystem registry (issue 22, docs/subsystems.md): the platform's OpenID
  * Connect clients, listed, registered, changed, given a new secret, removed.
  */
-const subsystemAdminRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services }) => {
+const subsystemAdminRoutes: FastifyPluginAsyncZod<RouteContext> = async (
+  app,
+  { services, config },
+) => {
   const { subsystemAdmin } = services;
   // An existing registration, as the policy weighs it (404 when it is gone).
   const registered = policy('subsystem.write', async (request) => {
@@ -41,6 +47,21 @@ const subsystemAdminRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { 
       },
     },
     async () => ok(await subsystemAdmin.list()),
+  );
+
+  app.get(
+    SYSTEM_PATHS.subsystemProvider,
+    {
+      config: { access: { permission: 'system:subsystem:read' } },
+      schema: {
+        tags,
+        summary: "The issuer and the provider's addresses a subsystem's vendor is sent",
+        description:
+          'The issuer is PUBLIC_URL, or without it the address this instance listens at (never the request Host), as in every token; the addresses are the standard ones under it.',
+        response: { 200: envelopeSchema(subsystemProviderSchema) },
+      },
+    },
+    async (request) => ok(subsystemProviderOf(issuerBase(request, config.publicUrl))),
   );
 
   app.post(

@@ -3,13 +3,17 @@ import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/lib/clock.js';
 import { noRememberedSessions } from '../../../src/modules/auth/session-cache.js';
+import { masterKeyId } from '../../../src/lib/master-key.js';
+import { KeyRing } from '../../../src/modules/secrets/key-ring.js';
 import { SecretBoxService } from '../../../src/modules/secrets/secret-box.service.js';
+import { ServerSecretRepository } from '../../../src/modules/secrets/server-secret.repository.js';
 import {
   KEY_PERIOD_MS,
   KEY_PUBLISHED_AHEAD_MS,
   SigningKeyService,
 } from '../../../src/modules/subsystems/signing-key.service.js';
 import { createRepositories } from '../../../src/repositories.js';
+import { TEST_SECRETS_KEY } from '../../helpers/constants.js';
 import { openTestDatabase } from '../../helpers/test-app.js';
 import type { Database } from '../../../src/db/client.js';
 
@@ -20,7 +24,19 @@ describe('the provider signing keys (issue 22)', () => {
   );
   const clock = new ManualClock(start);
   const serviceOn = () => {
-    const repositories = createRepositories(database.db, noRememberedSessions);
+    // The box's key is sealed under the template's data key, as a server does it.
+    const key = Buffer.from(TEST_SECRETS_KEY, 'base64');
+    const ring = new KeyRing(
+      { key, id: masterKeyId(key) },
+      new ServerSecretRepository(database.db),
+    );
+    const repositories = createRepositories(
+      database.db,
+      noRememberedSessions,
+      undefined,
+      undefined,
+      ring,
+    );
     return new SigningKeyService({
       keys: repositories.signingKeys,
       secretBox: new SecretBoxService({

@@ -412,6 +412,34 @@ describe('refused inputs', () => {
   });
 });
 
+describe('the provider as the vendor is sent it (issue 31)', () => {
+  it('answers the issuer, never the request Host, and the standard addresses under it', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api${SYSTEM_PATHS.subsystemProvider}`,
+      headers: { authorization: `Bearer ${admin}`, host: 'attacker.example' },
+    });
+    expect(response.statusCode).toBe(200);
+    // Not listening (inject) and without PUBLIC_URL: the loopback address (product-base.ts).
+    const issuer = 'http://127.0.0.1';
+    expect(response.json().data).toEqual({
+      issuer,
+      discovery: `${issuer}/.well-known/openid-configuration`,
+      authorization: `${issuer}/oidc/auth`,
+      token: `${issuer}/oidc/token`,
+      userinfo: `${issuer}/oidc/me`,
+      jwks: `${issuer}/oidc/jwks`,
+      revocation: `${issuer}/oidc/token/revocation`,
+      endSession: `${issuer}/oidc/session/end`,
+    });
+  });
+
+  it("is the registry readers' only", async () => {
+    const operator = (await t.login('operator', 'Operator@2026')).access_token;
+    expect((await call(t.app, operator, 'GET', SYSTEM_PATHS.subsystemProvider)).status).toBe(403);
+  });
+});
+
 describe('who may', () => {
   it('refuses staff the registry (403 by the permission code)', async () => {
     const operator = (await t.login('operator', 'Operator@2026')).access_token;
