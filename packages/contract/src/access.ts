@@ -96,6 +96,25 @@ export type UserAction = (typeof USER_ACTIONS)[number];
 export const ROLE_ACTIONS = ['edit', 'delete'] as const;
 export type RoleAction = (typeof ROLE_ACTIONS)[number];
 
+/**
+ * What the console offers on a unit, by the same policy: edit it (and its
+ * departments), make a unit below it, make one beside it (at the top when its parent
+ * is none), delete it.
+ */
+export const UNIT_ACTIONS = ['edit', 'add-child', 'add-beside', 'delete'] as const;
+export type UnitAction = (typeof UNIT_ACTIONS)[number];
+
 /** The kinds of menu entries: a directory groups, a page is a sidebar entry, an action a button. */
 export const MENU_ENTRY_KINDS = ['directory', 'page', 'action'] as const;
 export type MenuEntryKind = (typeof MENU_ENTRY_KINDS)[number];
+
+/**
+ * The console's own codes (`system:…`): the administrative capabilities that make one
+ * account stronger than another (docs/administration.md, "Who may act on whom").
+ * Business codes and pages (the guide, the map, a subsystem's entry) never do.
+ */
+export const ADMINISTRATIVE_CODE_PREFIX = 'system:';
+
+export function isAdministrativeCode(code: string): boolean {
+  return code.startsWith(ADMINISTRATIVE_CODE_PREFIX);
+}

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { DATA_SCOPES, MENU_ENTRY_KINDS, ROLE_ACTIONS, USER_ACTIONS } from './access.js';
+import {
+  DATA_SCOPES,
+  MENU_ENTRY_KINDS,
+  ROLE_ACTIONS,
+  UNIT_ACTIONS,
+  USER_ACTIONS,
+  type UnitAction,
+} from './access.js';
 import {
   LOGIN_NAME_PATTERN,
   MENU_CODE_PATTERN,
@@ -119,6 +126,13 @@ export type UserListQuery = z.input<typeof userListQuerySchema>;
 
 const roleRefSchema = z.object({ id: z.string(), name: z.string(), nameEn: z.string() });
 
+/** A refusal of the access policy as a screen shows it: a message key and its values. */
+export const refusalSchema = z.object({
+  key: z.string(),
+  values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+export type Refusal = z.infer<typeof refusalSchema>;
+
 export const adminUserSchema = z.object({
   id: z.number(),
   username: z.string(),
@@ -141,6 +155,11 @@ export const adminUserSchema = z.object({
   version: z.number(),
   /** What the caller may do to this account (the server's access policy). */
   actions: z.array(z.enum(USER_ACTIONS)),
+  /**
+   * Why nothing is offered on the account, when the policy refuses it (a message key
+   * of the contract and its values): the list says so instead of a blank cell.
+   */
+  refusal: refusalSchema.optional(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUserPageSchema = z.object({
@@ -203,6 +222,11 @@ export const roleSchema = z.object({
   dataScope: z.enum(DATA_SCOPES),
   /** Holders confirm sign-in with a second factor (always for the three administrators). */
   secondFactor: z.boolean(),
+  /**
+   * The city lets delegated administrators give the role within their scope, whatever
+   * business pages it holds (docs/administration.md, "Who may act on whom").
+   */
+  assignable: z.boolean(),
   unitIds: z.array(z.number()),
   /** The menu entries the role holds (with their ancestors). */
   entryIds: z.array(z.number()),
@@ -233,6 +257,8 @@ const roleFields = {
   ...bilingualName,
   dataScope: z.enum(DATA_SCOPES, { error: 'validation.invalid' }),
   secondFactor: z.boolean({ error: 'validation.invalid' }).default(false),
+  /** Absent on an edit: the role keeps what it had. */
+  assignable: z.boolean({ error: 'validation.invalid' }).optional(),
   unitIds: idList.default([]),
   entryIds: idList.default([]),
 };
@@ -288,6 +314,8 @@ export interface UnitNode {
   sortOrder: number;
   userCount: number;
   version: number;
+  /** What the caller may do to this unit (the server's access policy). */
+  actions: UnitAction[];
   departments: Department[];
   children: UnitNode[];
 }
@@ -301,6 +329,7 @@ export const unitNodeSchema: z.ZodType<UnitNode> = z
       sortOrder: z.number(),
       userCount: z.number(),
       version: z.number(),
+      actions: z.array(z.enum(UNIT_ACTIONS)),
       departments: z.array(departmentSchema),
       children: z.array(unitNodeSchema),
     }),

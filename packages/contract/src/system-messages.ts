@@ -25,6 +25,8 @@ export const systemMessagesEn = {
   'system.changedByOthers':
     'Someone else changed this record after you opened it. Reload it and apply your changes again.',
   'system.unit.unknown': 'The unit does not exist',
+  'system.unit.ownRoot':
+    'The top unit of those you manage is moved or deleted only by an administrator above you',
   'system.unit.inUse':
     'This unit still has {{users}} users and {{children}} units or departments and cannot be deleted',
   'system.unit.cycle': 'A unit cannot be moved below itself',
@@ -44,13 +46,12 @@ export const systemMessagesEn = {
     'A client id has 3 to 64 lower-case letters, digits or hyphens, starting with a letter',
   'system.subsystem.clientIdTaken': 'A subsystem with this client id is already registered',
   'system.subsystem.originInvalid':
-    'An origin reads like https://host or https://host:port, with nothing after it (http only for localhost, 127.0.0.1 and [::1])',
+    'An origin reads like https://host or https://host:port, with nothing after it (http only for localhost)',
   'system.subsystem.addressInvalid':
-    'An address is a whole https address without # (http only for localhost, 127.0.0.1 and [::1]); no wildcards',
+    'An address is a whole https address without # (http only for localhost); no wildcards',
   'system.subsystem.tooManyAddresses': 'At most 10 addresses',
   'system.subsystem.duplicateAddress': 'The same address is listed twice',
-  'system.subsystem.lifetimeRange':
-    'The token lifetime is a whole number of seconds from 60 to 600',
+  'system.subsystem.lifetimeRange': 'The token lifetime is 60 to 600 seconds',
   'system.subsystem.redirectRequired':
     'Give at least one redirect URI, or no origin and no redirect at all',
   'system.subsystem.publicHasNoSecret': 'A public client has no secret',
@@ -175,6 +176,7 @@ export const systemMessagesZhCN: Record<keyof typeof systemMessagesEn, string> =
   'system.session.current': '这是您当前使用的会话，如需结束请退出登录',
   'system.changedByOthers': '该记录在您打开后已被他人修改，请刷新后重新修改。',
   'system.unit.unknown': '单位不存在',
+  'system.unit.ownRoot': '您所管辖范围的顶层单位只能由上级管理员移动或删除',
   'system.unit.inUse': '该单位仍有 {{users}} 名用户、{{children}} 个下级单位或部门，不能删除',
   'system.unit.cycle': '不能将单位移到其自身之下',
   'system.department.unknown': '该单位下不存在此部门',
@@ -190,12 +192,12 @@ export const systemMessagesZhCN: Record<keyof typeof systemMessagesEn, string> =
   'system.subsystem.clientIdInvalid': '客户端标识为 3 至 64 位小写字母、数字或连字符，须以字母开头',
   'system.subsystem.clientIdTaken': '该客户端标识已被其他子系统使用',
   'system.subsystem.originInvalid':
-    '来源格式为 https://域名 或 https://域名:端口，其后不能再有路径（仅 localhost、127.0.0.1 和 [::1] 可用 http）',
+    '来源格式为 https://域名 或 https://域名:端口，其后不能再有路径（仅 localhost 可用 http）',
   'system.subsystem.addressInvalid':
-    '地址须为完整的 https 地址，不含 # 和通配符（仅 localhost、127.0.0.1 和 [::1] 可用 http）',
+    '地址须为完整的 https 地址，不含 # 和通配符（仅 localhost 可用 http）',
   'system.subsystem.tooManyAddresses': '最多填写 10 个地址',
   'system.subsystem.duplicateAddress': '地址重复',
-  'system.subsystem.lifetimeRange': '令牌有效期须为 60 至 600 之间的整数秒',
+  'system.subsystem.lifetimeRange': '令牌有效期为 60 至 600 秒',
   'system.subsystem.redirectRequired': '请至少填写一个回调地址',
   'system.subsystem.publicHasNoSecret': '公开客户端没有密钥',
   'system.subsystem.inUse': '仍有 {{count}} 个菜单项指向该子系统，请先修改这些菜单项',

@@ -14,7 +14,8 @@ export const baseRoles = [
   },
   { id: 'auditor', name: '安全审计员', nameEn: 'Auditor', secondFactor: true, dataScope: 'self' },
   { id: 'editor', name: '内容编辑', nameEn: 'Editor' },
-  { id: 'staff', name: '工作人员', nameEn: 'Staff' },
+  // What a city gives its people: delegated administrators give it within their scope.
+  { id: 'staff', name: '工作人员', nameEn: 'Staff', assignable: true },
 ];
 
 /** Roles and default settings; safe to run on every start. */

@@ -24,6 +24,8 @@ export const roles = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
     /** Holders confirm sign-in with a second factor (always for the three administrators). */
     secondFactor: boolean('second_factor').notNull().default(false),
+    /** Delegated administrators may give it within their scope (contract `roleSchema.assignable`). */
+    assignable: boolean('assignable').notNull().default(false),
     /** Optimistic version: an edit names the version it started from. */
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

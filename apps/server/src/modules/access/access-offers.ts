@@ -2,14 +2,23 @@ import {
   DATA_SCOPES,
   type DataScope,
   type PermissionCode,
+  type Refusal,
   type RoleAction,
+  type UnitAction,
   type UserAction,
   hasPermission,
 } from '@cityops/contract';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { AccessScopeService } from './access-scope.service.js';
 import type { PolicyRules } from './policy-rules.js';
-import type { RoleTarget, UserTarget } from './policy-targets.js';
+import type { Decision, RoleTarget, UserTarget } from './policy-targets.js';
+
+/** An account as the offers weigh it: its place, roles and state. */
+type OfferedUser = UserTarget & {
+  disabled: boolean;
+  locked: boolean;
+  secondFactorEnrolled: boolean;
+};
 
 export interface AccessOffersOptions {
   rules: PolicyRules;
@@ -39,28 +48,32 @@ export class AccessOffers {
    * the caller holds and whose target the policy lets it act on, by the rule
    * `require` enforces, so what is offered is what works.
    */
-  async userActions(
+  async userActions(caller: AuthContext, targets: readonly OfferedUser[]): Promise<UserAction[][]> {
+    return (await this.userOffers(caller, targets)).map((offer) => offer.actions);
+  }
+
+  /**
+   * The actions on each account, and why none are offered where the policy refuses
+   * the account (issue 31: a blank cell says why).
+   */
+  async userOffers(
     caller: AuthContext,
-    targets: readonly (UserTarget & {
-      disabled: boolean;
-      locked: boolean;
-      secondFactorEnrolled: boolean;
-    })[],
-  ): Promise<UserAction[][]> {
+    targets: readonly OfferedUser[],
+  ): Promise<{ actions: UserAction[]; refusal?: Refusal }[]> {
     const facts = await this.options.rules.facts(caller);
-    const decided = new Map<string, boolean>();
+    const decided = new Map<string, Decision>();
     const holds = (code: PermissionCode) => hasPermission(caller, code);
-    const result: UserAction[][] = [];
+    const result: { actions: UserAction[]; refusal?: Refusal }[] = [];
     for (const target of targets) {
       // Accounts alike in place and roles get the same answer: decided once a page.
       const key = `${target.id === facts.userId}|${target.organizationId}|${[...target.roleIds].sort().join(',')}`;
-      let allowed = decided.get(key);
-      if (allowed === undefined) {
-        allowed = (await this.options.rules.actOnUser(facts, target)).allowed;
-        decided.set(key, allowed);
+      let decision = decided.get(key);
+      if (decision === undefined) {
+        decision = await this.options.rules.actOnUser(facts, target);
+        decided.set(key, decision);
       }
       const actions: UserAction[] = [];
-      if (allowed) {
+      if (decision.allowed) {
         if (holds('system:user:update')) actions.push('edit');
         if (holds('system:user:reset-password')) actions.push('reset-password');
         if (holds('system:user:disable')) actions.push(target.disabled ? 'enable' : 'disable');
@@ -69,8 +82,11 @@ export class AccessOffers {
           actions.push('factor-reset');
         }
         if (holds('system:session:end')) actions.push('end-sessions');
+        result.push({ actions });
+      } else {
+        const { messageKey: refusalKey, values } = decision;
+        result.push({ actions, refusal: { key: refusalKey, ...(values ? { values } : {}) } });
       }
-      result.push(actions);
     }
     return result;
   }
@@ -98,6 +114,33 @@ export class AccessOffers {
       ) {
         actions.push('delete');
       }
+      result.push(actions);
+    }
+    return result;
+  }
+
+  /**
+   * What the console may offer on each unit, by the rules of `unit.update`,
+   * `unit.create` and `unit.delete`: a district administrator is offered no unit at
+   * the top and no deletion of its own top unit (issue 31).
+   */
+  async unitActions(
+    caller: AuthContext,
+    units: readonly { id: number; name: string; parentId: number | null }[],
+  ): Promise<UnitAction[][]> {
+    if (!hasPermission(caller, 'system:unit:write')) return units.map(() => []);
+    const { rules } = this.options;
+    const facts = await rules.facts(caller);
+    const result: UnitAction[][] = [];
+    for (const unit of units) {
+      const actions: UnitAction[] = [];
+      const asItStands = { ...unit, toParentId: unit.parentId };
+      if ((await rules.decide(facts, 'unit.update', asItStands)).allowed) actions.push('edit');
+      const below = { name: unit.name, parentId: unit.id };
+      if ((await rules.decide(facts, 'unit.create', below)).allowed) actions.push('add-child');
+      const beside = { name: unit.name, parentId: unit.parentId };
+      if ((await rules.decide(facts, 'unit.create', beside)).allowed) actions.push('add-beside');
+      if ((await rules.decide(facts, 'unit.delete', unit)).allowed) actions.push('delete');
       result.push(actions);
     }
     return result;

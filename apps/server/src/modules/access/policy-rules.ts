@@ -118,10 +118,15 @@ export class PolicyRules {
         const unit = t as PolicyTargets['unit.update'];
         const own = await this.reachesUnit(facts, unit.id);
         if (!own.allowed || unit.toParentId === unit.parentId) return own;
+        const root = await this.notOwnRoot(facts, unit);
+        if (!root.allowed) return root;
         return this.reachesParent(facts, unit.toParentId);
       }
-      case 'unit.delete':
-        return this.reachesUnit(facts, (t as PolicyTargets['unit.delete']).id);
+      case 'unit.delete': {
+        const unit = t as PolicyTargets['unit.delete'];
+        const own = await this.reachesUnit(facts, unit.id);
+        return own.allowed ? this.notOwnRoot(facts, unit) : own;
+      }
       case 'department.create':
       case 'department.delete':
         return this.reachesUnit(facts, (t as { organizationId: number }).organizationId);
@@ -221,13 +226,13 @@ export class PolicyRules {
   }
 
   /**
-   * Strength: the caller acts on an account only when it could give every role
-   * the account holds. Where the missing role is one of the three
-   * administrators' and the caller is another of them, that is separation.
+   * Strength: the caller acts on an account only when no role the account holds is
+   * stronger than the caller (`notStronger`). Where the stronger role is one of the
+   * three administrators' and the caller is another of them, that is separation.
    */
   private async outranks(facts: CallerFacts, target: UserTarget): Promise<Decision> {
     for (const roleId of target.roleIds) {
-      if ((await this.mayGive(facts, roleId)) === null) continue;
+      if ((await this.notStronger(facts, roleId)) === null) continue;
       if (isSeparated(roleId) && facts.separatedRole !== null) {
         return refused('separation', 'system.user.separated');
       }
@@ -237,11 +242,34 @@ export class PolicyRules {
   }
 
   /**
+   * Whether a holder of the role is no stronger than the caller (null) or why it is.
+   * Only administrative strength counts (docs/administration.md, "Who may act on
+   * whom"): the console's codes the role holds, its data scope, and the three
+   * administrators' roles. Business pages never make an account stronger, so a city
+   * granting the staff a new page leaves its district administrators' reach as it was.
+   */
+  private async notStronger(facts: CallerFacts, roleId: string): Promise<Decision | null> {
+    if (roleId === ADMIN_ROLE) {
+      return facts.isAdmin ? null : refused('strength', 'system.user.stronger', { role: roleId });
+    }
+    if (isSeparated(roleId)) return refused('separation', 'system.user.separated');
+    if (facts.separatedRole !== null) return null;
+    const role = await this.options.repositories.roles.find(roleId);
+    if (!role) return refused('strength', 'system.role.unknown', { id: roleId });
+    const administrative = await this.options.repositories.scopes.administrativeAmong(
+      role.entryIds,
+    );
+    const within = await this.givesNoMore(facts, { ...role, entryIds: administrative });
+    return within.allowed ? null : refused('strength', 'system.user.stronger', { role: roleId });
+  }
+
+  /**
    * Whether the caller may give a role (null) or why not. The system
    * administrator's role is given by its holders; the security administrator's
    * and the auditor's by nobody in the console (the server's `accounts` command,
    * docs/administration.md); the three administrators stand above every other
-   * role; anyone else gives a role only when it gives no more than they hold.
+   * role. Anyone else gives a role that is no stronger than they are and either
+   * gives no page they do not hold or is one the city marks as assignable.
    */
   async mayGive(facts: CallerFacts, roleId: string): Promise<Decision | null> {
     if (roleId === ADMIN_ROLE) {
@@ -255,8 +283,10 @@ export class PolicyRules {
     if (facts.separatedRole !== null) return null;
     const role = await this.options.repositories.roles.find(roleId);
     if (!role) return refused('strength', 'system.role.unknown', { id: roleId }, 'roleIds');
-    const gives = await this.givesNoMore(facts, role);
-    return gives.allowed
+    const gives = role.assignable
+      ? (await this.notStronger(facts, roleId)) === null
+      : (await this.givesNoMore(facts, role)).allowed;
+    return gives
       ? null
       : refused('strength', 'system.grant.roleNotGrantable', { id: roleId }, 'roleIds');
   }
@@ -309,7 +339,7 @@ export class PolicyRules {
     }
     if (facts.separatedRole === null) {
       for (const roleId of await roles.heldAlongside(target.id)) {
-        if ((await this.mayGive(facts, roleId)) !== null) {
+        if ((await this.notStronger(facts, roleId)) !== null) {
           return refused('strength', 'system.user.stronger', { role: roleId });
         }
       }
@@ -336,6 +366,20 @@ export class PolicyRules {
     return this.options.scope.reachesUnit(await facts.scope(), unitId)
       ? ALLOWED
       : refused('scope', 'system.scope.outside', undefined, field);
+  }
+
+  /**
+   * The top of a delegated administrator's units (a unit in scope whose parent is not)
+   * is deleted or moved only by someone above: its own holder would cut its reach off.
+   */
+  private async notOwnRoot(
+    facts: CallerFacts,
+    unit: { parentId: number | null },
+  ): Promise<Decision> {
+    const scope = await facts.scope();
+    if (scope.all) return ALLOWED;
+    const root = unit.parentId === null || !this.options.scope.reachesUnit(scope, unit.parentId);
+    return root ? refused('scope', 'system.unit.ownRoot') : ALLOWED;
   }
 
   /** A unit's place: below a unit in scope, or at the top for a caller who reaches everything. */

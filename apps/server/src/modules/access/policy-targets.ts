@@ -49,7 +49,7 @@ export interface PolicyTargets {
   'own.sessions': UserTarget;
   'unit.create': { name: string; parentId: number | null };
   'unit.update': { id: number; name: string; parentId: number | null; toParentId: number | null };
-  'unit.delete': { id: number; name: string };
+  'unit.delete': { id: number; name: string; parentId: number | null };
   'department.create': { name: string; organizationId: number };
   'department.update': {
     id: number;

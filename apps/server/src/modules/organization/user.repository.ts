@@ -117,6 +117,7 @@ export class UserRepository {
       nameEn: string;
       secondFactor?: boolean;
       dataScope?: string;
+      assignable?: boolean;
     }[],
   ): Promise<void> {
     await this.db.insert(roles).values(rows).onConflictDoNothing();

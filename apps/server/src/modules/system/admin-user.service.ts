@@ -327,11 +327,11 @@ export class AdminUserService {
 
   /** The rows as the console shows them, each with what the caller may do to it. */
   private async withActions(auth: AuthContext, rows: AdminUserRow[]): Promise<AdminUser[]> {
-    const actions = await this.options.offers.userActions(
+    const offers = await this.options.offers.userOffers(
       auth,
       rows.map((row) => ({ ...userTargetOf(row), ...row })),
     );
-    return rows.map((row, index) => toAdminUser(row, actions[index]!));
+    return rows.map((row, index) => toAdminUser(row, offers[index]!));
   }
 
   /** An account by id; whether the caller may see or change it is the policy's. */
@@ -391,8 +391,11 @@ export class AdminUserService {
   }
 }
 
-export function toAdminUser(row: AdminUserRow, actions: AdminUser['actions']): AdminUser {
-  return { ...row, createdAt: row.createdAt.toISOString(), actions };
+export function toAdminUser(
+  row: AdminUserRow,
+  offer: Pick<AdminUser, 'actions' | 'refusal'>,
+): AdminUser {
+  return { ...row, createdAt: row.createdAt.toISOString(), ...offer };
 }
 
 /** A number typed with spaces or hyphens is still a whole number. */

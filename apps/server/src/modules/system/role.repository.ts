@@ -13,6 +13,7 @@ export interface RoleRecord {
   nameEn: string;
   dataScope: DataScope;
   secondFactor: boolean;
+  assignable: boolean;
   unitIds: number[];
   entryIds: number[];
   userCount: number;
@@ -24,6 +25,7 @@ export interface RoleValues {
   nameEn: string;
   dataScope: DataScope;
   secondFactor: boolean;
+  assignable?: boolean;
 }
 
 const roleColumns = {
@@ -32,6 +34,7 @@ const roleColumns = {
   nameEn: roles.nameEn,
   dataScope: sql<DataScope>`${roles.dataScope}`,
   secondFactor: roles.secondFactor,
+  assignable: roles.assignable,
   unitIds: sql<number[]>`coalesce(
     (select array_agg(ru.organization_id order by ru.organization_id)
        from ${roleUnits} ru where ru.role_id = "roles"."id"), '{}'::int[])`,

@@ -119,7 +119,7 @@ export class RoleService {
     const grant = await this.grantOf(input);
     const now = this.options.clock.now();
     await this.options.commands.run(auth, async ({ roles }) => {
-      if (!(await roles.insert(input.id, roleValues(input), now))) {
+      if (!(await roles.insert(input.id, roleValues(input, false), now))) {
         throw new AppError(ErrorCode.CONFLICT, {
           messageKey: 'system.roleCode.taken',
           fields: [{ field: 'id', message: 'system.roleCode.taken' }],
@@ -129,7 +129,7 @@ export class RoleService {
       await roles.setUnits(input.id, grant.unitIds);
       return {
         target: { kind: 'role', id: input.id, name: input.name },
-        after: roleSnapshot({ ...roleValues(input), ...grant }),
+        after: roleSnapshot({ ...roleValues(input, false), ...grant }),
         value: input.id,
       };
     });
@@ -141,7 +141,12 @@ export class RoleService {
     const grant = await this.grantOf(input);
     const now = this.options.clock.now();
     await this.options.commands.run(auth, async ({ roles }) => {
-      const outcome = await roles.update(id, input.version, roleValues(input), now);
+      const outcome = await roles.update(
+        id,
+        input.version,
+        roleValues(input, current.assignable),
+        now,
+      );
       if (outcome === 'ok') {
         await roles.setEntries(id, grant.entryIds);
         await roles.setUnits(id, grant.unitIds);
@@ -150,7 +155,7 @@ export class RoleService {
         outcome,
         target: { kind: 'role', id, name: input.name },
         before: roleSnapshot(current),
-        after: roleSnapshot({ ...roleValues(input), ...grant }),
+        after: roleSnapshot({ ...roleValues(input, current.assignable), ...grant }),
         value: id,
       };
     });
@@ -235,12 +240,14 @@ interface RoleGrantInput {
   unitIds: number[];
 }
 
-function roleValues(input: RoleChanges | RoleInput) {
+/** A role's own values; `assignable` absent keeps what the role had (`wasAssignable`). */
+function roleValues(input: RoleChanges | RoleInput, wasAssignable: boolean) {
   return {
     name: input.name,
     nameEn: withNameStandIn(input).nameEn,
     dataScope: input.dataScope,
     secondFactor: input.secondFactor,
+    assignable: input.assignable ?? wasAssignable,
   };
 }
 
@@ -259,6 +266,7 @@ function roleSnapshot(role: {
   nameEn: string;
   dataScope: string;
   secondFactor: boolean;
+  assignable: boolean;
   entryIds: readonly number[];
   unitIds: readonly number[];
 }): Record<string, unknown> {
@@ -267,6 +275,7 @@ function roleSnapshot(role: {
     nameEn: role.nameEn,
     dataScope: role.dataScope,
     secondFactor: role.secondFactor,
+    assignable: role.assignable,
     entryIds: [...role.entryIds].sort((a, b) => a - b),
     unitIds: [...role.unitIds].sort((a, b) => a - b),
   };

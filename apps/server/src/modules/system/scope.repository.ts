@@ -1,5 +1,5 @@
-import { type DataScope, ADMIN_ROLE } from '@cityops/contract';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { type DataScope, ADMIN_ROLE, ADMINISTRATIVE_CODE_PREFIX } from '@cityops/contract';
+import { and, eq, inArray, isNotNull, like, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.js';
 import {
   menuEntries,
@@ -87,6 +87,24 @@ export class ScopeRepository {
       .select({ id: menuEntries.id })
       .from(menuEntries)
       .where(and(inArray(menuEntries.id, [...entryIds]), isNotNull(menuEntries.reservedRole)));
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Which of these entries carry an administrative capability (contract
+   * `isAdministrativeCode`: the console's `system:` codes).
+   */
+  async administrativeAmong(entryIds: readonly number[]): Promise<number[]> {
+    if (entryIds.length === 0) return [];
+    const rows = await this.db
+      .select({ id: menuEntries.id })
+      .from(menuEntries)
+      .where(
+        and(
+          inArray(menuEntries.id, [...entryIds]),
+          like(menuEntries.permission, `${ADMINISTRATIVE_CODE_PREFIX}%`),
+        ),
+      );
     return rows.map((row) => row.id);
   }
 }

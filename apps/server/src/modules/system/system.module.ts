@@ -55,7 +55,12 @@ export const systemModule: AppModule = {
         access,
         clock,
       }),
-      units: new UnitService({ repositories, access, commands: services.commands }),
+      units: new UnitService({
+        repositories,
+        access,
+        commands: services.commands,
+        offers: services.accessOffers,
+      }),
       menuAdmin: new MenuAdminService({ repositories, commands: services.commands }),
       subsystemAdmin: new SubsystemAdminService({
         repositories,

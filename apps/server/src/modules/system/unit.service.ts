@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Repositories } from '../../repositories.js';
 import type { AuthContext } from '../../lib/auth-context.js';
+import type { AccessOffers } from '../access/access-offers.js';
 import type { AccessScopeService } from '../access/access-scope.service.js';
 import type { CommandRunner } from '../access/command.js';
 import type { UnitRow } from './unit.repository.js';
@@ -25,6 +26,7 @@ export interface UnitServiceOptions {
   repositories: Pick<Repositories, 'units' | 'scopes'>;
   access: AccessScopeService;
   commands: CommandRunner;
+  offers: AccessOffers;
 }
 
 /**
@@ -56,8 +58,11 @@ export class UnitService {
       list.push(unit);
       childrenOf.set(unit.parentId, list);
     }
+    const offered = await this.options.offers.unitActions(auth, visible);
+    const actionsOf = new Map(visible.map((unit, index) => [unit.id, offered[index]!]));
     const toNode = (unit: UnitRow): UnitNode => ({
       ...unit,
+      actions: actionsOf.get(unit.id) ?? [],
       departments: departmentsOf.get(unit.id) ?? [],
       children: (childrenOf.get(unit.id) ?? []).map(toNode),
     });
@@ -76,7 +81,7 @@ export class UnitService {
         value: created,
       };
     });
-    return this.node(id);
+    return this.node(auth, id);
   }
 
   async updateUnit(auth: AuthContext, id: number, raw: UnitChanges): Promise<UnitNode> {
@@ -98,7 +103,7 @@ export class UnitService {
       after: values,
       value: id,
     }));
-    return this.node(id);
+    return this.node(auth, id);
   }
 
   async deleteUnit(auth: AuthContext, id: number, version: number): Promise<void> {
@@ -210,13 +215,14 @@ export class UnitService {
     return department;
   }
 
-  private async node(id: number): Promise<UnitNode> {
+  private async node(auth: AuthContext, id: number): Promise<UnitNode> {
     const unit = await this.options.repositories.units.findUnit(id);
     if (!unit) throw notFound();
     const departments = (await this.options.repositories.units.departments()).filter(
       (department) => department.organizationId === id,
     );
-    return { ...unit, departments, children: [] };
+    const [actions] = await this.options.offers.unitActions(auth, [unit]);
+    return { ...unit, actions: actions!, departments, children: [] };
   }
 }
 

@@ -274,4 +274,125 @@ describe('delegation without escalation (the district administrator)', () => {
     expect(menuAfter).not.toContain('guide_laws');
     expect(menuAfter).toContain('guide_list');
   });
+
+  describe('strength is administrative: business pages never move it', () => {
+    /** Gives the staff role these entries besides its own; gives back a function that undoes it. */
+    async function grantStaff(codes: string[]): Promise<() => Promise<void>> {
+      const all = flatten(await data<Entry[]>(t.app, admin, 'GET', SYSTEM_PATHS.grantable));
+      const staff = await data(t.app, admin, 'GET', SYSTEM_PATHS.role.replace(':id', 'staff'));
+      const added = codes.map((code) => all.find((entry) => entry.code === code)!.id);
+      await data(t.app, admin, 'PUT', SYSTEM_PATHS.role.replace(':id', 'staff'), {
+        name: staff.name,
+        nameEn: staff.nameEn,
+        dataScope: staff.dataScope,
+        unitIds: staff.unitIds,
+        entryIds: [...staff.entryIds, ...added],
+        version: staff.version,
+      });
+      return async () => {
+        const now = await data(t.app, admin, 'GET', SYSTEM_PATHS.role.replace(':id', 'staff'));
+        await data(t.app, admin, 'PUT', SYSTEM_PATHS.role.replace(':id', 'staff'), {
+          name: now.name,
+          nameEn: now.nameEn,
+          dataScope: now.dataScope,
+          unitIds: now.unitIds,
+          entryIds: staff.entryIds,
+          version: now.version,
+        });
+      };
+    }
+
+    async function officerSeenByDistrict() {
+      const page = await data(t.app, district, 'GET', `${SYSTEM_PATHS.users}?keyword=jb_officer`);
+      return page.list[0] as { id: number; actions: string[]; refusal?: string };
+    }
+
+    it('a business page granted to the staff leaves the district administrator its staff', async () => {
+      const undo = await grantStaff(['city_sanitation', 'data_sharing_platform']);
+      try {
+        const officer = await officerSeenByDistrict();
+        expect(officer.actions).toEqual(
+          expect.arrayContaining(['edit', 'reset-password', 'disable']),
+        );
+        const options = await data(t.app, district, 'GET', SYSTEM_PATHS.userOptions);
+        expect(options.roles.map((role: { id: string }) => role.id)).toContain('staff');
+        const reset = await call(
+          t.app,
+          district,
+          'POST',
+          SYSTEM_PATHS.userPassword.replace(':id', String(officer.id)),
+        );
+        expect(reset.status).toBe(200);
+      } finally {
+        await undo();
+      }
+    });
+
+    it('an administrative capability the district administrator lacks makes the staff stronger', async () => {
+      const undo = await grantStaff(['system_menu_read']);
+      try {
+        const officer = await officerSeenByDistrict();
+        expect(officer.actions).toEqual([]);
+        const reset = await call(
+          t.app,
+          district,
+          'POST',
+          SYSTEM_PATHS.userPassword.replace(':id', String(officer.id)),
+        );
+        expect(reset.status).toBe(403);
+        const options = await data(t.app, district, 'GET', SYSTEM_PATHS.userOptions);
+        expect(options.roles.map((role: { id: string }) => role.id)).not.toContain('staff');
+      } finally {
+        await undo();
+      }
+      expect((await officerSeenByDistrict()).actions).toContain('edit');
+    });
+
+    it('gives a role the city marks assignable, and not one it leaves unmarked', async () => {
+      const editor = await data(t.app, admin, 'GET', SYSTEM_PATHS.role.replace(':id', 'editor'));
+      const officer = (
+        await data(t.app, district, 'GET', `${SYSTEM_PATHS.users}?keyword=jb_officer`)
+      ).list[0];
+      const grantEditor = () =>
+        call(t.app, district, 'PUT', SYSTEM_PATHS.user.replace(':id', String(officer.id)), {
+          username: officer.username,
+          name: officer.name,
+          mobile: officer.mobile,
+          organizationId: officer.organizationId,
+          departmentId: officer.departmentId,
+          roleIds: [...officer.roles.map((role: { id: string }) => role.id), 'editor'],
+          version: officer.version,
+        });
+      expect(editor.assignable).toBe(false);
+      expect((await grantEditor()).status).toBe(403);
+      const marked = await data(t.app, admin, 'PUT', SYSTEM_PATHS.role.replace(':id', 'editor'), {
+        name: editor.name,
+        nameEn: editor.nameEn,
+        dataScope: editor.dataScope,
+        unitIds: editor.unitIds,
+        entryIds: editor.entryIds,
+        assignable: true,
+        version: editor.version,
+      });
+      expect(marked.assignable).toBe(true);
+      try {
+        const granted = await grantEditor();
+        expect(granted.status).toBe(200);
+        expect(granted.body.data.roles.map((role: { id: string }) => role.id)).toContain('editor');
+      } finally {
+        const now = await data(t.app, admin, 'GET', SYSTEM_PATHS.role.replace(':id', 'editor'));
+        // An edit without the mark keeps it; taking it away names it.
+        expect(now.assignable).toBe(true);
+        await data(t.app, admin, 'PUT', SYSTEM_PATHS.role.replace(':id', 'editor'), {
+          name: now.name,
+          nameEn: now.nameEn,
+          dataScope: now.dataScope,
+          unitIds: now.unitIds,
+          entryIds: now.entryIds,
+          assignable: false,
+          version: now.version,
+        });
+      }
+    });
+  });
 });

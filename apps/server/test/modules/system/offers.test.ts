@@ -26,7 +26,12 @@ afterAll(async () => {
   await t.close();
 });
 
-type Row = { username: string; actions: string[]; secondFactorEnrolled: boolean };
+type Row = {
+  username: string;
+  actions: string[];
+  secondFactorEnrolled: boolean;
+  refusal?: { key: string; values?: Record<string, string> };
+};
 
 async function rows(login: string): Promise<Map<string, Row>> {
   const page = await data(t.app, tokens[login]!, 'GET', `${SYSTEM_PATHS.users}?pageSize=100`);
@@ -66,6 +71,9 @@ describe('the users page offers what the policy allows', () => {
   it('offers a district administrator its district’s staff and nothing on itself', async () => {
     const list = await rows('jiangbei');
     expect(list.get('jiangbei')!.actions).toEqual([]);
+    // A blank cell says why.
+    expect(list.get('jiangbei')!.refusal).toEqual({ key: 'system.user.self' });
+    expect(list.get('bj_officer')!.refusal).toBeUndefined();
     expect(list.get('bj_officer')!.actions).toEqual(['edit', 'reset-password', 'disable']);
     const { id } = await data(
       t.app,
@@ -157,5 +165,68 @@ describe('the online users page', () => {
     expect(own.every((s) => !s.endable)).toBe(true);
     expect(list.filter((s) => s.username === 'admin').every((s) => !s.endable)).toBe(true);
     expect(list.filter((s) => s.username === 'operator').every((s) => s.endable)).toBe(true);
+  });
+});
+
+describe('the units page offers what the policy allows', () => {
+  interface Unit {
+    id: number;
+    parentId: number | null;
+    version: number;
+    actions: string[];
+    children: Unit[];
+  }
+
+  it('offers the system administrator units at the top', async () => {
+    const tree = await data<Unit[]>(t.app, tokens.admin!, 'GET', SYSTEM_PATHS.units);
+    for (const unit of tree) {
+      expect(unit.parentId).toBeNull();
+      expect(unit.actions).toEqual(expect.arrayContaining(['edit', 'add-child', 'add-beside']));
+    }
+  });
+
+  it('offers a district administrator neither the top level nor its own top unit, and what it offers works', async () => {
+    const [root, ...others] = await data<Unit[]>(
+      t.app,
+      tokens.jiangbei!,
+      'GET',
+      SYSTEM_PATHS.units,
+    );
+    expect(others).toEqual([]);
+    expect(root!.actions).toEqual(['edit', 'add-child']);
+    expect(root!.children[0]!.actions).toEqual(['edit', 'add-child', 'add-beside', 'delete']);
+
+    // Not offered, and refused: its own top unit deleted or moved, a unit at the top.
+    const removed = await call(
+      t.app,
+      tokens.jiangbei!,
+      'DELETE',
+      `${fillPath(SYSTEM_PATHS.unit, { id: String(root!.id) })}?version=${root!.version}`,
+    );
+    expect(removed.status).toBe(403);
+    expect(removed.body.msg).toBe(
+      'The top unit of those you manage is moved or deleted only by an administrator above you',
+    );
+    const moved = await call(
+      t.app,
+      tokens.jiangbei!,
+      'PUT',
+      fillPath(SYSTEM_PATHS.unit, { id: String(root!.id) }),
+      { name: '江北区城市管理局', parentId: root!.children[0]!.id, version: root!.version },
+    );
+    expect(moved.status).toBe(403);
+
+    // Offered, and done: a unit below its own, then deleted.
+    const made = await data<Unit>(t.app, tokens.jiangbei!, 'POST', SYSTEM_PATHS.units, {
+      name: '江北区临时工作组',
+      parentId: root!.id,
+    });
+    expect(made.actions).toContain('delete');
+    await data(
+      t.app,
+      tokens.jiangbei!,
+      'DELETE',
+      `${fillPath(SYSTEM_PATHS.unit, { id: String(made.id) })}?version=${made.version}`,
+    );
   });
 });

@@ -47,6 +47,7 @@ export function role(id: string, patch: Partial<Role> = {}): Role {
     nameEn: `${id} role`,
     dataScope: 'all',
     secondFactor: false,
+    assignable: false,
     unitIds: [],
     entryIds: [],
     userCount: 0,
@@ -67,6 +68,7 @@ export const unitTree = (): UnitNode[] => [
     sortOrder: 10,
     userCount: 3,
     version: 1,
+    actions: ['edit', 'add-child', 'add-beside', 'delete'],
     departments: [
       {
         id: 11,
@@ -87,6 +89,7 @@ export const unitTree = (): UnitNode[] => [
         sortOrder: 10,
         userCount: 0,
         version: 1,
+        actions: ['edit', 'add-child', 'add-beside', 'delete'],
         departments: [],
         children: [],
       },

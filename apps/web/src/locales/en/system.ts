@@ -63,6 +63,7 @@ export const system = {
       locked: 'Locked',
     },
     self: 'You',
+    noActions: 'Not yours to manage',
     mustChangePassword: 'Must change password',
     action: {
       edit: 'Edit {{name}}',
@@ -200,6 +201,9 @@ export const system = {
       secondFactor: 'Holders confirm sign-in with a second factor',
       secondFactorHelp:
         'A one-time code from an authenticator app after the password; always on for the three administrators.',
+      assignable: 'Delegated administrators may give this role',
+      assignableHelp:
+        'District and other delegated administrators may give it to the people they manage, whatever business pages it holds.',
       units: 'Units',
       permissions: 'Permissions',
       permissionsHelp:
@@ -247,6 +251,8 @@ export const system = {
       editDepartmentTitle: 'Edit department',
       parent: 'Parent unit',
       topLevel: 'None (top level)',
+      chooseParent: 'Choose the unit it belongs to',
+      parentRequired: 'Choose the unit it belongs to',
       unit: 'Unit',
       saved: 'Saved.',
     },
@@ -402,34 +408,6 @@ export const system = {
       saved: 'The subsystem has been saved.',
       builtInNote:
         'The demo subsystem belongs to the product: it stays a public client and cannot be deleted.',
-      menuHint:
-        'Users open a subsystem from the menu: once it is registered, add a menu entry at its address in System administration → Menus, then grant that entry to roles in Roles (until then only the system administrator sees it). Switch on the entry’s “Integrated subsystem” only when the subsystem should also open in a window of its own (its external address); a page shown in the frame needs no switch.',
-    },
-    connection: {
-      open: 'Vendor settings',
-      action: 'Vendor settings of {{name}}',
-      title: 'Settings to send the vendor',
-      titleOf: 'Settings to send the vendor of {{name}}',
-      intro:
-        'Send these to the subsystem’s vendor; the subsystem guide explains each. The client secret is not here: it is shown once, when it is made.',
-      issuer: 'Issuer',
-      discovery: 'Discovery address',
-      authorization: 'Authorization endpoint',
-      token: 'Token endpoint',
-      userinfo: 'User information endpoint',
-      jwks: 'Signing keys (JWKS)',
-      revocation: 'Token revocation endpoint',
-      endSession: 'Sign-out endpoint',
-      clientId: 'Client id',
-      kind: 'Client type',
-      redirectUris: 'Redirect URIs',
-      postLogoutRedirectUris: 'Post-logout redirect URIs',
-      origins: 'Allowed origins',
-      copy: 'Copy {{label}}',
-      copyAll: 'Copy all',
-      copied: 'Copied.',
-      copyFailed: 'Copying failed; select the text and copy it by hand.',
-      close: 'Close',
     },
     field: {
       clientId: 'Client id',
@@ -451,7 +429,6 @@ export const system = {
       claims: 'User information it may receive',
       claimsHelp: 'The user id and the session id are always given.',
       tokenLifetime: 'Token lifetime (seconds)',
-      tokenLifetimeHelp: 'Whole seconds from {{min}} to {{max}}; {{default}} by default.',
       enabled: 'Enabled',
       enabledHelp: 'A disabled subsystem gets no tokens and cannot sign users in.',
     },

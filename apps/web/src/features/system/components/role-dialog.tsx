@@ -28,10 +28,20 @@ interface Values extends NameValues {
   id: string;
   dataScope: DataScope;
   secondFactor: boolean;
+  assignable: boolean;
   unitIds: number[];
 }
 
-const FIELDS = ['id', 'name', 'nameEn', 'dataScope', 'secondFactor', 'unitIds', 'entryIds'];
+const FIELDS = [
+  'id',
+  'name',
+  'nameEn',
+  'dataScope',
+  'secondFactor',
+  'assignable',
+  'unitIds',
+  'entryIds',
+];
 
 function valuesOf(role: Role | null): Values {
   return {
@@ -39,6 +49,7 @@ function valuesOf(role: Role | null): Values {
     ...nameValues(role),
     dataScope: role?.dataScope ?? 'unit',
     secondFactor: role?.secondFactor ?? false,
+    assignable: role?.assignable ?? false,
     unitIds: role?.unitIds ?? [],
   };
 }
@@ -69,6 +80,7 @@ export function RoleDialog({ role, units, dataScopes, onClose }: RoleDialogProps
         ...trimmedNames(values),
         dataScope: values.dataScope,
         secondFactor: values.secondFactor === true,
+        assignable: values.assignable === true,
         unitIds: values.dataScope === 'units' ? (values.unitIds ?? []) : [],
         entryIds: [...held].sort((a, b) => a - b),
       };
@@ -128,6 +140,13 @@ export function RoleDialog({ role, units, dataScopes, onClose }: RoleDialogProps
         extra={t('system.roles.dialog.secondFactorHelp')}
       >
         <Checkbox>{t('system.roles.dialog.secondFactor')}</Checkbox>
+      </Form.Item>
+      <Form.Item
+        name="assignable"
+        valuePropName="checked"
+        extra={t('system.roles.dialog.assignableHelp')}
+      >
+        <Checkbox>{t('system.roles.dialog.assignable')}</Checkbox>
       </Form.Item>
       {dataScope === 'units' && (
         <Form.Item

@@ -153,6 +153,7 @@ describe('the roles page', { timeout: 60_000 }, () => {
         nameEn: 'Inspector',
         dataScope: 'unit',
         secondFactor: true,
+        assignable: false,
         unitIds: [],
         entryIds: [1, 2],
       },

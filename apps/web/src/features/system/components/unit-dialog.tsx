@@ -6,7 +6,7 @@ import { ConsoleFormDialog } from '@/components/console/console-form-dialog';
 import { toast } from '@/lib/toast';
 import { useSaveUnit } from '../api/units';
 import { useVersionedSave } from '@/lib/forms/use-versioned-save';
-import { findUnit, unitOptions } from '../lib/unit-tree';
+import { findUnit, mayAddAtTop, mayMove, unitOptions } from '../lib/unit-tree';
 import { type NameValues, nameValues, trimmedNames } from '@/lib/local-name';
 
 export interface UnitDialogProps {
@@ -56,6 +56,10 @@ export function UnitDialog({ unit, parentId, units, onClose, onReload }: UnitDia
     show: (fresh) => form.setFieldsValue(valuesOf(fresh, null)),
   });
 
+  const atTop = mayAddAtTop(units);
+  const editing = saver.current ? findUnit(units, saver.current.id) : undefined;
+  const movable = !editing || mayMove(units, editing);
+
   return (
     <ConsoleFormDialog<Values>
       title={
@@ -68,12 +72,23 @@ export function UnitDialog({ unit, parentId, units, onClose, onReload }: UnitDia
       onCancel={onClose}
     >
       <BilingualNameFields />
-      <Form.Item name="parentId" label={t('system.units.dialog.parent')}>
+      <Form.Item
+        name="parentId"
+        label={t('system.units.dialog.parent')}
+        // Only what the server allows is offered (issue 31): the top level only to a
+        // caller who reaches every unit, a parent only where a unit may be made below.
+        rules={atTop ? [] : [{ required: true, message: t('system.units.dialog.parentRequired') }]}
+      >
         <TreeSelect
-          allowClear
-          placeholder={t('system.units.dialog.topLevel')}
+          allowClear={atTop}
+          disabled={!movable}
+          placeholder={t(
+            atTop ? 'system.units.dialog.topLevel' : 'system.units.dialog.chooseParent',
+          )}
           // A unit cannot move below itself: its own branch is left out.
-          treeData={unitOptions(units, i18n.language, saver.current?.id)}
+          treeData={unitOptions(units, i18n.language, saver.current?.id, (option) =>
+            option.actions.includes('add-child'),
+          )}
           treeDefaultExpandAll
         />
       </Form.Item>

@@ -140,4 +140,28 @@ describe('the units page', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('button', { name: '新增单位' })).toBeNull();
     expect(within(table).queryAllByRole('button', { name: /编辑|删除|新增/ })).toEqual([]);
   });
+
+  it('offers a district administrator no top level and no delete of its own top unit', async () => {
+    // The district's tree: its top unit sits below a unit it does not manage (id 9).
+    tree = [
+      {
+        ...tree[0]!,
+        parentId: 9,
+        actions: ['edit', 'add-child'],
+      },
+    ];
+    const { user, table } = await renderPage();
+    expect(within(table).queryByRole('button', { name: '删除单位 市城管局' })).toBeNull();
+    expect(within(table).getByRole('button', { name: '删除单位 东城区分局' })).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: '新增单位' }));
+    const dialog = await findDialog('新增单位');
+    // The new unit goes below the district's own, never at the top.
+    expect(within(dialog).queryByText('无（顶级单位）')).toBeNull();
+    await user.type(within(dialog).getByRole('textbox', { name: '中文名称' }), '滨江所');
+    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() =>
+      expect(posted).toEqual([{ name: '滨江所', nameEn: '', parentId: 1, sortOrder: 0 }]),
+    );
+  });
 });

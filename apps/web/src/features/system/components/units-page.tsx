@@ -1,4 +1,4 @@
-import type { Department, UnitNode } from '@cityops/contract';
+import type { Department, UnitAction, UnitNode } from '@cityops/contract';
 import { Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { ConsoleListPage } from '@/components/console/console-list-page';
 import { ConsolePage } from '@/components/console/console-page';
 import { useDeleteDepartment, useDeleteUnit, useUnits } from '../api/units';
 import { localName } from '@/lib/local-name';
-import { allUnits } from '../lib/unit-tree';
+import { allUnits, defaultParent, findUnit, mayAddAtTop } from '../lib/unit-tree';
 import { DepartmentDialog } from './department-dialog';
 import { UnitDialog } from './unit-dialog';
 
@@ -71,11 +71,17 @@ function UnitsPageContent() {
     <ConsoleListPage<Row>
       id="system-units-title"
       heading={t('system.units.heading')}
-      create={{
-        label: t('system.units.createUnit'),
-        code: 'system:unit:write',
-        onClick: () => setEditing({ kind: 'unit', unit: null, parentId: null }),
-      }}
+      create={
+        mayAddAtTop(units.data ?? []) ||
+        allUnits(units.data ?? []).some((unit) => unit.actions.includes('add-child'))
+          ? {
+              label: t('system.units.createUnit'),
+              code: 'system:unit:write',
+              onClick: () =>
+                setEditing({ kind: 'unit', unit: null, parentId: defaultParent(units.data ?? []) }),
+            }
+          : undefined
+      }
       list={units}
       rows={rows}
       rowKey="key"
@@ -123,8 +129,13 @@ function UnitsPageContent() {
                 ? 'system.units.confirmDeleteUnit'
                 : 'system.units.confirmDeleteDepartment';
               const target = { id: record.id, version: record.version };
+              // What the server offers on the unit (on a department: on its unit).
+              const unit = isUnit
+                ? row.unit
+                : findUnit(units.data ?? [], row.department.organizationId);
+              const offers = (action: UnitAction) => unit?.actions.includes(action) ?? false;
               return [
-                {
+                offers('edit') && {
                   key: 'edit',
                   label: t('system.common.edit'),
                   ariaLabel: t(
@@ -142,24 +153,26 @@ function UnitsPageContent() {
                           },
                     ),
                 },
-                row.kind === 'unit' && {
-                  key: 'addChild',
-                  label: t('system.units.createChild'),
-                  ariaLabel: t('system.units.action.addChild', { name }),
-                  onClick: () => setEditing({ kind: 'unit', unit: null, parentId: row.unit.id }),
-                },
-                row.kind === 'unit' && {
-                  key: 'addDepartment',
-                  label: t('system.units.createDepartment'),
-                  ariaLabel: t('system.units.action.addDepartment', { name }),
-                  onClick: () =>
-                    setEditing({
-                      kind: 'department',
-                      department: null,
-                      organizationId: row.unit.id,
-                    }),
-                },
-                {
+                row.kind === 'unit' &&
+                  offers('add-child') && {
+                    key: 'addChild',
+                    label: t('system.units.createChild'),
+                    ariaLabel: t('system.units.action.addChild', { name }),
+                    onClick: () => setEditing({ kind: 'unit', unit: null, parentId: row.unit.id }),
+                  },
+                row.kind === 'unit' &&
+                  offers('edit') && {
+                    key: 'addDepartment',
+                    label: t('system.units.createDepartment'),
+                    ariaLabel: t('system.units.action.addDepartment', { name }),
+                    onClick: () =>
+                      setEditing({
+                        kind: 'department',
+                        department: null,
+                        organizationId: row.unit.id,
+                      }),
+                  },
+                (isUnit ? offers('delete') : offers('edit')) && {
                   key: 'delete',
                   label: t('system.common.delete'),
                   ariaLabel: t(

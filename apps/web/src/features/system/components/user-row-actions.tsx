@@ -1,5 +1,5 @@
 import type { AdminUser, UserAction } from '@cityops/contract';
-import { Button, Modal, Space, Tag } from 'antd';
+import { Button, Modal, Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { useUserStore } from '@/stores/user-store';
@@ -112,6 +112,19 @@ export function UserRowActions({ user, onEdit, onPasswordIssued }: UserRowAction
     } catch {
       // The HTTP client has shown why.
     }
+  }
+
+  // Nothing offered because the policy refuses the account: the cell says why
+  // (issue 31), focusable so a keyboard user reads it too.
+  if (user.actions.length === 0 && user.refusal) {
+    const why = t(user.refusal.key, user.refusal.values ?? {});
+    return (
+      <Tooltip title={why} trigger={['hover', 'focus']}>
+        <Typography.Text type="secondary" tabIndex={0} aria-label={why}>
+          {t('system.users.noActions')}
+        </Typography.Text>
+      </Tooltip>
+    );
   }
 
   const offers = (action: UserAction) => user.actions.includes(action);
