@@ -34,7 +34,8 @@ import { sealClearMobiles } from './modules/organization/personal-data-upgrade.j
 import { SessionCache, noRememberedSessions } from './modules/auth/session-cache.js';
 import { describeMasterKey, loadMasterKey } from './lib/master-key.js';
 import { KeyRing } from './modules/secrets/key-ring.js';
-import { sealStoredSecrets } from './modules/secrets/key-rotation.js';
+import { resealLegacyBoxes, sealStoredSecrets } from './modules/secrets/key-rotation.js';
+import { LegacySealedRepository } from './modules/secrets/legacy-sealed.repository.js';
 import { ServerSecretRepository } from './modules/secrets/server-secret.repository.js';
 import { SubsystemSessionChanges } from './modules/subsystems/backchannel-logout.service.js';
 import { createRepositories, transactionRunner } from './repositories.js';
@@ -122,6 +123,11 @@ export async function buildApp(
   await sealStoredSecrets(createRepositories(database.db, noRememberedSessions), keyRing, {
     onlyUnsealed: true,
   });
+  await resealLegacyBoxes(
+    new LegacySealedRepository(database.db),
+    new ServerSecretRepository(database.db, keyRing),
+    master,
+  );
   // Remembered sessions; every instance forgets a revoked one (modules/auth/session-cache.ts).
   const sessionCache = new SessionCache({ database, clock, metrics });
   await sessionCache.start();

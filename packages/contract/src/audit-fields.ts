@@ -330,3 +330,38 @@ export function auditValueText(
 export function auditUrls(value: unknown): string[] {
   return listOf(value).filter((one): one is string => typeof one === 'string' && one !== '');
 }
+
+/** The exports' column of a record's changes in words, beside the stored before and after. */
+export const AUDIT_CHANGES_HEADING: Readonly<Record<Language, string>> = {
+  en: 'Changes',
+  'zh-CN': '变更内容',
+};
+
+/**
+ * What a record changed, in one line of words, each field by its declared label:
+ * "令牌有效期：5 分钟 → 10 分钟；已启用：否 → 是"; a create or delete lists its values.
+ */
+export function auditChangeText(
+  language: Language,
+  record: {
+    action: string;
+    before: Record<string, unknown> | null;
+    after: Record<string, unknown> | null;
+  },
+  options: AuditValueOptions = {},
+): string {
+  const words = WORDS[language];
+  const { before, after } = record;
+  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  return fields
+    .map((field) => {
+      const declared = auditFieldOf(record.action, field);
+      const kind = declared?.value ?? 'text';
+      const label = declared?.label[language] ?? field;
+      const text = (values: Record<string, unknown>) =>
+        auditValueText(language, kind, values[field], options) || words.none;
+      if (before && after) return `${label}${words.pair}${text(before)} → ${text(after)}`;
+      return `${label}${words.pair}${text(before ?? after ?? {})}`;
+    })
+    .join(words.pairs);
+}

@@ -13,7 +13,7 @@ import { type FeatureAuditAction, type FeatureAuditField, featureKeys } from './
 export const AUDIT_ACTIONS: readonly FeatureAuditAction[] =
   /* @__PURE__ */ featureKeys<FeatureAuditAction>('auditActions');
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-/** Every field of a record's before and after that the manifests label (`AUDIT_FIELD_LABELS`). */
+/** Every field of a record's before and after the manifests declare (`auditFieldOf`, audit-fields.ts). */
 export type AuditField = FeatureAuditField;
 
 /** How the recorded attempt ended: done, tried and failed, or not allowed. */

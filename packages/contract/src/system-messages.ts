@@ -46,12 +46,13 @@ export const systemMessagesEn = {
     'A client id has 3 to 64 lower-case letters, digits or hyphens, starting with a letter',
   'system.subsystem.clientIdTaken': 'A subsystem with this client id is already registered',
   'system.subsystem.originInvalid':
-    'An origin reads like https://host or https://host:port, with nothing after it (http only for localhost)',
+    'An origin reads like https://host or https://host:port, with nothing after it (http only for localhost, 127.0.0.1 and [::1])',
   'system.subsystem.addressInvalid':
-    'An address is a whole https address without # (http only for localhost); no wildcards',
+    'An address is a whole https address without # (http only for localhost, 127.0.0.1 and [::1]); no wildcards',
   'system.subsystem.tooManyAddresses': 'At most 10 addresses',
   'system.subsystem.duplicateAddress': 'The same address is listed twice',
-  'system.subsystem.lifetimeRange': 'The token lifetime is 60 to 600 seconds',
+  'system.subsystem.lifetimeRange':
+    'The token lifetime is a whole number of seconds from 60 to 600',
   'system.subsystem.redirectRequired':
     'Give at least one redirect URI, or no origin and no redirect at all',
   'system.subsystem.publicHasNoSecret': 'A public client has no secret',
@@ -192,12 +193,12 @@ export const systemMessagesZhCN: Record<keyof typeof systemMessagesEn, string> =
   'system.subsystem.clientIdInvalid': '客户端标识为 3 至 64 位小写字母、数字或连字符，须以字母开头',
   'system.subsystem.clientIdTaken': '该客户端标识已被其他子系统使用',
   'system.subsystem.originInvalid':
-    '来源格式为 https://域名 或 https://域名:端口，其后不能再有路径（仅 localhost 可用 http）',
+    '来源格式为 https://域名 或 https://域名:端口，其后不能再有路径（仅 localhost、127.0.0.1 和 [::1] 可用 http）',
   'system.subsystem.addressInvalid':
-    '地址须为完整的 https 地址，不含 # 和通配符（仅 localhost 可用 http）',
+    '地址须为完整的 https 地址，不含 # 和通配符（仅 localhost、127.0.0.1 和 [::1] 可用 http）',
   'system.subsystem.tooManyAddresses': '最多填写 10 个地址',
   'system.subsystem.duplicateAddress': '地址重复',
-  'system.subsystem.lifetimeRange': '令牌有效期为 60 至 600 秒',
+  'system.subsystem.lifetimeRange': '令牌有效期须为 60 至 600 之间的整数秒',
   'system.subsystem.redirectRequired': '请至少填写一个回调地址',
   'system.subsystem.publicHasNoSecret': '公开客户端没有密钥',
   'system.subsystem.inUse': '仍有 {{count}} 个菜单项指向该子系统，请先修改这些菜单项',

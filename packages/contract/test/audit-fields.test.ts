@@ -6,6 +6,7 @@ import {
   type AuditValueKind,
   FEATURE_MANIFESTS,
   type FeatureManifest,
+  auditChangeText,
   auditFieldOf,
   auditFieldsOf,
   auditReferences,
@@ -187,6 +188,27 @@ describe('the audit-field walk', () => {
         after: { parentId: 10, subsystemId: 3 },
       }),
     ).toMatchObject({ entries: ['9', '10'], subsystems: ['3'], units: [] });
+  });
+
+  it('tells a record’s changes in one line of words, for the exports', () => {
+    expect(
+      auditChangeText(
+        'zh-CN',
+        {
+          action: 'subsystem.update',
+          before: { tokenLifetime: 300, enabled: false },
+          after: { tokenLifetime: 600, enabled: true },
+        },
+        { names },
+      ),
+    ).toBe('令牌有效期：5 分钟 → 10 分钟；已启用：否 → 是');
+    expect(
+      auditChangeText(
+        'en',
+        { action: 'user.create', before: null, after: { roleIds: ['staff'], organizationId: 5 } },
+        { names },
+      ),
+    ).toBe('Roles: 工作人员; Unit: 江北区城市管理局');
   });
 
   it('declares no field that no action records', () => {

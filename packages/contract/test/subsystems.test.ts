@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   SUBSYSTEM_DEFAULT_CLAIMS,
+  SUBSYSTEM_TOKEN_LIFETIME_MAX,
+  SUBSYSTEM_TOKEN_LIFETIME_MIN,
   isSubsystemAddress,
   isSubsystemOrigin,
   menuCreateSchema,
@@ -120,5 +122,46 @@ describe('a menu entry’s subsystem', () => {
     expect(contractMessages.en['system.menu.subsystemUnknown']).toMatch(/subsystem/);
     expect(contractMessages['zh-CN']['system.menu.subsystemUnknown']).toMatch(/子系统/);
     expect(contractMessages['zh-CN']['system.subsystem.builtInKind']).toMatch(/公开客户端/);
+  });
+});
+
+describe('the address and lifetime messages say the rule as it is enforced (issue 31)', () => {
+  const languages = ['en', 'zh-CN'] as const;
+
+  it('names every host on which http is accepted, and refuses http elsewhere', () => {
+    for (const host of ['localhost', '127.0.0.1', '[::1]']) {
+      expect(isSubsystemOrigin(`http://${host}:8080`), host).toBe(true);
+      expect(isSubsystemAddress(`http://${host}:8080/callback`), host).toBe(true);
+      for (const language of languages) {
+        for (const key of ['system.subsystem.originInvalid', 'system.subsystem.addressInvalid']) {
+          expect(
+            contractMessages[language][key as keyof (typeof contractMessages)['en']],
+          ).toContain(host);
+        }
+      }
+    }
+    expect(isSubsystemOrigin('http://127.0.0.2:8080')).toBe(false);
+    expect(isSubsystemOrigin('http://city.example')).toBe(false);
+  });
+
+  it('gives the lifetime range its bounds, and refuses what is outside or not whole', () => {
+    for (const language of languages) {
+      const text = contractMessages[language]['system.subsystem.lifetimeRange'];
+      expect(text).toContain(String(SUBSYSTEM_TOKEN_LIFETIME_MIN));
+      expect(text).toContain(String(SUBSYSTEM_TOKEN_LIFETIME_MAX));
+    }
+    const lifetime = (tokenLifetime: number) =>
+      messagesOf(
+        subsystemCreateSchema.safeParse({
+          clientId: 'a-app',
+          name: 'A',
+          kind: 'public',
+          tokenLifetime,
+        }),
+      );
+    expect(lifetime(30)).toEqual(['system.subsystem.lifetimeRange']);
+    expect(lifetime(700)).toEqual(['system.subsystem.lifetimeRange']);
+    expect(lifetime(90.5)).toEqual(['validation.invalid']);
+    expect(lifetime(60)).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import {
 import type { AuditSource } from '../modules/audit/audit.repository.js';
 import { noRememberedSessions } from '../modules/auth/session-cache.js';
 import { parseDataKeyRow } from '../modules/secrets/key-ring.js';
+import { LegacySealedRepository } from '../modules/secrets/legacy-sealed.repository.js';
 import { retireMasterKeys, rotateKeys } from '../modules/secrets/key-rotation.js';
 import { isSealed } from '../modules/secrets/secret-sealer.js';
 import { DATA_KEY_PREFIX } from '../modules/secrets/server-secret.repository.js';
@@ -92,7 +93,11 @@ export async function runKeysCommand(
   const target = { kind: 'setting' as const, id: 'keys', name: 'master-key' };
   if (command === 'rotate') {
     const next = await nextMasterKey(context.env);
-    const report = await rotateKeys(repositories, master, next);
+    const report = await rotateKeys(
+      { ...repositories, legacy: new LegacySealedRepository(context.database.db) },
+      master,
+      next,
+    );
     await repositories.audit.append(context.clock.now(), source, {
       action: 'settings.update',
       outcome: 'success',

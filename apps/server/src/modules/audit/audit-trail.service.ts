@@ -14,6 +14,9 @@ import {
   type AuditVerification,
   ErrorCode,
   type Language,
+  AUDIT_CHANGES_HEADING,
+  type AuditNames,
+  auditChangeText,
   auditReasonName,
   auditReferences,
   auditTargetText,
@@ -143,8 +146,17 @@ export class AuditTrailService {
       target: { kind: 'audit', id: format },
       after: { ...filter, format, records: rows.length },
     });
-    const names = await this.options.audit.actorNames(actorIdsOf(rows));
-    return writeAuditSheet(rows, names, { format, language, timeZone: await this.timeZone() });
+    const [actors, names] = await Promise.all([
+      this.options.audit.actorNames(actorIdsOf(rows)),
+      // One read per kind for the whole file, as for one record's detail.
+      this.options.audit.names(mergedReferences(rows.map(referencesOf)), language),
+    ]);
+    return writeAuditSheet(rows, actors, {
+      format,
+      language,
+      names,
+      timeZone: await this.timeZone(),
+    });
   }
 
   /**
@@ -246,6 +258,22 @@ export function referencesOf(row: Pick<AuditRow, 'action' | 'before' | 'after'>)
   };
 }
 
+function mergedReferences(all: AuditReferences[]): AuditReferences {
+  const merged = (pick: (one: AuditReferences) => (string | number)[]) => [
+    ...new Set(all.flatMap(pick)),
+  ];
+  return {
+    roles: merged((one) => one.roles) as string[],
+    units: merged((one) => one.units) as number[],
+    departments: merged((one) => one.departments) as number[],
+    entries: merged((one) => one.entries) as number[],
+    subsystems: merged((one) => one.subsystems) as number[],
+    users: merged((one) => one.users) as number[],
+    categories: merged((one) => one.categories) as number[],
+    layers: merged((one) => one.layers) as number[],
+  };
+}
+
 export function toAuditRecord(
   row: AuditRow,
   actorNames: ReadonlyMap<number, string> = new Map(),
@@ -288,6 +316,7 @@ const SHEET_COLUMNS = [
   'outcomeCode',
   'reason',
   'reasonCode',
+  'changes',
   'before',
   'after',
   'hash',
@@ -298,15 +327,17 @@ const SHEET_TIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';
 
 /**
  * The records as a sheet in the reader's language, actions, outcomes and reasons in
- * words beside their codes, times in the city's zone: in .xlsx a date cell (Excel
+ * words beside their codes, the changes in words beside the stored before and after
+ * (issue 31), times in the city's zone: in .xlsx a date cell (Excel
  * dates have no zone, so the cell holds the zone's wall time), in .csv that time as text.
  */
 async function writeAuditSheet(
   rows: AuditRow[],
   actorNames: ReadonlyMap<number, string>,
-  options: { format: 'xlsx' | 'csv'; language: Language; timeZone: string },
+  options: { format: 'xlsx' | 'csv'; language: Language; names: AuditNames; timeZone: string },
 ): Promise<Buffer> {
-  const { format, language, timeZone } = options;
+  const { format, language, names, timeZone } = options;
+  const time = (iso: string) => dayjs(iso).tz(timeZone).format('YYYY-MM-DD HH:mm:ss');
   function* lines() {
     for (const row of rows) {
       const local = dayjs(row.at).tz(timeZone);
@@ -325,6 +356,11 @@ async function writeAuditSheet(
         row.outcome,
         auditReasonName(language, row.reason),
         row.reason ?? '',
+        auditChangeText(
+          language,
+          { action: row.action, before: row.before ?? null, after: row.after ?? null },
+          { names, time },
+        ),
         row.before ? JSON.stringify(row.before) : '',
         row.after ? JSON.stringify(row.after) : '',
         row.hash,
@@ -345,7 +381,9 @@ async function writeAuditSheet(
       numFmt: column === 'at' && format === 'xlsx' ? SHEET_TIME_FORMAT : '@',
     })),
     header: SHEET_COLUMNS.map((column) =>
-      formatMessage(language, `system.audit.column.${column}`, { zone: timeZone }),
+      column === 'changes'
+        ? AUDIT_CHANGES_HEADING[language]
+        : formatMessage(language, `system.audit.column.${column}`, { zone: timeZone }),
     ),
     rows: lines(),
   });

@@ -9,6 +9,8 @@ import {
   unwrapDataKey,
   wrapDataKey,
 } from './key-ring.js';
+import type { LegacySealedRepository } from './legacy-sealed.repository.js';
+import { SecretBoxService } from './secret-box.service.js';
 import { isSealed } from './secret-sealer.js';
 import {
   DATA_KEY_PREFIX,
@@ -20,6 +22,8 @@ import {
 export interface SealedStores {
   serverSecrets: ServerSecretRepository;
   rsaKeys: RsaKeyRepository;
+  /** Values an earlier release sealed with SECRETS_KEY itself, sealed again first. */
+  legacy?: LegacySealedRepository;
 }
 
 /**
@@ -55,6 +59,34 @@ export async function sealStoredSecrets(
   return sealed;
 }
 
+/**
+ * Seals again under their boxes' database keys (secret-box.service.ts) the values an
+ * earlier release sealed with SECRETS_KEY itself, which is the master key now: after
+ * this, a master key rotation leaves them readable. Run at start and before a rotation.
+ */
+export async function resealLegacyBoxes(
+  legacy: LegacySealedRepository,
+  secrets: ServerSecretRepository,
+  master: MasterKeyBytes,
+): Promise<number> {
+  const values = await legacy.list();
+  const boxes = new Map<string, SecretBoxService>();
+  let resealed = 0;
+  for (const value of values) {
+    let box = boxes.get(value.box);
+    if (!box) {
+      box = new SecretBoxService({ secrets, name: value.box, configuredKey: master.key });
+      boxes.set(value.box, box);
+    }
+    // One sealed under another key than this master key stays as it is: its sign-in
+    // fails as it did before, and the security administrator resets that factor.
+    const plain = await box.open(value.stored, value.context).catch(() => null);
+    if (plain === null) continue;
+    if (await value.replace(await box.seal(plain, value.context))) resealed += 1;
+  }
+  return resealed;
+}
+
 export interface RotationReport {
   /** The data key that seals from now on. */
   dataKey: string;
@@ -78,13 +110,16 @@ export async function rotateKeys(
   next?: MasterKeyBytes,
 ): Promise<RotationReport> {
   const masters = next && next.id !== master.id ? [master, next] : [master];
+  const ring = new KeyRing(master, stores.serverSecrets);
+  if (stores.legacy) {
+    await resealLegacyBoxes(stores.legacy, stores.serverSecrets.withSealer(ring), master);
+  }
   for (const row of await stores.serverSecrets.listRaw({ prefix: DATA_KEY_PREFIX })) {
     const dataKey = parseDataKeyRow(row);
     const key = unwrapDataKey(master, dataKey);
     for (const other of masters) dataKey.wraps.set(other.id, wrapDataKey(other, dataKey.id, key));
     await stores.serverSecrets.replaceRaw(row.name, row.value, formatWraps(dataKey.wraps));
   }
-  const ring = new KeyRing(master, stores.serverSecrets);
   const dataKey = await ring.createDataKey(masters);
   const resealed = await sealStoredSecrets(stores, ring, { onlyUnsealed: false });
   return { dataKey, masterKeys: masters.map((m) => m.id), resealed };

@@ -45,6 +45,11 @@ export class ServerSecretRepository {
     return stored;
   }
 
+  /** The same table, its values sealed and opened by `sealer`. */
+  withSealer(sealer: SecretSealer): ServerSecretRepository {
+    return new ServerSecretRepository(this.db, sealer);
+  }
+
   /** The rows whose name starts with `prefix`, newest first; or every other row (`except`). */
   async listRaw(filter: { prefix: string } | { except: string }): Promise<RawSecretRow[]> {
     const where =

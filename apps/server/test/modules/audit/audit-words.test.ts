@@ -135,6 +135,14 @@ describe('the audit trail in words', () => {
     expect(row.getCell(column('结果代码')).value).toBe('success');
     expect(row.getCell(column('姓名')).value).toBe('系统管理员');
     expect(row.getCell(column('操作对象')).value).toBe('用户 · words.target');
+    // The changes in words beside the stored JSON (issue 31): labels, names for ids.
+    const changes = String(row.getCell(column('变更内容')).value);
+    expect(changes).toContain('登录账号：words.target');
+    expect(changes).toContain('所属单位：江城市城市管理局');
+    expect(changes).toContain('角色：工作人员');
+    expect(changes).toContain('密码：已隐去');
+    expect(changes).not.toMatch(/organizationId|roleIds|staff|\{/);
+    expect(String(row.getCell(column('变更后')).value)).toContain('"roleIds":["staff"]');
     // A date cell with a date format, holding Shanghai's wall time (UTC + 8 h).
     const at = row.getCell(2);
     expect(at.type).toBe(ExcelJS.ValueType.Date);

@@ -1,4 +1,4 @@
-import { createPrivateKey, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createPrivateKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import {
 } from '../../../src/lib/master-key.js';
 import { RsaKeyRepository } from '../../../src/modules/auth/rsa-key.repository.js';
 import { KeyRing } from '../../../src/modules/secrets/key-ring.js';
+import { SecretBoxService } from '../../../src/modules/secrets/secret-box.service.js';
 import { ServerSecretRepository } from '../../../src/modules/secrets/server-secret.repository.js';
 import { TEST_SECRETS_KEY } from '../../helpers/constants.js';
 import { type TestApp, auditEvents, createTestApp } from '../../helpers/test-app.js';
@@ -156,6 +157,19 @@ describe('secrets at rest, under data keys the master key wraps', () => {
     const secretsUnder = (key: { key: Buffer; id: string }) =>
       new ServerSecretRepository(t.database.db, ring(key));
     const before = await secretsUnder(TEST_MASTER).getOrCreate('oidc-cookie-key', 'unused');
+    // A second factor an earlier release sealed with SECRETS_KEY itself (`env`).
+    const { rows: users } = await t.database.db.execute<{ id: number }>(
+      sql`select id from users where username = 'editor'`,
+    );
+    const editor = Number(users[0]!.id);
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', TEST_MASTER.key, iv);
+    cipher.setAAD(Buffer.from(`user_second_factors:${editor}`));
+    const body = Buffer.concat([cipher.update('JBSWY3DPEHPK3PXP', 'utf8'), cipher.final()]);
+    const legacy = `sealed:v1:env:${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`;
+    await t.database.db.execute(
+      sql`insert into user_second_factors (user_id, secret, created_at) values (${editor}, ${legacy}, now())`,
+    );
 
     const next = master(randomBytes(32));
     await runKeysCommand(
@@ -179,6 +193,15 @@ describe('secrets at rest, under data keys the master key wraps', () => {
     // Once every server runs with the new key, the old one is retired.
     await runKeysCommand(['retire-master'], context(next));
     expect(await secretsUnder(next).getOrCreate('oidc-cookie-key', 'unused')).toBe(before);
+    // The earlier release's factor was sealed again under its box: the new key alone opens it.
+    const { rows: factors } = await t.database.db.execute<{ secret: string }>(
+      sql`select secret from user_second_factors where user_id = ${editor}`,
+    );
+    expect(factors[0]!.secret).toMatch(/^sealed:v1:db:/);
+    const box = new SecretBoxService({ secrets: secretsUnder(next), name: 'second-factor-box' });
+    expect(await box.open(factors[0]!.secret, `user_second_factors:${editor}`)).toBe(
+      'JBSWY3DPEHPK3PXP',
+    );
     await expect(
       secretsUnder(TEST_MASTER).getOrCreate('oidc-cookie-key', 'unused'),
     ).rejects.toThrow(MasterKeyError);

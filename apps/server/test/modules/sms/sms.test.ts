@@ -5,7 +5,11 @@ import { ErrorCode } from '@cityops/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { serverSecrets, smsCodes } from '../../../src/db/schema/index.js';
+import { masterKeyId } from '../../../src/lib/master-key.js';
+import { KeyRing } from '../../../src/modules/secrets/key-ring.js';
+import { ServerSecretRepository } from '../../../src/modules/secrets/server-secret.repository.js';
 import { WebhookSmsProvider } from '../../../src/modules/sms/sms-provider.js';
+import { TEST_SECRETS_KEY } from '../../helpers/constants.js';
 import {
   auditEvents,
   type TestApp,
@@ -351,11 +355,21 @@ describe('stored SMS codes', () => {
     const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
     expect(row!.codeHash).not.toBe(sha256(`${ADMIN_MOBILE}:${code}`));
     expect(row!.codeHash).not.toBe(sha256(`password:${ADMIN_MOBILE}:${code}`));
-    const [secret] = await t.database.db
+    // The key is kept sealed under the master key (secrets/key-ring.ts); opened as a server does.
+    const master = Buffer.from(TEST_SECRETS_KEY, 'base64');
+    const ring = new KeyRing(
+      { key: master, id: masterKeyId(master) },
+      new ServerSecretRepository(t.database.db),
+    );
+    const [stored] = await t.database.db
       .select()
       .from(serverSecrets)
       .where(eq(serverSecrets.name, 'sms-code-hmac'));
-    const key = Buffer.from(secret!.value, 'base64');
+    expect(Buffer.from(stored!.value, 'base64')).not.toHaveLength(32);
+    const key = Buffer.from(
+      await new ServerSecretRepository(t.database.db, ring).getOrCreate('sms-code-hmac', 'unused'),
+      'base64',
+    );
     expect(key).toHaveLength(32);
     expect(row!.codeHash).toBe(
       createHmac('sha256', key).update(`password:${ADMIN_MOBILE}:${code}`).digest('hex'),

@@ -244,22 +244,29 @@ export function SubsystemDialog({ subsystem, onClose, onIssued, onReload }: Subs
       <Form.Item
         name="tokenLifetime"
         label={t('system.subsystems.field.tokenLifetime')}
+        extra={t('system.subsystems.field.tokenLifetimeHelp', {
+          min: SUBSYSTEM_TOKEN_LIFETIME_MIN,
+          max: SUBSYSTEM_TOKEN_LIFETIME_MAX,
+          default: SUBSYSTEM_TOKEN_LIFETIME_DEFAULT,
+        })}
         rules={[
           { required: true, message: t('validation.required') },
           {
-            type: 'number',
-            min: SUBSYSTEM_TOKEN_LIFETIME_MIN,
-            max: SUBSYSTEM_TOKEN_LIFETIME_MAX,
-            message: t('system.subsystem.lifetimeRange'),
+            // Refused with the rule, never clamped or rounded: 30 must not quietly become 60.
+            validator: async (_rule: unknown, value: unknown) => {
+              if (typeof value !== 'number') return;
+              if (
+                !Number.isInteger(value) ||
+                value < SUBSYSTEM_TOKEN_LIFETIME_MIN ||
+                value > SUBSYSTEM_TOKEN_LIFETIME_MAX
+              ) {
+                throw new Error(t('system.subsystem.lifetimeRange'));
+              }
+            },
           },
         ]}
       >
-        <InputNumber
-          min={SUBSYSTEM_TOKEN_LIFETIME_MIN}
-          max={SUBSYSTEM_TOKEN_LIFETIME_MAX}
-          precision={0}
-          style={{ width: 160 }}
-        />
+        <InputNumber style={{ width: 160 }} />
       </Form.Item>
       <Form.Item
         name="enabled"
@@ -269,6 +276,7 @@ export function SubsystemDialog({ subsystem, onClose, onIssued, onReload }: Subs
       >
         <Switch />
       </Form.Item>
+      <Alert type="info" showIcon title={t('system.subsystems.dialog.menuHint')} />
     </ConsoleFormDialog>
   );
 }

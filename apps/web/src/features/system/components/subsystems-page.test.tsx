@@ -1,4 +1,4 @@
-import { PERMISSION_CODES, type Subsystem } from '@cityops/contract';
+import { PERMISSION_CODES, type Subsystem, subsystemProviderOf } from '@cityops/contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -33,6 +33,8 @@ function subsystem(id: number, patch: Partial<Subsystem> = {}): Subsystem {
   };
 }
 
+/** The server's issuer: not the page's own address. */
+const ISSUER = 'https://ops.city.example';
 const SECRET = 'S3cr3t-shown-once_abcdefghijklmnopqrstuvwxyz0';
 
 let list: Subsystem[] = [];
@@ -77,6 +79,9 @@ beforeEach(() => {
       list = [...list, made];
       return HttpResponse.json(okBody({ subsystem: made, clientSecret: SECRET }));
     }),
+    http.get(`${API}/system/subsystems/provider`, () =>
+      HttpResponse.json(okBody(subsystemProviderOf(ISSUER))),
+    ),
     http.post(`${API}/system/subsystems/:id/secret`, ({ params }) => {
       renewed.push(Number(params.id));
       return HttpResponse.json(okBody({ subsystem: list[1], clientSecret: `${SECRET}2` }));
@@ -162,6 +167,49 @@ describe('the subsystems page', { timeout: 60_000 }, () => {
     await waitFor(() => expect(renewed).toEqual([2]));
     const shown = await findDialog('客户端密钥');
     expect(within(shown).getByTestId('issued-secret')).toHaveTextContent(`${SECRET}2`);
+  });
+
+  it('refuses a token lifetime outside its range with the rule, never changing what was typed', async () => {
+    const { user } = await renderPage();
+    await user.click(screen.getByRole('button', { name: '登记子系统' }));
+    const dialog = await findDialog('登记子系统');
+    expect(dialog).toHaveTextContent('60 至 600 之间的整数秒，默认 300 秒。');
+    // Where a subsystem is opened from, and what the menu entry's switch means.
+    expect(dialog).toHaveTextContent('集成子系统');
+    expect(dialog).toHaveTextContent('授予前仅系统管理员可见');
+    const lifetime = within(dialog).getByRole('spinbutton', { name: '令牌有效期（秒）' });
+    for (const typed of ['30', '700', '90.5']) {
+      await user.clear(lifetime);
+      await user.type(lifetime, typed);
+      await user.tab();
+      expect(lifetime).toHaveValue(typed);
+      expect(
+        await within(dialog).findByText('令牌有效期须为 60 至 600 之间的整数秒'),
+      ).toBeInTheDocument();
+    }
+    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(posted).toEqual([]);
+  });
+
+  it('shows what the vendor is sent: the issuer from the server, the discovery address, the registration', async () => {
+    // A reader too: the settings are not secret.
+    const { user, table } = await renderPage(['system:subsystem:read']);
+    await user.click(screen.getByRole('button', { name: '接入信息' }));
+    const platform = await findDialog('发给子系统厂商的接入信息');
+    expect(platform).toHaveTextContent(ISSUER);
+    expect(platform).toHaveTextContent(`${ISSUER}/.well-known/openid-configuration`);
+    await user.click(within(platform).getByRole('button', { name: '关闭' }));
+
+    await user.click(within(table).getByRole('button', { name: '执法系统的接入信息' }));
+    const vendor = await findDialog('发给厂商的接入信息：执法系统');
+    const field = (key: string) =>
+      [...vendor.querySelectorAll(`[data-field="${key}"]`)].map((node) => node.textContent);
+    expect(field('clientId')).toEqual(['enforce']);
+    expect(field('issuer')).toEqual([ISSUER]);
+    expect(field('discovery')).toEqual([`${ISSUER}/.well-known/openid-configuration`]);
+    expect(field('token')).toEqual([`${ISSUER}/oidc/token`]);
+    expect(field('origins')).toEqual(['https://enforce.example.gov.cn']);
+    expect(within(vendor).getByRole('button', { name: '全部复制' })).toBeEnabled();
   });
 
   it('offers no changes without system:subsystem:write', async () => {

@@ -1,5 +1,5 @@
 import type { Subsystem, SubsystemIssued } from '@cityops/contract';
-import { Flex, Space, Tag, Typography } from 'antd';
+import { Button, Flex, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsoleListPage } from '@/components/console/console-list-page';
@@ -10,6 +10,7 @@ import { localName } from '@/lib/local-name';
 import { systemTexts } from '@/locales/system-texts';
 import { useIssueSubsystemSecret } from '../api/issue-subsystem-secret';
 import { useDeleteSubsystem, useSubsystems } from '../api/subsystems';
+import { SubsystemConnectionDialog } from './subsystem-connection-dialog';
 import { SubsystemDialog } from './subsystem-dialog';
 import { type IssuedSecret, SubsystemSecretDialog } from './subsystem-secret-dialog';
 
@@ -40,6 +41,8 @@ function SubsystemsPageContent() {
   const [editing, setEditing] = useState<Editing>(null);
   const [issued, setIssued] = useState<IssuedSecret | null>(null);
   const [search, setSearch] = useState('');
+  // What to send a vendor: the platform's addresses, with a registration's own (issue 31).
+  const [connection, setConnection] = useState<{ subsystem: Subsystem | null } | null>(null);
 
   const rows = useMemo(() => {
     const needle = search.trim().toLowerCase();
@@ -72,6 +75,11 @@ function SubsystemsPageContent() {
         code: 'system:subsystem:write',
         onClick: () => setEditing({ subsystem: null }),
       }}
+      toolbar={
+        <Button onClick={() => setConnection({ subsystem: null })}>
+          {t('system.subsystems.connection.open')}
+        </Button>
+      }
       search={{ label: t('system.subsystems.search'), live: true, onSearch: setSearch }}
       list={subsystems}
       rows={rows}
@@ -92,7 +100,21 @@ function SubsystemsPageContent() {
         {
           key: 'clientId',
           title: t('system.subsystems.column.clientId'),
-          render: (_, row) => <Typography.Text code>{row.clientId}</Typography.Text>,
+          // The client id opens what its vendor is sent, without widening the actions column.
+          render: (_, row) => (
+            <Button
+              type="link"
+              size="small"
+              style={{ paddingInline: 0 }}
+              onClick={() => setConnection({ subsystem: row })}
+              aria-label={t('system.subsystems.connection.action', {
+                name: localName(row, i18n.language),
+              })}
+              aria-haspopup="dialog"
+            >
+              <Typography.Text code>{row.clientId}</Typography.Text>
+            </Button>
+          ),
         },
         {
           key: 'kind',
@@ -195,6 +217,11 @@ function SubsystemsPageContent() {
         />
       )}
       <SubsystemSecretDialog issued={issued} onClose={() => setIssued(null)} />
+      <SubsystemConnectionDialog
+        open={connection !== null}
+        subsystem={connection?.subsystem ?? null}
+        onClose={() => setConnection(null)}
+      />
     </ConsoleListPage>
   );
 }
