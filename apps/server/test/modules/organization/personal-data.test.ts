@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import { promisify } from 'node:util';
+import type { PGlite } from '@electric-sql/pglite';
 import { SYSTEM_PATHS, USER_PATHS, fillPath } from '@cityops/contract';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
@@ -224,6 +225,17 @@ describe('mobile numbers at rest', () => {
     expect(users[0]!.mobile).toMatch(/^sealed:/);
     expect(users[0]!.mobile_index).toMatch(/^[0-9a-f]{64}$/);
   });
+
+  it.runIf(process.env.TEST_DATABASE !== 'postgres')(
+    "nor does PGlite's data folder, which a backup copies (heap, dead rows and WAL)",
+    async () => {
+      const client = (t.database.db as unknown as { $client: PGlite }).$client;
+      await client.query('checkpoint');
+      const folder = Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer());
+      expect(folder.length).toBeGreaterThan(1_000_000);
+      for (const number of numbers) expect(folder.includes(number), number).toBe(false);
+    },
+  );
 
   it.runIf(process.env.TEST_DATABASE === 'postgres' && pgDump !== undefined)(
     'nor does pg_dump of the database',
