@@ -135,8 +135,11 @@ async function onPglite(work: string) {
       `requests waited ${(longestWaitMs / 1000).toFixed(1)} s at most`,
   );
   say('npm run restore (into a new folder, then the chain verified)');
+  // The backup is sealed under the source's master key, which the demo made into its
+  // DATA_DIR: the restore is given that file (docs/deployment.md, "Backup and restore").
   const restore = await command(['restore', file], {
     DATA_DIR: path.join(work, 'pglite-restored'),
+    SECRETS_KEY_FILE: path.join(dataDir, 'master-key'),
   });
   const verification = JSON.parse(restore.output.slice(restore.output.indexOf('{'))) as {
     holds: boolean;
@@ -186,6 +189,7 @@ async function onPostgres(work: string) {
     const restore = await command(['restore', file], {
       DATABASE_URL: target,
       DATA_DIR: path.join(work, 'restored'),
+      SECRETS_KEY_FILE: path.join(work, 'source', 'master-key'),
     });
     const verification = JSON.parse(restore.output.slice(restore.output.indexOf('{'))) as {
       holds: boolean;
