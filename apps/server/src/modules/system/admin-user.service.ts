@@ -14,7 +14,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { ISSUED_PASSWORD_LENGTH, hashPassword, issuedPassword } from '../../lib/passwords.js';
 import type { Repositories } from '../../repositories.js';
-import { auditSourceOf } from '../audit/audit-writer.js';
+import { auditSourceOf, maskMobile } from '../audit/audit-writer.js';
 import type { AccessOffers } from '../access/access-offers.js';
 import type { AccessPolicy } from '../access/access-policy.js';
 import type { CommandRunner } from '../access/command.js';
@@ -23,7 +23,7 @@ import type { AccessScopeService } from '../access/access-scope.service.js';
 import type { RefusalRecorder } from '../access/refusal-recorder.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { PASSWORD_RULE_KEYS, passwordRulesOf } from '../auth/security-settings.js';
-import type { PersonalDataSeal } from '../organization/personal-data-seal.js';
+import { type PersonalDataSeal, normaliseMobile } from '../organization/personal-data-seal.js';
 import type { AdminUserRow, StoredAdminUserRow } from './admin-user.repository.js';
 import {
   type UserChanges,
@@ -292,7 +292,7 @@ export class AdminUserService {
     await this.options.repositories.audit.append(this.options.clock.now(), auditSourceOf(auth), {
       action: 'user.export',
       outcome: 'success',
-      after: { ...filter, records: rows.length },
+      after: { ...filter, ...recordedKeyword(filter.keyword), records: rows.length },
     });
     // Times in the city's time zone, the setting the audit exports use too.
     const timeZone = timeZoneOf(await this.options.repositories.settings.get(TIME_ZONE_KEY));
@@ -401,6 +401,13 @@ export function toAdminUser(
 /** A number typed with spaces or hyphens is still a whole number. */
 function normaliseSpaces(keyword: string): string {
   return keyword.replace(/[\s-]/g, '');
+}
+
+/** The trail keeps a keyword that is a whole number masked, as it keeps every number. */
+function recordedKeyword(keyword: string | undefined): { keyword?: string } {
+  if (keyword === undefined) return {};
+  const number = normaliseMobile(keyword.trim());
+  return isMobile(number) ? { keyword: maskMobile(number) } : { keyword };
 }
 
 /** The roles an edit gives and takes, and the account's roles after it. */

@@ -168,6 +168,20 @@ describe('mobile numbers at rest', () => {
     expect(rows[0]!.after.mobile).toBe('135****0002');
   });
 
+  it('an export asked for by a whole number keeps the number masked on the trail', async () => {
+    const exported = await t.app.inject({
+      method: 'GET',
+      url: `/api${SYSTEM_PATHS.usersExport}?keyword=${EDITED}`,
+      headers: { ...bearer(admin), 'accept-language': 'en' },
+    });
+    expect(exported.statusCode).toBe(200);
+    const rows = rowsOf<{ after: Record<string, unknown> }>(
+      await t.database.db.execute(sql`
+        select after from audit_trail where action = 'user.export' order by seq desc limit 1`),
+    );
+    expect(rows[0]!.after).toMatchObject({ keyword: '135****0002', records: 1 });
+  });
+
   it('the user list finds an account by the whole number, written any usual way, and not by a part', async () => {
     expect((await listed(EDITED)).map((user) => user.username)).toEqual(['pd.created']);
     expect((await listed(`+86${EDITED}`)).map((user) => user.username)).toEqual(['pd.created']);
