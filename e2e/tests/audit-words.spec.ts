@@ -86,3 +86,91 @@ test('the auditor reads who did what in words: 操作人 by name, 姓名, and a 
   await expect(drawer.getByLabel('原始数据')).toContainText('"roleIds": [');
   await auditor.context().close();
 });
+
+/**
+ * Issue 31: every record in words. A subsystem registration's detail reads 客户端类型 机密客户端,
+ * 令牌有效期 5 分钟 and its addresses as links; then the detail of each kind of record on the
+ * trail's newest page (what the suite and the demo wrote) has no key for a label and no
+ * stored code or JSON for a value.
+ */
+test('the detail of every kind of record reads in words, a subsystem registration too', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  const mode = testInfo.project.name;
+  const baseURL = testInfo.project.use.baseURL;
+  const clientId = `e2e-words-${Date.now().toString(36)}${process.pid % 100}`;
+
+  const admin = await session(browser, baseURL, mode, 'admin', '/system/subsystems');
+  await admin.getByRole('button', { name: '登记子系统' }).click();
+  const dialog = admin.getByRole('dialog', { name: '登记子系统' });
+  await dialog.getByLabel('客户端标识', { exact: true }).fill(clientId);
+  await dialog.getByLabel('中文名称', { exact: true }).fill('词语子系统');
+  await dialog.getByLabel('允许的来源', { exact: true }).fill('https://words.example.gov.cn');
+  await dialog
+    .getByLabel('回调地址', { exact: true })
+    .fill('https://words.example.gov.cn/callback');
+  await dialog.getByRole('button', { name: '保存' }).click();
+  const issued = admin.getByRole('dialog', { name: '客户端密钥' });
+  await expect(issued).toBeVisible();
+  await issued.getByRole('button', { name: '我已保存' }).click();
+  await admin.context().close();
+
+  const auditor = await session(browser, baseURL, mode, 'auditor', '/system/audit');
+  const table = auditor.getByRole('table', { name: '审计记录列表' });
+  await auditor.getByLabel('操作对象', { exact: true }).fill(clientId);
+  await auditor.getByRole('button', { name: '查询', exact: true }).click();
+  const row = table.getByRole('row').filter({ hasText: '登记子系统' });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button').click();
+  const drawer = auditor.getByRole('dialog');
+  const changes = drawer.getByRole('table', { name: '变更内容' });
+  const field = (label: string) =>
+    changes
+      .getByRole('row')
+      .filter({ has: auditor.getByRole('cell', { name: label, exact: true }) });
+  await expect(field('客户端类型')).toContainText('机密客户端');
+  await expect(field('令牌有效期')).toContainText('5 分钟');
+  await expect(field('已启用')).toContainText('是');
+  await expect(field('客户端密钥')).toContainText('已隐去');
+  await expect(
+    field('回调地址').getByRole('link', { name: 'https://words.example.gov.cn/callback' }),
+  ).toBeVisible();
+  await expect(changes).not.toContainText('confidential');
+  await expect(changes).not.toContainText('tokenLifetime');
+  await drawer.locator('.ant-drawer-close').click();
+  await expect(drawer).toBeHidden();
+
+  // Every kind of record on the newest page: no key, no stored code, no JSON.
+  await auditor.getByLabel('操作对象', { exact: true }).fill('');
+  await auditor.getByRole('button', { name: '查询', exact: true }).click();
+  await expect(table.getByRole('row').filter({ hasText: '查看审计日志' }).first()).toBeVisible();
+  const headers = await table.getByRole('columnheader').allTextContents();
+  const actionColumn = headers.indexOf('操作类型');
+  expect(actionColumn).toBeGreaterThan(0);
+  const rows = table.locator('tbody tr.ant-table-row');
+  const seen = new Set<string>();
+  const raw: string[] = [];
+  for (let index = 0; index < (await rows.count()); index += 1) {
+    const current = rows.nth(index);
+    const action = (await current.locator('td').nth(actionColumn).textContent()) ?? '';
+    if (seen.has(action)) continue;
+    seen.add(action);
+    await current.getByRole('button').click();
+    await expect(drawer.getByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)).toBeVisible();
+    if (await changes.count()) {
+      const labels = await changes.locator('tbody tr td:first-child').allTextContents();
+      const values = await changes.locator('tbody tr td:not(:first-child)').allTextContents();
+      for (const label of labels) if (/^[A-Za-z]+$/.test(label)) raw.push(`${action}: ${label}`);
+      for (const value of values) {
+        if (/^[[{]|"|^(true|false)$/.test(value)) raw.push(`${action}: ${value}`);
+      }
+    }
+    await drawer.locator('.ant-drawer-close').click();
+    await expect(drawer).toBeHidden();
+  }
+  // At least 登录, 登记子系统 and 查看审计日志, whatever else ran before.
+  expect(seen.size).toBeGreaterThanOrEqual(3);
+  expect(raw).toEqual([]);
+  await auditor.context().close();
+});
