@@ -15,7 +15,8 @@ const organizationRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       config: { access: 'signed-in', allowDuringEnrolment: true, acceptsSubsystemToken: true },
       schema: {
         tags: ['organization'],
-        summary: 'A user by account name (your own; administrators may read anyone)',
+        summary:
+          "A user by account name (your own; administrators may read anyone); a subsystem's token may name its own user by `sub` too",
         querystring: userQuerySchema,
         response: { 200: envelopeSchema(userDataSchema) },
       },

@@ -24,9 +24,14 @@ export class UserService {
    * the web app tells once after sign-in: it loads this right after signing in.
    */
   async read(caller: AuthContext, username: string): Promise<UserData> {
-    const own = caller.username.toLowerCase() === username.toLowerCase();
+    // A subsystem knows its user by the token's `sub`, the account's id: that names the
+    // caller's own account as well as the login name does (issue 31, docs/subsystems.md).
+    const bySub = caller.subsystem !== undefined && username === String(caller.userId);
+    const own = bySub || caller.username.toLowerCase() === username.toLowerCase();
     if (!own && !hasPermission(caller, 'system:user:read')) throw forbidden();
-    const user = await this.findByUsername(username);
+    const user = bySub
+      ? await this.options.repositories.users.findById(caller.userId)
+      : await this.findByUsername(username);
     if (!user) throw notFound();
     if (!own) {
       await this.options.policy.require(caller, 'user.read', user);

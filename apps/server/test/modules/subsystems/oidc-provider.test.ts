@@ -534,6 +534,20 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
     expect(ownData.name).not.toBe('');
     expect(ownData).not.toHaveProperty('previousSignIn');
     expect(ownData).not.toHaveProperty('secondFactorDue');
+    // The token's `sub` names the same user as the login name does (issue 31) ...
+    const bySub = await fetch(`${base}/api${USER_PATHS.info}?uniqueId=${String(payload.sub)}`, {
+      headers: bearer(answer.data.token),
+    });
+    expect(bySub.status).toBe(200);
+    expect(((await bySub.json()) as { data: unknown }).data).toEqual(ownData);
+    // ... and another account's id is another's read, refused.
+    const { rows: others } = await t.database.db.execute<{ id: number }>(
+      sql`select id from users where username = 'operator'`,
+    );
+    const otherById = await fetch(`${base}/api${USER_PATHS.info}?uniqueId=${others[0]!.id}`, {
+      headers: bearer(answer.data.token),
+    });
+    expect(otherById.status).toBe(403);
     // ... and never another's, even for the administrator.
     const other = await fetch(`${base}/api${USER_PATHS.info}?uniqueId=operator`, {
       headers: bearer(answer.data.token),
