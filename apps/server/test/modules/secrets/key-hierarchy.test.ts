@@ -8,6 +8,7 @@ import { runKeysCommand } from '../../../src/cli/keys.js';
 import {
   GENERATED_KEY_FILE,
   MasterKeyError,
+  describeMasterKey,
   loadMasterKey,
   masterKeyId,
 } from '../../../src/lib/master-key.js';
@@ -44,6 +45,15 @@ describe('the master key (SECRETS_KEY, SECRETS_KEY_FILE, or the demo’s own)', 
     const again = await loadMasterKey(demo(dataDir));
     expect(again.created).toBeUndefined();
     expect(again.key.equals(first.key)).toBe(true);
+    // The start-up log says where it is, never what it is.
+    const line = describeMasterKey(first);
+    expect(line).toContain(file);
+    expect(line).toContain('keep this file beside the backups');
+    expect(line).not.toContain(first.key.toString('base64'));
+    // A command that needs the server's key (backup, restore) never makes one.
+    await expect(loadMasterKey(demo(path.join(folder, 'none')), { create: false })).rejects.toThrow(
+      /No master key: set SECRETS_KEY or SECRETS_KEY_FILE/,
+    );
   });
 
   it('is read from SECRETS_KEY_FILE, refusing a file others may read', async () => {
