@@ -133,6 +133,11 @@ export function describeMasterKey(master: MasterKey): string {
         'keep this file beside the backups, or set SECRETS_KEY; without it they do not open'
       );
     case 'memory':
-      return `master key made for this process only (DATA_DIR is :memory:, id ${master.id})`;
+      // With DATABASE_URL the database outlives the process, and its next start would
+      // not open what this one sealed.
+      return (
+        `master key made for this process only (DATA_DIR is :memory:, id ${master.id}): ` +
+        'a database kept beyond it (DATABASE_URL) needs SECRETS_KEY'
+      );
   }
 }
