@@ -41,7 +41,7 @@ export const system = {
     create: 'New user',
     import: 'Import',
     export: 'Export',
-    exportFileName: 'users.xlsx',
+    exportFileName: 'users',
     exported: 'The export has been downloaded.',
     column: {
       username: 'Username',

@@ -43,7 +43,7 @@ export const system: LocaleShape<typeof en.system> = {
     create: '新增用户',
     import: '导入',
     export: '导出',
-    exportFileName: '用户列表.xlsx',
+    exportFileName: '用户列表',
     exported: '已导出。',
     column: {
       username: '用户名',

@@ -88,8 +88,7 @@ function UsersPageContent() {
     try {
       saveFile(
         await exportUsers({ ...filters, ...sort }),
-        // The text names the file with its extension; the day goes before it.
-        datedFileName(t('system.users.exportFileName').replace(/\.xlsx$/, ''), 'xlsx'),
+        datedFileName(t('system.users.exportFileName'), 'xlsx'),
       );
       toast.success({ content: t('system.users.exported') });
     } catch {
