@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { type Clock, systemClock } from '../lib/clock.js';
+import { MasterKeyError, loadMasterKey } from '../lib/master-key.js';
 import { SessionNotifier } from '../modules/auth/session-cache.js';
 import {
   SubsystemSessionChanges,
@@ -12,6 +13,9 @@ import {
 } from '../modules/system/operator-account.service.js';
 import { createRepositories, transactionRunner } from '../repositories.js';
 import { PersonalDataSeal } from '../modules/organization/personal-data-seal.js';
+import { KeyRing } from '../modules/secrets/key-ring.js';
+import type { SecretSealer } from '../modules/secrets/secret-sealer.js';
+import { ServerSecretRepository } from '../modules/secrets/server-secret.repository.js';
 
 export const USAGE = `Usage (npm run accounts -- <command>):
   create <login> --role <admin|security_admin|auditor> --name <name> [--mobile <number>] [--unit <unit id>]
@@ -34,7 +38,13 @@ function option(args: readonly string[], name: string): string | undefined {
 /** Runs one command on an open database; what it prints goes to `print`. */
 export async function runAccountsCommand(
   args: readonly string[],
-  context: { database: Database; clock: Clock; print: (line: string) => void },
+  context: {
+    database: Database;
+    clock: Clock;
+    print: (line: string) => void;
+    /** Opens the server's keys (key-ring.ts): a mobile number is sealed with one of them. */
+    sealer?: SecretSealer | undefined;
+  },
 ): Promise<number> {
   const [command, login, ...rest] = args;
   if (!command || !login || !['create', 'reset', 'disable', 'enable'].includes(command)) {
@@ -49,7 +59,13 @@ export async function runAccountsCommand(
       await takeSubsystemSignIns(change, { withTransaction, clock: context.clock });
     },
   });
-  const repositories = createRepositories(context.database.db, changes);
+  const repositories = createRepositories(
+    context.database.db,
+    changes,
+    undefined,
+    undefined,
+    context.sealer,
+  );
   const service = new OperatorAccountService({
     repositories,
     withTransaction,
@@ -82,12 +98,18 @@ export async function runAccountsCommand(
 
 async function main(args: string[]): Promise<number> {
   const config = loadConfig();
+  // A mobile number is sealed at rest (issue 30): with the master key the servers use.
+  const master =
+    args[0] === 'create' && args.includes('--mobile')
+      ? await loadMasterKey(config, { create: false })
+      : undefined;
   const database = await openDatabase(config);
   try {
     return await runAccountsCommand(args, {
       database,
       clock: systemClock,
       print: (line) => process.stdout.write(`${line}\n`),
+      sealer: master && new KeyRing(master, new ServerSecretRepository(database.db)),
     });
   } finally {
     await database.close();
@@ -99,7 +121,10 @@ if (process.argv[1]?.endsWith('/cli/accounts.js')) {
   main(process.argv.slice(2)).then(
     (status) => process.exit(status),
     (error: unknown) => {
-      const known = error instanceof ConfigError || error instanceof OperatorCommandError;
+      const known =
+        error instanceof ConfigError ||
+        error instanceof OperatorCommandError ||
+        error instanceof MasterKeyError;
       process.stderr.write(`${known ? error.message : String(error)}\n`);
       process.exit(1);
     },

@@ -2,6 +2,10 @@ import { ErrorCode, PasswordStatus } from '@cityops/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAccountsCommand } from '../../src/cli/accounts.js';
+import { masterKeyId } from '../../src/lib/master-key.js';
+import { KeyRing } from '../../src/modules/secrets/key-ring.js';
+import { ServerSecretRepository } from '../../src/modules/secrets/server-secret.repository.js';
+import { TEST_SECRETS_KEY } from '../helpers/constants.js';
 import { type TestApp, bearer, createTestApp } from '../helpers/test-app.js';
 
 describe('the operator’s accounts command (issue 21)', () => {
@@ -15,13 +19,39 @@ describe('the operator’s accounts command (issue 21)', () => {
 
   async function run(...args: string[]): Promise<string[]> {
     const lines: string[] = [];
+    const master = Buffer.from(TEST_SECRETS_KEY, 'base64');
     await runAccountsCommand(args, {
       database: t.database,
       clock: t.clock,
       print: (line) => lines.push(line),
+      sealer: new KeyRing(
+        { key: master, id: masterKeyId(master) },
+        new ServerSecretRepository(t.database.db),
+      ),
     });
     return lines;
   }
+
+  it('seals the mobile number it is given, which the console reads back (issue 30)', async () => {
+    await run(
+      'create',
+      'auditor.mobile',
+      '--role',
+      'auditor',
+      '--name',
+      '审计',
+      '--mobile',
+      '13511119999',
+    );
+    const { rows } = await t.database.db.execute<{ mobile: string; mobile_index: string }>(
+      sql`select mobile, mobile_index from users where username = 'auditor.mobile'`,
+    );
+    expect(rows[0]!.mobile).not.toContain('13511119999');
+    expect(await t.app.services.personalData.openMobile(rows[0]!.mobile)).toBe('13511119999');
+    expect(rows[0]!.mobile_index).toBe(
+      await t.app.services.personalData.mobileIndex('13511119999'),
+    );
+  });
 
   async function records(login: string) {
     const { rows } = await t.database.db.execute<{
