@@ -53,7 +53,7 @@ type MenuClickEffect =
   | { kind: 'integrated'; child: MenuEntry }
   /** The entry becomes the active one (which resets the iframe). */
   | { kind: 'activate'; entry: MenuEntry }
-  /** The active entry's frame is showing a child: nothing happens. */
+  /** The active entry, a page of its own (no sub-entries), is showing in the frame: nothing happens. */
   | { kind: 'keep' }
   /** The active entry was clicked with no child framed: the iframe is cleared. */
   | { kind: 'clearIframe' };
@@ -73,6 +73,11 @@ export function decideMenuClick(entry: MenuEntry, state: MenuClickState): MenuCl
     if (only?.sysModels.integrated) return { goRoot, effect: { kind: 'integrated', child: only } };
     return { goRoot, effect: { kind: 'activate', entry } };
   }
-  if (state.isIframe && state.menuChild) return { goRoot, effect: { kind: 'keep' } };
+  // The spec keeps the frame whenever a child shows; a group (系统管理) clicked then did
+  // nothing, so it shows its pages again, the open pages staying in their tabs (issue 31,
+  // docs/spec-deviations.md). An entry that is itself the page keeps it.
+  if (state.isIframe && state.menuChild && subEntriesOf(entry).length === 0) {
+    return { goRoot, effect: { kind: 'keep' } };
+  }
   return { goRoot, effect: { kind: 'clearIframe' } };
 }

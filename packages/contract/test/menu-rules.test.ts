@@ -101,6 +101,16 @@ describe('decideMenuClick', () => {
     expect(decideMenuClick(entry('business_guide'), state).effect).toEqual({ kind: 'keep' });
   });
 
+  it('an active group shows its pages again while one of them is framed (issue 31)', () => {
+    const group = entry('system_admin', { children: [plainChild, entry('roles')] });
+    const state = { ...base, menuActive: 'system_admin', isIframe: true, menuChild: plainChild };
+    expect(decideMenuClick(group, state).effect.kind).toBe('clearIframe');
+    expect(decideMenuClick(group, { ...state, pathname: '/system/users' })).toEqual({
+      goRoot: true,
+      effect: { kind: 'clearIframe' },
+    });
+  });
+
   it('the active entry clears the iframe otherwise', () => {
     const active = entry('business_guide');
     expect(decideMenuClick(active, { ...base, isIframe: true }).effect.kind).toBe('clearIframe');
