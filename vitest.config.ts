@@ -14,6 +14,7 @@ const contractSource = fileURLToPath(new URL('./packages/contract/src/index.ts',
  * - live notifications and the session cache: notify/listen is an in-process event on
  *   PGlite and NOTIFY on PostgreSQL;
  * - the password transaction: a rollback on PGlite's single connection;
+ * - personal data at rest: pg_dump on PostgreSQL, the data folder a backup copies on PGlite;
  * - smoke/: one signed-in request to every module on PGlite, so every route still
  *   meets PGlite's SQL.
  * Paths are relative to apps/server.
@@ -30,6 +31,7 @@ const pgliteDriverAwareFiles = [
   'test/modules/notifications/live.test.ts',
   'test/modules/auth/session-cache.test.ts',
   'test/modules/password/password-transaction.test.ts',
+  'test/modules/organization/personal-data.test.ts',
 ];
 
 /**
