@@ -34,19 +34,18 @@ export function PermissionTree({
   const toNodes = (list: readonly GrantableEntry[]): TreeDataNode[] =>
     list.map((entry) => ({
       key: entry.id,
+      // Entries by name in the reader's language; a button's permission code (guide:article:write)
+      // means nothing to most administrators, so it is only the name's tooltip (issue 31).
       title: (
-        <span>
+        <span title={entry.kind === 'action' ? (entry.permission ?? undefined) : undefined}>
           {localName(entry, i18n.language)}{' '}
-          {entry.kind === 'action' && entry.permission && (
-            <Tag variant="filled" style={{ marginInlineStart: 4 }}>
-              {entry.permission}
-            </Tag>
-          )}
-          {entry.kind !== 'action' && (
-            <Tag variant="filled" color="blue" style={{ marginInlineStart: 4 }}>
-              {t(`system.menus.kind.${entry.kind}`)}
-            </Tag>
-          )}
+          <Tag
+            variant="filled"
+            color={entry.kind === 'action' ? undefined : 'blue'}
+            style={{ marginInlineStart: 4 }}
+          >
+            {t(`system.menus.kind.${entry.kind}`)}
+          </Tag>
         </span>
       ),
       children: toNodes(entry.children),

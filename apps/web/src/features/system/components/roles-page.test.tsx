@@ -140,6 +140,9 @@ describe('the roles page', { timeout: 60_000 }, () => {
     await user.click(within(dialog).getByRole('checkbox', { name: '持有者登录须进行双因素认证' }));
     // Ticking one action takes its page too; the page shows half-filled.
     const tree = within(dialog).getByRole('group', { name: '菜单权限' });
+    // Entries by name and kind; a permission code is only the name's tooltip.
+    expect(tree).not.toHaveTextContent('guide:article:write');
+    expect(within(tree).getByTitle('guide:article:write')).toHaveTextContent('编写文章 按钮');
     await user.click(within(tree).getByText('编写文章'));
     await waitFor(() =>
       expect(tree.querySelector('.ant-tree-checkbox-indeterminate')).not.toBeNull(),
