@@ -1,5 +1,10 @@
 import type { AuditNames } from './audit.js';
-import { AUDIT_ACTION_NAMES, AUDIT_OUTCOME_NAMES, AUDIT_TARGET_KIND_NAMES } from './audit-names.js';
+import {
+  AUDIT_ACTION_NAMES,
+  AUDIT_OUTCOME_NAMES,
+  AUDIT_TARGET_KIND_NAMES,
+  auditPermissionName,
+} from './audit-names.js';
 import { AUDIT_MASK } from './audit-rules.js';
 import {
   type AuditFieldDeclaration,
@@ -188,16 +193,6 @@ const ATTEMPT_NAMES: Readonly<Record<string, Bilingual>> = {
   'map.layer.write': { en: 'Change map layers', 'zh-CN': '编辑地图图层' },
 };
 
-/** A permission code by the name its manifest gives it (`system:user:read` → 查询用户). */
-const PERMISSION_NAMES: ReadonlyMap<string, Bilingual> = /* @__PURE__ */ (() =>
-  new Map(
-    FEATURE_MANIFESTS.flatMap((manifest: FeatureManifest) =>
-      Object.entries(manifest.permissions ?? {}).map(
-        ([code, permission]) => [code, permission.name] as const,
-      ),
-    ),
-  ))();
-
 /** How a reader's screen writes what is not plain text: a time in the city's zone. */
 export interface AuditValueOptions {
   readonly names?: Partial<AuditNames> | undefined;
@@ -280,10 +275,7 @@ export function auditValueText(
           String(one),
       );
     case 'permission':
-      return joined(
-        listOf(value),
-        (one) => PERMISSION_NAMES.get(String(one))?.[language] ?? String(one),
-      );
+      return joined(listOf(value), (one) => auditPermissionName(language, String(one)));
     case 'outcome':
       return (AUDIT_OUTCOME_NAMES[language] as Record<string, string>)[String(value)] ?? '';
     case 'target-kind':

@@ -1,5 +1,10 @@
 import type { AuditAction, AuditOutcome, AuditTargetKind } from './audit-rules.js';
-import { featureActionNames } from './features/index.js';
+import {
+  type Bilingual,
+  FEATURE_MANIFESTS,
+  type FeatureManifest,
+  featureActionNames,
+} from './features/index.js';
 import type { Language } from './messages.js';
 
 /**
@@ -98,6 +103,11 @@ const AUDIT_REASON_NAMES: Readonly<Record<Language, Readonly<Record<string, stri
     invalid_scope: 'Data asked for not allowed',
     address: 'No acceptable address registered',
     timeout: 'The subsystem did not answer in time',
+    ECONNREFUSED: 'The subsystem refused the connection',
+    ECONNRESET: 'The connection to the subsystem was cut',
+    ENOTFOUND: 'The subsystem’s address does not resolve',
+    UND_ERR_CONNECT_TIMEOUT: 'The subsystem did not answer in time',
+    unknown: 'Unknown failure',
   },
   'zh-CN': {
     password: '密码错误',
@@ -138,12 +148,41 @@ const AUDIT_REASON_NAMES: Readonly<Record<Language, Readonly<Record<string, stri
     invalid_scope: '请求的用户信息超出范围',
     address: '未登记可用的通知地址',
     timeout: '子系统未及时响应',
+    ECONNREFUSED: '子系统拒绝连接',
+    ECONNRESET: '与子系统的连接中断',
+    ENOTFOUND: '子系统地址无法解析',
+    UND_ERR_CONNECT_TIMEOUT: '子系统未及时响应',
+    unknown: '未知错误',
   },
 };
 
-/** A reason in words; a permission code or an unknown reason as it is. */
+/** A permission code by the name its manifest gives it (`system:user:read` → 查询用户). */
+const PERMISSION_NAMES: ReadonlyMap<string, Bilingual> = /* @__PURE__ */ (() =>
+  new Map(
+    FEATURE_MANIFESTS.flatMap((manifest: FeatureManifest) =>
+      Object.entries(manifest.permissions ?? {}).map(
+        ([code, permission]) => [code, permission.name] as const,
+      ),
+    ),
+  ))();
+
+/** A permission code's name in one language; an unknown code as it is. */
+export function auditPermissionName(language: Language, code: string): string {
+  return PERMISSION_NAMES.get(code)?.[language] ?? code;
+}
+
+/**
+ * A reason in words; a refused route's permission code as the permission it lacks
+ * (缺少权限：查询用户); an unknown reason as it is.
+ */
 export function auditReasonName(language: Language, reason: string | null): string {
   if (!reason) return '';
+  const permission = PERMISSION_NAMES.get(reason);
+  if (permission) {
+    return language === 'en'
+      ? `Missing permission: ${permission.en}`
+      : `缺少权限：${permission['zh-CN']}`;
+  }
   const status = /^http-(\d{3})$/.exec(reason)?.[1];
   if (status) {
     return language === 'en'

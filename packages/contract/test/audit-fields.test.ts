@@ -7,6 +7,7 @@ import {
   FEATURE_MANIFESTS,
   type FeatureManifest,
   auditChangeText,
+  auditReasonName,
   auditFieldOf,
   auditFieldsOf,
   auditReferences,
@@ -209,6 +210,17 @@ describe('the audit-field walk', () => {
         { names },
       ),
     ).toBe('Roles: 工作人员; Unit: 江北区城市管理局');
+  });
+
+  it('says a reason in words: a refused route’s permission, a subsystem’s failure', () => {
+    expect(auditReasonName('zh-CN', 'system:user:read')).toBe('缺少权限：查询用户');
+    expect(auditReasonName('en', 'system:audit:export')).toBe(
+      'Missing permission: Export the trail',
+    );
+    expect(auditReasonName('zh-CN', 'http-503')).toBe('子系统返回 HTTP 503');
+    expect(auditReasonName('zh-CN', 'ECONNREFUSED')).toBe('子系统拒绝连接');
+    expect(auditReasonName('zh-CN', 'invalid_client')).toBe('客户端不存在或密钥错误');
+    expect(auditReasonName('zh-CN', 'something-new')).toBe('something-new');
   });
 
   it('declares no field that no action records', () => {
