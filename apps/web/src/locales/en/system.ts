@@ -564,7 +564,8 @@ export const system = {
       originsHelp: 'One origin per line, such as https://portal.example.gov.cn; empty: none.',
       subsystemOrigins: 'Subsystem origins',
       timeZone: 'Time zone',
-      timeZoneHelp: 'The city’s time zone: the audit trail’s screen and exports show times in it.',
+      timeZoneHelp:
+        'The city’s time zone: every screen and the audit trail’s exports show times in it (YYYY-MM-DD HH:mm).',
       subsystemOriginsHelp:
         'Sites of subsystems the product trusts besides the menu’s addresses: they may tell it the user’s sign-in has ended and be a message’s link. They get no token: a subsystem’s token comes from its registration. One origin per line.',
       weatherShown: 'Show weather in the header',

@@ -551,7 +551,8 @@ export const system: LocaleShape<typeof en.system> = {
       originsHelp: '每行一个来源，例如 https://portal.example.gov.cn；留空表示不允许。',
       subsystemOrigins: '子系统来源',
       timeZone: '时区',
-      timeZoneHelp: '本市所在时区，审计日志的页面和导出文件按此时区显示时间。',
+      timeZoneHelp:
+        '本市所在时区，各页面和审计日志导出文件均按此时区显示时间（格式为 YYYY-MM-DD HH:mm）。',
       subsystemOriginsHelp:
         '除菜单地址外本系统信任的子系统网站：可通知本系统登录已失效，可作为消息链接。它们不会获得令牌，子系统的令牌由子系统登记决定。每行一个来源。',
       weatherShown: '在页头显示天气',

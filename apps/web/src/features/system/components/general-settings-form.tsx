@@ -2,6 +2,7 @@ import { SETTINGS_TEXT_LIMITS, isOriginText } from '@cityops/contract';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { announceConsoleChange } from '@/lib/console-changes';
+import { setCityTimeZone } from '@/lib/date-time';
 import { useAppStore } from '@/stores/app-store';
 import { SettingsGroupForm } from './settings-group-form';
 import { TimeZoneSelect } from './time-zone-select';
@@ -51,6 +52,8 @@ export function GeneralSettingsForm() {
       fieldPath={(path) => path.slice(0, 1)}
       onSaved={(values) => {
         setSystemName(values.systemName);
+        // Times in this window follow at once; other windows on their next read of it.
+        setCityTimeZone(values.timeZone);
         // The shell shows the name too, in another window when this form is in its frame.
         announceConsoleChange({ kind: 'system-name', name: values.systemName });
       }}

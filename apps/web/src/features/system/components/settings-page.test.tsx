@@ -8,6 +8,7 @@ import { API, configureTestApi, testServer } from '@/testing/api-server';
 import { failBody, okBody } from '@/testing/fixtures';
 import { renderWithClient, signInWith } from '../test-support';
 import { SettingsPage } from './settings-page';
+import { getCityTimeZone, setCityTimeZone } from '@/lib/date-time';
 
 configure({ asyncUtilTimeout: 15_000 });
 
@@ -162,6 +163,9 @@ describe('the settings page', { timeout: 60_000 }, () => {
       group: 'general',
       body: { values: { timeZone: 'Asia/Urumqi' } },
     });
+    // This window's times follow the saved zone at once.
+    await waitFor(() => expect(getCityTimeZone()).toBe('Asia/Urumqi'));
+    setCityTimeZone(null);
   });
 
   it('checks origins before sending them', async () => {
