@@ -16,6 +16,9 @@ import { createRepositories } from '../../../src/repositories.js';
 import { type TestApp, createTestApp } from '../../helpers/test-app.js';
 import { call, unitId } from '../system/system-helpers.js';
 
+/** A role made for the matrix: a business page (环卫调度) and nothing of the console. */
+const BUSINESS_ROLE = 'mx_sanitation';
+
 const TARGETS = [
   'self',
   'system admin',
@@ -23,6 +26,7 @@ const TARGETS = [
   'auditor',
   'district admin',
   'staff, in scope',
+  'staff with a business page',
   'staff, outside scope',
 ] as const;
 type TargetKind = (typeof TARGETS)[number];
@@ -33,6 +37,8 @@ const ROLES_OF: Record<Exclude<TargetKind, 'self'>, string[]> = {
   auditor: ['auditor'],
   'district admin': ['district_admin'],
   'staff, in scope': ['staff'],
+  // A business page the district administrator does not hold (issue 31): no stronger.
+  'staff with a business page': ['staff', BUSINESS_ROLE],
   'staff, outside scope': ['staff'],
 };
 
@@ -122,6 +128,17 @@ describe('who may act on whom: the written matrix, cell by cell', () => {
     jiangnan = { unit: jiangnanUnit, department: await departmentOf(jiangnanUnit) };
     jiangbeiUnit = await unitId(t.app, admin, 'Jiangbei District Urban Management Bureau');
     passwordHash = await hashPassword('Target@2026x');
+    const sanitation = await db().execute<{ id: number }>(
+      sql`select id from menu_entries where code = 'city_sanitation'`,
+    );
+    const businessRole = await call(t.app, admin, 'POST', SYSTEM_PATHS.roles, {
+      id: BUSINESS_ROLE,
+      name: '环卫调度员',
+      nameEn: 'Sanitation dispatcher',
+      dataScope: 'self',
+      entryIds: [sanitation.rows[0]!.id],
+    });
+    expect(businessRole.body.code, businessRole.body.msg).toBe('000000');
   }, 120_000);
   afterAll(async () => {
     await t.close();
