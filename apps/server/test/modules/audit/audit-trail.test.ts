@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs/promises';
-import { AUDIT_MASK, SYSTEM_PATHS } from '@cityops/contract';
+import { AUDIT_MASK, SYSTEM_PATHS, undeclaredAuditFields } from '@cityops/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -577,6 +577,23 @@ describe('the audit trail', () => {
         });
       }
       expect((await verification()).holds).toBe(true);
+    });
+
+    // Issue 31: every record so far (changes, refusals, sign-ins, views, exports) holds only
+    // fields its action declares, so the trail shows each with its label and in words.
+    it('writes only the fields each action declares', async () => {
+      const { rows } = await t.database.db.execute<{
+        action: string;
+        before: Record<string, unknown> | null;
+        after: Record<string, unknown> | null;
+      }>('select action, before, after from audit_trail order by seq');
+      expect(new Set(rows.map((row) => row.action)).size).toBeGreaterThan(15);
+      const undeclared = rows.flatMap((row) =>
+        undeclaredAuditFields(row.action, row.before, row.after).map(
+          (field) => `${row.action}: ${field}`,
+        ),
+      );
+      expect([...new Set(undeclared)]).toEqual([]);
     });
   });
 

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@cityops/contract';
+import { ErrorCode, undeclaredAuditFields } from '@cityops/contract';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -393,5 +393,23 @@ describe('limits under simultaneous attempts', () => {
       // Another address is not affected.
       expect((await attempt('admin', 'Admin@2026', {}, '10.4.0.2')).json().code).toBe('000000');
     });
+  });
+});
+
+// Issue 31: run last, over every record the file's sign-ins, failures and locks wrote.
+describe('the trail of the sign-ins above', () => {
+  it('holds only fields their actions declare, so each reads with its label', async () => {
+    const { rows } = await t.database.db.execute<{
+      action: string;
+      before: Record<string, unknown> | null;
+      after: Record<string, unknown> | null;
+    }>(sql`select action, before, after from audit_trail order by seq`);
+    expect(rows.map((row) => row.action)).toEqual(expect.arrayContaining(['auth.lockout']));
+    const undeclared = rows.flatMap((row) =>
+      undeclaredAuditFields(row.action, row.before, row.after).map(
+        (field) => `${row.action}: ${field}`,
+      ),
+    );
+    expect([...new Set(undeclared)]).toEqual([]);
   });
 });
