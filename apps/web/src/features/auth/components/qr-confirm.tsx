@@ -8,6 +8,7 @@ import { scanQr } from '../api/scan-qr';
 import { describeDevice } from '../lib/describe-device';
 import styles from './qr-confirm.module.css';
 import { formatDateTime } from '@/lib/date-time';
+import { loadCityTimeZone } from '@/lib/use-city-time-zone';
 
 type Step = 'checking' | 'asking' | 'sending' | 'confirmed' | 'refused' | 'unavailable';
 
@@ -23,8 +24,9 @@ export function QrConfirm({ ticket }: { ticket: string }) {
 
   useEffect(() => {
     let cancelled = false;
-    scanQr(ticket).then(
-      (answer) => {
+    // The request's time is told in the city's zone, read alongside (no shell here).
+    Promise.all([scanQr(ticket), loadCityTimeZone()]).then(
+      ([answer]) => {
         if (cancelled) return;
         setRequest(answer);
         setStep('asking');
