@@ -99,12 +99,12 @@ export async function runKeysCommand(
       next,
     );
     await repositories.audit.append(context.clock.now(), source, {
-      action: 'settings.update',
+      action: 'settings.keys',
       outcome: 'success',
       target,
       after: {
         dataKey: report.dataKey,
-        masterKeys: report.masterKeys,
+        masterKeys: report.masterKeys.join(', '),
         resealed: report.resealed,
       },
     });
@@ -122,10 +122,10 @@ export async function runKeysCommand(
   }
   const { retired } = await retireMasterKeys(repositories.serverSecrets, master);
   await repositories.audit.append(context.clock.now(), source, {
-    action: 'settings.update',
+    action: 'settings.keys',
     outcome: 'success',
     target,
-    after: { masterKeys: [master.id], retired },
+    after: { masterKeys: master.id, retired: retired.join(', ') },
   });
   context.print(
     retired.length > 0

@@ -56,6 +56,11 @@ export const settingsFeature = {
         'idleMinutes',
       ],
     },
+    /** `npm run keys -- rotate` or `retire-master` (docs/security.md, "Key hierarchy"). */
+    'settings.keys': {
+      name: { en: 'Keys rotated', 'zh-CN': '轮换密钥' },
+      fields: ['dataKey', 'masterKeys', 'resealed', 'retired'],
+    },
   },
   auditFields: {
     systemName: { label: { en: 'System name', 'zh-CN': '系统名称' }, value: 'text' },
@@ -121,6 +126,16 @@ export const settingsFeature = {
       label: { en: 'Sign out after inactivity', 'zh-CN': '无操作自动退出时间' },
       value: 'minutes',
     },
+    dataKey: { label: { en: 'New data key', 'zh-CN': '新数据密钥' }, value: 'text' },
+    masterKeys: {
+      label: { en: 'Master keys that open the data keys', 'zh-CN': '可打开数据密钥的主密钥' },
+      value: 'text',
+    },
+    resealed: {
+      label: { en: 'Secrets sealed again', 'zh-CN': '重新加密的密钥数' },
+      value: 'count',
+    },
+    retired: { label: { en: 'Master keys retired', 'zh-CN': '已停用的主密钥' }, value: 'text' },
   },
   paths: {
     CONFIG_PATHS,

@@ -216,13 +216,13 @@ describe('secrets at rest, under data keys the master key wraps', () => {
       secretsUnder(TEST_MASTER).getOrCreate('oidc-cookie-key', 'unused'),
     ).rejects.toThrow(MasterKeyError);
     const records = await t.database.db.execute<{ user_agent: string; after: unknown }>(
-      sql`select user_agent, after from audit_trail where action = 'settings.update'
+      sql`select user_agent, after from audit_trail where action = 'settings.keys'
           and user_agent like 'npm run keys%' order by seq`,
     );
     expect(records.rows.map((row) => row.user_agent)).toEqual([
       'npm run keys -- rotate',
       'npm run keys -- retire-master',
     ]);
-    expect(await auditEvents(t.app, 1)).toEqual(['settings.update/success']);
+    expect(await auditEvents(t.app, 1)).toEqual(['settings.keys/success']);
   });
 });
