@@ -60,7 +60,10 @@ export async function readKeyFile(file: string, variable: string): Promise<Buffe
         `${(stat.mode & 0o777).toString(8)}): chmod 600 ${file}`,
     );
   }
-  return parseMasterKey(await fs.readFile(file, 'utf8'), `${variable} (${file})`);
+  const text = await fs.readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw new MasterKeyError(`${variable}: ${file} cannot be read by this user (${error.code})`);
+  });
+  return parseMasterKey(text, `${variable} (${file})`);
 }
 
 /** One key for every app of a process whose database lives in memory (tests, a throwaway demo). */

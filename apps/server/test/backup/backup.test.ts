@@ -205,6 +205,14 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     ).rejects.toThrow(
       /This backup is sealed under master key [\w-]+; the configured master key is/,
     );
+    // Nor does a backup with one byte changed.
+    const changed = path.join(await folder(), 'changed.backup');
+    const bytes = await fs.readFile(archive);
+    bytes[Math.floor(bytes.length / 2)]! ^= 1;
+    await fs.writeFile(changed, bytes);
+    await expect(restoreBackup(target, changed, { force: false })).rejects.toThrow(
+      /does not open under master key [\w-]+: it was changed or damaged/,
+    );
     const restored = await restoreBackup(target, archive, { force: false });
     expect(restored.verification).toMatchObject({ holds: true });
     expect(restored.verification.checked).toBeGreaterThan(beforeBackup.length);
