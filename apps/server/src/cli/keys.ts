@@ -16,6 +16,7 @@ import { LegacySealedRepository } from '../modules/secrets/legacy-sealed.reposit
 import { retireMasterKeys, rotateKeys } from '../modules/secrets/key-rotation.js';
 import { isSealed } from '../modules/secrets/secret-sealer.js';
 import { DATA_KEY_PREFIX } from '../modules/secrets/server-secret.repository.js';
+import { pgliteHolder } from '../modules/backup/backup-archive.js';
 import { createRepositories } from '../repositories.js';
 
 export const USAGE = `Usage (npm run keys -- <command>):
@@ -26,7 +27,8 @@ export const USAGE = `Usage (npm run keys -- <command>):
                   each server with it as SECRETS_KEY, then run retire-master
   retire-master   keep only the current master key's wraps (run with the new SECRETS_KEY
                   once every server runs with it); the old master key then opens nothing
-The servers keep running (docs/security.md, "Rotating keys"). The master key is the
+On PostgreSQL the servers keep running; on PGlite stop the server first (one process
+opens its folder). See docs/security.md, "Key hierarchy". The master key is the
 server's: SECRETS_KEY, SECRETS_KEY_FILE, or the demo's DATA_DIR/master-key. Every rotation
 is recorded on the audit trail as "(command line)".`;
 
@@ -137,7 +139,11 @@ export async function runKeysCommand(
 
 async function main(args: string[]): Promise<number> {
   const config = loadConfig();
-  const master = await loadMasterKey(config);
+  // PGlite is one process's: on it the command runs with the server stopped (on
+  // PostgreSQL the servers keep running).
+  const holder = await pgliteHolder(config);
+  if (holder) throw new MasterKeyError(`${holder}: stop it before running npm run keys.`);
+  const master = await loadMasterKey(config, { create: false });
   const database = await openDatabase(config);
   try {
     return await runKeysCommand(args, {

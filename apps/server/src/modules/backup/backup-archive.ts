@@ -149,7 +149,10 @@ export async function createBackup(
  */
 async function copyPglite(config: AppConfig, target: string): Promise<'server' | 'folder'> {
   if (!hasDataDir(config)) throw new BackupError('DATA_DIR is :memory:: nothing to back up.');
-  if (config.managementPort !== undefined) {
+  // The server of this folder writes its token there at start (backup.management.ts); a
+  // scratch folder restored while the installation runs has none.
+  const token = await exists(path.join(config.dataDir, TOKEN_FILE));
+  if (token && config.managementPort !== undefined) {
     const host = clientHost(config.managementHost);
     const token = await fs
       .readFile(path.join(config.dataDir, TOKEN_FILE), 'utf8')
@@ -378,13 +381,38 @@ async function refuseWhileInUse(config: AppConfig): Promise<void> {
     }
     return;
   }
-  const lock = path.join(config.dataDir, 'pglite', 'postmaster.pid');
-  if (await exists(lock)) {
-    throw new BackupError(
-      `A server has ${path.dirname(lock)} open (postmaster.pid): stop it before restoring. ` +
-        'If no server runs (it was killed), start and stop it once.',
+  const holder = await pgliteHolder(config);
+  if (holder) throw new BackupError(`${holder}: stop it before restoring.`);
+}
+
+/**
+ * Whether a server holds the PGlite folder of `config`, which one process only may
+ * open: PGlite's lock file, or the folder's management token with the management port
+ * answering. Null when none does.
+ */
+export async function pgliteHolder(config: AppConfig): Promise<string | null> {
+  if (config.databaseUrl || !hasDataDir(config)) return null;
+  const folder = path.join(config.dataDir, 'pglite');
+  if (await exists(path.join(folder, 'postmaster.pid'))) {
+    return (
+      `A server has ${folder} open (postmaster.pid; if no server runs, it was killed: ` +
+      'start and stop it once)'
     );
   }
+  // The server of this folder writes its token there at start (backup.management.ts); a
+  // scratch folder restored while the installation runs has none.
+  const token = await exists(path.join(config.dataDir, TOKEN_FILE));
+  if (token && config.managementPort !== undefined) {
+    const host = clientHost(config.managementHost);
+    const answered = await fetch(`http://${host}:${config.managementPort}/health/live`, {
+      signal: AbortSignal.timeout(2000),
+    }).then(
+      () => true,
+      () => false,
+    );
+    if (answered) return `A server runs on ${folder} (its management port answers)`;
+  }
+  return null;
 }
 
 /** What a restore would replace: a database with tables, folders with files. */
