@@ -264,7 +264,15 @@ const roleFields = {
 };
 export const roleCreateSchema = z.object({ id: roleCodeSchema, ...roleFields });
 export type RoleCreate = z.input<typeof roleCreateSchema>;
-export const roleEditSchema = z.object({ ...roleFields, version: versionSchema });
+export const roleEditSchema = z.object({
+  ...roleFields,
+  /**
+   * The one saving has been told which delegated administrators the change leaves
+   * weaker than the accounts they manage (`system.role.reachLoss`), and saves anyway.
+   */
+  confirmReachLoss: z.boolean({ error: 'validation.invalid' }).optional(),
+  version: versionSchema,
+});
 export type RoleEdit = z.input<typeof roleEditSchema>;
 
 /** An entry of the permission tree the caller may grant. */

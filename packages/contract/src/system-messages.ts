@@ -27,6 +27,8 @@ export const systemMessagesEn = {
   'system.unit.unknown': 'The unit does not exist',
   'system.unit.ownRoot':
     'The top unit of those you manage is moved or deleted only by an administrator above you',
+  'system.role.reachLoss':
+    'After this change {{rolesEn}} can no longer manage some of the accounts they manage today. Tick the confirmation and save again to go ahead',
   'system.unit.inUse':
     'This unit still has {{users}} users and {{children}} units or departments and cannot be deleted',
   'system.unit.cycle': 'A unit cannot be moved below itself',
@@ -178,6 +180,8 @@ export const systemMessagesZhCN: Record<keyof typeof systemMessagesEn, string> =
   'system.changedByOthers': '该记录在您打开后已被他人修改，请刷新后重新修改。',
   'system.unit.unknown': '单位不存在',
   'system.unit.ownRoot': '您所管辖范围的顶层单位只能由上级管理员移动或删除',
+  'system.role.reachLoss':
+    '保存后，{{roles}}将无法再管理其目前管理的部分账号。如确需保存，请勾选确认后再次保存',
   'system.unit.inUse': '该单位仍有 {{users}} 名用户、{{children}} 个下级单位或部门，不能删除',
   'system.unit.cycle': '不能将单位移到其自身之下',
   'system.department.unknown': '该单位下不存在此部门',

@@ -9,7 +9,7 @@ import {
   hasPermission,
 } from '@cityops/contract';
 import type { AuthContext } from '../../lib/auth-context.js';
-import type { AccessScopeService } from './access-scope.service.js';
+import type { AccessScopeService, Grant } from './access-scope.service.js';
 import type { PolicyRules } from './policy-rules.js';
 import type { Decision, RoleTarget, UserTarget } from './policy-targets.js';
 
@@ -144,6 +144,11 @@ export class AccessOffers {
       result.push(actions);
     }
     return result;
+  }
+
+  /** The delegated administrators' roles a change of a role would leave weaker (policy-rules.ts). */
+  reachLost(roleId: string, before: Grant, after: Grant) {
+    return this.options.rules.reachLost(roleId, before, after);
   }
 
   /** The data scopes the caller may give a role: none wider than its own. */

@@ -347,6 +347,56 @@ export class PolicyRules {
     return ALLOWED;
   }
 
+  /**
+   * The delegated administrators' roles whose reach a change of a role would take away
+   * (issue 31: the one saving it is warned first): a role that held no more
+   * administrative strength than a delegated administrator's and would hold more, or
+   * a delegated administrator's own role that would fall below a role its holders
+   * manage today. Compared role by role (docs/administration.md, "Who may act on whom").
+   */
+  async reachLost(
+    roleId: string,
+    before: Grant,
+    after: Grant,
+  ): Promise<{ id: string; name: string; nameEn: string }[]> {
+    const { roles, scopes } = this.options.repositories;
+    const { list } = await roles.page(undefined, 0, 10_000);
+    const ordinary = list.filter((role) => role.id !== ADMIN_ROLE && !isSeparated(role.id));
+    // The admin role holds every entry without rows: the changed grant's entries are
+    // weighed too, since only a role may hold what nobody else holds yet.
+    const entryIds = [...list, before, after].flatMap((grant) => grant.entryIds);
+    const administrative = new Set(await scopes.administrativeAmong([...new Set(entryIds)]));
+    const strength = (grant: Grant) => ({
+      ...grant,
+      entryIds: grant.entryIds.filter((id) => administrative.has(id)),
+    });
+    const delegated = ordinary.filter((role) => strength(role).entryIds.length > 0);
+    const lost = new Map<string, { id: string; name: string; nameEn: string }>();
+    const changed = list.find((role) => role.id === roleId);
+    for (const manager of delegated) {
+      if (manager.id === roleId) {
+        const others = ordinary.filter((role) => role.id !== roleId && role.userCount > 0);
+        if (others.some((role) => !stronger(role, before) && stronger(role, after))) {
+          lost.set(manager.id, manager);
+        }
+      } else if (
+        (changed?.userCount ?? 0) > 0 &&
+        !stronger(strength(before), manager) &&
+        stronger(strength(after), manager)
+      ) {
+        lost.set(manager.id, manager);
+      }
+    }
+    return [...lost.values()].map(({ id, name, nameEn }) => ({ id, name, nameEn }));
+
+    /** Whether a holder of `role` is stronger than a holder of `manager`, role by role. */
+    function stronger(role: Grant, manager: Grant): boolean {
+      const held = new Set(manager.entryIds);
+      if (role.entryIds.some((id) => administrative.has(id) && !held.has(id))) return true;
+      return !scopeWithinRole(role, manager);
+    }
+  }
+
   private async reachesUser(facts: CallerFacts, target: UserTarget): Promise<Decision> {
     const scope = await facts.scope();
     if (target.id !== null && this.options.scope.reachesUser(scope, { ...target, id: target.id })) {
@@ -388,5 +438,26 @@ export class PolicyRules {
       return (await facts.scope()).all ? ALLOWED : refused('scope', 'system.scope.outside');
     }
     return this.reachesUnit(facts, parentId, 'parentId');
+  }
+}
+
+/**
+ * Whether a role's data scope lies within another role's, as `scopeWithin` decides for a
+ * caller whose scope is the other role's alone.
+ */
+function scopeWithinRole(role: Grant, manager: Grant): boolean {
+  if (manager.dataScope === 'all') return true;
+  switch (role.dataScope) {
+    case 'all':
+      return false;
+    case 'units':
+      return (
+        manager.dataScope === 'units' && role.unitIds.every((id) => manager.unitIds.includes(id))
+      );
+    case 'unit-and-below':
+      return manager.dataScope === 'unit-and-below';
+    case 'unit':
+    case 'self':
+      return true;
   }
 }

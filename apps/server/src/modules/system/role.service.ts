@@ -139,6 +139,21 @@ export class RoleService {
   async update(auth: AuthContext, id: string, input: RoleChanges): Promise<Role> {
     const current = await this.find(id);
     const grant = await this.grantOf(input);
+    if (input.confirmReachLoss !== true) {
+      // A change that leaves a delegated administrator weaker than the accounts it
+      // manages is saved only once the one saving it has confirmed (issue 31).
+      const lost = await this.options.offers.reachLost(id, current, grant);
+      if (lost.length > 0) {
+        throw new AppError(ErrorCode.VALIDATION, {
+          messageKey: 'system.role.reachLoss',
+          values: {
+            roles: lost.map((role) => role.name).join('、'),
+            rolesEn: lost.map((role) => role.nameEn).join(', '),
+          },
+          fields: [{ field: 'confirmReachLoss', message: 'system.role.reachLoss' }],
+        });
+      }
+    }
     const now = this.options.clock.now();
     await this.options.commands.run(auth, async ({ roles }) => {
       const outcome = await roles.update(

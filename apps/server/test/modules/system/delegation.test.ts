@@ -277,7 +277,10 @@ describe('delegation without escalation (the district administrator)', () => {
 
   describe('strength is administrative: business pages never move it', () => {
     /** Gives the staff role these entries besides its own; gives back a function that undoes it. */
-    async function grantStaff(codes: string[]): Promise<() => Promise<void>> {
+    async function grantStaff(
+      codes: string[],
+      confirmReachLoss?: boolean,
+    ): Promise<() => Promise<void>> {
       const all = flatten(await data<Entry[]>(t.app, admin, 'GET', SYSTEM_PATHS.grantable));
       const staff = await data(t.app, admin, 'GET', SYSTEM_PATHS.role.replace(':id', 'staff'));
       const added = codes.map((code) => all.find((entry) => entry.code === code)!.id);
@@ -287,6 +290,7 @@ describe('delegation without escalation (the district administrator)', () => {
         dataScope: staff.dataScope,
         unitIds: staff.unitIds,
         entryIds: [...staff.entryIds, ...added],
+        ...(confirmReachLoss === undefined ? {} : { confirmReachLoss }),
         version: staff.version,
       });
       return async () => {
@@ -329,7 +333,29 @@ describe('delegation without escalation (the district administrator)', () => {
     });
 
     it('an administrative capability the district administrator lacks makes the staff stronger', async () => {
-      const undo = await grantStaff(['system_menu_read']);
+      // The one saving it is asked first, naming whose reach it takes.
+      const staff = await data(t.app, admin, 'GET', SYSTEM_PATHS.role.replace(':id', 'staff'));
+      const all = flatten(await data<Entry[]>(t.app, admin, 'GET', SYSTEM_PATHS.grantable));
+      const menus = all.find((entry) => entry.code === 'system_menu_read')!;
+      const asked = await call(t.app, admin, 'PUT', SYSTEM_PATHS.role.replace(':id', 'staff'), {
+        name: staff.name,
+        nameEn: staff.nameEn,
+        dataScope: staff.dataScope,
+        unitIds: staff.unitIds,
+        entryIds: [...staff.entryIds, menus.id],
+        version: staff.version,
+      });
+      expect(asked.body.code).toBe('040001');
+      expect(asked.body.msg).toMatch(
+        /^After this change .*District administrator.* can no longer manage/,
+      );
+      expect(asked.body.data.fields.map((f: { field: string }) => f.field)).toEqual([
+        'confirmReachLoss',
+      ]);
+      const unchanged = await data(t.app, admin, 'GET', SYSTEM_PATHS.role.replace(':id', 'staff'));
+      expect(unchanged.version).toBe(staff.version);
+
+      const undo = await grantStaff(['system_menu_read'], true);
       try {
         const officer = await officerSeenByDistrict();
         expect(officer.actions).toEqual([]);

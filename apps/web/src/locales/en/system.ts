@@ -202,6 +202,7 @@ export const system = {
       secondFactorHelp:
         'A one-time code from an authenticator app after the password; always on for the three administrators.',
       assignable: 'Delegated administrators may give this role',
+      confirmReachLoss: 'I understand, and save anyway',
       assignableHelp:
         'District and other delegated administrators may give it to the people they manage, whatever business pages it holds.',
       units: 'Units',

@@ -199,6 +199,7 @@ export const system: LocaleShape<typeof en.system> = {
       secondFactor: '持有者登录须进行双因素认证',
       secondFactorHelp: '输入密码后还须输入身份验证器的动态验证码；三员角色始终启用。',
       assignable: '允许下级管理员分配此角色',
+      confirmReachLoss: '我已知晓，仍要保存',
       assignableHelp:
         '区级等下级管理员可将此角色分配给其管辖范围内的人员，不论该角色包含哪些业务页面。',
       units: '指定单位',

@@ -29,6 +29,8 @@ interface Values extends NameValues {
   dataScope: DataScope;
   secondFactor: boolean;
   assignable: boolean;
+  /** Shown once the server has said which delegated administrators a save leaves weaker. */
+  confirmReachLoss?: boolean;
   unitIds: number[];
 }
 
@@ -41,6 +43,7 @@ const FIELDS = [
   'assignable',
   'unitIds',
   'entryIds',
+  'confirmReachLoss',
 ];
 
 function valuesOf(role: Role | null): Values {
@@ -85,7 +88,12 @@ export function RoleDialog({ role, units, dataScopes, onClose }: RoleDialogProps
         entryIds: [...held].sort((a, b) => a - b),
       };
       if (editing) {
-        await update.mutateAsync({ id: editing.id, version: editing.version, input: fields });
+        const confirmed = values.confirmReachLoss === true ? { confirmReachLoss: true } : {};
+        await update.mutateAsync({
+          id: editing.id,
+          version: editing.version,
+          input: { ...fields, ...confirmed },
+        });
       } else {
         await create.mutateAsync({ id: values.id.trim(), ...fields });
       }
@@ -147,6 +155,23 @@ export function RoleDialog({ role, units, dataScopes, onClose }: RoleDialogProps
         extra={t('system.roles.dialog.assignableHelp')}
       >
         <Checkbox>{t('system.roles.dialog.assignable')}</Checkbox>
+      </Form.Item>
+      {/* The server asks for this (system.role.reachLoss) when a save would leave a
+          delegated administrator weaker than the accounts it manages; kept mounted so
+          its error lands, shown once asked. */}
+      <Form.Item noStyle shouldUpdate>
+        {() => (
+          <Form.Item
+            name="confirmReachLoss"
+            valuePropName="checked"
+            hidden={
+              form.getFieldError('confirmReachLoss').length === 0 &&
+              form.getFieldValue('confirmReachLoss') !== true
+            }
+          >
+            <Checkbox>{t('system.roles.dialog.confirmReachLoss')}</Checkbox>
+          </Form.Item>
+        )}
       </Form.Item>
       {dataScope === 'units' && (
         <Form.Item

@@ -192,6 +192,37 @@ describe('the roles page', { timeout: 60_000 }, () => {
     await waitFor(() => expect(put.at(-1)).toMatchObject({ body: { version: 4 } }));
   });
 
+  it('saves a change that leaves a delegated administrator weaker only once confirmed', async () => {
+    const message =
+      '保存后，区级管理员将无法再管理其目前管理的部分账号。如确需保存，请勾选确认后再次保存';
+    testServer.use(
+      http.put(`${API}/system/roles/:id`, async ({ request }) => {
+        const body = (await request.json()) as { confirmReachLoss?: boolean };
+        put.push({ id: 'staff', body });
+        if (body.confirmReachLoss === true) return HttpResponse.json(okBody(roles[1]));
+        return HttpResponse.json(
+          {
+            ...failBody('040001', message),
+            data: { fields: [{ field: 'confirmReachLoss', message }] },
+          },
+          { status: 400 },
+        );
+      }),
+    );
+    const { user, table } = await renderPage();
+    await user.click(within(table).getByRole('button', { name: '编辑 工作人员' }));
+    const dialog = await findDialog('编辑角色');
+    expect(within(dialog).queryByRole('checkbox', { name: '我已知晓，仍要保存' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+    const confirm = await within(dialog).findByRole('checkbox', { name: '我已知晓，仍要保存' });
+    expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    expect(put[0]!.body).not.toHaveProperty('confirmReachLoss');
+    await user.click(confirm);
+    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(put).toHaveLength(2));
+    expect(put[1]!.body).toMatchObject({ confirmReachLoss: true });
+  });
+
   it('asks before deleting, and lists the holders', async () => {
     const { user, table } = await renderPage();
     // Built-in roles offer no delete; the administrator role no edit either.
