@@ -70,7 +70,16 @@ export interface AppConfig {
   };
   /** The public address of the product, used in QR codes (else taken from the request). */
   publicUrl: string | undefined;
+  /**
+   * CRYPTO_PROFILE: the algorithms of the platform's own cryptography. `international`
+   * (the default): RSA-OAEP-256 for the sign-in transport, AES-256-GCM at rest;
+   * `gm` (国密, GB/T 39786): SM2 for the sign-in transport, SM4 at rest
+   * (docs/cryptography.md). What was sealed under either profile stays readable.
+   */
+  cryptoProfile: CryptoProfile;
 }
+
+export type CryptoProfile = 'international' | 'gm';
 
 export const DEFAULT_SYSTEM_NAME = '城市运行管理服务平台';
 
@@ -169,6 +178,7 @@ const environmentSchema = z
     SMS_WEBHOOK_URL: z.url({ error: 'must be an http(s) URL' }).optional(),
     SMS_WEBHOOK_TOKEN: z.string().optional(),
     PUBLIC_URL: z.url({ error: 'must be an http(s) URL' }).optional(),
+    CRYPTO_PROFILE: oneOf(['international', 'gm']).default('international'),
   })
   .refine((e) => e.MANAGEMENT_PORT === undefined || e.MANAGEMENT_PORT !== e.PORT, {
     path: ['MANAGEMENT_PORT'],
@@ -250,5 +260,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       webhookToken: e.SMS_WEBHOOK_TOKEN,
     },
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    cryptoProfile: e.CRYPTO_PROFILE,
   };
 }

@@ -200,6 +200,14 @@ describe('loadConfig', () => {
     }
   });
 
+  it('keeps the international profile unless CRYPTO_PROFILE names gm, and refuses another', () => {
+    expect(loadConfig({}).cryptoProfile).toBe('international');
+    expect(loadConfig({ CRYPTO_PROFILE: 'gm' }).cryptoProfile).toBe('gm');
+    expect(() => loadConfig({ CRYPTO_PROFILE: 'sm' })).toThrow(
+      /CRYPTO_PROFILE: must be one of international, gm \(got "sm"\)/,
+    );
+  });
+
   it('needs the webhook address when SMS go to a webhook', () => {
     expect(() => loadConfig({ SMS_PROVIDER: 'webhook' })).toThrow(
       /SMS_WEBHOOK_URL: is required when SMS_PROVIDER is webhook/,
