@@ -68,6 +68,7 @@ export const systemMessagesEn = {
     'This sign-in to the subsystem has expired or was already used; go back to the subsystem and sign in again',
   'sso.notGranted':
     'You have not been given this subsystem: no menu entry of yours leads to it. Ask your unit administrator',
+  'sso.signInAgain': 'The subsystem asks you to sign in again before it lets you in',
   'system.import.notSpreadsheet': 'The file is not an Excel workbook (.xlsx)',
   'system.import.columns': 'The columns must be those of the template: {{columns}}',
   'system.import.empty': 'The file has no rows to import',
@@ -211,6 +212,7 @@ export const systemMessagesZhCN: Record<keyof typeof systemMessagesEn, string> =
   'system.menu.subsystemUnknown': '所选子系统不存在，请选择已登记的子系统',
   'sso.expired': '本次子系统登录已过期或已完成，请返回子系统重新登录',
   'sso.notGranted': '您没有使用该子系统的权限（您的菜单中没有该子系统），请联系本单位管理员',
+  'sso.signInAgain': '该子系统要求您重新登录后才能进入',
   'system.import.notSpreadsheet': '文件不是 Excel 工作簿（.xlsx）',
   'system.import.columns': '列须与模板一致：{{columns}}',
   'system.import.empty': '文件中没有可导入的数据',

@@ -19,21 +19,25 @@ export function onSignOut(cleanup: () => void): () => void {
  * Signing out: the user is cleared, the system state reset and
  * the login route shown. `revoke` also ends the token on the server (not done
  * when the server has already refused it). `reason`: why the session ended, which
- * the login page then says (forced sign-out, disabled, expired, idle).
+ * the login page then says (forced sign-out, disabled, expired, idle). `to`: the
+ * sign-in address to show instead of the bare one (a subsystem's fresh sign-in
+ * coming back to its page).
  */
 export async function signOut({
   revoke,
   reason,
+  to = paths.login,
 }: {
   revoke: boolean;
   reason?: SessionEndedReason | undefined;
+  to?: string;
 }): Promise<void> {
   if (reason) session.set(StorageKey.signedOutReason, reason);
   if (revoke && getToken()) await revokeToken().catch(() => undefined);
   useUserStore.getState().resetToken();
   useAppStore.getState().resetSystem();
   for (const cleanup of cleanups) cleanup();
-  navigateTo(paths.login, { replace: true });
+  navigateTo(to, { replace: true });
 }
 
 /**

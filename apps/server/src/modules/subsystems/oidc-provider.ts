@@ -8,6 +8,7 @@ import Provider, {
   type KoaContextWithOIDC,
   interactionPolicy,
 } from 'oidc-provider';
+import type { Clock } from '../../lib/clock.js';
 import type { Repositories } from '../../repositories.js';
 import type { AuditSource } from '../audit/audit.repository.js';
 import { oidcAdapter, storable } from './oidc-adapter.js';
@@ -42,7 +43,11 @@ export interface OidcProvidersOptions {
   sso: Pick<SsoService, 'signInOfHint' | 'endPlatformSession'>;
   /** Opens the number for a `phone_number` claim. */
   personalData: PersonalDataSeal;
+  clock: Clock;
 }
+
+/** The prompt detail that says when the platform's page was asked (the platform's clock, ms). */
+export const INTERACTION_STARTED = 'cityops_started_at';
 
 /** What the sign-out page remembers in the provider's session until the person confirms. */
 interface LogoutState {
@@ -88,6 +93,27 @@ export class OidcProviders {
     return provider;
   }
 
+  /**
+   * Whether the provider's session in this browser came from a platform session that is
+   * still live (prompt=none): a subsystem's earlier sign-in here recorded which one.
+   */
+  private async platformSessionLive(ctx: KoaContextWithOIDC): Promise<boolean> {
+    const session = ctx.oidc.session;
+    const accountId = session?.accountId;
+    if (!session || !accountId || !/^\d{1,10}$/.test(accountId)) return false;
+    const grantIds = Object.values(session.authorizations ?? {})
+      .map((authorization) => authorization.grantId)
+      .filter((grantId): grantId is string => typeof grantId === 'string');
+    for (const grantId of grantIds) {
+      const signIn = await this.options.repositories.subsystemSignIns.signInOfGrant(
+        Number(accountId),
+        grantId,
+      );
+      if (signIn && (await this.options.sessionLive(signIn.sessionTokenHash))) return true;
+    }
+    return false;
+  }
+
   /** The client secret oidc-provider expects in place of the one presented, when that one is right. */
   async substituteSecret(clientId: string, presented: string): Promise<string | null> {
     const subsystem = await this.options.repositories.subsystems.findByClientId(clientId);
@@ -109,20 +135,31 @@ export class OidcProviders {
     const { repositories } = this.options;
     const cookieKeys = await this.options.cookieKeys();
     const policy = interactionPolicy.base();
+    const login = policy.get('login')!;
+    // A sign-in the provider may not ask for (prompt=none) is refused as the spec names it,
+    // login_required, not interaction_required (OpenID Connect Core 1.0, 3.1.2.6).
+    for (const check of login.checks) check.error ??= 'login_required';
     // The platform's own session decides who signs in: every authorization passes
-    // through the platform's page, which answers at once for a signed-in user.
-    policy
-      .get('login')!
-      .checks.add(
-        new interactionPolicy.Check(
-          'platform_session',
-          'The platform checks its own session on every sign-in',
-          (ctx) =>
-            ctx.oidc.result?.login
-              ? interactionPolicy.Check.NO_NEED_TO_PROMPT
-              : interactionPolicy.Check.REQUEST_PROMPT,
-        ),
-      );
+    // through the platform's page, which answers at once for a signed-in user, or asks
+    // for a fresh sign-in when prompt=login or max_age says so (sso.service.ts). Only
+    // prompt=none is answered here, from the provider's session of a live platform session.
+    login.checks.add(
+      new interactionPolicy.Check(
+        'platform_session',
+        'End-User authentication is required',
+        'login_required',
+        async (ctx) => {
+          if (ctx.oidc.result?.login) return interactionPolicy.Check.NO_NEED_TO_PROMPT;
+          if (ctx.oidc.prompts.has('none') && (await this.platformSessionLive(ctx))) {
+            return interactionPolicy.Check.NO_NEED_TO_PROMPT;
+          }
+          return interactionPolicy.Check.REQUEST_PROMPT;
+        },
+        // When the platform's page was asked, on the platform's clock: a fresh sign-in for
+        // prompt=login or max_age is one after this (sso.service.ts `complete`).
+        () => ({ [INTERACTION_STARTED]: this.options.clock.now().getTime() }),
+      ),
+    );
     const clientMetadata = (subsystem: SubsystemRecord): AdapterPayload => ({
       client_id: subsystem.clientId,
       ...(subsystem.kind === 'confidential'
@@ -267,7 +304,9 @@ export class OidcProviders {
         RefreshToken: REFRESH_TTL_SECONDS,
         Grant: REFRESH_TTL_SECONDS,
         Interaction: INTERACTION_TTL_SECONDS,
-        Session: INTERACTION_TTL_SECONDS,
+        // The provider's session answers prompt=none only while the platform session it came
+        // from is live (platformSessionLive), so it may last a working day.
+        Session: REFRESH_TTL_SECONDS,
       },
       // PKCE for every client, confidential ones too (OAuth 2.0 Security BCP, RFC 9700).
       pkce: { required: () => true },

@@ -10,6 +10,7 @@ import type { AuthService } from '../auth/auth.service.js';
 import type { MenuService } from '../menus/menu.service.js';
 import type { SigningKeyService } from './signing-key.service.js';
 import { sidOf } from './subsystem-claims.js';
+import { INTERACTION_STARTED } from './oidc-provider.js';
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 
@@ -101,6 +102,22 @@ export class SsoService {
     return true;
   }
 
+  /**
+   * The time (ms, the platform's clock) a platform sign-in must be after for this
+   * interaction, or null when any will do: after the interaction started for
+   * prompt=login; for max_age, at most max_age seconds ago, or after the interaction
+   * started (so max_age=0 is satisfied by the sign-in it asked for).
+   */
+  private freshAfter(interaction: Interaction): number | null {
+    const detail = interaction.prompt.details[INTERACTION_STARTED];
+    const started = typeof detail === 'number' ? detail : this.options.clock.now().getTime();
+    const prompts = String(interaction.params.prompt ?? '').split(' ');
+    if (prompts.includes('login')) return started;
+    const maxAge = Number(interaction.params.max_age);
+    if (interaction.params.max_age === undefined || !Number.isFinite(maxAge)) return null;
+    return Math.min(this.options.clock.now().getTime() - maxAge * 1000, started);
+  }
+
   async complete(
     caller: AuthContext,
     provider: Provider,
@@ -114,6 +131,19 @@ export class SsoService {
     // account gets its frame token (frame-token.service.ts).
     if (!(await this.options.menus.reachesSubsystem(subsystem.id, caller.roleIds))) {
       throw new AppError(ErrorCode.FORBIDDEN, { messageKey: 'sso.notGranted' });
+    }
+    // prompt=login or max_age: the platform sign-in must be fresh, else the person signs in
+    // again on the platform's page first (the web's page sees `signInAgain`), and the
+    // subsystem's auth_time is that new sign-in's (issue 32).
+    const signedInAt =
+      (await this.options.repositories.sessions.signedInAt(caller.tokenHash)) ??
+      this.options.clock.now();
+    const freshAfter = this.freshAfter(interaction);
+    if (freshAfter !== null && signedInAt.getTime() <= freshAfter) {
+      throw new AppError(ErrorCode.FORBIDDEN, {
+        messageKey: 'sso.signInAgain',
+        data: { signInAgain: true },
+      });
     }
     const accountId = String(caller.userId);
     const existing = interaction.grantId
@@ -138,9 +168,6 @@ export class SsoService {
     });
     // The subsystem's sign-in is the platform session's: its auth_time is when the person
     // signed in to the platform, not this interaction (issue 32).
-    const signedInAt =
-      (await this.options.repositories.sessions.signedInAt(caller.tokenHash)) ??
-      this.options.clock.now();
     const ts = Math.floor(signedInAt.getTime() / 1000);
     return { login: { accountId, amr: ['pwd'], ts }, consent: { grantId } };
   }

@@ -57,6 +57,7 @@ export const subsystemsModule: AppModule = {
       oidcProviders: new OidcProviders({
         sso,
         sessionLive: (tokenHash) => services.auth.isLive(tokenHash),
+        clock,
         repositories,
         keys: signingKeys,
         cookieKeys: async () => [(await cookieKey.get()).toString('base64url')],

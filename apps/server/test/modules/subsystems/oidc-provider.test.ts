@@ -459,6 +459,32 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
       expect(refused.status).toBe(401);
       expect(((await refused.json()) as { error: string }).error).toBe('invalid_client');
     }
+    // Nor in another spelling of the header the provider would read itself: base64url,
+    // a client id written with escapes.
+    const derived = providerSecret(cookieKey, subsystem);
+    // The client id with some letters escaped, until its base64 needs + or /, whose
+    // base64url spelling (- and _) the provider reads as well.
+    const name = 'vendor-app';
+    let escaped = name;
+    for (let mask = 1; mask < 1 << name.length && escaped === name; mask++) {
+      const candidate = [...name]
+        .map((c, i) => (mask & (1 << i) ? `%${c.charCodeAt(0).toString(16)}` : c))
+        .join('');
+      const b64 = Buffer.from(`${candidate}:${encodeURIComponent(derived)}`).toString('base64');
+      if (/[+/]/.test(b64)) escaped = candidate;
+    }
+    const encoded = Buffer.from(`${escaped}:${encodeURIComponent(derived)}`).toString('base64url');
+    expect(encoded).toMatch(/[-_]/);
+    const spellings = [`basic ${encoded}`, `Basic ${encoded}`, `BASIC  ${encoded}`];
+    for (const authorization of spellings) {
+      const refused = await fetch(`${base}/oidc/token`, {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'grant_type=refresh_token&refresh_token=anything',
+      });
+      expect(refused.status, authorization).toBe(401);
+      expect(((await refused.json()) as { error: string }).error).toBe('invalid_client');
+    }
     // The right secret still authenticates: the refresh token is what is refused.
     const right = await token(SECRET);
     expect(right.status).toBe(400);
@@ -593,5 +619,140 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
       clientId: null,
       expiresIn: 0,
     });
+  });
+  /**
+   * A browser of its own (its cookies kept for the product's origin) that asks the
+   * provider with the given extra parameters: where the authorization went, and the
+   * steps to go on.
+   */
+  const browserAuthorize = async (
+    config: client.Configuration,
+    extra: Record<string, string>,
+    cookies = new Map<string, string>(),
+  ) => {
+    const verifier = client.randomPKCECodeVerifier();
+    const state = client.randomState();
+    const step = async (address: string, init: RequestInit = {}) => {
+      const response = await fetch(new URL(address, base), {
+        redirect: 'manual',
+        ...init,
+        headers: {
+          cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+          ...(init.headers ?? {}),
+        },
+      });
+      for (const line of response.headers.getSetCookie()) {
+        const [name, ...value] = line.split(';')[0]!.split('=');
+        cookies.set(name!.trim(), value.join('='));
+      }
+      return response;
+    };
+    const url = client.buildAuthorizationUrl(config, {
+      redirect_uri: REDIRECT,
+      scope: 'openid',
+      state,
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      ...extra,
+    });
+    const first = await step(url.href);
+    expect(first.status).toBe(303);
+    const location = new URL(first.headers.get('location')!, base);
+    /** The platform's page completing the interaction with a platform session's token. */
+    const complete = (token: string) =>
+      step(`${location.pathname}/login`, {
+        method: 'POST',
+        headers: { ...bearer(token), 'accept-language': 'zh-CN' },
+      });
+    /** Back to the provider, then to the subsystem with its code, redeemed. */
+    const redeem = async (redirectTo: string) => {
+      const back = await step(redirectTo);
+      expect(back.status).toBe(303);
+      return client.authorizationCodeGrant(config, new URL(back.headers.get('location')!), {
+        pkceCodeVerifier: verifier,
+        expectedState: state,
+      });
+    };
+    return { location, complete, redeem, cookies, verifier, state };
+  };
+
+  const signedInAt = async (token: string) => {
+    const { rows } = await t.database.db.execute<{ created_at: Date | string }>(
+      sql`select created_at from sessions where token_hash = ${tokenDigest(token)}`,
+    );
+    return Math.floor(new Date(rows[0]!.created_at).getTime() / 1000);
+  };
+
+  it('asks for a fresh platform sign-in for prompt=login and max_age=0, whose time is auth_time; a large max_age passes (issue 32)', async () => {
+    const config = await discover('vendor-app', SECRET);
+    for (const extra of [{ prompt: 'login' }, { max_age: '0' }]) {
+      const earlier = (await t.login('operator', 'Operator@2026')).access_token;
+      t.clock.advance(60_000);
+      const flow = await browserAuthorize(config, extra);
+      // The platform session from before the request does not do: the page is told to
+      // have the person sign in again.
+      const stale = await flow.complete(earlier);
+      expect(stale.status).toBe(403);
+      expect(await stale.json()).toMatchObject({
+        boolSuccess: false,
+        msg: '该子系统要求您重新登录后才能进入',
+        data: { signInAgain: true },
+      });
+      t.clock.advance(1_000);
+      const fresh = (await t.login('operator', 'Operator@2026')).access_token;
+      const done = await flow.complete(fresh);
+      expect(done.status).toBe(200);
+      const tokens = await flow.redeem(
+        ((await done.json()) as { data: { redirectTo: string } }).data.redirectTo,
+      );
+      expect(tokens.claims()!.auth_time).toBe(await signedInAt(fresh));
+      expect(tokens.claims()!.auth_time).toBeGreaterThan(await signedInAt(earlier));
+    }
+    // A max_age the platform sign-in is within: signed in earlier, no new sign-in asked.
+    const earlier = (await t.login('operator', 'Operator@2026')).access_token;
+    t.clock.advance(60_000);
+    const flow = await browserAuthorize(config, { max_age: '3600' });
+    const done = await flow.complete(earlier);
+    expect(done.status).toBe(200);
+    const tokens = await flow.redeem(
+      ((await done.json()) as { data: { redirectTo: string } }).data.redirectTo,
+    );
+    expect(tokens.claims()!.auth_time).toBe(await signedInAt(earlier));
+  });
+
+  it('answers prompt=none with login_required without a platform session, and with a code from a live one (issue 32)', async () => {
+    const config = await discover('vendor-app', SECRET);
+    const errorOf = (location: URL) => location.searchParams.get('error');
+    // A browser that never signed in: login_required, back at the subsystem, no page shown.
+    const none = await browserAuthorize(config, { prompt: 'none' });
+    expect(`${none.location.origin}${none.location.pathname}`).toBe(REDIRECT);
+    expect(errorOf(none.location)).toBe('login_required');
+
+    // The browser that signed in a moment ago: a code at once, no page, for the same
+    // platform sign-in (auth_time and sid).
+    const platform = (await t.login('operator', 'Operator@2026')).access_token;
+    const first = await browserAuthorize(config, {});
+    const done = await first.complete(platform);
+    expect(done.status).toBe(200);
+    await first.redeem(((await done.json()) as { data: { redirectTo: string } }).data.redirectTo);
+    const silent = await browserAuthorize(config, { prompt: 'none' }, first.cookies);
+    expect(`${silent.location.origin}${silent.location.pathname}`).toBe(REDIRECT);
+    expect(silent.location.searchParams.get('code')).toBeTruthy();
+    const tokens = await client.authorizationCodeGrant(config, silent.location, {
+      pkceCodeVerifier: silent.verifier,
+      expectedState: silent.state,
+    });
+    expect(tokens.claims()).toMatchObject({
+      auth_time: await signedInAt(platform),
+      sid: sidOf(tokenDigest(platform)),
+    });
+
+    // Signed out of the platform: the same browser gets login_required.
+    await fetch(`${base}/api/authorization-server/oauth/logout`, {
+      method: 'POST',
+      headers: bearer(platform),
+    });
+    const after = await browserAuthorize(config, { prompt: 'none' }, first.cookies);
+    expect(errorOf(after.location)).toBe('login_required');
   });
 });

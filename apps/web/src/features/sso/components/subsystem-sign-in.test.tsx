@@ -14,11 +14,13 @@ startTestServer('zh-CN');
 const origin = window.location.origin;
 let calls: string[];
 const assign = vi.fn();
+const signInAgain = vi.fn();
 
 beforeEach(() => {
   configureTestApi();
   calls = [];
   assign.mockReset();
+  signInAgain.mockReset();
   vi.stubGlobal('location', { ...window.location, origin, assign });
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -26,7 +28,7 @@ afterEach(() => vi.unstubAllGlobals());
 const renderPage = (uid: string | null) =>
   render(
     <MemoryRouter>
-      <SubsystemSignIn uid={uid} />
+      <SubsystemSignIn uid={uid} onSignInAgain={signInAgain} />
     </MemoryRouter>,
   );
 
@@ -73,6 +75,24 @@ describe('the subsystem sign-in page', () => {
       await screen.findByText('本次子系统登录已过期或已完成，请返回子系统重新登录'),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '返回首页' })).toBeInTheDocument();
+  });
+
+  it('sends the person to sign in afresh when the subsystem asks for it (prompt=login, max_age)', async () => {
+    testServer.use(
+      http.post(`${origin}/oidc/interaction/:uid/login`, () =>
+        HttpResponse.json(
+          {
+            ...failBody('040003', '该子系统要求您重新登录后才能进入'),
+            data: { signInAgain: true },
+          },
+          { status: 403 },
+        ),
+      ),
+    );
+    renderPage('abc');
+    await vi.waitFor(() => expect(signInAgain).toHaveBeenCalledTimes(1));
+    expect(assign).not.toHaveBeenCalled();
+    expect(screen.queryByText('该子系统要求您重新登录后才能进入')).not.toBeInTheDocument();
   });
 
   it('says an address without its sign-in is incomplete', async () => {

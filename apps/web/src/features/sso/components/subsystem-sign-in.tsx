@@ -15,12 +15,26 @@ function isProviderAddress(address: string): boolean {
   }
 }
 
+/** Whether the server asks for a fresh platform sign-in first (prompt=login, max_age). */
+function asksSignInAgain(error: unknown): boolean {
+  const data = error instanceof ApiError ? error.body?.data : undefined;
+  return typeof data === 'object' && data !== null && 'signInAgain' in data;
+}
+
 /**
  * A subsystem asked the platform who the user is (the code flow). Signed in
  * already (the route's guard sent anyone else to the sign-in page first), the
- * user is not asked again: the page completes the sign-in and goes on at once.
+ * user is not asked again: the page completes the sign-in and goes on at once,
+ * unless the subsystem asked for a fresh sign-in (prompt=login, max_age): then
+ * `onSignInAgain` sends the person to sign in afresh and back here.
  */
-export function SubsystemSignIn({ uid }: { uid: string | null }) {
+export function SubsystemSignIn({
+  uid,
+  onSignInAgain,
+}: {
+  uid: string | null;
+  onSignInAgain: () => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(uid ? null : t('sso.missing'));
@@ -35,10 +49,13 @@ export function SubsystemSignIn({ uid }: { uid: string | null }) {
         if (isProviderAddress(redirectTo)) window.location.assign(redirectTo);
         else setFailure(t('sso.failed'));
       },
-      (error: unknown) =>
-        setFailure(error instanceof ApiError && error.message ? error.message : t('sso.failed')),
+      (error: unknown) => {
+        if (asksSignInAgain(error)) onSignInAgain();
+        else
+          setFailure(error instanceof ApiError && error.message ? error.message : t('sso.failed'));
+      },
     );
-  }, [uid, t]);
+  }, [uid, t, onSignInAgain]);
 
   if (failure) {
     return (
