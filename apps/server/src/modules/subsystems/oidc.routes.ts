@@ -76,24 +76,27 @@ const oidcRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services, 
    * right, the provider is given the value it compares instead (oidc-provider.ts);
    * any other is replaced by a random one, so nothing presented reaches the
    * provider's comparison as it is: not the stored hash, nor a value derived from
-   * a database copy (issue 30).
+   * a database copy, in any encoding of the header (issue 30).
    */
   const substituteClientSecret = async (request: FastifyRequest) => {
     const header = request.headers.authorization;
-    const basic = header ? /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header) : null;
-    if (basic) {
-      const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
-      const colon = decoded.indexOf(':');
-      if (colon < 0) return;
-      const clientId = safeDecode(decoded.slice(0, colon));
-      const secret = safeDecode(decoded.slice(colon + 1));
-      if (clientId === null || secret === null || !storable(clientId)) return;
-      const substitute =
-        (await services.oidcProviders.substituteSecret(clientId, secret)) ??
-        randomBytes(32).toString('base64url');
-      const credentials = `${encodeURIComponent(clientId)}:${encodeURIComponent(substitute)}`;
-      request.raw.headers.authorization = `Basic ${Buffer.from(credentials).toString('base64')}`;
-    }
+    // Public clients send no credentials; anything that names Basic is ours to read.
+    if (!header || !/^basic\s/i.test(header)) return;
+    // Base64 of either alphabet: the provider reads both, so both are read here too.
+    const basic = /^Basic\s+([A-Za-z0-9+/=_-]+)$/i.exec(header);
+    const decoded = basic ? Buffer.from(basic[1]!, 'base64').toString('utf8') : '';
+    const colon = decoded.indexOf(':');
+    const clientId = colon < 0 ? null : safeDecode(decoded.slice(0, colon));
+    const secret = colon < 0 ? null : safeDecode(decoded.slice(colon + 1));
+    const known = clientId !== null && storable(clientId) ? clientId : null;
+    const substitute =
+      (known !== null && secret !== null
+        ? await services.oidcProviders.substituteSecret(known, secret)
+        : null) ?? randomBytes(32).toString('base64url');
+    // Credentials that cannot be read reach the provider as a client that does not exist.
+    const id = known ?? `unreadable-${randomBytes(8).toString('hex')}`;
+    const credentials = `${encodeURIComponent(id)}:${encodeURIComponent(substitute)}`;
+    request.raw.headers.authorization = `Basic ${Buffer.from(credentials).toString('base64')}`;
   };
 
   const providerRoute = {

@@ -461,21 +461,18 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
     }
     // Nor in another spelling of the header the provider would read itself: base64url,
     // a client id written with escapes.
-    const derived = providerSecret(cookieKey, subsystem);
-    // The client id with some letters escaped, until its base64 needs + or /, whose
-    // base64url spelling (- and _) the provider reads as well.
-    const name = 'vendor-app';
-    let escaped = name;
-    for (let mask = 1; mask < 1 << name.length && escaped === name; mask++) {
-      const candidate = [...name]
-        .map((c, i) => (mask & (1 << i) ? `%${c.charCodeAt(0).toString(16)}` : c))
-        .join('');
-      const b64 = Buffer.from(`${candidate}:${encodeURIComponent(derived)}`).toString('base64');
-      if (/[+/]/.test(b64)) escaped = candidate;
-    }
-    const encoded = Buffer.from(`${escaped}:${encodeURIComponent(derived)}`).toString('base64url');
-    expect(encoded).toMatch(/[-_]/);
-    const spellings = [`basic ${encoded}`, `Basic ${encoded}`, `BASIC  ${encoded}`];
+    // Nor in another spelling of the header that the provider reads as the same
+    // credentials (its base64 decoding skips characters outside the alphabet).
+    const derived = Buffer.from(
+      `vendor-app:${encodeURIComponent(providerSecret(cookieKey, subsystem))}`,
+    );
+    const b64 = derived.toString('base64');
+    const spellings = [
+      `basic ${b64}`,
+      `Basic ${b64.slice(0, 4)}.${b64.slice(4)}`,
+      `Basic *${b64}`,
+      `Basic ${derived.toString('base64url')}`,
+    ];
     for (const authorization of spellings) {
       const refused = await fetch(`${base}/oidc/token`, {
         method: 'POST',
