@@ -2,7 +2,8 @@ import rateLimit, {
   type FastifyRateLimitStore,
   type FastifyRateLimitStoreCtor,
 } from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { rateLimited } from '../lib/app-error.js';
 import type { Clock } from '../lib/clock.js';
@@ -15,9 +16,22 @@ import type { RequestLimitRepository } from '../modules/limits/request-limit.rep
 
 const WINDOW_MS = 60_000;
 
-/** The route config of a call limited per address: `config: { access: 'public', rateLimit: limitedBy('pubKey') }`. */
-export function limitedBy(name: RequestLimitName) {
-  return { groupId: name };
+/**
+ * The route config of a limited call: `config: { access: 'public', rateLimit: limitedBy('pubKey') }`
+ * counts per address; `limitedBy('frameToken', 'session')` counts per session (its bearer
+ * token's digest), for a signed-in call that a city office's shared address would
+ * otherwise exhaust for everyone behind it. The limit runs before authentication, so the
+ * session is its token as presented; a call without one counts per address.
+ */
+export function limitedBy(name: RequestLimitName, per: 'address' | 'session' = 'address') {
+  return per === 'address' ? { groupId: name } : { groupId: name, keyGenerator: sessionKey };
+}
+
+function sessionKey(request: FastifyRequest): string {
+  const authorization = request.headers.authorization;
+  if (!authorization) return request.ip;
+  // A digest, so no token is kept in the limits table.
+  return `session:${createHash('sha256').update(authorization).digest('base64url')}`;
 }
 
 /**

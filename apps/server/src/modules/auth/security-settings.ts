@@ -43,6 +43,8 @@ export const securityDefaults = {
   'rate.smsPerMinute': 5,
   'rate.recoveryPerMinute': 30,
   'rate.publicReadPerMinute': 600,
+  /** Frame tokens a minute for one session (a subsystem's entry opened or reloaded). */
+  'rate.frameTokenPerMinute': 60,
   /** The login RSA key pair is replaced after this many hours; the old one still decrypts for the overlap. */
   'rsa.rotationHours': 24,
   'rsa.overlapMinutes': 10,
@@ -56,9 +58,17 @@ const ZERO_ALLOWED: ReadonlySet<SecuritySettingKey> = new Set([
   'session.idleMinutes',
 ]);
 
-/** The per-address limits of the calls that need no sign-in. */
+/** The per-address limits of the calls that need no sign-in, and the frame token's per session. */
 export type RequestLimitName =
-  'pubKey' | 'signIn' | 'captcha' | 'qrTicket' | 'qrStatus' | 'sms' | 'recovery' | 'publicRead';
+  | 'pubKey'
+  | 'signIn'
+  | 'captcha'
+  | 'qrTicket'
+  | 'qrStatus'
+  | 'sms'
+  | 'recovery'
+  | 'publicRead'
+  | 'frameToken';
 
 export function requestLimitSettingKey(name: RequestLimitName): SecuritySettingKey {
   return `rate.${name}PerMinute`;

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RouteContext } from '../../app-module.js';
 import { issuerBase } from '../../lib/product-base.js';
 import { authOf } from '../../plugins/auth.js';
+import { limitedBy } from '../../plugins/request-limits.js';
 import { onSelf } from '../access/policy-targets.js';
 
 /** The shell asks for a framed subsystem's own token (issue 22; docs/subsystems.md). */
@@ -21,6 +22,8 @@ const subsystemsRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { serv
         audit: { action: 'subsystem.token', when: 'the entry opens a registered subsystem' },
         // A token derived from the caller's own session, for the caller.
         policy: onSelf('own.sessions'),
+        // Each one is a signed token and a record on the trail: bounded per session.
+        rateLimit: limitedBy('frameToken', 'session'),
       },
       schema: {
         tags: ['subsystems'],

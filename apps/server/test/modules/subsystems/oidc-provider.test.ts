@@ -15,7 +15,13 @@ import { TEST_SECRETS_KEY } from '../../helpers/constants.js';
 import { sidOf } from '../../../src/modules/subsystems/subsystem-claims.js';
 import { signInThroughPlatform } from '../../helpers/oidc-browser.js';
 import { offerSubsystem } from '../../helpers/subsystem-menu.js';
-import { type TestApp, auditEvents, bearer, createTestApp } from '../../helpers/test-app.js';
+import {
+  type TestApp,
+  auditEvents,
+  bearer,
+  createTestApp,
+  withSecuritySettings,
+} from '../../helpers/test-app.js';
 
 const REDIRECT = 'http://127.0.0.1:9/callback';
 const SECRET = randomBytes(32).toString('base64url');
@@ -594,6 +600,31 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
     expect((await fetch(`${base}/oidc/me`, { headers: bearer(answer.data.token) })).status).toBe(
       401,
     );
+  });
+
+  it('bounds frame tokens per session, not per address (rate.frameTokenPerMinute)', async () => {
+    const { rows } = await t.database.db.execute<{ id: number }>(
+      sql`select id from menu_entries where url = '/demo-subsystem.html' order by id limit 1`,
+    );
+    const frameToken = async (token: string) =>
+      (
+        await fetch(`${base}/api${SUBSYSTEM_PATHS.frameToken}`, {
+          method: 'POST',
+          headers: { ...bearer(token), 'content-type': 'application/json' },
+          body: JSON.stringify({ menuId: rows[0]!.id }),
+        })
+      ).json() as Promise<{ code: string }>;
+    await t.database.db.execute(sql`delete from request_limits`);
+    await withSecuritySettings(t, { 'rate.frameTokenPerMinute': '2' }, async () => {
+      const first = (await t.login('admin', 'Admin@2026')).access_token;
+      const second = (await t.login('admin', 'Admin@2026')).access_token;
+      expect((await frameToken(first)).code).toBe('000000');
+      expect((await frameToken(first)).code).toBe('000000');
+      expect((await frameToken(first)).code).toBe('040029');
+      // Another session from the same address still gets its own.
+      expect((await frameToken(second)).code).toBe('000000');
+    });
+    await t.database.db.execute(sql`delete from request_limits`);
   });
 
   it('gives no token to a frame whose address is on no registered origin', async () => {
