@@ -2,13 +2,25 @@ import { z } from 'zod';
 import { LOGIN_APP_ID, LOGIN_SCOPE } from './constants.js';
 import { usernameSchema } from './validation.js';
 
-/** `POST /authorization-server/oauth/pubKey`: the RSA key that encrypts the login password. */
+/** The encryptions of the sign-in transport: one per crypto profile (docs/cryptography.md). */
+export const PUBLIC_KEY_ALGORITHMS = ['RSA-OAEP-256', 'SM2'] as const;
+export type PublicKeyAlgorithm = (typeof PUBLIC_KEY_ALGORITHMS)[number];
+
+/** `POST /authorization-server/oauth/pubKey`: the key that encrypts the login password. */
 export const publicKeySchema = z.object({
   keyId: z.string(),
-  /** SubjectPublicKeyInfo in PEM. */
+  /**
+   * `RSA-OAEP-256`: SubjectPublicKeyInfo in PEM. `SM2`: the uncompressed point in hex
+   * (`04` and the two 32-byte coordinates).
+   */
   publicKey: z.string(),
-  /** Encryption the client must use. */
-  algorithm: z.literal('RSA-OAEP-256'),
+  /**
+   * Encryption the client must use. `RSA-OAEP-256`: the cipher in base64. `SM2`
+   * (GB/T 32918.4, C1C3C2, the UTF-8 text as the message): the cipher in hex, as
+   * sm-crypto-v2's `sm2.doEncrypt(password, publicKey, 1)` returns it, with or
+   * without the leading `04`.
+   */
+  algorithm: z.enum(PUBLIC_KEY_ALGORITHMS),
 });
 export type PublicKey = z.infer<typeof publicKeySchema>;
 
@@ -16,7 +28,7 @@ export type PublicKey = z.infer<typeof publicKeySchema>;
 export const tokenRequestSchema = z.object({
   grant_type: z.literal('password'),
   username: usernameSchema,
-  /** The password encrypted with the public key, base64. */
+  /** The password encrypted with the public key: base64 (RSA-OAEP-256) or hex (SM2). */
   password: z
     .string({ error: 'validation.password.required' })
     .min(1, 'validation.password.required')

@@ -125,10 +125,11 @@ describe('tokenResponseSchema', () => {
 });
 
 describe('publicKeySchema', () => {
-  it('accepts an RSA-OAEP-256 key', () => {
+  it('accepts an RSA-OAEP-256 or an SM2 key, and no other', () => {
     const key = { keyId: 'k', publicKey: '-----BEGIN PUBLIC KEY-----', algorithm: 'RSA-OAEP-256' };
     expect(publicKeySchema.parse(key)).toEqual(key);
     expect(publicKeySchema.safeParse({ ...key, algorithm: 'RSA1_5' }).success).toBe(false);
+    expect(publicKeySchema.parse({ ...key, algorithm: 'SM2' }).algorithm).toBe('SM2');
   });
 });
 

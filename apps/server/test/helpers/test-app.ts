@@ -13,6 +13,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { sm2 } from 'sm-crypto-v2';
 import { inject } from 'vitest';
 import { type AppDependencies, buildApp } from '../../src/app.js';
 import { type AppConfig, loadConfig } from '../../src/config.js';
@@ -143,23 +144,27 @@ export async function secondInstance(t: TestApp): Promise<FastifyInstance> {
   return other;
 }
 
-/** The server's current RSA key, as the sign-in page fetches it. */
+/** The server's current transport key, as the sign-in page fetches it. */
 export async function fetchPublicKey(app: FastifyInstance, remoteAddress?: string) {
   const response = await app.inject({
     method: 'POST',
     url: '/api/authorization-server/oauth/pubKey',
     ...(remoteAddress === undefined ? {} : { remoteAddress }),
   });
-  return response.json().data as { keyId: string; publicKey: string };
+  return response.json().data as { keyId: string; publicKey: string; algorithm: string };
 }
 
-/** Encrypts a password as the web app does: RSA-OAEP with SHA-256, base64. */
+/**
+ * Encrypts a password as the web app does, by the algorithm the key names: RSA-OAEP
+ * with SHA-256 in base64, or SM2 (C1C3C2) in hex with sm-crypto-v2 (the 国密 profile).
+ */
 export async function encryptPassword(
   app: FastifyInstance,
   password: string,
   remoteAddress?: string,
 ) {
-  const { keyId, publicKey } = await fetchPublicKey(app, remoteAddress);
+  const { keyId, publicKey, algorithm } = await fetchPublicKey(app, remoteAddress);
+  if (algorithm === 'SM2') return { keyId, password: sm2.doEncrypt(password, publicKey, 1) };
   const cipher = publicEncrypt(
     { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
     Buffer.from(password, 'utf8'),

@@ -1,5 +1,6 @@
 import { HttpResponse, delay, http } from 'msw';
 import { setupServer } from 'msw/node';
+import { sm2 } from 'sm-crypto-v2';
 import { vi } from 'vitest';
 import { configureApi } from '@/lib/http/api';
 import { i18n } from '@/lib/i18n';
@@ -52,14 +53,17 @@ export interface TokenCall {
 }
 
 /**
- * The sign-in calls of the server, in miniature: a real RSA-OAEP key, the token
- * call decrypting the password, and the user info call. `pause` holds the token
- * answer so a test can look at the loading state.
+ * The sign-in calls of the server, in miniature: a real RSA-OAEP key (or, with
+ * `algorithm: 'SM2'`, the 国密 profile's SM2 key), the token call decrypting the
+ * password, and the user info call. `pause` holds the token answer so a test can
+ * look at the loading state. `ciphers` are the password fields as sent.
  */
 export async function authHandlers(
-  options: { password?: string; pause?: () => Promise<void> } = {},
+  options: { password?: string; pause?: () => Promise<void>; algorithm?: 'SM2' } = {},
 ) {
   const password = options.password ?? 'Admin@2026';
+  const sm2Keys = options.algorithm === 'SM2' ? sm2.generateKeyPairHex() : undefined;
+  const ciphers: string[] = [];
   keyPair ??= crypto.subtle.generateKey(
     {
       name: 'RSA-OAEP',
@@ -77,14 +81,27 @@ export async function authHandlers(
 
   const handlers = [
     http.post(`${API}/authorization-server/oauth/pubKey`, () =>
-      HttpResponse.json(okBody({ keyId: 'k1', publicKey: pem })),
+      HttpResponse.json(
+        okBody(
+          sm2Keys
+            ? { keyId: 'k1', publicKey: sm2Keys.publicKey, algorithm: 'SM2' }
+            : { keyId: 'k1', publicKey: pem, algorithm: 'RSA-OAEP-256' },
+        ),
+      ),
     ),
     http.post(`${API}/authorization-server/oauth/token`, async ({ request }) => {
       const form = new URLSearchParams(await request.text());
-      const cipher = Uint8Array.from(atob(form.get('password') ?? ''), (c) => c.charCodeAt(0));
-      const plain = new TextDecoder().decode(
-        await crypto.subtle.decrypt({ name: 'RSA-OAEP' }, keys.privateKey, cipher),
-      );
+      const sent = form.get('password') ?? '';
+      ciphers.push(sent);
+      const plain = sm2Keys
+        ? sm2.doDecrypt(sent, sm2Keys.privateKey, 1, { output: 'string' })
+        : new TextDecoder().decode(
+            await crypto.subtle.decrypt(
+              { name: 'RSA-OAEP' },
+              keys.privateKey,
+              Uint8Array.from(atob(sent), (c) => c.charCodeAt(0)),
+            ),
+          );
       const username = form.get('username') ?? '';
       tokenCalls.push({
         username,
@@ -116,7 +133,7 @@ export async function authHandlers(
       return HttpResponse.json(okBody(userData({ username: uniqueId })));
     }),
   ];
-  return { handlers, tokenCalls, userInfoCalls };
+  return { handlers, tokenCalls, userInfoCalls, ciphers };
 }
 
 export const testServer = setupServer();

@@ -20,7 +20,13 @@ export const authModule: AppModule = {
   createServices: ({ repositories, withTransaction, services, clock, config }) => {
     const { audit, settings: allSettings } = services;
     const settings = new SecuritySettings({ settings: allSettings, clock });
-    const rsaKeys = new RsaKeyService({ repositories, withTransaction, clock, settings });
+    const rsaKeys = new RsaKeyService({
+      repositories,
+      withTransaction,
+      clock,
+      settings,
+      profile: config.cryptoProfile,
+    });
     const captchas = new CaptchaService({
       captchas: repositories.captchas,
       clock,

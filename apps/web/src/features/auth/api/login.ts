@@ -5,7 +5,7 @@ import {
   LOGIN_SCOPE,
   type TokenResponse,
 } from '@cityops/contract';
-import { encryptWithPublicKey } from '@/lib/crypto/rsa-oaep';
+import { encryptPassword } from '@/lib/crypto/encrypt-password';
 import { api } from '@/lib/http/api';
 import { getPublicKey } from './get-public-key';
 
@@ -19,7 +19,7 @@ export async function loginWithPassword(
   captcha?: { captchaId: string; captchaCode: string },
 ): Promise<TokenResponse> {
   const key = await getPublicKey();
-  const encrypted = await encryptWithPublicKey(key.publicKey, password);
+  const encrypted = await encryptPassword(key, password);
   return api.post<TokenResponse>(
     AUTH_PATHS.token,
     {

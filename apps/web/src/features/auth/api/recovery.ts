@@ -7,7 +7,7 @@ import {
   type SmsCodeSent,
 } from '@cityops/contract';
 import { md5Hex } from '@/lib/crypto/md5';
-import { encryptWithPublicKey } from '@/lib/crypto/rsa-oaep';
+import { encryptPassword } from '@/lib/crypto/encrypt-password';
 import { api } from '@/lib/http/api';
 import { getPublicKey } from './get-public-key';
 
@@ -51,7 +51,7 @@ export async function findPassword(
       ticket,
       newPassword: md5Hex(newPassword),
       newPasswordTwo: md5Hex(confirmPassword),
-      newPasswordCipher: await encryptWithPublicKey(key.publicKey, newPassword),
+      newPasswordCipher: await encryptPassword(key, newPassword),
       keyId: key.keyId,
       basic: true,
     },

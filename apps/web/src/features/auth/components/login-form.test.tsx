@@ -135,6 +135,22 @@ describe('LoginForm', { timeout: 60_000 }, () => {
     expect(useUserStore.getState().username).toBe('admin');
   });
 
+  it('encrypts the password with SM2 when the key answer names it (国密 profile)', async () => {
+    configureTestApi();
+    const auth = await authHandlers({ algorithm: 'SM2' });
+    testServer.use(...auth.handlers);
+    const onSuccess = renderForm();
+
+    await fill('admin', 'Admin@2026');
+
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1));
+    // What sm-crypto-v2's doEncrypt(password, key, 1) gives: C1 (64 bytes), C3 (32), C2, in hex.
+    expect(auth.ciphers).toHaveLength(1);
+    expect(auth.ciphers[0]).toMatch(/^[0-9a-f]+$/);
+    expect(auth.ciphers[0]).toHaveLength((64 + 32 + 'Admin@2026'.length) * 2);
+    expect(auth.tokenCalls.map((call) => call.password)).toEqual(['Admin@2026']);
+  });
+
   it('shows the loading state while the call runs and ends it afterwards', async () => {
     configureTestApi();
     let release: () => void = () => undefined;

@@ -1,6 +1,6 @@
 import { AUTH_PATHS, type PublicKey, USER_PATHS } from '@cityops/contract';
 import { md5Hex } from '@/lib/crypto/md5';
-import { encryptWithPublicKey } from '@/lib/crypto/rsa-oaep';
+import { encryptPassword } from '@/lib/crypto/encrypt-password';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/http/api';
 
@@ -21,7 +21,7 @@ export async function changePassword(values: PasswordChange): Promise<null> {
     password: md5Hex(values.oldPassword),
     newPassword: md5Hex(values.newPassword),
     newPasswordTwo: md5Hex(values.confirmPassword),
-    newPasswordCipher: await encryptWithPublicKey(key.publicKey, values.newPassword),
+    newPasswordCipher: await encryptPassword(key, values.newPassword),
     keyId: key.keyId,
   });
 }
