@@ -69,6 +69,27 @@ export const systemMessagesEn = {
   'sso.notGranted':
     'You have not been given this subsystem: no menu entry of yours leads to it. Ask your unit administrator',
   'sso.signInAgain': 'The subsystem asks you to sign in again before it lets you in',
+  'oidc.page.back': 'Go to {{name}}',
+  'oidc.signOut.title': 'Sign out',
+  'oidc.signOut.ofSubsystem':
+    'You are signing out of {{subsystem}}. Sign out of the platform and every subsystem you entered with it as well?',
+  'oidc.signOut.question': 'Sign out of the platform and every subsystem you entered with it?',
+  'oidc.signOut.everywhere': 'Sign out of the platform',
+  'oidc.signOut.subsystemOnly': 'Sign out of {{subsystem}} only',
+  'oidc.signedOut.title': 'Signed out',
+  'oidc.signedOut.ofSubsystem': 'You have signed out of {{subsystem}}.',
+  'oidc.signedOut.body': 'You have signed out.',
+  'oidc.error.title': 'The sign-in cannot go on',
+  'oidc.error.code': 'Error code: {{code}}',
+  'oidc.error.redirectUri':
+    "This subsystem's return address is not registered with the platform. Ask the system administrator.",
+  'oidc.error.client':
+    'This subsystem is not registered with the platform, or is switched off. Ask the system administrator.',
+  'oidc.error.accessDenied': 'You may not enter this subsystem. Ask your unit administrator.',
+  'oidc.error.request':
+    "The subsystem's request is incomplete or not valid. Go back to the subsystem and try again; if it happens again, tell the subsystem's vendor.",
+  'oidc.error.generic':
+    'Something went wrong. Go back to the subsystem and try again; if it happens again, ask the system administrator.',
   'system.import.notSpreadsheet': 'The file is not an Excel workbook (.xlsx)',
   'system.import.columns': 'The columns must be those of the template: {{columns}}',
   'system.import.empty': 'The file has no rows to import',
@@ -213,6 +234,24 @@ export const systemMessagesZhCN: Record<keyof typeof systemMessagesEn, string> =
   'sso.expired': '本次子系统登录已过期或已完成，请返回子系统重新登录',
   'sso.notGranted': '您没有使用该子系统的权限（您的菜单中没有该子系统），请联系本单位管理员',
   'sso.signInAgain': '该子系统要求您重新登录后才能进入',
+  'oidc.page.back': '进入{{name}}',
+  'oidc.signOut.title': '退出登录',
+  'oidc.signOut.ofSubsystem':
+    '您正在退出{{subsystem}}。是否同时退出平台及通过平台进入的所有子系统？',
+  'oidc.signOut.question': '是否退出平台及通过平台进入的所有子系统？',
+  'oidc.signOut.everywhere': '退出平台',
+  'oidc.signOut.subsystemOnly': '仅退出{{subsystem}}',
+  'oidc.signedOut.title': '已退出',
+  'oidc.signedOut.ofSubsystem': '您已退出{{subsystem}}。',
+  'oidc.signedOut.body': '您已退出登录。',
+  'oidc.error.title': '无法继续登录',
+  'oidc.error.code': '错误代码：{{code}}',
+  'oidc.error.redirectUri': '该子系统的回调地址未登记，请联系系统管理员。',
+  'oidc.error.client': '该子系统未在平台登记或已停用，请联系系统管理员。',
+  'oidc.error.accessDenied': '您无权进入该子系统，请联系本单位管理员。',
+  'oidc.error.request':
+    '子系统发来的请求不完整或无效，请返回子系统重试；如仍出现，请联系子系统厂商。',
+  'oidc.error.generic': '出现问题，请返回子系统重试；如仍出现，请联系系统管理员。',
   'system.import.notSpreadsheet': '文件不是 Excel 工作簿（.xlsx）',
   'system.import.columns': '列须与模板一致：{{columns}}',
   'system.import.empty': '文件中没有可导入的数据',

@@ -52,5 +52,9 @@ describe('language detection (stored, else browser, else Chinese)', () => {
     expect(i18n.t('shell.logoutConfirm')).toBe('Confirm logging out?');
     expect(localStorage.getItem('language')).toBe('en');
     expect(document.documentElement.lang).toBe('en');
+    // The subsystem provider's own pages read it from a cookie (issue 32).
+    expect(document.cookie).toContain('language=en');
+    await changeLanguage('zh-CN');
+    expect(document.cookie).toContain('language=zh-CN');
   });
 });

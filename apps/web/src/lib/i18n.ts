@@ -2,7 +2,7 @@ import { type Language, defaultLanguage, languages } from '@cityops/contract';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { resources } from '@/locales';
-import { StorageKey, local } from './storage';
+import { StorageKey, cookies, local } from './storage';
 
 /** Maps a browser language tag to one of ours, or null. */
 export function matchLanguage(tag: string | null | undefined): Language | null {
@@ -66,10 +66,20 @@ export async function initI18n(language: Language): Promise<void> {
   });
   registeredTexts.forEach(addTexts);
   document.documentElement.lang = language;
+  shareLanguage(language);
+}
+
+/**
+ * The language in a cookie too: the subsystem provider's own pages (sign-out
+ * confirmation, errors) are the server's, and read it there (provider-pages.ts).
+ */
+function shareLanguage(language: Language): void {
+  cookies.set(StorageKey.language, language, { days: 365 });
 }
 
 export async function changeLanguage(language: Language): Promise<void> {
   local.set(StorageKey.language, language);
+  shareLanguage(language);
   document.documentElement.lang = language;
   await i18n.changeLanguage(language);
 }

@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { OIDC_PATHS } from '@cityops/contract';
+import { type Language, type MessageKey, OIDC_PATHS, formatMessage } from '@cityops/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import Provider, {
   type Account,
@@ -12,6 +12,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { Repositories } from '../../repositories.js';
 import type { AuditSource } from '../audit/audit.repository.js';
 import { oidcAdapter, storable } from './oidc-adapter.js';
+import { pageErrorKey, pageLanguage, pageText, providerPage } from './provider-pages.js';
 import type { SigningKeyService } from './signing-key.service.js';
 import type { PlatformSignIn, SsoService } from './sso.service.js';
 import { CLAIMS_BY_SCOPE, userClaims } from './subsystem-claims.js';
@@ -44,6 +45,8 @@ export interface OidcProvidersOptions {
   /** Opens the number for a `phone_number` claim. */
   personalData: PersonalDataSeal;
   clock: Clock;
+  /** The platform's name (settings), on the provider's pages. */
+  systemName: () => Promise<string>;
 }
 
 /** The prompt detail that says when the platform's page was asked (the platform's clock, ms). */
@@ -112,6 +115,35 @@ export class OidcProviders {
       if (signIn && (await this.options.sessionLive(signIn.sessionTokenHash))) return true;
     }
     return false;
+  }
+
+  /** One of the provider's pages in the person's language and the platform's look. */
+  private async page(
+    ctx: KoaContextWithOIDC,
+    issuer: string,
+    content: { title: MessageKey; body: string },
+  ): Promise<string> {
+    const language = languageOf(ctx);
+    return providerPage({
+      language,
+      systemName: await this.options.systemName().catch(() => 'CityOps'),
+      issuer,
+      title: formatMessage(language, content.title),
+      body: content.body,
+    });
+  }
+
+  /** A registered subsystem's name in the page's language, or null. */
+  private async subsystemName(
+    clientId: string | undefined,
+    language: Language,
+  ): Promise<string | null> {
+    if (!clientId || !storable(clientId)) return null;
+    const subsystem = await this.options.repositories.subsystems
+      .findByClientId(clientId)
+      .catch(() => null);
+    if (!subsystem) return null;
+    return language === 'en' ? subsystem.nameEn || subsystem.name : subsystem.name;
   }
 
   /** The client secret oidc-provider expects in place of the one presented, when that one is right. */
@@ -261,19 +293,42 @@ export class OidcProviders {
                 (typeof hint === 'string' && (await this.options.sso.signInOfHint(hint, issuer))) ||
                 undefined;
             }
-            // A confirmation the person gives (no script: the page's policy allows none).
-            ctx.body = page(
-              issuer,
-              'Sign out? 是否退出登录？',
-              `${form}<button form="op.logoutForm" type="submit" name="logout" value="yes">Sign out / 退出</button>`,
-            );
+            // A confirmation the person gives (no script: the page's policy allows none), in
+            // the platform's language and look (issue 32).
+            const language = languageOf(ctx);
+            const subsystem = await this.subsystemName(ctx.oidc.client?.clientId, language);
+            const question = subsystem
+              ? pageText(language, 'oidc.signOut.ofSubsystem', { subsystem })
+              : pageText(language, 'oidc.signOut.question');
+            const buttons = [
+              `<button class="primary" autofocus form="op.logoutForm" type="submit" name="logout" value="yes">${pageText(language, 'oidc.signOut.everywhere')}</button>`,
+              ...(subsystem
+                ? [
+                    `<button form="op.logoutForm" type="submit">${pageText(language, 'oidc.signOut.subsystemOnly', { subsystem })}</button>`,
+                  ]
+                : []),
+            ];
+            ctx.body = await this.page(ctx, issuer, {
+              title: 'oidc.signOut.title',
+              body: `<p>${question}</p>${form}<div class="actions">${buttons.join('')}</div>`,
+            });
           },
           postLogoutSuccessSource: async (ctx) => {
-            ctx.body = page(
-              issuer,
-              'Signed out',
-              '<p>You have signed out of the subsystem. 已退出子系统。</p>',
+            // A client named here is the one subsystem signed out of (the provider forwards it
+            // only when the platform session was kept).
+            const language = languageOf(ctx);
+            const clientId = ctx.oidc.params?.client_id;
+            const subsystem = await this.subsystemName(
+              typeof clientId === 'string' ? clientId : undefined,
+              language,
             );
+            const text = subsystem
+              ? pageText(language, 'oidc.signedOut.ofSubsystem', { subsystem })
+              : pageText(language, 'oidc.signedOut.body');
+            ctx.body = await this.page(ctx, issuer, {
+              title: 'oidc.signedOut.title',
+              body: `<p>${text}</p>`,
+            });
           },
         },
       },
@@ -323,12 +378,15 @@ export class OidcProviders {
         backchannel_logout_session_supported: true,
       },
       renderError: async (ctx, out) => {
+        // A civil servant meets this page: plain words in the platform's language, and the
+        // code for whoever they ask; the provider's English description is left out.
+        const language = languageOf(ctx);
+        const code = String(out.error ?? 'server_error');
         ctx.type = 'html';
-        ctx.body = page(
-          issuer,
-          'Sign-in error',
-          `<p>The subsystem's sign-in could not go on. 子系统登录未能完成。</p><p><code>${escapeHtml(String(out.error))}</code>: ${escapeHtml(String(out.error_description ?? ''))}</p>`,
-        );
+        ctx.body = await this.page(ctx, issuer, {
+          title: 'oidc.error.title',
+          body: `<p>${pageText(language, pageErrorKey(code))}</p><p class="code">${pageText(language, 'oidc.error.code', { code })}</p>`,
+        });
       },
     };
   }
@@ -465,10 +523,10 @@ function presentedClientId(ctx: KoaContextWithOIDC): string {
   return decoded.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 64) || '(none)';
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
-
-function page(issuer: string, title: string, body: string): string {
-  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><meta name="viewport" content="width=device-width, initial-scale=1"></head><body><main><h1>${escapeHtml(title)}</h1>${body}<p><a href="${escapeHtml(issuer)}/">${escapeHtml(issuer)}</a></p></main></body></html>`;
+/** The language a provider page is in: the platform's cookie, else the browser's. */
+function languageOf(ctx: KoaContextWithOIDC): Language {
+  return pageLanguage({
+    cookie: ctx.get('cookie') || undefined,
+    acceptLanguage: ctx.get('accept-language') || undefined,
+  });
 }

@@ -58,6 +58,7 @@ export const subsystemsModule: AppModule = {
         sso,
         sessionLive: (tokenHash) => services.auth.isLive(tokenHash),
         clock,
+        systemName: async () => (await services.settings.publicValue('systemName')) ?? 'CityOps',
         repositories,
         keys: signingKeys,
         cookieKeys: async () => [(await cookieKey.get()).toString('base64url')],

@@ -783,4 +783,88 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
     const after = await browserAuthorize(config, { prompt: 'none' }, first.cookies);
     expect(errorOf(after.location)).toBe('login_required');
   });
+  it("shows its own pages in the person's language and the platform's look, with every value escaped (issue 32)", async () => {
+    const systemName = (await t.app.services.settings.publicValue('systemName'))!;
+    const visible = (html: string) =>
+      html
+        .replace(/<style>[^]*?<\/style>/, '')
+        .replace(/<[^>]+>/g, ' ')
+        .split(systemName)
+        .join(' ');
+    const cjk = /[\u3000-\u9fff\uff00-\uffef]/;
+    const expectEnglish = (html: string) => {
+      expect(html).toContain('<html lang="en">');
+      expect(visible(html)).not.toMatch(cjk);
+    };
+    const expectChinese = (html: string) => {
+      expect(html).toContain('<html lang="zh-CN">');
+      expect(visible(html)).not.toMatch(/\b(Sign|Signed|error|Error|subsystem|platform)\b/);
+    };
+
+    // The sign-out confirmation, for a subsystem the person signed in to in this browser.
+    const config = await discover('vendor-app', SECRET);
+    const platform = (await t.login('operator', 'Operator@2026')).access_token;
+    const { callback, verifier, state, cookie } = await authorize(config, platform, 'openid');
+    const tokens = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
+    const end = client.buildEndSessionUrl(config, { id_token_hint: tokens.id_token! });
+    const signOutPage = async (headers: Record<string, string>) => {
+      const response = await fetch(end, { headers: { cookie, ...headers } });
+      expect(response.status).toBe(200);
+      return response.text();
+    };
+    const zh = await signOutPage({ 'accept-language': 'zh-CN,zh;q=0.9' });
+    expectChinese(zh);
+    expect(zh).toContain(`<span class="brand">${systemName}</span>`);
+    expect(zh).toContain('您正在退出供应商系统。是否同时退出平台及通过平台进入的所有子系统？');
+    expect(zh).toContain('name="logout" value="yes">退出平台</button>');
+    expect(zh).toContain('仅退出供应商系统</button>');
+    // The platform's language cookie wins over the browser's.
+    const en = await signOutPage({ 'accept-language': 'zh-CN', cookie: `${cookie}; language=en` });
+    expectEnglish(en);
+    expect(en).toContain('Sign out of Vendor app only</button>');
+    expect(en).toContain('button.primary{background:#1668dc');
+
+    // The error page a civil servant meets: plain words and the code, in either language.
+    const unregistered = client.buildAuthorizationUrl(config, {
+      redirect_uri: 'https://elsewhere.example/callback',
+      scope: 'openid',
+      code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()),
+      code_challenge_method: 'S256',
+    });
+    const errorPage = async (language: string) => {
+      const response = await fetch(unregistered, { headers: { 'accept-language': language } });
+      expect(response.status).toBe(400);
+      return response.text();
+    };
+    const zhError = await errorPage('zh-CN');
+    expectChinese(zhError);
+    expect(zhError).toContain('该子系统的回调地址未登记，请联系系统管理员。');
+    expect(zhError).toContain('错误代码：invalid_redirect_uri');
+    const enError = await errorPage('en-GB,en;q=0.8');
+    expectEnglish(enError);
+    expect(enError).toContain('This subsystem&#39;s return address is not registered');
+
+    // A registered name is text on the page, never markup.
+    await t.database.db.execute(sql`insert into subsystems
+      (client_id, name, name_en, kind, origins, redirect_uris, claims, token_lifetime)
+      values ('markup-app', '<img src=x onerror=alert(1)>系统', '"><script>alert(1)</script>', 'public',
+        '[]'::jsonb, ${JSON.stringify([REDIRECT])}::jsonb, '[]'::jsonb, 120)`);
+    const done = async (language: string) =>
+      (
+        await fetch(`${base}/oidc/session/end/success?client_id=markup-app`, {
+          headers: { 'accept-language': language },
+        })
+      ).text();
+    const zhDone = await done('zh-CN');
+    expect(zhDone).toContain('您已退出&#60;img src=x onerror=alert(1)&#62;系统。');
+    expect(zhDone).not.toContain('<img');
+    const enDone = await done('en');
+    expect(enDone).toContain(
+      'You have signed out of &#34;&#62;&#60;script&#62;alert(1)&#60;/script&#62;.',
+    );
+    expect(enDone).not.toContain('<script');
+  });
 });
