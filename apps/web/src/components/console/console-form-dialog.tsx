@@ -1,6 +1,5 @@
 import { Alert, Form, type FormInstance, type FormProps } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { dialogFormLayout } from '@/lib/forms/dialog-form-layout';
 import { ConsoleDialog, type ConsoleDialogProps } from './console-dialog';
 
@@ -28,7 +27,6 @@ export interface ConsoleFormDialogProps<Values> {
  * (`dialogFormLayout`) and held still while it saves.
  */
 export function ConsoleFormDialog<Values>(props: ConsoleFormDialogProps<Values>) {
-  const { i18n } = useTranslation();
   const { failure, saving, save } = props.save;
   return (
     <ConsoleDialog
@@ -44,7 +42,7 @@ export function ConsoleFormDialog<Values>(props: ConsoleFormDialogProps<Values>)
       )}
       {props.notice}
       <Form<Values>
-        {...dialogFormLayout(i18n.language)}
+        {...dialogFormLayout()}
         {...props.formProps}
         form={props.form}
         name={props.name}

@@ -19,6 +19,7 @@ import { registerTexts } from '@/lib/i18n';
 import { scaledPx } from '@/lib/root-font-size';
 import { toast } from '@/lib/toast';
 import { systemTexts } from '@/locales/system-texts';
+import styles from './console-list-page.module.css';
 
 registerTexts(systemTexts);
 
@@ -221,7 +222,13 @@ export function ConsoleListPage<Row extends object>(props: ConsoleListPageProps<
         columns={columns}
         dataSource={props.rows}
         loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
+        // As wide as the page, the cells' text wrapping to fit: at 1366x768 in the shell's
+        // frame a table as wide as its longest lines put the last columns under the fixed
+        // actions column and the registry's actions behind a scrollbar (issue 31). Only
+        // what cannot wrap scrolls.
+        scroll={{ x: true }}
+        tableLayout="auto"
+        className={styles.table}
         {...(openRows && {
           expandable: {
             expandedRowKeys: openRows.filter((key) => !closed.has(key)),

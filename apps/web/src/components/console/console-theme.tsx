@@ -15,6 +15,11 @@ const theme = {
     colorLinkHover: '#083b85',
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.6)',
   },
+  components: {
+    // 12 px beside each cell's text instead of 16: the user table's nine columns fit
+    // the page at 1366x768 in English too, the actions column covering none (issue 31).
+    Table: { cellPaddingInline: 12 },
+  },
 };
 
 export function ConsoleTheme({ children }: { children: ReactNode }) {

@@ -1,23 +1,13 @@
 import type { FormProps } from 'antd';
 
-type DialogFormLayout = Pick<
-  FormProps,
-  'layout' | 'labelCol' | 'wrapperCol' | 'labelWrap' | 'labelAlign' | 'requiredMark'
->;
+type DialogFormLayout = Pick<FormProps, 'layout' | 'requiredMark'>;
 
 /**
- * The one layout of a form inside a dialog (the personal-info and password dialogs):
- * labels beside their fields, right-aligned in a column as wide as the language's
- * longest label ("确认密码", "Confirm password"), the fields filling the rest. A longer
- * label wraps instead of pushing its field out.
+ * The one layout of a form inside a dialog (every console dialog, the personal-info
+ * and password dialogs): each label on its own line above its field, the field the
+ * dialog's width. Beside their fields, labels took a column too narrow for the longer
+ * ones ("客户端标识", "令牌有效期（秒）"), which broke mid-word at 1366x768 (issue 31).
  */
-export function dialogFormLayout(language: string): DialogFormLayout {
-  return {
-    layout: 'horizontal',
-    labelCol: { flex: language === 'en' ? '10em' : '6.5em' },
-    wrapperCol: { flex: 1 },
-    labelWrap: true,
-    labelAlign: 'right',
-    requiredMark: true,
-  };
+export function dialogFormLayout(): DialogFormLayout {
+  return { layout: 'vertical', requiredMark: true };
 }

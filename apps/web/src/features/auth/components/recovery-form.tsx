@@ -172,8 +172,12 @@ export function RecoveryForm({ onDone }: RecoveryFormProps) {
           onChange={(event) => setNewPassword(event.target.value)}
         />
         <p className={styles.extra} style={{ marginTop: -12, marginBottom: 16 }}>
-          {t('password.rule', { min: rules.minLength, max: PASSWORD_MAX_LENGTH })}
-          {rules.forbidLoginName && ` ${t('password.ruleLoginName')}`}
+          {rules.forbidLoginName
+            ? t('password.ruleSentences', {
+                rule: t('password.rule', { min: rules.minLength, max: PASSWORD_MAX_LENGTH }),
+                loginName: t('password.ruleLoginName'),
+              })
+            : t('password.rule', { min: rules.minLength, max: PASSWORD_MAX_LENGTH })}
         </p>
         <TextField
           id="recovery-confirm"

@@ -77,7 +77,10 @@ describe('the password dialog’s rules (issue 24)', { timeout: 60_000 }, () => 
   it('checks the security administrator’s minimum and the login name before sending', async () => {
     rules = { minLength: 12, forbidLoginName: true };
     const { dialog, user } = await openDialog();
-    expect(await within(dialog).findByText(/^12-18位，.*不得包含登录账号。$/)).toBeInTheDocument();
+    // Two sentences, each ended, not run together (issue 31: "…中的一个 不得包含登录账号。").
+    expect(
+      await within(dialog).findByText(/^12-18位，.*中的一个。不得包含登录账号。$/),
+    ).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('旧密码'), 'Operator@2026');
     await tryNew(user, dialog, 'Abc#1234567');
     expect(

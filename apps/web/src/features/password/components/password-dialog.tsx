@@ -1,5 +1,6 @@
 import { PASSWORD_MAX_LENGTH, passwordProblem } from '@cityops/contract';
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
+import { ConsoleDialog } from '@/components/console/console-dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dialogFormLayout } from '@/lib/forms/dialog-form-layout';
@@ -23,13 +24,18 @@ export interface PasswordDialogProps {
  * with cancel and save; titled "reset password" when a reset is forced.
  */
 export function PasswordDialog({ open, mode, onCancel, onChanged }: PasswordDialogProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [form] = Form.useForm<PasswordChange>();
   const changePassword = useChangePassword();
   const [saving, setSaving] = useState(false);
   // The security administrator's rules, checked here as the server will (issue 24).
   const rules = usePasswordRules();
   const username = useUserStore((state) => state.username);
+  const rule = t('password.rule', { min: rules.minLength, max: PASSWORD_MAX_LENGTH });
+  // Two sentences, each with its full stop (issue 31: "…中的一个 不得包含登录账号。").
+  const ruleText = rules.forbidLoginName
+    ? t('password.ruleSentences', { rule, loginName: t('password.ruleLoginName') })
+    : rule;
 
   async function save() {
     let values: PasswordChange;
@@ -55,19 +61,16 @@ export function PasswordDialog({ open, mode, onCancel, onChanged }: PasswordDial
   }
 
   return (
-    <Modal
+    <ConsoleDialog
       open={open}
       title={mode === 'reset' ? t('password.resetTitle') : t('password.changeTitle')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
       onOk={() => void save()}
       onCancel={onCancel}
       confirmLoading={saving}
-      maskClosable={false}
       destroyOnHidden
       afterClose={() => form.resetFields()}
     >
-      <Form form={form} {...dialogFormLayout(i18n.language)} name="password" preserve={false}>
+      <Form form={form} {...dialogFormLayout()} name="password" preserve={false}>
         <Form.Item
           name="oldPassword"
           label={t('password.oldPassword')}
@@ -82,10 +85,7 @@ export function PasswordDialog({ open, mode, onCancel, onChanged }: PasswordDial
         <Form.Item
           name="newPassword"
           label={t('password.newPassword')}
-          extra={
-            t('password.rule', { min: rules.minLength, max: PASSWORD_MAX_LENGTH }) +
-            (rules.forbidLoginName ? ` ${t('password.ruleLoginName')}` : '')
-          }
+          extra={ruleText}
           rules={[
             { required: true, message: t('validation.newPassword.required') },
             {
@@ -125,6 +125,6 @@ export function PasswordDialog({ open, mode, onCancel, onChanged }: PasswordDial
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </ConsoleDialog>
   );
 }

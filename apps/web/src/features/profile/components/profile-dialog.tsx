@@ -1,5 +1,6 @@
 import type { OrganOption } from '@cityops/contract';
-import { Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
+import { ConsoleDialog } from '@/components/console/console-dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageUpload } from '@/components/image-upload/image-upload';
@@ -106,21 +107,18 @@ export function ProfileDialog({ open, onClose, onSignOut }: ProfileDialogProps) 
   }
 
   return (
-    <Modal
+    <ConsoleDialog
       open={open}
       title={t('profile.dialogTitle')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
       onOk={() => void save()}
       onCancel={onClose}
       confirmLoading={saving}
       okButtonProps={{ disabled: avatarUploading }}
       destroyOnHidden
-      maskClosable={false}
     >
       <Form<FormValues>
         form={form}
-        {...dialogFormLayout(i18n.language)}
+        {...dialogFormLayout()}
         initialValues={initialValues}
         disabled={saving}
         name="profile"
@@ -159,6 +157,6 @@ export function ProfileDialog({ open, onClose, onSignOut }: ProfileDialogProps) 
         </Form.Item>
       </Form>
       <OwnSessions />
-    </Modal>
+    </ConsoleDialog>
   );
 }

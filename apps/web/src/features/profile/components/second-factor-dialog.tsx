@@ -1,6 +1,7 @@
 import { ErrorCode, TOTP_CODE_PATTERN } from '@cityops/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, List, Modal, Space, Typography } from 'antd';
+import { Alert, Button, Form, Input, List, Space, Typography } from 'antd';
+import { ConsoleDialog } from '@/components/console/console-dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/http/api-error';
@@ -233,7 +234,7 @@ export function SecondFactorDialog({
   }
 
   return (
-    <Modal
+    <ConsoleDialog
       open={open}
       title={t('twoStep.title')}
       onCancel={onClose}
@@ -246,6 +247,6 @@ export function SecondFactorDialog({
       destroyOnHidden
     >
       {body}
-    </Modal>
+    </ConsoleDialog>
   );
 }

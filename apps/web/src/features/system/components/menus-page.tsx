@@ -112,13 +112,13 @@ function MenusPageContent() {
               // The framed address with its query; an integrated subsystem's own-window
               // address on a line of its own (each is opened as written, never joined).
               <Flex vertical>
-                <Typography.Text style={{ maxWidth: 320 }} ellipsis={{ tooltip: true }}>
+                <Typography.Text style={{ maxWidth: 260 }} ellipsis={{ tooltip: true }}>
                   {addressWithQuery(row.url, row.query)}
                 </Typography.Text>
                 {row.integrated && row.externalUrl && (
                   <Typography.Text
                     type="secondary"
-                    style={{ maxWidth: 320 }}
+                    style={{ maxWidth: 260 }}
                     ellipsis={{ tooltip: true }}
                   >
                     {t('system.menus.column.externalAddress', { address: row.externalUrl })}

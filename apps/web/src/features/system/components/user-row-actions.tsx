@@ -131,8 +131,9 @@ export function UserRowActions({ user, onEdit, onPasswordIssued }: UserRowAction
   return (
     <>
       {modalHolder}
-      {/* One line: the column is as wide as its buttons, whatever the language. */}
-      <Space size={0} wrap={false}>
+      {/* One line where the page has room; in a narrow window (English at 1366 px) the
+          buttons take a second line rather than push the table past the page (issue 31). */}
+      <Space size={0} wrap>
         {offers('edit') && (
           <Button
             type="link"
