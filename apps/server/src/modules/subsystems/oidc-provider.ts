@@ -256,7 +256,9 @@ export class OidcProviders {
         };
       },
       claims: { openid: ['sub', 'sid'], ...CLAIMS_BY_SCOPE },
-      scopes: ['openid', 'offline_access', ...Object.keys(CLAIMS_BY_SCOPE)],
+      // No offline access: every refresh token dies with its platform session (issue 32), so
+      // `offline_access` is not offered; a request naming it is answered as one without it.
+      scopes: ['openid', ...Object.keys(CLAIMS_BY_SCOPE)],
       conformIdTokenClaims: false,
       responseTypes: ['code'],
       // What the registry gives: a confidential client's secret by Basic, a public

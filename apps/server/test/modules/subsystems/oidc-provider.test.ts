@@ -867,4 +867,30 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
     );
     expect(enDone).not.toContain('<script');
   });
+  it('offers no offline access: offline_access is not advertised, and asked for with prompt=consent it grants nothing beyond the session-bound refresh token (issue 32)', async () => {
+    const discovery = (await (await fetch(`${base}/.well-known/openid-configuration`)).json()) as {
+      scopes_supported: string[];
+    };
+    expect(discovery.scopes_supported).not.toContain('offline_access');
+    const config = await discover('vendor-app', SECRET);
+    const platform = (await t.login('operator', 'Operator@2026')).access_token;
+    const flow = await browserAuthorize(config, {
+      scope: 'openid offline_access',
+      prompt: 'consent',
+    });
+    // The platform's page answers at once: no consent is asked, none is needed.
+    const done = await flow.complete(platform);
+    expect(done.status).toBe(200);
+    const tokens = await flow.redeem(
+      ((await done.json()) as { data: { redirectTo: string } }).data.redirectTo,
+    );
+    expect(tokens.scope?.split(' ')).not.toContain('offline_access');
+    expect(tokens.refresh_token).toBeTruthy();
+    // The refresh token is the session's: it ends with the platform sign-out.
+    await fetch(`${base}/api/authorization-server/oauth/logout`, {
+      method: 'POST',
+      headers: bearer(platform),
+    });
+    await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toThrow();
+  });
 });
