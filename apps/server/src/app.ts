@@ -34,6 +34,7 @@ import { sealClearMobiles } from './modules/organization/personal-data-upgrade.j
 import { SessionCache, noRememberedSessions } from './modules/auth/session-cache.js';
 import { describeMasterKey, loadMasterKey } from './lib/master-key.js';
 import { KeyRing } from './modules/secrets/key-ring.js';
+import { aeadAlgorithmOf } from './modules/secrets/aead.js';
 import { resealLegacyBoxes, sealStoredSecrets } from './modules/secrets/key-rotation.js';
 import { LegacySealedRepository } from './modules/secrets/legacy-sealed.repository.js';
 import { ServerSecretRepository } from './modules/secrets/server-secret.repository.js';
@@ -107,7 +108,11 @@ export async function buildApp(
   app.log.info({ masterKeyId: master.id, origin: master.origin }, describeMasterKey(master));
   const database = dependencies.database ?? (await openDatabase(config));
   app.addHook('onClose', async () => database.close());
-  const keyRing = new KeyRing(master, new ServerSecretRepository(database.db));
+  const keyRing = new KeyRing(
+    master,
+    new ServerSecretRepository(database.db),
+    aeadAlgorithmOf(config.cryptoProfile),
+  );
   await migrateAndSeed(database, (db) =>
     seed(db, {
       sealer: keyRing,

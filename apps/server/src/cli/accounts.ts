@@ -13,6 +13,7 @@ import {
 } from '../modules/system/operator-account.service.js';
 import { createRepositories, transactionRunner } from '../repositories.js';
 import { PersonalDataSeal } from '../modules/organization/personal-data-seal.js';
+import { aeadAlgorithmOf } from '../modules/secrets/aead.js';
 import { KeyRing } from '../modules/secrets/key-ring.js';
 import type { SecretSealer } from '../modules/secrets/secret-sealer.js';
 import { ServerSecretRepository } from '../modules/secrets/server-secret.repository.js';
@@ -70,7 +71,10 @@ export async function runAccountsCommand(
     repositories,
     withTransaction,
     clock: context.clock,
-    personalData: new PersonalDataSeal({ secrets: repositories.serverSecrets }),
+    personalData: new PersonalDataSeal({
+      secrets: repositories.serverSecrets,
+      algorithm: context.sealer?.algorithm,
+    }),
   });
   if (command === 'create') {
     const unit = option(rest, '--unit');
@@ -109,7 +113,13 @@ async function main(args: string[]): Promise<number> {
       database,
       clock: systemClock,
       print: (line) => process.stdout.write(`${line}\n`),
-      sealer: master && new KeyRing(master, new ServerSecretRepository(database.db)),
+      sealer:
+        master &&
+        new KeyRing(
+          master,
+          new ServerSecretRepository(database.db),
+          aeadAlgorithmOf(config.cryptoProfile),
+        ),
     });
   } finally {
     await database.close();

@@ -13,6 +13,7 @@ import type { AuditSource } from '../modules/audit/audit.repository.js';
 import { noRememberedSessions } from '../modules/auth/session-cache.js';
 import { parseDataKeyRow } from '../modules/secrets/key-ring.js';
 import { LegacySealedRepository } from '../modules/secrets/legacy-sealed.repository.js';
+import { type AeadAlgorithm, aeadAlgorithmOf } from '../modules/secrets/aead.js';
 import { retireMasterKeys, rotateKeys } from '../modules/secrets/key-rotation.js';
 import { isSealed } from '../modules/secrets/secret-sealer.js';
 import { DATA_KEY_PREFIX } from '../modules/secrets/server-secret.repository.js';
@@ -55,6 +56,8 @@ export async function runKeysCommand(
     clock: Clock;
     env: NodeJS.ProcessEnv;
     print: (line: string) => void;
+    /** What `rotate` seals with: CRYPTO_PROFILE's (docs/cryptography.md); AES-256-GCM if unset. */
+    algorithm?: AeadAlgorithm;
   },
 ): Promise<number> {
   const [command] = args;
@@ -99,6 +102,7 @@ export async function runKeysCommand(
       { ...repositories, legacy: new LegacySealedRepository(context.database.db) },
       master,
       next,
+      context.algorithm,
     );
     await repositories.audit.append(context.clock.now(), source, {
       action: 'settings.keys',
@@ -152,6 +156,7 @@ async function main(args: string[]): Promise<number> {
       clock: systemClock,
       env: process.env,
       print: (line) => process.stdout.write(`${line}\n`),
+      algorithm: aeadAlgorithmOf(config.cryptoProfile),
     });
   } finally {
     await database.close();

@@ -68,7 +68,10 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
   await seedGisLayers(repositories);
   if ((await repositories.users.count()) > 0) return;
   // The accounts' numbers are sealed as the server seals them (issue 30).
-  const personalData = new PersonalDataSeal({ secrets: repositories.serverSecrets });
+  const personalData = new PersonalDataSeal({
+    secrets: repositories.serverSecrets,
+    algorithm: options.sealer?.algorithm,
+  });
   if (options.kind === 'production') {
     await seedProduction(withTransaction, options);
   } else {

@@ -1,4 +1,5 @@
 import { KeyedHashService } from '../secrets/keyed-hash.service.js';
+import type { AeadAlgorithm } from '../secrets/aead.js';
 import { SecretBoxService } from '../secrets/secret-box.service.js';
 import type { ServerSecretRepository } from '../secrets/server-secret.repository.js';
 
@@ -11,6 +12,8 @@ export interface SealedMobile {
 export interface PersonalDataSealOptions {
   /** Where its two keys are kept, sealed under the master key (secrets/key-ring.ts). */
   secrets: ServerSecretRepository;
+  /** What numbers are sealed with (CRYPTO_PROFILE); a number sealed with either opens. */
+  algorithm?: AeadAlgorithm | undefined;
 }
 
 /**
@@ -23,7 +26,8 @@ export function normaliseMobile(mobile: string): string {
 
 /**
  * Personal information sealed at rest (PIPL; issue 30): a mobile number is kept
- * encrypted per field with AES-256-GCM (SecretBoxService, its own key), bound to
+ * encrypted per field with AES-256-GCM, or SM4-CTR + HMAC-SM3 under the 国密 profile
+ * (SecretBoxService, its own key), bound to
  * its column as additional data (the row's id does not exist before the insert),
  * beside a keyed blind index: HMAC-SHA256 of the normalised whole number under a
  * second key. An account is found by the whole number through the index alone;
@@ -34,7 +38,11 @@ export class PersonalDataSeal {
   private readonly index: KeyedHashService;
 
   constructor(options: PersonalDataSealOptions) {
-    this.box = new SecretBoxService({ secrets: options.secrets, name: 'personal-data-box' });
+    this.box = new SecretBoxService({
+      secrets: options.secrets,
+      name: 'personal-data-box',
+      algorithm: options.algorithm,
+    });
     this.index = new KeyedHashService({ secrets: options.secrets, name: 'personal-data-index' });
   }
 

@@ -1,4 +1,5 @@
 import type { AppModule } from '../../app-module.js';
+import { aeadAlgorithmOf } from '../secrets/aead.js';
 import { PersonalDataSeal } from './personal-data-seal.js';
 
 declare module '../../services.js' {
@@ -11,7 +12,10 @@ declare module '../../services.js' {
 /** First of the modules: sign-in, profiles, SMS and the console all read numbers through it. */
 export const personalDataModule: AppModule = {
   name: 'personal-data',
-  createServices: ({ repositories }) => ({
-    personalData: new PersonalDataSeal({ secrets: repositories.serverSecrets }),
+  createServices: ({ repositories, config }) => ({
+    personalData: new PersonalDataSeal({
+      secrets: repositories.serverSecrets,
+      algorithm: aeadAlgorithmOf(config.cryptoProfile),
+    }),
   }),
 };

@@ -1,5 +1,6 @@
 import type { AppModule } from '../../app-module.js';
 import { KeyedHashService } from '../secrets/keyed-hash.service.js';
+import { aeadAlgorithmOf } from '../secrets/aead.js';
 import { SecretBoxService } from '../secrets/secret-box.service.js';
 import secondFactorRoutes from './second-factor.routes.js';
 import { SecondFactorService } from './second-factor.service.js';
@@ -25,6 +26,7 @@ export const secondFactorModule: AppModule = {
         secrets: repositories.serverSecrets,
         name: 'second-factor-box',
         configuredKey: config.secretsKey,
+        algorithm: aeadAlgorithmOf(config.cryptoProfile),
       }),
       audit: services.audit,
       commands: services.commands,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { MasterKeyError } from '../../lib/master-key.js';
-import { aeadOpen, aeadSeal } from './aead.js';
+import { type AeadAlgorithm, aeadOpen, aeadSeal } from './aead.js';
 import { type SecretSealer, parseSealed, sealedValue } from './secret-sealer.js';
 import type { Executor } from '../../db/client.js';
 import {
@@ -30,8 +30,11 @@ export function parseDataKeyRow(row: RawSecretRow): DataKeyRow {
   const wraps = new Map<string, string>();
   if (row.value.startsWith(WRAPPED_PREFIX)) {
     for (const part of row.value.slice(WRAPPED_PREFIX.length).split(',')) {
-      const [masterId, packed] = part.split('.');
-      if (masterId && packed) wraps.set(masterId, packed);
+      // The master key's id has no dot; an SM4 wrap's packed value has one (`sm4.`).
+      const dot = part.indexOf('.');
+      const masterId = part.slice(0, Math.max(dot, 0));
+      const packed = part.slice(dot + 1);
+      if (dot > 0 && packed) wraps.set(masterId, packed);
     }
   }
   return { id: row.name.slice(DATA_KEY_PREFIX.length), wraps, row };
@@ -43,8 +46,13 @@ export function formatWraps(wraps: Map<string, string>): string {
 
 const wrapContext = (dataKeyId: string) => `cityops data key ${dataKeyId}`;
 
-export function wrapDataKey(master: MasterKeyBytes, dataKeyId: string, key: Buffer): string {
-  return aeadSeal(master.key, key, wrapContext(dataKeyId));
+export function wrapDataKey(
+  master: MasterKeyBytes,
+  dataKeyId: string,
+  key: Buffer,
+  algorithm: AeadAlgorithm = 'AES-256-GCM',
+): string {
+  return aeadSeal(master.key, key, wrapContext(dataKeyId), algorithm);
 }
 
 export function unwrapDataKey(master: MasterKeyBytes, row: DataKeyRow): Buffer {
@@ -62,10 +70,12 @@ export function unwrapDataKey(master: MasterKeyBytes, row: DataKeyRow): Buffer {
 
 /**
  * The key hierarchy's middle (docs/security.md, "Key hierarchy"): data keys,
- * random 256-bit keys kept in server_secrets wrapped (AES-256-GCM) by the master
- * key, which never enters the database. The newest data key seals; every data key
- * still opens what it sealed, so instances that have not yet seen a rotation keep
- * working. A database copy without the master key opens none of them.
+ * random 256-bit keys kept in server_secrets wrapped (AES-256-GCM, or SM4-CTR +
+ * HMAC-SM3 under the 国密 profile: `algorithm`) by the master key, which never
+ * enters the database. The newest data key seals; every data key still opens what
+ * it sealed, so instances that have not yet seen a rotation keep working. A
+ * database copy without the master key opens none of them. Each sealed value and
+ * wrap names its algorithm, so a value sealed under the other profile still opens.
  */
 export class KeyRing implements SecretSealer {
   private readonly keys = new Map<string, Buffer>();
@@ -74,6 +84,8 @@ export class KeyRing implements SecretSealer {
   constructor(
     private readonly master: MasterKeyBytes,
     private readonly secrets: ServerSecretRepository,
+    /** What new values and wraps are sealed with (aead.ts, CRYPTO_PROFILE). */
+    readonly algorithm: AeadAlgorithm = 'AES-256-GCM',
   ) {}
 
   get masterKeyId(): string {
@@ -83,7 +95,7 @@ export class KeyRing implements SecretSealer {
   async seal(plain: string, context: string): Promise<string> {
     const id = await this.activeId();
     const key = await this.dataKey(id);
-    return sealedValue(id, aeadSeal(key, Buffer.from(plain, 'utf8'), context));
+    return sealedValue(id, aeadSeal(key, Buffer.from(plain, 'utf8'), context, this.algorithm));
   }
 
   async open(stored: string, context: string): Promise<string> {
@@ -104,7 +116,9 @@ export class KeyRing implements SecretSealer {
   async createDataKey(masters: MasterKeyBytes[] = [this.master]): Promise<string> {
     const id = `${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}-${randomBytes(4).toString('hex')}`;
     const key = randomBytes(32);
-    const wraps = new Map(masters.map((master) => [master.id, wrapDataKey(master, id, key)]));
+    const wraps = new Map(
+      masters.map((master) => [master.id, wrapDataKey(master, id, key, this.algorithm)]),
+    );
     await this.secrets.insertRaw(`${DATA_KEY_PREFIX}${id}`, formatWraps(wraps));
     this.keys.set(id, key);
     this.active = undefined;
@@ -136,6 +150,10 @@ export class KeyRing implements SecretSealer {
 }
 
 /** The ring of a command that opens the server's database (the master key as the server loads it). */
-export function keyRingOf(master: MasterKeyBytes, db: Executor): KeyRing {
-  return new KeyRing(master, new ServerSecretRepository(db));
+export function keyRingOf(
+  master: MasterKeyBytes,
+  db: Executor,
+  algorithm?: AeadAlgorithm,
+): KeyRing {
+  return new KeyRing(master, new ServerSecretRepository(db), algorithm);
 }

@@ -1,6 +1,7 @@
 import { MasterKeyError } from '../../lib/master-key.js';
 import { contextOf as rsaContextOf } from '../auth/rsa-key.repository.js';
 import type { RsaKeyRepository } from '../auth/rsa-key.repository.js';
+import type { AeadAlgorithm } from './aead.js';
 import {
   KeyRing,
   type MasterKeyBytes,
@@ -108,16 +109,21 @@ export async function rotateKeys(
   stores: SealedStores,
   master: MasterKeyBytes,
   next?: MasterKeyBytes,
+  algorithm?: AeadAlgorithm,
 ): Promise<RotationReport> {
   const masters = next && next.id !== master.id ? [master, next] : [master];
-  const ring = new KeyRing(master, stores.serverSecrets);
+  // Under a changed CRYPTO_PROFILE this is the migration: every wrap and secret sealed
+  // again with the profile's algorithm (docs/cryptography.md).
+  const ring = new KeyRing(master, stores.serverSecrets, algorithm);
   if (stores.legacy) {
     await resealLegacyBoxes(stores.legacy, stores.serverSecrets.withSealer(ring), master);
   }
   for (const row of await stores.serverSecrets.listRaw({ prefix: DATA_KEY_PREFIX })) {
     const dataKey = parseDataKeyRow(row);
     const key = unwrapDataKey(master, dataKey);
-    for (const other of masters) dataKey.wraps.set(other.id, wrapDataKey(other, dataKey.id, key));
+    for (const other of masters) {
+      dataKey.wraps.set(other.id, wrapDataKey(other, dataKey.id, key, ring.algorithm));
+    }
     await stores.serverSecrets.replaceRaw(row.name, row.value, formatWraps(dataKey.wraps));
   }
   const dataKey = await ring.createDataKey(masters);

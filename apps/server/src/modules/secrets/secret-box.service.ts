@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { type AeadAlgorithm, PACKED_PATTERN, aeadOpen, aeadSeal } from './aead.js';
 import { ServerKey } from './server-key.js';
 import type { ServerSecretRepository } from './server-secret.repository.js';
 
@@ -11,16 +11,19 @@ export interface SecretBoxServiceOptions {
    * still open with it, and are sealed under the database key when written again.
    */
   configuredKey?: Buffer | undefined;
+  /** What new values are sealed with (CRYPTO_PROFILE, aead.ts); any opens. */
+  algorithm?: AeadAlgorithm | undefined;
 }
 
-/** `sealed:v1:<key>:<iv, tag and ciphertext in base64url>`; the key is `env` or `db`. */
-const SEALED = /^sealed:v1:(env|db):([A-Za-z0-9_-]+)$/;
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
+/**
+ * `sealed:v1:<key>:<packed>`; the key is `env` or `db`, the packed value names its
+ * algorithm (aead.ts: AES-256-GCM's IV, tag and ciphertext in base64url, or `sm4.`…).
+ */
+const SEALED = new RegExp(`^sealed:v1:(env|db):(${PACKED_PATTERN})$`);
 
 /**
  * Seals the secrets the server must read back (a second factor's TOTP key) with
- * AES-256-GCM from node:crypto, bound to what they belong to (`context`, as
+ * AES-256-GCM from node:crypto (SM4-CTR + HMAC-SM3 under the 国密 profile), bound to what they belong to (`context`, as
  * additional data), so a copy of their table reveals nothing and a sealed value
  * moved to another account does not open. The key is a server key kept in the
  * database, itself sealed under the data keys the master key wraps (key-ring.ts),
@@ -38,11 +41,7 @@ export class SecretBoxService {
 
   async seal(plain: string, context: string): Promise<string> {
     const key = await this.databaseKey.get();
-    const iv = randomBytes(IV_BYTES);
-    const cipher = createCipheriv('aes-256-gcm', key, iv);
-    cipher.setAAD(Buffer.from(context, 'utf8'));
-    const sealed = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-    const packed = Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
+    const packed = aeadSeal(key, Buffer.from(plain, 'utf8'), context, this.options.algorithm);
     return `sealed:v1:db:${packed}`;
   }
 
@@ -52,13 +51,6 @@ export class SecretBoxService {
     const [, keyName, packed] = match;
     const key = keyName === 'env' ? this.options.configuredKey : await this.databaseKey.get();
     if (!key) throw new Error('a secret was sealed with SECRETS_KEY, which is not set');
-    const bytes = Buffer.from(packed!, 'base64url');
-    const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES));
-    decipher.setAAD(Buffer.from(context, 'utf8'));
-    decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-    return Buffer.concat([
-      decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)),
-      decipher.final(),
-    ]).toString('utf8');
+    return aeadOpen(key, packed!, context).toString('utf8');
   }
 }

@@ -1,3 +1,5 @@
+import { type AeadAlgorithm, PACKED_PATTERN } from './aead.js';
+
 /**
  * Seals what a repository keeps of a secret (server_secrets, the sign-in
  * transport's private keys) under the data keys the master key wraps
@@ -7,6 +9,8 @@
 export interface SecretSealer {
   seal(plain: string, context: string): Promise<string>;
   open(stored: string, context: string): Promise<string>;
+  /** What it seals with (CRYPTO_PROFILE): what else a command seals follows it. */
+  readonly algorithm?: AeadAlgorithm;
 }
 
 const SEALED_PREFIX = 'sealed:v2:';
@@ -20,9 +24,11 @@ export function sealedValue(dataKeyId: string, packed: string): string {
   return `${SEALED_PREFIX}${dataKeyId}:${packed}`;
 }
 
-/** The data key's id and the packed ciphertext of a sealed value. */
+const SEALED_V2 = new RegExp(`^sealed:v2:([A-Za-z0-9_-]+):(${PACKED_PATTERN})$`);
+
+/** The data key's id and the packed ciphertext of a sealed value (it names its algorithm, aead.ts). */
 export function parseSealed(stored: string): { dataKeyId: string; packed: string } | null {
-  const match = /^sealed:v2:([A-Za-z0-9_-]+):([A-Za-z0-9_-]+)$/.exec(stored);
+  const match = SEALED_V2.exec(stored);
   return match ? { dataKeyId: match[1]!, packed: match[2]! } : null;
 }
 

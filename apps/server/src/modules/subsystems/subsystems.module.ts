@@ -1,4 +1,5 @@
 import type { AppModule } from '../../app-module.js';
+import { aeadAlgorithmOf } from '../secrets/aead.js';
 import { SecretBoxService } from '../secrets/secret-box.service.js';
 import { ServerKey } from '../secrets/server-key.js';
 import { FrameTokenService } from './frame-token.service.js';
@@ -31,6 +32,7 @@ export const subsystemsModule: AppModule = {
         secrets: repositories.serverSecrets,
         name: 'oidc-signing-key-box',
         configuredKey: config.secretsKey,
+        algorithm: aeadAlgorithmOf(config.cryptoProfile),
       }),
       clock,
     });

@@ -62,13 +62,14 @@ describe('sign-in under CRYPTO_PROFILE=gm', () => {
     expect(sm2.verifyPublicKey(data.publicKey)).toBe(true);
   });
 
-  it('keeps the SM2 private key sealed under the data keys', async () => {
+  it('keeps the SM2 private key sealed under the data keys, with SM4', async () => {
     const { keyId } = await fetchPublicKey(t.app);
     const [row] = await t.database.db
       .select({ privateKey: rsaKeys.privateKey })
       .from(rsaKeys)
       .where(eq(rsaKeys.id, keyId));
-    expect(row!.privateKey).toMatch(/^sealed:v2:/);
+    // Sealed with SM4 (CTR + HMAC-SM3) under this profile (secrets/aead.ts).
+    expect(row!.privateKey).toMatch(/^sealed:v2:[\w-]+:sm4\./);
     expect(row!.privateKey).not.toMatch(/^[0-9a-f]{64}$/);
   });
 
