@@ -11,10 +11,13 @@ import type { Db } from '../../src/db/client.js';
 import { migrateAndSeed, migrationsFolder } from '../../src/db/migrate.js';
 import { seed } from '../../src/seed/index.js';
 import { TEST_EPOCH } from '../helpers/constants.js';
+import { testSealer } from '../helpers/test-sealer.js';
 import { type EmptyDatabase, createEmptyDatabase } from '../helpers/empty-database.js';
 
+// Seeded as a server seeds: its secrets sealed under a master key (the test one).
 const seedDemo = (db: Db) =>
   seed(db, {
+    sealer: testSealer(db),
     kind: 'demo',
     systemName: '城市运行管理服务平台',
     now: TEST_EPOCH,

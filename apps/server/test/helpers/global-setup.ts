@@ -4,13 +4,11 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { type Db, openDatabase, wrapPglite } from '../../src/db/client.js';
+import { openDatabase, wrapPglite } from '../../src/db/client.js';
 import { migrateAndSeed } from '../../src/db/migrate.js';
-import { masterKeyId } from '../../src/lib/master-key.js';
-import { KeyRing } from '../../src/modules/secrets/key-ring.js';
-import { ServerSecretRepository } from '../../src/modules/secrets/server-secret.repository.js';
 import { seed } from '../../src/seed/index.js';
-import { TEST_EPOCH, TEST_SECRETS_KEY } from './constants.js';
+import { TEST_EPOCH } from './constants.js';
+import { testSealer } from './test-sealer.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -28,12 +26,6 @@ const seedOptions = {
   announce: () => undefined,
   product: { publicUrl: undefined, port: 3000 },
 };
-
-/** The template's secrets are sealed under the test master key, as a test app opens them. */
-function testSealer(db: Db): KeyRing {
-  const key = Buffer.from(TEST_SECRETS_KEY, 'base64');
-  return new KeyRing({ key, id: masterKeyId(key) }, new ServerSecretRepository(db));
-}
 
 /**
  * Migrates and seeds one database for the whole run; each test file then starts
