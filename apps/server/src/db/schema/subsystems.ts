@@ -74,6 +74,12 @@ export const subsystemSignIns = pgTable(
     /** The provider's grants made for this session (code flow); revoked with it. */
     grantIds: jsonb('grant_ids').$type<string[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /**
+     * When a frame token last went on the trail; the repeats within that token's
+     * lifetime are counted here instead of a chained record each (issue 32).
+     */
+    frameRecordedAt: timestamp('frame_recorded_at', { withTimezone: true }),
+    frameRepeats: integer('frame_repeats').notNull().default(0),
   },
   (table) => [
     primaryKey({ columns: [table.sessionTokenHash, table.subsystemId] }),

@@ -79,15 +79,19 @@ export class FrameTokenService {
       },
     );
     const now = this.options.clock.now();
+    // A repeat within the token's lifetime (the shell reopening the entry) is counted
+    // on the sign-in, not chained on the trail again: one record stands for the window.
     await this.options.withTransaction(async ({ subsystemSignIns, audit }) => {
-      await subsystemSignIns.record({
+      const recorded = await subsystemSignIns.recordFrame({
         sessionTokenHash: caller.tokenHash,
         subsystemId: subsystem.id,
         userId: user.id,
         sid,
         issuer,
         now,
+        windowSeconds: subsystem.tokenLifetime,
       });
+      if (!recorded) return;
       await audit.append(now, auditSourceOf(caller), {
         action: 'subsystem.token',
         outcome: 'success',

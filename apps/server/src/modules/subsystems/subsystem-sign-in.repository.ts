@@ -11,6 +11,47 @@ export type SubsystemSignIn = typeof subsystemSignIns.$inferSelect;
 export class SubsystemSignInRepository {
   constructor(private readonly db: Executor) {}
 
+  /**
+   * Records a frame token's sign-in, in one statement whatever runs beside it: true when
+   * the token goes on the trail (the first, or the first after `windowSeconds`, the
+   * token's lifetime), false when it is a repeat within that window, then counted on
+   * the row (frame_repeats) and not recorded again.
+   */
+  async recordFrame(signIn: {
+    sessionTokenHash: string;
+    subsystemId: number;
+    userId: number;
+    sid: string;
+    issuer: string;
+    now: Date;
+    windowSeconds: number;
+  }): Promise<boolean> {
+    const windowStart = new Date(signIn.now.getTime() - signIn.windowSeconds * 1000);
+    const stale = sql`(${subsystemSignIns.frameRecordedAt} is null
+      or ${subsystemSignIns.frameRecordedAt} <= ${windowStart})`;
+    const rows = await this.db
+      .insert(subsystemSignIns)
+      .values({
+        sessionTokenHash: signIn.sessionTokenHash,
+        subsystemId: signIn.subsystemId,
+        userId: signIn.userId,
+        sid: signIn.sid,
+        issuer: signIn.issuer,
+        createdAt: signIn.now,
+        frameRecordedAt: signIn.now,
+      })
+      .onConflictDoUpdate({
+        target: [subsystemSignIns.sessionTokenHash, subsystemSignIns.subsystemId],
+        set: {
+          frameRecordedAt: sql`case when ${stale} then excluded.frame_recorded_at
+            else ${subsystemSignIns.frameRecordedAt} end`,
+          frameRepeats: sql`case when ${stale} then 0 else ${subsystemSignIns.frameRepeats} + 1 end`,
+        },
+      })
+      .returning({ repeats: subsystemSignIns.frameRepeats });
+    return rows[0]?.repeats === 0;
+  }
+
   /** Records the sign-in (once per session and subsystem), adding a grant of the code flow. */
   async record(signIn: {
     sessionTokenHash: string;

@@ -627,6 +627,47 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
     await t.database.db.execute(sql`delete from request_limits`);
   });
 
+  it('folds a repeated frame token within its lifetime into the first record, and counts it', async () => {
+    const { rows } = await t.database.db.execute<{ id: number }>(
+      sql`select id from menu_entries where url = '/demo-subsystem.html' order by id limit 1`,
+    );
+    const session = (await t.login('admin', 'Admin@2026')).access_token;
+    const open = async () =>
+      (
+        (await (
+          await fetch(`${base}/api${SUBSYSTEM_PATHS.frameToken}`, {
+            method: 'POST',
+            headers: { ...bearer(session), 'content-type': 'application/json' },
+            body: JSON.stringify({ menuId: rows[0]!.id }),
+          })
+        ).json()) as { data: { token: string | null; expiresIn: number } }
+      ).data;
+    const records = async () => {
+      const counted = await t.database.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from audit_trail where action = 'subsystem.token'
+              and reason = 'frame'`,
+      );
+      return counted.rows[0]!.n;
+    };
+    const before = await records();
+    const first = await open();
+    expect(first.token).toBeTruthy();
+    const second = await open();
+    const third = await open();
+    // Each repeat still gets a token of its own; the trail has one record for them.
+    expect(new Set([first.token, second.token, third.token]).size).toBe(3);
+    expect(await records()).toBe(before + 1);
+    const signIn = await t.database.db.execute<{ frame_repeats: number }>(
+      sql`select frame_repeats from subsystem_sign_ins
+           where session_token_hash = ${tokenDigest(session)}`,
+    );
+    expect(signIn.rows[0]!.frame_repeats).toBe(2);
+    // Past the token's lifetime, the next one is recorded again.
+    t.clock.advance(first.expiresIn * 1000 + 1000);
+    await open();
+    expect(await records()).toBe(before + 2);
+  });
+
   it('gives no token to a frame whose address is on no registered origin', async () => {
     const { rows } = await t.database.db.execute<{ id: number }>(
       sql`select id from menu_entries where url = '/demo-subsystem.html' order by id limit 1`,

@@ -1,0 +1,2 @@
+ALTER TABLE "subsystem_sign_ins" ADD COLUMN "frame_recorded_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "subsystem_sign_ins" ADD COLUMN "frame_repeats" integer DEFAULT 0 NOT NULL;
