@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type AddressInfo } from 'node:net';
-import { SUBSYSTEM_PATHS, USER_PATHS } from '@cityops/contract';
+import { SUBSYSTEM_PATHS, SYSTEM_PATHS, USER_PATHS, fillPath } from '@cityops/contract';
 import { sql } from 'drizzle-orm';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import * as client from 'openid-client';
@@ -933,5 +933,127 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
       headers: bearer(platform),
     });
     await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toThrow();
+  });
+  it('ends every subsystem token with the platform session, whichever way it ends: the table in docs/subsystems.md, cell by cell (issue 32)', async () => {
+    const db = t.database.db;
+    // The demo menu entry opens frame-test, on this origin, for every role.
+    await db.execute(
+      sql`update subsystems set origins = ${JSON.stringify([base])}::jsonb where id = ${demoSubsystemId}`,
+    );
+    await db.execute(
+      sql`update menu_entries set subsystem_id = ${demoSubsystemId} where url = '/demo-subsystem.html'`,
+    );
+    const { rows: menu } = await db.execute<{ id: number }>(
+      sql`select id from menu_entries where url = '/demo-subsystem.html' order by id limit 1`,
+    );
+    await db.execute(sql`insert into role_menu_entries (role_id, menu_entry_id)
+      select id, ${menu[0]!.id} from roles on conflict do nothing`);
+    await t.app.sessionCache.changed({ everyone: true });
+    const config = await discover('vendor-app', SECRET);
+    const vendor = `Basic ${Buffer.from(`vendor-app:${SECRET}`).toString('base64')}`;
+
+    /** A person of their own (the operator's roles and password), signed in four ways. */
+    let people = 0;
+    const signedIn = async () => {
+      people += 1;
+      const username = `session-end-${people}`;
+      const { rows } = await db.execute<{ id: number }>(sql`insert into users
+        (username, name, organization_id, department_id, password_hash, password_changed_at)
+        select ${username}, name, organization_id, department_id, password_hash, password_changed_at
+          from users where username = 'operator' returning id`);
+      const id = rows[0]!.id;
+      await db.execute(sql`insert into user_roles (user_id, role_id)
+        select ${id}, role_id from user_roles
+         where user_id = (select id from users where username = 'operator')`);
+      const platform = (await t.login(username, 'Operator@2026')).access_token;
+      const tokens = { ...(await codeTokens(config, platform, 'openid')) };
+      const frame = (
+        (await (
+          await fetch(`${base}/api${SUBSYSTEM_PATHS.frameToken}`, {
+            method: 'POST',
+            headers: { ...bearer(platform), 'content-type': 'application/json' },
+            body: JSON.stringify({ menuId: menu[0]!.id }),
+          })
+        ).json()) as { data: { token: string | null } }
+      ).data.token;
+      expect(frame).toBeTruthy();
+      return { id, platform, tokens, frame: frame! };
+    };
+    type Person = Awaited<ReturnType<typeof signedIn>>;
+    /** A refresh as a subsystem makes it, keeping the new refresh token if one comes. */
+    const refreshed = async (tokens: { refresh_token?: string }) => {
+      const response = await fetch(`${base}/oidc/token`, {
+        method: 'POST',
+        headers: { authorization: vendor, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'refresh_token',
+          refresh_token: tokens.refresh_token!,
+        }).toString(),
+      });
+      if (response.ok) {
+        const body = (await response.json()) as { refresh_token?: string };
+        if (body.refresh_token) tokens.refresh_token = body.refresh_token;
+      }
+      return response.status;
+    };
+    /** Each token kind as a subsystem uses it: its status (the hint: the sign-out page's). */
+    const cells = async ({ tokens, frame }: Person) => ({
+      frame: (await fetch(`${base}/oidc/me`, { headers: bearer(frame) })).status,
+      access: (await fetch(`${base}/oidc/me`, { headers: bearer(tokens.access_token) })).status,
+      refresh: await refreshed(tokens),
+      idTokenHint: (
+        await fetch(client.buildEndSessionUrl(config, { id_token_hint: tokens.id_token! }), {
+          redirect: 'manual',
+        })
+      ).status,
+    });
+    /** The console's action, by the administrator who holds it (ending sessions: security). */
+    const asAdmin = async (method: 'DELETE' | 'POST' | 'PUT', url: string, payload?: object) => {
+      const [name, password] =
+        method === 'DELETE' ? ['security', 'Security@2026'] : ['admin', 'Admin@2026'];
+      const admin = (await t.login(name, password)).access_token;
+      const response = await t.app.inject({
+        method,
+        url: `/api${url}`,
+        headers: bearer(admin),
+        ...(payload ? { payload } : {}),
+      });
+      expect([url, response.statusCode]).toEqual([url, 200]);
+    };
+    const ends: Record<string, (person: Person) => Promise<unknown>> = {
+      'sign-out': ({ platform }) =>
+        fetch(`${base}/api/authorization-server/oauth/logout`, {
+          method: 'POST',
+          headers: bearer(platform),
+        }),
+      'administrator ends the session': ({ id }) =>
+        asAdmin('DELETE', fillPath(SYSTEM_PATHS.userSessions, { id })),
+      'password reset': ({ id }) => asAdmin('POST', fillPath(SYSTEM_PATHS.userPassword, { id })),
+      'account disabled': async ({ id }) => {
+        const { rows } = await db.execute<{ version: number }>(
+          sql`select version from users where id = ${id}`,
+        );
+        await asAdmin('PUT', fillPath(SYSTEM_PATHS.userStatus, { id }), {
+          disabled: true,
+          version: rows[0]!.version,
+        });
+      },
+      // Last: it moves the clock past every session's idle time (30 minutes by default).
+      'idle timeout': async () => t.clock.advance(31 * 60_000),
+    };
+    const live = { frame: 200, access: 200, refresh: 200, idTokenHint: 200 };
+    // The sign-out page still takes the hint (an ended session's too, as RP-Initiated
+    // Logout allows an expired one); there is nothing left for it to end.
+    const ended = { frame: 401, access: 401, refresh: 400, idTokenHint: 200 };
+    try {
+      for (const [way, end] of Object.entries(ends)) {
+        const person = await signedIn();
+        expect([way, await cells(person)]).toEqual([way, live]);
+        await end(person);
+        expect([way, await cells(person)]).toEqual([way, ended]);
+      }
+    } finally {
+      adminToken = (await t.login('admin', 'Admin@2026')).access_token;
+    }
   });
 });
