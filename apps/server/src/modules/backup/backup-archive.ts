@@ -13,6 +13,7 @@ import { noRememberedSessions } from '../auth/session-cache.js';
 import { createRepositories } from '../../repositories.js';
 import { AuditTrailService } from '../audit/audit-trail.service.js';
 import { type MasterKey, MasterKeyError, loadMasterKey } from '../../lib/master-key.js';
+import { aeadAlgorithmOf } from '../secrets/aead.js';
 import { type BackupKey, BackupSealError, openBackup, sealBackup } from './backup-seal.js';
 
 /**
@@ -123,7 +124,7 @@ export async function createBackup(
       'database',
       ...(folders.length > 0 ? ['files'] : []),
     ]);
-    await sealBackup(plain, partial, master);
+    await sealBackup(plain, partial, master, aeadAlgorithmOf(config.cryptoProfile));
     // Only a finished archive takes the name: a failed run never leaves half a backup.
     await fs.rename(partial, target);
     const { size } = await fs.stat(target);

@@ -1,8 +1,16 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { deriveKey } from '../../lib/master-key.js';
+import type { AeadAlgorithm } from '../secrets/aead.js';
 
 /** The master key as a backup needs it: its bytes and its fingerprint. */
 export interface BackupKey {
@@ -15,17 +23,19 @@ export interface BackupKey {
  *   16 bytes   CITYOPS-BACKUP, 0, 1
  *   4 bytes    the header's length (big-endian)
  *   header     JSON: the cipher, the KDF's salt, the IV, the master key's id
- *   ...        the tar, AES-256-GCM under HKDF-SHA256(master key, salt, "cityops backup")
- *   16 bytes   the GCM tag
+ *   ...        the tar, AES-256-GCM under HKDF-SHA256(master key, salt, "cityops backup"),
+ *              or under the 国密 profile SM4-CTR under HKDF-SM3's key (its second half)
+ *   16 bytes   the GCM tag; 32 for SM4: HMAC-SM3 (the key's first half) over all before it
  * Everything before the tar is the additional data: a changed header does not open.
  */
 const MAGIC = Buffer.from('CITYOPS-BACKUP\u0000\u0001', 'latin1');
-const TAG_BYTES = 16;
+const TAG_BYTES: Record<AeadAlgorithm, number> = { 'AES-256-GCM': 16, 'SM4-CTR-HMAC-SM3': 32 };
+const MIN_TAG_BYTES = 16;
 
 interface SealHeader {
   format: 1;
-  cipher: 'AES-256-GCM';
-  kdf: 'HKDF-SHA256';
+  cipher: AeadAlgorithm;
+  kdf: 'HKDF-SHA256' | 'HKDF-SM3';
   salt: string;
   iv: string;
   masterKeyId: string;
@@ -34,14 +44,31 @@ interface SealHeader {
 /** A sealed backup that does not open; the message says why and what to do. */
 export class BackupSealError extends Error {}
 
-/** Writes `plain` (a tar) into `target` sealed under a key derived from the master key, mode 0600. */
-export async function sealBackup(plain: string, target: string, master: BackupKey): Promise<void> {
+/** The 256-bit key of a backup, derived from the master key by the header's KDF. */
+function backupKey(master: Buffer, header: Pick<SealHeader, 'kdf' | 'salt'>): Buffer {
+  const salt = Buffer.from(header.salt, 'base64');
+  if (header.kdf === 'HKDF-SHA256') return deriveKey(master, 'backup', salt);
+  return Buffer.from(hkdfSync('sm3', master, salt, 'cityops backup', 32));
+}
+
+/**
+ * Writes `plain` (a tar) into `target` sealed under a key derived from the master key,
+ * mode 0600: AES-256-GCM, or SM4-CTR + HMAC-SM3 (encrypt-then-MAC, as secrets/aead.ts
+ * seals) under the 国密 profile. The header names both the cipher and the KDF.
+ */
+export async function sealBackup(
+  plain: string,
+  target: string,
+  master: BackupKey,
+  algorithm: AeadAlgorithm = 'AES-256-GCM',
+): Promise<void> {
+  const sm4 = algorithm === 'SM4-CTR-HMAC-SM3';
   const salt = randomBytes(16);
-  const iv = randomBytes(12);
+  const iv = randomBytes(sm4 ? 16 : 12);
   const header: SealHeader = {
     format: 1,
-    cipher: 'AES-256-GCM',
-    kdf: 'HKDF-SHA256',
+    cipher: algorithm,
+    kdf: sm4 ? 'HKDF-SM3' : 'HKDF-SHA256',
     salt: salt.toString('base64'),
     iv: iv.toString('base64'),
     masterKeyId: master.id,
@@ -50,20 +77,42 @@ export async function sealBackup(plain: string, target: string, master: BackupKe
   const length = Buffer.alloc(4);
   length.writeUInt32BE(json.length);
   const prefix = Buffer.concat([MAGIC, length, json]);
-  const cipher = createCipheriv('aes-256-gcm', deriveKey(master.key, 'backup', salt), iv);
-  cipher.setAAD(prefix);
+  const key = backupKey(master.key, header);
   await pipeline(
     createReadStream(plain),
-    async function* (source: AsyncIterable<Buffer>) {
-      yield prefix;
-      for await (const chunk of source) yield cipher.update(chunk);
-      yield cipher.final();
-      yield cipher.getAuthTag();
-    },
+    sm4 ? sm4Sealing(key, iv, prefix) : gcmSealing(key, iv, prefix),
     createWriteStream(target, { mode: 0o600 }),
   );
   // The mode of a file that was there already is not changed by opening it.
   await fs.chmod(target, 0o600);
+}
+
+function gcmSealing(key: Buffer, iv: Buffer, prefix: Buffer) {
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(prefix);
+  return async function* (source: AsyncIterable<Buffer>) {
+    yield prefix;
+    for await (const chunk of source) yield cipher.update(chunk);
+    yield cipher.final();
+    yield cipher.getAuthTag();
+  };
+}
+
+function sm4Sealing(key: Buffer, iv: Buffer, prefix: Buffer) {
+  const cipher = createCipheriv('sm4-ctr', key.subarray(16), iv);
+  const mac = createHmac('sm3', key.subarray(0, 16)).update(prefix);
+  return async function* (source: AsyncIterable<Buffer>) {
+    yield prefix;
+    for await (const chunk of source) {
+      const sealed = cipher.update(chunk);
+      mac.update(sealed);
+      yield sealed;
+    }
+    const last = cipher.final();
+    mac.update(last);
+    yield last;
+    yield mac.digest();
+  };
 }
 
 /** The master key id a sealed backup names, or null for a tar of an earlier release. */
@@ -82,7 +131,7 @@ async function readPrefix(
     const { bytesRead } = await handle.read(start, 0, start.length, 0);
     if (bytesRead < start.length || !start.subarray(0, MAGIC.length).equals(MAGIC)) return null;
     const length = start.readUInt32BE(MAGIC.length);
-    if (length > 4096 || start.length + length + TAG_BYTES > size) {
+    if (length > 4096 || start.length + length + MIN_TAG_BYTES > size) {
       throw new BackupSealError(`${file} is a sealed backup with a damaged header.`);
     }
     const json = Buffer.alloc(length);
@@ -93,8 +142,14 @@ async function readPrefix(
     } catch {
       throw new BackupSealError(`${file} is a sealed backup with a damaged header.`);
     }
-    if (header.format !== 1 || header.cipher !== 'AES-256-GCM') {
+    const known =
+      (header.cipher === 'AES-256-GCM' && header.kdf === 'HKDF-SHA256') ||
+      (header.cipher === 'SM4-CTR-HMAC-SM3' && header.kdf === 'HKDF-SM3');
+    if (header.format !== 1 || !known) {
       throw new BackupSealError(`${file} is sealed in a way this release does not read.`);
+    }
+    if (start.length + length + TAG_BYTES[header.cipher] > size) {
+      throw new BackupSealError(`${file} is a sealed backup with a damaged header.`);
     }
     return { header, prefix: Buffer.concat([start, json]), size };
   } finally {
@@ -123,25 +178,51 @@ export async function openBackup(
         "installation that made it (a demo's is its DATA_DIR/master-key).",
     );
   }
-  const tag = Buffer.alloc(TAG_BYTES);
+  const tagBytes = TAG_BYTES[header.cipher];
+  const tag = Buffer.alloc(tagBytes);
   const handle = await fs.open(file, 'r');
   try {
-    await handle.read(tag, 0, TAG_BYTES, size - TAG_BYTES);
+    await handle.read(tag, 0, tagBytes, size - tagBytes);
   } finally {
     await handle.close();
   }
-  const decipher = createDecipheriv(
-    'aes-256-gcm',
-    deriveKey(key.key, 'backup', Buffer.from(header.salt, 'base64')),
-    Buffer.from(header.iv, 'base64'),
-  );
+  const backup = backupKey(key.key, header);
+  const iv = Buffer.from(header.iv, 'base64');
+  const changed = () =>
+    new BackupSealError(
+      `${file} does not open under master key ${key.id}: it was changed or damaged.`,
+    );
+  const end = size - tagBytes - 1;
+  // An empty body (start past end) reads nothing.
+  const body = () =>
+    createReadStream(file, { start: prefix.length, end: Math.max(end, prefix.length - 1) });
+  if (header.cipher === 'SM4-CTR-HMAC-SM3') {
+    // Encrypt-then-MAC: the whole file is checked before a byte is decrypted.
+    const mac = createHmac('sm3', backup.subarray(0, 16)).update(prefix);
+    for await (const chunk of body()) mac.update(chunk as Buffer);
+    if (!timingSafeEqual(mac.digest(), tag)) throw changed();
+    const decipher = createDecipheriv('sm4-ctr', backup.subarray(16), iv);
+    try {
+      await pipeline(
+        body(),
+        async function* (source: AsyncIterable<Buffer>) {
+          for await (const chunk of source) yield decipher.update(chunk);
+          yield decipher.final();
+        },
+        createWriteStream(target, { mode: 0o600 }),
+      );
+    } catch (error) {
+      await fs.rm(target, { force: true });
+      throw error;
+    }
+    return true;
+  }
+  const decipher = createDecipheriv('aes-256-gcm', backup, iv);
   decipher.setAAD(prefix);
   decipher.setAuthTag(tag);
-  const end = size - TAG_BYTES - 1;
   try {
     await pipeline(
-      // An empty body (start past end) reads nothing.
-      createReadStream(file, { start: prefix.length, end: Math.max(end, prefix.length - 1) }),
+      body(),
       async function* (source: AsyncIterable<Buffer>) {
         for await (const chunk of source) yield decipher.update(chunk);
         yield decipher.final();
@@ -150,11 +231,7 @@ export async function openBackup(
     );
   } catch (error) {
     await fs.rm(target, { force: true });
-    if (error instanceof Error && /authenticate/i.test(error.message)) {
-      throw new BackupSealError(
-        `${file} does not open under master key ${key.id}: it was changed or damaged.`,
-      );
-    }
+    if (error instanceof Error && /authenticate/i.test(error.message)) throw changed();
     throw error;
   }
   return true;
