@@ -26,8 +26,16 @@ export const QR_MOBILE_PAGE_PATH = '/m/qr-login';
  * login page tells the person (issue 24): the account was disabled, the session was
  * ended (forced sign-out, a password change, signed out elsewhere) or outlived its
  * lifetime; `idle`: no request for `session.idleMinutes` (the server's end, or the
- * web client's own sign-out of an idle tab). Here, not in
+ * web client's own sign-out of an idle tab); `signInAgain`: a subsystem asked for a
+ * fresh sign-in (prompt=login, max_age), so the web client ended the session itself
+ * (issue 32). Here, not in
  * sessions.ts, because the login page imports it and must not carry zod.
  */
-export const SESSION_ENDED_REASONS = ['disabled', 'ended', 'expired', 'idle'] as const;
+export const SESSION_ENDED_REASONS = [
+  'disabled',
+  'ended',
+  'expired',
+  'idle',
+  'signInAgain',
+] as const;
 export type SessionEndedReason = (typeof SESSION_ENDED_REASONS)[number];

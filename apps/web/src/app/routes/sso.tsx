@@ -15,6 +15,7 @@ export function Component() {
       onSignInAgain={() =>
         void signOut({
           revoke: true,
+          reason: 'signInAgain',
           to: links.login(`${paths.sso}?uid=${encodeURIComponent(uid ?? '')}`),
         })
       }

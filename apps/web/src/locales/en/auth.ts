@@ -33,6 +33,7 @@ export const login = {
     disabled: 'Your account has been disabled. Please ask your unit’s administrator.',
     expired: 'Your session has expired. Please sign in again.',
     idle: 'You were signed out after a period of inactivity. Please sign in again.',
+    signInAgain: 'The subsystem asks you to sign in again. Sign in to go on to it.',
   },
   secondFactor: {
     help: 'Your account is protected by two-step verification. Enter the 6-digit code your authenticator app shows now, or one of your recovery codes.',

@@ -32,6 +32,7 @@ export const login: LocaleShape<typeof en.login> = {
     disabled: '您的账号已被停用，如有疑问请联系本单位管理员。',
     expired: '登录已过期，请重新登录。',
     idle: '您长时间未操作，已自动退出登录，请重新登录。',
+    signInAgain: '该子系统要求您重新登录，登录后将继续进入该子系统。',
   },
   secondFactor: {
     help: '您的账号已启用双因素认证。请输入身份验证器当前显示的 6 位动态验证码，或一个恢复码。',
