@@ -17,13 +17,21 @@ export function isMessageKey(value: string): value is MessageKey {
   return Object.hasOwn(coreMessages.en, value) || Object.hasOwn(systemMessagesEn, value);
 }
 
+/**
+ * A placeholder's value: the same in both languages, or a text in each (names of
+ * roles, units...), filled in the message's language.
+ */
+export type MessageValue = string | number | { readonly en: string; readonly 'zh-CN': string };
+
 /** Renders a message in a language, filling `{{name}}` placeholders. */
 export function formatMessage(
   language: Language,
   key: MessageKey,
-  values: Record<string, string | number> = {},
+  values: Readonly<Record<string, MessageValue>> = {},
 ): string {
-  return contractMessages[language][key].replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
-    name in values ? String(values[name]) : whole,
-  );
+  return contractMessages[language][key].replace(/\{\{(\w+)\}\}/g, (whole, name: string) => {
+    const value = values[name];
+    if (value === undefined) return whole;
+    return typeof value === 'object' ? value[language] : String(value);
+  });
 }

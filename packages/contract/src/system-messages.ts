@@ -28,7 +28,7 @@ export const systemMessagesEn = {
   'system.unit.ownRoot':
     'The top unit of those you manage is moved or deleted only by an administrator above you',
   'system.role.reachLoss':
-    'After this change {{rolesEn}} can no longer manage some of the accounts they manage today. Tick the confirmation and save again to go ahead',
+    'After this change {{roles}} can no longer manage some of the accounts they manage today. Tick the confirmation and save again to go ahead',
   'system.unit.inUse':
     'This unit still has {{users}} users and {{children}} units or departments and cannot be deleted',
   'system.unit.cycle': 'A unit cannot be moved below itself',

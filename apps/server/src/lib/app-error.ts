@@ -1,4 +1,4 @@
-import { ErrorCode, type FieldError, type MessageKey } from '@cityops/contract';
+import { ErrorCode, type FieldError, type MessageKey, type MessageValue } from '@cityops/contract';
 
 type FailureCode = Exclude<ErrorCode, typeof ErrorCode.SUCCESS>;
 
@@ -10,7 +10,7 @@ type FailureCode = Exclude<ErrorCode, typeof ErrorCode.SUCCESS>;
 export class AppError extends Error {
   readonly code: FailureCode;
   readonly messageKey: MessageKey | undefined;
-  readonly values: Record<string, string | number>;
+  readonly values: Record<string, MessageValue>;
   readonly fields: FieldError[] | undefined;
   readonly data: unknown;
   /** Sent as `Retry-After` (a 429 or 503 answer). */
@@ -20,7 +20,7 @@ export class AppError extends Error {
     code: FailureCode,
     options: {
       messageKey?: MessageKey;
-      values?: Record<string, string | number>;
+      values?: Record<string, MessageValue>;
       fields?: FieldError[];
       /** Extra data for the client, e.g. whether a captcha is now needed. */
       data?: unknown;

@@ -3,6 +3,7 @@ import {
   type Envelope,
   type FieldError,
   type Language,
+  type MessageValue,
   errorMessageKey,
   formatMessage,
   httpStatusOf,
@@ -112,7 +113,7 @@ export function frameworkErrorHandler(
 function translate(
   language: Language,
   message: string,
-  values: Record<string, string | number> = {},
+  values: Readonly<Record<string, MessageValue>> = {},
 ): string {
   return isMessageKey(message) ? formatMessage(language, message, values) : message;
 }

@@ -147,8 +147,10 @@ export class RoleService {
         throw new AppError(ErrorCode.VALIDATION, {
           messageKey: 'system.role.reachLoss',
           values: {
-            roles: lost.map((role) => role.name).join('、'),
-            rolesEn: lost.map((role) => role.nameEn).join(', '),
+            roles: {
+              'zh-CN': lost.map((role) => role.name).join('、'),
+              en: lost.map((role) => role.nameEn).join(', '),
+            },
           },
           fields: [{ field: 'confirmReachLoss', message: 'system.role.reachLoss' }],
         });

@@ -352,6 +352,23 @@ describe('delegation without escalation (the district administrator)', () => {
       expect(asked.body.data.fields.map((f: { field: string }) => f.field)).toEqual([
         'confirmReachLoss',
       ]);
+      // The roles are named in the caller's language.
+      const askedInChinese = await call(
+        t.app,
+        admin,
+        'PUT',
+        SYSTEM_PATHS.role.replace(':id', 'staff'),
+        {
+          name: staff.name,
+          nameEn: staff.nameEn,
+          dataScope: staff.dataScope,
+          unitIds: staff.unitIds,
+          entryIds: [...staff.entryIds, menus.id],
+          version: staff.version,
+        },
+        'zh-CN',
+      );
+      expect(askedInChinese.body.msg).toMatch(/^保存后，.*区级管理员.*将无法再管理/);
       const unchanged = await data(t.app, admin, 'GET', SYSTEM_PATHS.role.replace(':id', 'staff'));
       expect(unchanged.version).toBe(staff.version);
 
