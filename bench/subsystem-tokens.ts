@@ -14,7 +14,10 @@
  * The server runs with NODE_ENV=test only to raise the public routes' per-address
  * limit (its test hook): the load comes from one address.
  *
- * Results: bench/results/subsystem-tokens.json; docs/performance.md ("Subsystem tokens").
+ * With DATABASE_URL the server runs on PostgreSQL, in a database of its own made afresh.
+ *
+ * Results: bench/results/subsystem-tokens.json (PGlite), subsystem-tokens-postgres.json;
+ * docs/performance.md ("Subsystem tokens").
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -23,6 +26,7 @@ import path from 'node:path';
 import { MENU_PATHS, SUBSYSTEM_PATHS, SYSTEM_PATHS } from '@cityops/contract';
 import autocannon from 'autocannon';
 import { apiSignIn } from './lib/auth.js';
+import { freshDatabase } from './lib/database.js';
 import { type LoadResult, loadTest } from './lib/load.js';
 import { writeResult } from './lib/results.js';
 import { startServer } from './lib/server.js';
@@ -124,15 +128,29 @@ async function main() {
   try {
     // NODE_ENV=test for its settings hook: one load generator's address stands for the many
     // subsystems' servers, so the per-address limit of the public routes is raised.
-    const server = await startServer({ port, env: { DATA_DIR: dataDir, NODE_ENV: 'test' } });
+    // With DATABASE_URL, on PostgreSQL: a database of its own, made afresh.
+    const databaseUrl = process.env.DATABASE_URL
+      ? await freshDatabase(process.env.DATABASE_URL, 'cityops_bench_tokens')
+      : undefined;
+    const server = await startServer({
+      port,
+      env: {
+        DATA_DIR: dataDir,
+        NODE_ENV: 'test',
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      },
+    });
     try {
       const { baseUrl } = server;
-      const raised = await fetch(`${baseUrl}/api/test-hooks/settings`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ key: 'rate.publicReadPerMinute', value: '1000000' }),
-      });
-      if (!raised.ok) throw new Error('the per-address limit could not be raised');
+      // One address and one session carry the whole load: both limits are raised.
+      for (const key of ['rate.publicReadPerMinute', 'rate.frameTokenPerMinute']) {
+        const raised = await fetch(`${baseUrl}/api/test-hooks/settings`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ key, value: '1000000' }),
+        });
+        if (!raised.ok) throw new Error(`${key} could not be raised`);
+      }
       const token = await apiSignIn(baseUrl, 'admin', 'Admin@2026');
       const menu = flatten(await call<MenuNode[]>(baseUrl, token, 'GET', MENU_PATHS.userMenu));
       const entry = menu.find((node) => node.sysModels.url === '/demo-subsystem.html');
@@ -273,13 +291,17 @@ async function main() {
       if (tokenEndpoint.non2xx > 0 || tokenEndpoint.errors > 0) {
         throw new Error('the token endpoint refused codes under load');
       }
-      const file = await writeResult('subsystem-tokens', {
-        seconds,
-        connections,
-        rounds,
-        frameToken,
-        tokenEndpoint,
-      });
+      const file = await writeResult(
+        databaseUrl ? 'subsystem-tokens-postgres' : 'subsystem-tokens',
+        {
+          database: databaseUrl ? 'postgresql' : 'pglite',
+          seconds,
+          connections,
+          rounds,
+          frameToken,
+          tokenEndpoint,
+        },
+      );
       say(`written to ${file}`);
     } finally {
       await server.stop();
