@@ -131,8 +131,8 @@ export function UserRowActions({ user, onEdit, onPasswordIssued }: UserRowAction
   return (
     <>
       {modalHolder}
-      {/* One line where the page has room; in a narrow window (English at 1366 px) the
-          buttons take a second line rather than push the table past the page (issue 31). */}
+      {/* On one line in Chinese; the longer English buttons take a second line within
+          the column's width (users-page.tsx) rather than push the table past the page. */}
       <Space size={0} wrap>
         {offers('edit') && (
           <Button

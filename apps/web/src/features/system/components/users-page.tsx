@@ -10,6 +10,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Access } from '@/lib/access/access';
 import { registerTexts } from '@/lib/i18n';
+import { scaledPx } from '@/lib/root-font-size';
 import { toast } from '@/lib/toast';
 import { systemTexts } from '@/locales/system-texts';
 import { ConsoleListPage } from '@/components/console/console-list-page';
@@ -163,7 +164,16 @@ function UsersPageContent() {
       title: t('system.users.column.createdAt'),
       sorter: true,
       sortOrder: sortOrderOf('createdAt'),
-      render: (value: string) => formatDateTime(value),
+      // Broken, if at all, between the day and the time, never after a hyphen ("2026-11-").
+      render: (value: string) => {
+        const [day, time] = formatDateTime(value).split(' ');
+        return (
+          <>
+            <span style={{ whiteSpace: 'nowrap' }}>{day}</span>{' '}
+            <span style={{ whiteSpace: 'nowrap' }}>{time}</span>
+          </>
+        );
+      },
     },
     {
       key: 'actions',
@@ -171,6 +181,9 @@ function UsersPageContent() {
       // Kept in view at the right while the other columns scroll (issue 24: at 1366 px
       // the row's actions were cut off at the table's edge).
       fixed: 'right',
+      // As wide as 编辑 停用 重置密码 on one line: the table then fits the page at
+      // 1366x768, where the longer English buttons take a second line (issue 31).
+      width: scaledPx(184),
       render: (_, user) => (
         <UserRowActions
           user={user}
