@@ -144,7 +144,9 @@ test('the detail of every kind of record reads in words, a subsystem registratio
   // Every kind of record on the newest page: no key, no stored code, no JSON.
   await auditor.getByLabel('操作对象', { exact: true }).fill('');
   await auditor.getByRole('button', { name: '查询', exact: true }).click();
-  await expect(table.getByRole('row').filter({ hasText: '查看审计日志' }).first()).toBeVisible();
+  // The newest page holds this test's registration; viewing the trail is not a record of
+  // its own on every search, so it is not waited for.
+  await expect(table.getByRole('row').filter({ hasText: '登记子系统' }).first()).toBeVisible();
   const headers = await table.getByRole('columnheader').allTextContents();
   const actionColumn = headers.indexOf('操作类型');
   expect(actionColumn).toBeGreaterThan(0);
@@ -169,8 +171,8 @@ test('the detail of every kind of record reads in words, a subsystem registratio
     await drawer.locator('.ant-drawer-close').click();
     await expect(drawer).toBeHidden();
   }
-  // At least 登录, 登记子系统 and 查看审计日志, whatever else ran before.
-  expect(seen.size).toBeGreaterThanOrEqual(3);
+  // At least 登记子系统 and 新增用户 or 校验审计日志链, whatever else ran before.
+  expect(seen.size).toBeGreaterThanOrEqual(2);
   expect(raw).toEqual([]);
   await auditor.context().close();
 });
