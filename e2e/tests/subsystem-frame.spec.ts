@@ -35,6 +35,9 @@ const text = {
     signIn: '使用平台账号登录',
     signedIn: /^已通过平台登录：/,
     signOut: '退出登录',
+    signOutPage: '退出登录',
+    signOutQuestion: '您正在退出演示子系统。是否同时退出平台及通过平台进入的所有子系统？',
+    platformSignOut: '退出平台',
     signedOut: '已退出平台登录。',
   },
   en: {
@@ -51,6 +54,10 @@ const text = {
     signIn: 'Sign in with the platform',
     signedIn: /^Signed in with the platform as /,
     signOut: 'Sign out',
+    signOutPage: 'Sign out',
+    signOutQuestion:
+      'You are signing out of Demo subsystem. Sign out of the platform and every subsystem you entered with it as well?',
+    platformSignOut: 'Sign out of the platform',
     signedOut: 'You have signed out of the platform.',
   },
 } as const;
@@ -240,8 +247,15 @@ for (const language of ['zh-CN', 'en'] as const) {
       await expectAccessible(page, `the demo page signed in (${language})`);
 
       await page.getByRole('link', { name: l.signOut }).click();
-      // The platform asks for the sign-out to be confirmed (its own page, no script).
-      await page.getByRole('button', { name: /Sign out/ }).click();
+      // The platform asks for the sign-out to be confirmed (its own page, no script), in the
+      // person's language and the platform's look (issue 32).
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(l.signOutPage);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.getByText(l.signOutQuestion)).toBeVisible();
+      const confirm = page.getByRole('button', { name: l.platformSignOut, exact: true });
+      await expect(confirm).toHaveCSS('background-color', 'rgb(22, 104, 220)');
+      await expectAccessible(page, `the provider's sign-out page (${language})`);
+      await confirm.click();
       await expect(page.getByRole('status').first()).toHaveText(l.signedOut);
       await expect(page.getByRole('button', { name: l.signIn })).toBeVisible();
     });
