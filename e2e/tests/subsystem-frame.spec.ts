@@ -38,6 +38,7 @@ const text = {
     signOutPage: '退出登录',
     signOutQuestion: '您正在退出演示子系统。是否同时退出平台及通过平台进入的所有子系统？',
     platformSignOut: '退出平台',
+    signInAgain: '该子系统要求您重新登录，登录后将继续进入该子系统。',
     signedOut: '已退出平台登录。',
   },
   en: {
@@ -58,6 +59,7 @@ const text = {
     signOutQuestion:
       'You are signing out of Demo subsystem. Sign out of the platform and every subsystem you entered with it as well?',
     platformSignOut: 'Sign out of the platform',
+    signInAgain: 'The subsystem asks you to sign in again. Sign in to go on to it.',
     signedOut: 'You have signed out of the platform.',
   },
 } as const;
@@ -258,6 +260,27 @@ for (const language of ['zh-CN', 'en'] as const) {
       await confirm.click();
       await expect(page.getByRole('status').first()).toHaveText(l.signedOut);
       await expect(page.getByRole('button', { name: l.signIn })).toBeVisible();
+    });
+
+    test('a subsystem asking for a fresh sign-in (prompt=login) has the person sign in again, told why, and goes on to it', async ({
+      page,
+    }) => {
+      await start(page, language);
+      // The demo page asks with prompt=login, as a subsystem guarding a sensitive step would.
+      await page.route(/\/oidc\/auth\?/, (route) => {
+        const url = new URL(route.request().url());
+        url.searchParams.set('prompt', 'login');
+        return route.continue({ url: url.href });
+      });
+      await page.goto(`${server!.baseURL}/demo-subsystem.html`);
+      await page.getByRole('button', { name: l.signIn }).click();
+      // Signed in to the platform, yet asked again: the sign-in page says why.
+      await expect(page.getByRole('status').filter({ hasText: l.signInAgain })).toBeVisible({
+        timeout: 30_000,
+      });
+      await signIn(page, accounts.admin, language);
+      // The fresh sign-in goes on to the subsystem, signed in.
+      await expect(page.getByRole('status').first()).toHaveText(l.signedIn, { timeout: 30_000 });
     });
   });
 }
