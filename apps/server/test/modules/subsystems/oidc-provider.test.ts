@@ -357,7 +357,7 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
     });
   });
 
-  it('asks PKCE of every client, and lets a public client revoke its own refresh token (issue 32)', async () => {
+  it('asks PKCE of every client, rotates a public client’s refresh token, and lets it revoke its own (issue 32)', async () => {
     // A confidential client without a code challenge is sent back with invalid_request.
     const confidential = await discover('vendor-app', SECRET);
     const withoutPkce = client.buildAuthorizationUrl(confidential, {
@@ -370,8 +370,15 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
       'invalid_request',
     );
 
-    // A public client revokes its own refresh token (RFC 7009 §2.1): it stops working.
+    // A public client's refresh token is rotated at each use (RFC 9700 §4.14.2): the
+    // new one works, the used one no longer does.
     const config = await discover('browser-app');
+    const first = await codeTokens(config, adminToken, 'openid offline_access');
+    const rotated = await client.refreshTokenGrant(config, first.refresh_token!);
+    expect(rotated.refresh_token).toBeTruthy();
+    expect(rotated.refresh_token).not.toBe(first.refresh_token);
+    await expect(client.refreshTokenGrant(config, first.refresh_token!)).rejects.toThrow();
+    // A public client revokes its own refresh token (RFC 7009 §2.1): it stops working.
     const tokens = await codeTokens(config, adminToken, 'openid offline_access');
     expect(tokens.refresh_token).toBeTruthy();
     await client.tokenRevocation(config, tokens.refresh_token!);
