@@ -148,9 +148,18 @@ export const auditParamsSchema = z.object({ seq: auditSeqSchema });
 const auditProblemSchema = z.enum(['content', 'link', 'gap', 'head']);
 export type AuditProblem = z.infer<typeof auditProblemSchema>;
 
+/**
+ * The hash the chain is computed with. SHA-256 under both profiles today; SM3 for the
+ * 国密 profile is described in docs/cryptography.md ("The audit chain under SM3").
+ */
+export const AUDIT_HASH_ALGORITHMS = ['SHA-256', 'SM3'] as const;
+export type AuditHashAlgorithm = (typeof AUDIT_HASH_ALGORITHMS)[number];
+
 /** What the chain's check found: it holds, or the first record that breaks it. */
 export const auditVerificationSchema = z.object({
   holds: z.boolean(),
+  /** The hash of the chain's records, so a report says what was verified. */
+  algorithm: z.enum(AUDIT_HASH_ALGORITHMS),
   /** How many records were checked (those still in the table). */
   checked: z.number(),
   /** The first record whose content, link or position is wrong; null when it holds. */

@@ -35,6 +35,12 @@ import { TIME_ZONE_KEY, timeZoneOf } from '../settings/time-zone.js';
 import { AuditRecorder } from './audit-writer.js';
 import type { AuditReferences, AuditRepository, AuditRow } from './audit.repository.js';
 
+/**
+ * The hash of the chain: the insert trigger's `sha256` (drizzle/0011_audit_trail.sql),
+ * under both crypto profiles for now (docs/cryptography.md, "The audit chain under SM3").
+ */
+const CHAIN_ALGORITHM = 'SHA-256';
+
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
@@ -189,6 +195,7 @@ export class AuditTrailService {
     let firstSeq: number | null = null;
     const broken = (seq: number, problem: AuditProblem): AuditVerification => ({
       holds: false,
+      algorithm: CHAIN_ALGORITHM,
       checked,
       brokenAt: seq,
       problem,
@@ -217,6 +224,7 @@ export class AuditTrailService {
     if (!head || head.seq !== end || head.hash !== previousHash) return broken(end, 'head');
     return {
       holds: true,
+      algorithm: CHAIN_ALGORITHM,
       checked,
       brokenAt: null,
       problem: null,

@@ -64,6 +64,7 @@ const holds: AuditVerification = {
   lastSeq: 120,
   archivedThrough: null,
   verifiedAt: '2026-11-20T08:00:00.000Z',
+  algorithm: 'SHA-256',
 };
 
 let queries: URLSearchParams[] = [];
@@ -164,6 +165,7 @@ describe('the audit page', { timeout: 60_000 }, () => {
     );
     expect(rowTexts(table, 9)[1]).toEqual(expect.arrayContaining(['登录', '失败']));
     expect(await screen.findByText(/日志链完整：共校验 120 条记录/)).toBeInTheDocument();
+    expect(screen.getByText('每条记录的哈希算法为 SHA-256。')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '较早记录' }));
     await waitFor(() => expect(rowTexts(table)[0]![0]).toBe('118'));
     expect(queries.at(-1)!.get('before')).toBe('119');

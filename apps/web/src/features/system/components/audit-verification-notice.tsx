@@ -43,11 +43,14 @@ export function AuditVerificationNotice() {
       {...common}
       type="success"
       title={t('audit.verify.holds', { count: result.checked, at })}
-      description={
+      description={[
         result.archivedThrough
           ? t('audit.verify.holdsArchived', { seq: result.archivedThrough })
-          : undefined
-      }
+          : null,
+        t('audit.verify.algorithm', { algorithm: result.algorithm }),
+      ]
+        .filter(Boolean)
+        .join(' ')}
     />
   );
 }
