@@ -70,6 +70,9 @@ export const systemMessagesEn = {
     'You have not been given this subsystem: no menu entry of yours leads to it. Ask your unit administrator',
   'sso.signInAgain': 'The subsystem asks you to sign in again before it lets you in',
   'oidc.page.back': 'Go to {{name}}',
+  'oidc.formPost.title': 'Going on…',
+  'oidc.formPost.noscript': 'Scripts are off in this browser: press Continue to go on.',
+  'oidc.formPost.continue': 'Continue',
   'oidc.signOut.title': 'Sign out',
   'oidc.signOut.ofSubsystem':
     'You are signing out of {{subsystem}}. Sign out of the platform and every subsystem you entered with it as well?',
@@ -235,6 +238,9 @@ export const systemMessagesZhCN: Record<keyof typeof systemMessagesEn, string> =
   'sso.notGranted': '您没有使用该子系统的权限（您的菜单中没有该子系统），请联系本单位管理员',
   'sso.signInAgain': '该子系统要求您重新登录后才能进入',
   'oidc.page.back': '进入{{name}}',
+  'oidc.formPost.title': '正在跳转……',
+  'oidc.formPost.noscript': '此浏览器未启用脚本，请点击“继续”。',
+  'oidc.formPost.continue': '继续',
   'oidc.signOut.title': '退出登录',
   'oidc.signOut.ofSubsystem':
     '您正在退出{{subsystem}}。是否同时退出平台及通过平台进入的所有子系统？',

@@ -12,7 +12,13 @@ import type { Clock } from '../../lib/clock.js';
 import type { Repositories } from '../../repositories.js';
 import type { AuditSource } from '../audit/audit.repository.js';
 import { oidcAdapter, storable } from './oidc-adapter.js';
-import { pageErrorKey, pageLanguage, pageText, providerPage } from './provider-pages.js';
+import {
+  localisedFormPost,
+  pageErrorKey,
+  pageLanguage,
+  pageText,
+  providerPage,
+} from './provider-pages.js';
 import type { SigningKeyService } from './signing-key.service.js';
 import type { PlatformSignIn, SsoService } from './sso.service.js';
 import { CLAIMS_BY_SCOPE, userClaims } from './subsystem-claims.js';
@@ -402,6 +408,10 @@ export class OidcProviders {
       if (route === 'revocation' && ctx.status === 200 && !ctx.body) {
         ctx.type = 'application/json';
         ctx.body = '{}';
+      }
+      // The provider's self-submitting page, in the person's language (issue 32).
+      if (typeof ctx.body === 'string' && ctx.type === 'text/html') {
+        ctx.body = localisedFormPost(ctx.body, languageOf(ctx as KoaContextWithOIDC));
       }
       // After the provider's own sign-out, before its answer: the confirmed sign-out ends
       // the platform session the page was shown for (logoutSource).

@@ -89,6 +89,29 @@ ${options.body}
 </html>`;
 }
 
+/** The title of oidc-provider's self-submitting page (response_modes/form_post.js). */
+const FORM_POST_TITLE = '<title>Submitting Callback</title>';
+
+/**
+ * oidc-provider's self-submitting page (a sign-out link opened without its cookie, a
+ * form_post answer) in the person's language: its title and the words shown without
+ * scripts. Its one script is left as it is, so the hash the page's policy allows holds.
+ */
+export function localisedFormPost(html: string, language: Language): string {
+  if (!html.includes(FORM_POST_TITLE)) return html;
+  return html
+    .replace('<html>', `<html lang="${language}">`)
+    .replace(FORM_POST_TITLE, `<title>${pageText(language, 'oidc.formPost.title')}</title>`)
+    .replace(
+      "Your browser does not support JavaScript or you've disabled it.",
+      pageText(language, 'oidc.formPost.noscript'),
+    )
+    .replace(
+      '<button autofocus type="submit">Continue</button>',
+      `<button autofocus type="submit">${pageText(language, 'oidc.formPost.continue')}</button>`,
+    );
+}
+
 /** The platform's look: the web app's primary blue (#1668dc) and its darker hover, its greys. */
 const STYLE = [
   'body{margin:0;background:#f0f2f5;color:rgba(0,0,0,.88);font-family:-apple-system,BlinkMacSystemFont,"Segoe UI","PingFang SC","Hiragino Sans GB","Microsoft YaHei",sans-serif;font-size:14px;line-height:1.5715}',

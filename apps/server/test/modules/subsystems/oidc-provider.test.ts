@@ -875,6 +875,18 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
     expect(en).toContain('Sign out of Vendor app only</button>');
     expect(en).toContain('button.primary{background:#1668dc');
 
+    // The page that submits itself (the same link, opened without the provider's cookie).
+    const bare = async (language: string) =>
+      (await fetch(end, { headers: { 'accept-language': language } })).text();
+    const zhBare = await bare('zh-CN');
+    expect(zhBare).toContain('<html lang="zh-CN">');
+    expect(zhBare).toContain('<title>正在跳转……</title>');
+    expect(zhBare).toContain('此浏览器未启用脚本，请点击“继续”。');
+    expect(zhBare).not.toMatch(/Submitting|JavaScript|Continue/);
+    const enBare = await bare('en');
+    expect(enBare).toContain('<title>Going on…</title>');
+    expect(visible(enBare)).not.toMatch(cjk);
+
     // The error page a civil servant meets: plain words and the code, in either language.
     const unregistered = client.buildAuthorizationUrl(config, {
       redirect_uri: 'https://elsewhere.example/callback',
