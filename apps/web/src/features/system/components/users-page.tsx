@@ -107,6 +107,8 @@ function UsersPageContent() {
       title: t('system.users.column.username'),
       sorter: true,
       sortOrder: sortOrderOf('username'),
+      // A long login name (32 characters, no space) breaks rather than widen the table.
+      onCell: () => ({ style: { overflowWrap: 'anywhere' } }),
     },
     {
       key: 'name',
@@ -114,6 +116,7 @@ function UsersPageContent() {
       title: t('system.users.column.name'),
       sorter: true,
       sortOrder: sortOrderOf('name'),
+      onCell: () => ({ style: { overflowWrap: 'anywhere' } }),
     },
     { key: 'mobile', dataIndex: 'mobile', title: t('system.users.column.mobile') },
     {
