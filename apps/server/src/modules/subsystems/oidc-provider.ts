@@ -20,7 +20,7 @@ import {
   providerPage,
 } from './provider-pages.js';
 import type { SigningKeyService } from './signing-key.service.js';
-import type { PlatformSignIn, SsoService } from './sso.service.js';
+import { INTERACTION_STARTED, type PlatformSignIn, type SsoService } from './sso.service.js';
 import { CLAIMS_BY_SCOPE, userClaims } from './subsystem-claims.js';
 import type { SubsystemRecord } from './subsystem.repository.js';
 import type { PersonalDataSeal } from '../organization/personal-data-seal.js';
@@ -54,9 +54,6 @@ export interface OidcProvidersOptions {
   /** The platform's name (settings), on the provider's pages. */
   systemName: () => Promise<string>;
 }
-
-/** The prompt detail that says when the platform's page was asked (the platform's clock, ms). */
-export const INTERACTION_STARTED = 'cityops_started_at';
 
 /** What the sign-out page remembers in the provider's session until the person confirms. */
 interface LogoutState {

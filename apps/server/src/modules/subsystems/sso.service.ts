@@ -10,7 +10,12 @@ import type { AuthService } from '../auth/auth.service.js';
 import type { MenuService } from '../menus/menu.service.js';
 import type { SigningKeyService } from './signing-key.service.js';
 import { sidOf } from './subsystem-claims.js';
-import { INTERACTION_STARTED } from './oidc-provider.js';
+
+/**
+ * The prompt detail that says when the platform's page was asked (the platform's clock,
+ * ms), set by the provider's interaction policy (oidc-provider.ts).
+ */
+export const INTERACTION_STARTED = 'cityops_started_at';
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 
