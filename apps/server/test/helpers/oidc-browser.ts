@@ -1,5 +1,8 @@
+import { sql } from 'drizzle-orm';
 import * as client from 'openid-client';
 import { expect } from 'vitest';
+import type { Database } from '../../src/db/client.js';
+import { tokenDigest } from '../../src/lib/tokens.js';
 import { bearer } from './test-app.js';
 
 /**
@@ -65,4 +68,107 @@ export async function signInThroughPlatform(options: {
   expect(`${callback.origin}${callback.pathname}`).toBe(options.redirectUri);
   const cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   return { callback, verifier, state, cookie };
+}
+
+/**
+ * A browser of its own (its cookies kept for the product's origin) that starts a
+ * subsystem's authorization with extra parameters (prompt, max_age, nonce, scope):
+ * where the provider sent it, and the steps to go on. Unlike signInThroughPlatform it
+ * stops at the first answer, so a refusal (login_required) or a code given at once
+ * (prompt=none) can be checked.
+ */
+export async function startAuthorization(options: {
+  config: client.Configuration;
+  base: string;
+  redirectUri: string;
+  extra?: Record<string, string>;
+  /** The browser's cookies: another flow's, to be the browser that signed in before. */
+  cookies?: Map<string, string>;
+  fetch?: typeof fetch;
+}) {
+  const send = options.fetch ?? fetch;
+  const cookies = options.cookies ?? new Map<string, string>();
+  const verifier = client.randomPKCECodeVerifier();
+  const state = client.randomState();
+  const step = async (address: string, init: RequestInit = {}) => {
+    const response = await send(new URL(address, options.base), {
+      redirect: 'manual',
+      ...init,
+      headers: {
+        cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+        ...(init.headers ?? {}),
+      },
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [name, ...value] = line.split(';')[0]!.split('=');
+      cookies.set(name!.trim(), value.join('='));
+    }
+    return response;
+  };
+  const url = client.buildAuthorizationUrl(options.config, {
+    redirect_uri: options.redirectUri,
+    scope: 'openid',
+    state,
+    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    ...options.extra,
+  });
+  const first = await step(url.href);
+  expect(first.status).toBe(303);
+  const location = new URL(first.headers.get('location')!, options.base);
+  /** The platform's page completing the interaction with a platform session's token. */
+  const complete = (token: string) =>
+    step(`${location.pathname}/login`, {
+      method: 'POST',
+      headers: { ...bearer(token), 'accept-language': 'zh-CN' },
+    });
+  /** Back to the provider, then to the subsystem with its code, redeemed. */
+  const redeem = async (redirectTo: string, checks: { expectedNonce?: string } = {}) => {
+    const back = await step(redirectTo);
+    expect(back.status).toBe(303);
+    return client.authorizationCodeGrant(options.config, new URL(back.headers.get('location')!), {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+      ...checks,
+    });
+  };
+  return { location, step, complete, redeem, cookies, verifier, state };
+}
+
+/** The platform sign-in's time, in seconds (what auth_time must say). */
+export async function platformSignInTime(database: Database, token: string): Promise<number> {
+  const { rows } = await database.db.execute<{ created_at: Date | string }>(
+    sql`select created_at from sessions where token_hash = ${tokenDigest(token)}`,
+  );
+  return Math.floor(new Date(rows[0]!.created_at).getTime() / 1000);
+}
+
+/**
+ * Submits the provider's sign-out page as the browser would: with `logout` the person
+ * confirms signing out of the platform too; without it, only of the subsystem.
+ */
+export async function submitSignOutPage(options: {
+  page: Response;
+  base: string;
+  cookies: string;
+  logout: boolean;
+  fetch?: typeof fetch;
+}): Promise<Response> {
+  const send = options.fetch ?? fetch;
+  const html = await options.page.text();
+  const action = /action="([^"]+)"/.exec(html)![1]!;
+  const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)![1]!;
+  const given = options.page.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  return send(new URL(action, options.base), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      cookie: [options.cookies, given].filter(Boolean).join('; '),
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({ xsrf, ...(options.logout ? { logout: 'yes' } : {}) }).toString(),
+  });
 }

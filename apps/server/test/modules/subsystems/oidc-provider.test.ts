@@ -13,7 +13,12 @@ import { providerSecret, secretHashOf } from '../../../src/modules/subsystems/oi
 import type { SubsystemRecord } from '../../../src/modules/subsystems/subsystem.repository.js';
 import { TEST_SECRETS_KEY } from '../../helpers/constants.js';
 import { sidOf } from '../../../src/modules/subsystems/subsystem-claims.js';
-import { signInThroughPlatform } from '../../helpers/oidc-browser.js';
+import {
+  platformSignInTime,
+  signInThroughPlatform,
+  startAuthorization,
+  submitSignOutPage,
+} from '../../helpers/oidc-browser.js';
 import { offerSubsystem } from '../../helpers/subsystem-menu.js';
 import {
   type TestApp,
@@ -238,24 +243,8 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
           headers: bearer(platform),
         })
       ).status === 200;
-    const submit = async (page: Response, cookies: string, logout: boolean) => {
-      const html = await page.text();
-      const action = /action="([^"]+)"/.exec(html)![1]!;
-      const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)![1]!;
-      const given = page.headers
-        .getSetCookie()
-        .map((line) => line.split(';')[0])
-        .join('; ');
-      return fetch(new URL(action, base), {
-        method: 'POST',
-        redirect: 'manual',
-        headers: {
-          cookie: [cookies, given].filter(Boolean).join('; '),
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-        body: new URLSearchParams({ xsrf, ...(logout ? { logout: 'yes' } : {}) }).toString(),
-      });
-    };
+    const submit = (page: Response, cookies: string, logout: boolean) =>
+      submitSignOutPage({ page, base, cookies, logout });
 
     // A bare link with the hint, opened by a browser that did not sign in (another
     // site's page, a mail): the provider's page submits itself, and the platform
@@ -696,68 +685,14 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
       expiresIn: 0,
     });
   });
-  /**
-   * A browser of its own (its cookies kept for the product's origin) that asks the
-   * provider with the given extra parameters: where the authorization went, and the
-   * steps to go on.
-   */
-  const browserAuthorize = async (
+  /** A browser of its own asking the provider with extra parameters (oidc-browser.ts). */
+  const browserAuthorize = (
     config: client.Configuration,
     extra: Record<string, string>,
     cookies = new Map<string, string>(),
-  ) => {
-    const verifier = client.randomPKCECodeVerifier();
-    const state = client.randomState();
-    const step = async (address: string, init: RequestInit = {}) => {
-      const response = await fetch(new URL(address, base), {
-        redirect: 'manual',
-        ...init,
-        headers: {
-          cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-          ...(init.headers ?? {}),
-        },
-      });
-      for (const line of response.headers.getSetCookie()) {
-        const [name, ...value] = line.split(';')[0]!.split('=');
-        cookies.set(name!.trim(), value.join('='));
-      }
-      return response;
-    };
-    const url = client.buildAuthorizationUrl(config, {
-      redirect_uri: REDIRECT,
-      scope: 'openid',
-      state,
-      code_challenge: await client.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-      ...extra,
-    });
-    const first = await step(url.href);
-    expect(first.status).toBe(303);
-    const location = new URL(first.headers.get('location')!, base);
-    /** The platform's page completing the interaction with a platform session's token. */
-    const complete = (token: string) =>
-      step(`${location.pathname}/login`, {
-        method: 'POST',
-        headers: { ...bearer(token), 'accept-language': 'zh-CN' },
-      });
-    /** Back to the provider, then to the subsystem with its code, redeemed. */
-    const redeem = async (redirectTo: string) => {
-      const back = await step(redirectTo);
-      expect(back.status).toBe(303);
-      return client.authorizationCodeGrant(config, new URL(back.headers.get('location')!), {
-        pkceCodeVerifier: verifier,
-        expectedState: state,
-      });
-    };
-    return { location, complete, redeem, cookies, verifier, state };
-  };
+  ) => startAuthorization({ config, base, redirectUri: REDIRECT, extra, cookies });
 
-  const signedInAt = async (token: string) => {
-    const { rows } = await t.database.db.execute<{ created_at: Date | string }>(
-      sql`select created_at from sessions where token_hash = ${tokenDigest(token)}`,
-    );
-    return Math.floor(new Date(rows[0]!.created_at).getTime() / 1000);
-  };
+  const signedInAt = (token: string) => platformSignInTime(t.database, token);
 
   it('asks for a fresh platform sign-in for prompt=login and max_age=0, whose time is auth_time; a large max_age passes (issue 32)', async () => {
     const config = await discover('vendor-app', SECRET);
