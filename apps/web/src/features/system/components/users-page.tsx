@@ -107,8 +107,13 @@ function UsersPageContent() {
       title: t('system.users.column.username'),
       sorter: true,
       sortOrder: sortOrderOf('username'),
-      // A long login name (32 characters, no space) breaks rather than widen the table.
-      onCell: () => ({ style: { overflowWrap: 'anywhere' } }),
+      // A long login name (32 characters, no space) breaks rather than widen the table;
+      // an ordinary one ("jb_sysadmin") stays whole.
+      render: (value: string) => (
+        <span style={{ display: 'inline-block', minWidth: '6.5em', overflowWrap: 'anywhere' }}>
+          {value}
+        </span>
+      ),
     },
     {
       key: 'name',
