@@ -146,6 +146,8 @@ for (const language of ['zh-CN', 'en'] as const) {
       for (const row of (await table.getByRole('row').all()).slice(1, 6)) {
         for (const button of await row.getByRole('button').all()) {
           const name = await button.getAttribute('aria-label');
+          // A row's cells wrap to fit the page (issue 31): a row may lie below the fold.
+          await button.scrollIntoViewIfNeeded();
           expect(await shownWhole(button), `${name} shows whole`).toBe(true);
           checked += 1;
         }
