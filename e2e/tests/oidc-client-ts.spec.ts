@@ -243,6 +243,8 @@ test('oidc-client-ts signs in by code + PKCE, silently with prompt=none, renews,
   });
   await expect(page.locator('#out')).toHaveText('signed in: admin', { timeout: 30_000 });
   const first = await currentUser(page);
+  // The browser's events reach the test on their own channel: waited for, not assumed.
+  await expect.poll(() => authorizations.length).toBe(1);
   expect(authorizations[0]!.searchParams.get('code_challenge_method')).toBe('S256');
   expect(authorizations[0]!.searchParams.get('response_type')).toBe('code');
   expect(first.profile).toMatchObject({
@@ -258,8 +260,8 @@ test('oidc-client-ts signs in by code + PKCE, silently with prompt=none, renews,
   await page.evaluate(() => window.manager.removeUser());
   await page.evaluate(() => window.manager.signinSilent());
   const silent = await currentUser(page);
+  await expect.poll(() => authorizations.length).toBe(2);
   const silentRequest = authorizations.at(-1)!;
-  expect(authorizations).toHaveLength(2);
   expect(silentRequest.searchParams.get('prompt')).toBe('none');
   expect(silentRequest.searchParams.get('redirect_uri')).toBe(`${rp}/silent.html`);
   expect(silent.profile.sub).toBe(first.profile.sub);
@@ -281,7 +283,7 @@ test('oidc-client-ts signs in by code + PKCE, silently with prompt=none, renews,
   // 4. Revocation: the library revokes both tokens (RFC 7009, a public client its own);
   // the provider answers as it accepts, and both stop working.
   await page.evaluate(() => window.manager.revokeTokens());
-  expect(revocations).toEqual([200, 200]);
+  await expect.poll(() => revocations).toEqual([200, 200]);
   expect(await userinfoStatus(request, platform, renewed.accessToken)).toBe(401);
   expect(await refreshStatus(request, platform, renewed.refreshToken!)).toMatchObject({
     status: 400,
@@ -312,7 +314,7 @@ test('oidc-client-ts signs in by code + PKCE, silently with prompt=none, renews,
     timeout: 30_000,
   });
   await expect(page.locator('#out')).toHaveText('signed out');
-  expect(revocations).toEqual([200, 200, 200, 200]);
+  await expect.poll(() => revocations).toEqual([200, 200, 200, 200]);
   expect(await userinfoStatus(request, platform, last.accessToken)).toBe(401);
   expect((await refreshStatus(request, platform, last.refreshToken!)).status).toBe(400);
 
