@@ -2,7 +2,7 @@ import { SYSTEM_PATHS } from '@cityops/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, bearer, createTestApp } from '../../helpers/test-app.js';
-import { data } from './system-helpers.js';
+import { data, importUsers } from './system-helpers.js';
 
 /** Issue 24, "the console in plain Chinese": the server side of the console's wording. */
 describe('console words (issue 24)', () => {
@@ -91,26 +91,7 @@ describe('console words (issue 24)', () => {
     const sheet = book.addWorksheet('用户');
     for (const row of rows) sheet.addRow(row);
     const bytes = Buffer.from(await book.xlsx.writeBuffer());
-    const boundary = '----cwboundary';
-    const payload = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="u.xlsx"\r\n` +
-          'Content-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n',
-      ),
-      bytes,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `/api${SYSTEM_PATHS.usersImport}`,
-      headers: {
-        ...bearer(admin),
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-        'accept-language': language,
-      },
-      payload,
-    });
-    return { status: response.statusCode, body: response.json() };
+    return importUsers(t.app, admin, bytes, language);
   }
 
   it('serves a template with instructions apart, an example row, drop-downs and the screen’s labels', async () => {

@@ -19,8 +19,8 @@ import {
   textPart,
   workbook,
 } from '../../../../../bench/reliability/lib/hostile-xlsx.js';
-import { type TestApp, bearer, createTestApp } from '../../helpers/test-app.js';
-import { data } from './system-helpers.js';
+import { type TestApp, createTestApp } from '../../helpers/test-app.js';
+import { data, importUsers } from './system-helpers.js';
 
 /**
  * Issue 21, item 7: an import file is read within limits, checked while it unpacks,
@@ -40,19 +40,6 @@ const ROW = [
 ];
 const mb = (bytes: number) => `${bytes / MiB} MB`;
 
-function multipart(bytes: Buffer) {
-  const boundary = '----cityopslimits';
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="users.xlsx"\r\n` +
-      'Content-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n',
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, bytes, tail]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
-
 describe('import limits (hostile spreadsheets)', () => {
   let t: TestApp;
   let admin: string;
@@ -65,16 +52,7 @@ describe('import limits (hostile spreadsheets)', () => {
     await t.close();
   });
 
-  async function upload(bytes: Buffer, language = 'en') {
-    const { payload, contentType } = multipart(bytes);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `/api${SYSTEM_PATHS.usersImport}`,
-      headers: { ...bearer(admin), 'content-type': contentType, 'accept-language': language },
-      payload,
-    });
-    return { status: response.statusCode, body: response.json() };
-  }
+  const upload = (bytes: Buffer, language = 'en') => importUsers(t.app, admin, bytes, language);
 
   async function count(): Promise<number> {
     return (await data(t.app, admin, 'GET', `${SYSTEM_PATHS.users}?pageSize=1`)).total;

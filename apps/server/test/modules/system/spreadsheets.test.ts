@@ -2,7 +2,7 @@ import { SYSTEM_PATHS, USER_IMPORT_MAX_ROWS } from '@cityops/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, bearer, createTestApp } from '../../helpers/test-app.js';
-import { data } from './system-helpers.js';
+import { data, importUsers } from './system-helpers.js';
 
 const HEADER_ZH = ['用户名', '姓名', '手机号码', '单位', '部门', '角色'];
 /** The earlier template's header (手机号): files made with it still import. */
@@ -14,19 +14,6 @@ async function workbook(rows: ExcelJS.CellValue[][]): Promise<Buffer> {
   const sheet = book.addWorksheet('Users');
   for (const row of rows) sheet.addRow(row);
   return Buffer.from(await book.xlsx.writeBuffer());
-}
-
-function multipart(bytes: Buffer, fileName = 'users.xlsx') {
-  const boundary = '----cityopsboundary';
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
-      'Content-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n',
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, bytes, tail]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
 }
 
 describe('user import and export', () => {
@@ -41,16 +28,7 @@ describe('user import and export', () => {
     await t.close();
   });
 
-  async function upload(bytes: Buffer, language = 'en') {
-    const { payload, contentType } = multipart(bytes);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `/api${SYSTEM_PATHS.usersImport}`,
-      headers: { ...bearer(admin), 'content-type': contentType, 'accept-language': language },
-      payload,
-    });
-    return { status: response.statusCode, body: response.json() };
-  }
+  const upload = (bytes: Buffer, language = 'en') => importUsers(t.app, admin, bytes, language);
 
   async function count(): Promise<number> {
     return (await data(t.app, admin, 'GET', `${SYSTEM_PATHS.users}?pageSize=1`)).total;

@@ -1,5 +1,7 @@
+import { SYSTEM_PATHS } from '@cityops/contract';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { multipart } from '../../helpers/images.js';
 import { bearer } from '../../helpers/test-app.js';
 
 /** A JSON call as a signed-in user; gives the status and the envelope. */
@@ -47,4 +49,25 @@ export async function unitId(app: FastifyInstance, token: string, nameEn: string
   const unit = units.find((u) => u.nameEn === nameEn);
   if (!unit) throw new Error(`no unit ${nameEn}`);
   return Number(unit.id);
+}
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A spreadsheet uploaded to the user import as the console's file picker sends it. */
+export async function importUsers(
+  app: FastifyInstance,
+  token: string,
+  bytes: Buffer,
+  language = 'en',
+) {
+  const body = multipart([
+    { name: 'file', filename: 'users.xlsx', contentType: XLSX, data: bytes },
+  ]);
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api${SYSTEM_PATHS.usersImport}`,
+    headers: { ...bearer(token), ...body.headers, 'accept-language': language },
+    payload: body.payload,
+  });
+  return { status: response.statusCode, body: response.json() };
 }
