@@ -68,6 +68,29 @@ async function enrol(username: string, password: string) {
   return { token, secret, recoveryCodes };
 }
 
+/** A QR sign-in on a PC, scanned and confirmed by the phone signed in with `phone`; answers the PC's status. */
+async function qrSignIn(phone: string) {
+  const pc = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/authorization-server/oauth/qrCode',
+      payload: { appId: 'PC', timeStamp: String(Date.now()) },
+    })
+  ).json().data as { ticket: string; secret: string };
+  for (const path of ['scan', 'confirm']) {
+    const response = await call('POST', `/authorization-server/oauth/qrCode/${path}`, phone, {
+      ticket: pc.ticket,
+      ...(path === 'confirm' ? { confirm: true } : {}),
+    });
+    expect(response.json().code).toBe('000000');
+  }
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/authorization-server/oauth/qrCode/status',
+    payload: { ticket: pc.ticket, secret: pc.secret },
+  });
+}
+
 describe('second factor', () => {
   it('is asked for the three administrators, enrolled with a QR code, then asked at every sign-in', async () => {
     const { access_token: before } = await t.login('auditor', 'Auditor@2026');
@@ -141,25 +164,7 @@ describe('second factor', () => {
   it('is asked on the QR path too', async () => {
     const { token: phone, secret } = await enrol('admin', 'Admin@2026');
     t.clock.advance(30_000);
-    const pc = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/authorization-server/oauth/qrCode',
-        payload: { appId: 'PC', timeStamp: String(Date.now()) },
-      })
-    ).json().data as { ticket: string; secret: string };
-    for (const path of ['scan', 'confirm']) {
-      const response = await call('POST', `/authorization-server/oauth/qrCode/${path}`, phone, {
-        ticket: pc.ticket,
-        ...(path === 'confirm' ? { confirm: true } : {}),
-      });
-      expect(response.json().code).toBe('000000');
-    }
-    const status = await t.app.inject({
-      method: 'POST',
-      url: '/api/authorization-server/oauth/qrCode/status',
-      payload: { ticket: pc.ticket, secret: pc.secret },
-    });
+    const status = await qrSignIn(phone);
     expect(status.json()).toMatchObject({ code: ErrorCode.SECOND_FACTOR_REQUIRED });
     const done = await secondStep(status.json().data.ticket, codeOf(secret));
     expect(done.json()).toMatchObject({ code: '000000', data: { username: 'admin' } });
@@ -405,25 +410,7 @@ describe('the account lock of the second factor', () => {
     t.clock.advance(30_000);
     await wrongCodes(LOCK_AFTER);
     // The phone's confirmation is a first step: it leads to the same locked second one.
-    const pc = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/authorization-server/oauth/qrCode',
-        payload: { appId: 'PC', timeStamp: String(Date.now()) },
-      })
-    ).json().data as { ticket: string; secret: string };
-    for (const path of ['scan', 'confirm']) {
-      const response = await call('POST', `/authorization-server/oauth/qrCode/${path}`, phone, {
-        ticket: pc.ticket,
-        ...(path === 'confirm' ? { confirm: true } : {}),
-      });
-      expect(response.json().code).toBe('000000');
-    }
-    const status = await t.app.inject({
-      method: 'POST',
-      url: '/api/authorization-server/oauth/qrCode/status',
-      payload: { ticket: pc.ticket, secret: pc.secret },
-    });
+    const status = await qrSignIn(phone);
     expect(status.json().code).toBe(ErrorCode.SECOND_FACTOR_REQUIRED);
     await expectLocked(await secondStep(status.json().data.ticket, codeOf(secret)), LOCK_MINUTES);
 
