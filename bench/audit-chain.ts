@@ -1,0 +1,179 @@
+/**
+ * `npm run audit-chain -w @cityops/bench -- [--records N] [--batch B] [--writers W]
+ * [--seconds S]`, with DATABASE_URL set to a PostgreSQL server: issue 33 items 1 and
+ * 2, on demand and not part of CI.
+ *
+ * Its own database, `cityops_chain_bench`, dropped and created each run, holding the
+ * server's migrations only (no seed): records go in through the trail's own trigger.
+ * At the empty trail, then every tenth of the way to N records, then at N:
+ * - bulk: B records a statement, one statement a transaction, for a second or more
+ *   (records/s);
+ * - writers: W connections each writing one record a transaction for S seconds, as
+ *   audited reads do (records/s, and each insert's time to commit at p50 and p99:
+ *   what a request waits on the others' records).
+ * The way from one point to the next is filled in 10,000-record statements, timed too.
+ * Last, the chain is verified with the server's own command (`npm run audit -- verify`,
+ * from source) and timed, and the head's and the trail's sizes are read.
+ *
+ * Results: bench/results/audit-chain.json; docs/performance.md ("The audit chain").
+ */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { freshDatabase } from './lib/database.js';
+import { writeResult } from './lib/results.js';
+import { repoRoot } from './lib/server.js';
+
+function option(name: string, fallback: number): number {
+  const at = process.argv.indexOf(name);
+  const value = at >= 0 ? Number(process.argv[at + 1]) : fallback;
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  return value;
+}
+
+const RECORDS = option('--records', 1_000_000);
+const BATCH = option('--batch', 1_000);
+const WRITERS = option('--writers', 10);
+const SECONDS = option('--seconds', 5);
+const FILL = 10_000;
+
+/** A record shaped as the console writes one: an actor, a target, a change of two fields. */
+const insertRecords = (count: number) => `
+  insert into audit_trail (at, actor_id, actor_name, actor_unit, session, ip_address,
+                           user_agent, action, target_kind, target_id, target_name,
+                           outcome, before, after)
+  select now(), 1 + g % 5000, 'staff' || lpad((g % 5000)::text, 5, '0'), '江城区城市管理局',
+         substr(md5(g::text), 1, 16), '10.' || (g % 250) || '.' || (g / 250 % 250) || '.7',
+         'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36',
+         'user.update', 'user', (g % 100000)::text, '张伟' || (g % 100),
+         'success', jsonb_build_object('name', '张伟', 'mobile', '139****7777'),
+         jsonb_build_object('name', '张伟' || g, 'mobile', '139****8888')
+    from generate_series(1, ${count}) g`;
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]! : 0;
+const round = (value: number) => Math.round(value * 10) / 10;
+
+async function bulkRate(pool: pg.Pool): Promise<number> {
+  const start = performance.now();
+  let written = 0;
+  while (performance.now() - start < 1_000 || written < 5 * BATCH) {
+    await pool.query(insertRecords(BATCH));
+    written += BATCH;
+  }
+  return Math.round(written / ((performance.now() - start) / 1_000));
+}
+
+async function writersRate(pool: pg.Pool) {
+  const latencies: number[] = [];
+  const start = performance.now();
+  const end = start + SECONDS * 1_000;
+  await Promise.all(
+    Array.from({ length: WRITERS }, async () => {
+      while (performance.now() < end) {
+        const at = performance.now();
+        await pool.query(insertRecords(1));
+        latencies.push(performance.now() - at);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return {
+    recordsPerSecond: Math.round(latencies.length / ((performance.now() - start) / 1_000)),
+    commitMsP50: round(percentile(latencies, 0.5)),
+    commitMsP99: round(percentile(latencies, 0.99)),
+  };
+}
+
+async function sizes(pool: pg.Pool) {
+  const { rows } = await pool.query<{ head: string; trail: string; records: string }>(
+    `select pg_relation_size('audit_chain_head') / current_setting('block_size')::int as head,
+            pg_total_relation_size('audit_trail') as trail,
+            (select seq from audit_chain_head) as records`,
+  );
+  const [row] = rows;
+  return {
+    records: Number(row?.records),
+    headPages: Number(row?.head),
+    trailBytes: Number(row?.trail),
+  };
+}
+
+async function main(): Promise<void> {
+  const baseUrl = process.env.DATABASE_URL;
+  if (!baseUrl) throw new Error('DATABASE_URL must name a PostgreSQL server');
+  const url = await freshDatabase(baseUrl, 'cityops_chain_bench');
+  const pool = new pg.Pool({ connectionString: url, max: WRITERS + 1 });
+  try {
+    await migrate(drizzle(pool), {
+      migrationsFolder: path.join(repoRoot, 'apps/server/drizzle'),
+    });
+    const points: Record<string, unknown>[] = [];
+    const measure = async () => {
+      const bulk = await bulkRate(pool);
+      const writers = await writersRate(pool);
+      const point = { ...(await sizes(pool)), bulkRecordsPerSecond: bulk, writers };
+      points.push(point);
+      process.stdout.write(`${JSON.stringify(point)}\n`);
+    };
+    const fills: { from: number; recordsPerSecond: number }[] = [];
+    await measure();
+    for (let step = 1; step <= 10; step++) {
+      const target = Math.round((RECORDS * step) / 10);
+      let current = (await sizes(pool)).records;
+      const from = current;
+      const start = performance.now();
+      while (current < target) {
+        const count = Math.min(FILL, target - current);
+        await pool.query(insertRecords(count));
+        current += count;
+      }
+      const seconds = (performance.now() - start) / 1_000;
+      fills.push({ from, recordsPerSecond: Math.round((current - from) / seconds) });
+      process.stdout.write(`${JSON.stringify(fills.at(-1))}\n`);
+      if (step === 5 || step === 10) await measure();
+    }
+    await pool.query('vacuum analyze audit_trail');
+    const verifyStart = performance.now();
+    const { stdout } = await promisify(execFile)(
+      'npx',
+      ['tsx', 'apps/server/src/cli/audit-trail.ts', 'verify'],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, DATABASE_URL: url, NODE_ENV: 'development' },
+        maxBuffer: 1 << 20,
+      },
+    );
+    const verifySeconds = (performance.now() - verifyStart) / 1_000;
+    const verification = JSON.parse(stdout) as { holds: boolean; checked: number };
+    const result = {
+      records: RECORDS,
+      batch: BATCH,
+      writers: WRITERS,
+      writerSeconds: SECONDS,
+      points,
+      fill: fills,
+      verification: {
+        holds: verification.holds,
+        checked: verification.checked,
+        seconds: round(verifySeconds),
+        recordsPerSecond: Math.round(verification.checked / verifySeconds),
+      },
+      final: await sizes(pool),
+    };
+    process.stdout.write(`${JSON.stringify(result.verification)}\n`);
+    process.stdout.write(`${await writeResult('audit-chain', result)}\n`);
+  } finally {
+    await pool.end();
+    // Its database holds nothing worth keeping; a megacity's trail is gigabytes.
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query('drop database if exists cityops_chain_bench with (force)');
+    await admin.end();
+  }
+}
+
+await main();
