@@ -22,7 +22,7 @@ import { FRAME_ANCESTORS_KEY, SUBSYSTEM_ORIGINS_KEY } from './modules/auth/secur
 import gracefulShutdown from './plugins/graceful-shutdown.js';
 import metricsPlugin from './plugins/metrics.js';
 import openApi from './plugins/openapi.js';
-import requestLimits from './plugins/request-limits.js';
+import requestLimits, { BadTokenCeiling, RequestLimiter } from './plugins/request-limits.js';
 import requestTrace from './plugins/request-trace.js';
 import requestDeadline from './plugins/request-deadline.js';
 import securityHeaders from './plugins/security-headers.js';
@@ -251,3 +251,11 @@ export async function buildApp(
 
   return app;
 }
+    badTokens: new BadTokenCeiling(
+      new RequestLimiter({
+        limits: services.requestLimits,
+        settings: services.securitySettings,
+        clock,
+      }),
+      clock,
+    ),

@@ -9,6 +9,7 @@ import type { AuthContext } from '../lib/auth-context.js';
 import type { AuthService } from '../modules/auth/auth.service.js';
 import { type FrameTokenService, looksLikeJwt } from '../modules/subsystems/frame-token.service.js';
 import { issuerBase } from '../lib/product-base.js';
+import type { BadTokenCeiling } from './request-limits.js';
 
 /** The bearer token of a request, from the Authorization header. */
 export function bearerToken(request: FastifyRequest): string | undefined {
@@ -50,22 +51,16 @@ async function authPlugin(
     /** Verifies a subsystem's frame token (issue 22), where a route accepts one. */
     frameTokens: Pick<FrameTokenService, 'verify'>;
     publicUrl: string | undefined;
+    /** Bounds the requests per address whose token fails, before verifying more. */
+    badTokens: Pick<BadTokenCeiling, 'check' | 'failed'>;
   },
 ): Promise<void> {
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request) => {
-    // Unknown paths have no route: the 404 answer needs no token.
-    if (!request.routeOptions.url) return;
-    const { access, allowDuringPasswordReset, allowDuringEnrolment } = request.routeOptions.config;
-    if (access === 'public') return;
-    if (access === undefined) {
-      request.log.error({ url: request.routeOptions.url }, 'route declares no access: refused');
-      throw forbidden();
-    }
-    // A route that needs a permission code is the console's (or an editor's): its
-    // session is read from the database, never remembered, so a revocation holds on
-    // every instance before the next such request (issue 21).
-    const bearer = bearerToken(request);
+  const authenticated = async (
+    request: FastifyRequest,
+    bearer: string | undefined,
+    access: RouteAccess,
+  ): Promise<AuthContext> => {
     if (request.routeOptions.config.acceptsSubsystemToken && bearer && looksLikeJwt(bearer)) {
       // A subsystem's frame token reads its own user's info and nothing else: it
       // holds none of the session's permission codes.
@@ -79,15 +74,38 @@ async function authPlugin(
         requestMeta(request),
         { fresh: true },
       );
-      request.auth = {
+      return {
         ...session,
         permissions: [],
         subsystem: { clientId: frame.clientId, claims: frame.claims },
       };
-    } else {
-      request.auth = await options.auth.authenticate(bearer, requestMeta(request), {
-        fresh: access !== 'signed-in',
-      });
+    }
+    // A route that needs a permission code is the console's (or an editor's): its
+    // session is read from the database, never remembered, so a revocation holds on
+    // every instance before the next such request (issue 21).
+    return options.auth.authenticate(bearer, requestMeta(request), {
+      fresh: access !== 'signed-in',
+    });
+  };
+  app.addHook('onRequest', async (request) => {
+    // Unknown paths have no route: the 404 answer needs no token.
+    if (!request.routeOptions.url) return;
+    const { access, allowDuringPasswordReset, allowDuringEnrolment } = request.routeOptions.config;
+    if (access === 'public') return;
+    if (access === undefined) {
+      request.log.error({ url: request.routeOptions.url }, 'route declares no access: refused');
+      throw forbidden();
+    }
+    const bearer = bearerToken(request);
+    // An address past the ceiling on failed tokens has none verified (rate.badTokenPerMinute).
+    if (bearer) options.badTokens.check(request.ip);
+    try {
+      request.auth = await authenticated(request, bearer, access);
+    } catch (error) {
+      if (bearer && error instanceof AppError && error.code === ErrorCode.TOKEN_INVALID) {
+        await options.badTokens.failed(request.ip);
+      }
+      throw error;
     }
     const trace = currentTrace();
     if (trace) trace.callerId = request.auth.userId;

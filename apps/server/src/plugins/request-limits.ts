@@ -20,8 +20,9 @@ const WINDOW_MS = 60_000;
  * The route config of a limited call: `config: { access: 'public', rateLimit: limitedBy('pubKey') }`
  * counts per address; `limitedBy('frameToken', 'session')` counts per session (its bearer
  * token's digest), for a signed-in call that a city office's shared address would
- * otherwise exhaust for everyone behind it. The limit runs before authentication, so the
- * session is its token as presented; a call without one counts per address.
+ * otherwise exhaust for everyone behind it. A route's limit runs after the app's
+ * authentication (route hooks follow the app's), so only a live session gets a bucket:
+ * tokens that fail are bounded per address by `BadTokenCeiling`.
  */
 export function limitedBy(name: RequestLimitName, per: 'address' | 'session' = 'address') {
   return per === 'address' ? { groupId: name } : { groupId: name, keyGenerator: sessionKey };
@@ -32,6 +33,82 @@ function sessionKey(request: FastifyRequest): string {
   if (!authorization) return request.ip;
   // A digest, so no token is kept in the limits table.
   return `session:${createHash('sha256').update(authorization).digest('base64url')}`;
+}
+
+/**
+ * Counts requests of a limit that no route config can name (its subject is known only
+ * inside the request: a subsystem, a failed token's address), in the same table and
+ * settings as the routes' limits; past the limit, the same 429.
+ */
+export class RequestLimiter {
+  constructor(
+    private readonly options: {
+      limits: RequestLimitRepository;
+      settings: SecuritySettings;
+      clock: Clock;
+    },
+  ) {}
+
+  /**
+   * Counts one request of `name` for `subject`, in one statement shared by every
+   * instance; the count past `rate.<name>PerMinute` is answered by a thrown 429. Call
+   * it before the work the limit protects.
+   */
+  async count(name: RequestLimitName, subject: string): Promise<void> {
+    const over = await this.over(name, subject);
+    if (over !== null) throw rateLimited(over);
+  }
+
+  /** Counts one request; the wait in ms when it is past the limit, else null. */
+  async over(name: RequestLimitName, subject: string): Promise<number | null> {
+    const now = this.options.clock.now();
+    const { hits, resetAt } = await this.options.limits.hit(name, subject, WINDOW_MS, now);
+    const limit = await this.options.settings.number(requestLimitSettingKey(name));
+    return hits > limit ? resetAt.getTime() - now.getTime() : null;
+  }
+}
+
+/** Addresses a refused instance remembers at most (each needs a limit's worth of failures). */
+const MAX_REFUSED_ADDRESSES = 10_000;
+
+/**
+ * The per-address ceiling on requests whose bearer token does not authenticate
+ * (`rate.badTokenPerMinute`): without it, each made-up token costs a digest and two
+ * lookups (a frame token, a signature) however many are sent. Failures are counted
+ * in the database, so every instance's count the same address; an instance that saw
+ * the count pass the ceiling refuses that address's tokens from memory, before
+ * verifying any, until the window ends. A valid token from that address waits too:
+ * the ceiling is for one address, as the sign-in's address lock is.
+ */
+export class BadTokenCeiling {
+  /** Address → when its refusal ends (ms). */
+  private readonly refused = new Map<string, number>();
+
+  constructor(
+    private readonly limiter: RequestLimiter,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Throws the 429 when the address is past the ceiling: before its token is verified. */
+  check(address: string): void {
+    const until = this.refused.get(address);
+    if (until === undefined) return;
+    const now = this.clock.now().getTime();
+    if (now < until) throw rateLimited(until - now);
+    this.refused.delete(address);
+  }
+
+  /** Counts a token that failed; the one past the ceiling is answered 429 and refuses the rest. */
+  async failed(address: string): Promise<void> {
+    const wait = await this.limiter.over('badToken', address);
+    if (wait === null) return;
+    if (this.refused.size >= MAX_REFUSED_ADDRESSES) {
+      const oldest = this.refused.keys().next();
+      if (!oldest.done) this.refused.delete(oldest.value);
+    }
+    this.refused.set(address, this.clock.now().getTime() + wait);
+    throw rateLimited(wait);
+  }
 }
 
 /**

@@ -45,6 +45,10 @@ export const securityDefaults = {
   'rate.publicReadPerMinute': 600,
   /** Frame tokens a minute for one session (a subsystem's entry opened or reloaded). */
   'rate.frameTokenPerMinute': 60,
+  /** Frame tokens a minute for one subsystem, whichever sessions ask (plugins/request-limits.ts). */
+  'rate.subsystemFrameTokenPerMinute': 3000,
+  /** Requests a minute from one address presenting a token that does not authenticate. */
+  'rate.badTokenPerMinute': 120,
   /** The login RSA key pair is replaced after this many hours; the old one still decrypts for the overlap. */
   'rsa.rotationHours': 24,
   'rsa.overlapMinutes': 10,
@@ -58,7 +62,10 @@ const ZERO_ALLOWED: ReadonlySet<SecuritySettingKey> = new Set([
   'session.idleMinutes',
 ]);
 
-/** The per-address limits of the calls that need no sign-in, and the frame token's per session. */
+/**
+ * The per-address limits of the calls that need no sign-in, the frame token's per session
+ * and per subsystem, and the per-address ceiling on tokens that fail.
+ */
 export type RequestLimitName =
   | 'pubKey'
   | 'signIn'
@@ -68,7 +75,9 @@ export type RequestLimitName =
   | 'sms'
   | 'recovery'
   | 'publicRead'
-  | 'frameToken';
+  | 'frameToken'
+  | 'subsystemFrameToken'
+  | 'badToken';
 
 export function requestLimitSettingKey(name: RequestLimitName): SecuritySettingKey {
   return `rate.${name}PerMinute`;

@@ -11,6 +11,7 @@ import type { MenuService } from '../menus/menu.service.js';
 import type { SigningKeyService } from './signing-key.service.js';
 import { sidOf, userClaims } from './subsystem-claims.js';
 import type { PersonalDataSeal } from '../organization/personal-data-seal.js';
+import type { RequestLimiter } from '../../plugins/request-limits.js';
 
 /** The JWT header `typ` of a frame token (docs/subsystems.md, "The frame token"). */
 export const FRAME_TOKEN_TYPE = 'JWT';
@@ -40,6 +41,8 @@ export interface FrameTokenServiceOptions {
   keys: SigningKeyService;
   clock: Clock;
   personalData: PersonalDataSeal;
+  /** The per-subsystem limit (`rate.subsystemFrameTokenPerMinute`). */
+  limiter: Pick<RequestLimiter, 'count'>;
 }
 
 /**
@@ -60,6 +63,9 @@ export class FrameTokenService {
     if (!subsystem?.enabled) return NO_TOKEN;
     const address = resolveLink(entry.url, `${issuer}/`);
     if (!address || !subsystem.origins.includes(address.origin)) return NO_TOKEN;
+    // Per session the route's limit counts; per subsystem, whichever sessions ask, this
+    // does (issue 32), before the token is signed and recorded.
+    await this.options.limiter.count('subsystemFrameToken', String(subsystem.id));
     const user = await repositories.users.findById(caller.userId);
     if (!user) throw notFound();
     const sid = sidOf(caller.tokenHash);

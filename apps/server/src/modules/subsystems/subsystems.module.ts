@@ -1,4 +1,5 @@
 import type { AppModule } from '../../app-module.js';
+import { RequestLimiter } from '../../plugins/request-limits.js';
 import { aeadAlgorithmOf } from '../secrets/aead.js';
 import { SecretBoxService } from '../secrets/secret-box.service.js';
 import { ServerKey } from '../secrets/server-key.js';
@@ -54,6 +55,11 @@ export const subsystemsModule: AppModule = {
         keys: signingKeys,
         clock,
         personalData: services.personalData,
+        limiter: new RequestLimiter({
+          limits: services.requestLimits,
+          settings: services.securitySettings,
+          clock,
+        }),
       }),
       sso,
       oidcProviders: new OidcProviders({

@@ -25,6 +25,7 @@ import {
   auditEvents,
   bearer,
   createTestApp,
+  ownAddress,
   withSecuritySettings,
 } from '../../helpers/test-app.js';
 
@@ -621,6 +622,72 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
       expect((await frameToken(second)).code).toBe('000000');
     });
     await t.database.db.execute(sql`delete from request_limits`);
+  });
+
+  it('bounds frame tokens per subsystem, whichever sessions ask (rate.subsystemFrameTokenPerMinute)', async () => {
+    await t.database.db.execute(
+      sql`update menu_entries set subsystem_id = ${demoSubsystemId} where url = '/demo-subsystem.html'`,
+    );
+    const { rows } = await t.database.db.execute<{ id: number }>(
+      sql`select id from menu_entries where url = '/demo-subsystem.html' order by id limit 1`,
+    );
+    const frameToken = async (token: string) =>
+      (
+        await fetch(`${base}/api${SUBSYSTEM_PATHS.frameToken}`, {
+          method: 'POST',
+          headers: { ...bearer(token), 'content-type': 'application/json' },
+          body: JSON.stringify({ menuId: rows[0]!.id }),
+        })
+      ).json() as Promise<{ code: string; data: { token: string | null } | null }>;
+    await t.database.db.execute(sql`delete from request_limits`);
+    await withSecuritySettings(t, { 'rate.subsystemFrameTokenPerMinute': '2' }, async () => {
+      const first = (await t.login('admin', 'Admin@2026')).access_token;
+      const second = (await t.login('admin', 'Admin@2026')).access_token;
+      expect((await frameToken(first)).data?.token).toBeTruthy();
+      expect((await frameToken(second)).data?.token).toBeTruthy();
+      // The third token for the subsystem is refused, from a session that has had one.
+      const refused = await frameToken(second);
+      expect(refused.code).toBe('040029');
+      expect(refused.data).toMatchObject({ retryAfterSeconds: expect.any(Number) });
+      // The next window gives tokens again.
+      t.clock.advance(61_000);
+      expect((await frameToken(second)).data?.token).toBeTruthy();
+    });
+    await t.database.db.execute(sql`delete from request_limits`);
+  });
+
+  it('refuses an address whose tokens keep failing before verifying more (rate.badTokenPerMinute)', async () => {
+    const address = ownAddress();
+    const session = (await t.login('admin', 'Admin@2026')).access_token;
+    const read = async (token: string, remoteAddress = address) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api${USER_PATHS.info}?uniqueId=admin`,
+        headers: bearer(token),
+        remoteAddress,
+      });
+      return { status: response.statusCode, ...response.json<{ code: string; msg: string }>() };
+    };
+    const madeUpJwt = ['eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCJ9', 'e30', 'c2ln'].join('.');
+    await withSecuritySettings(t, { 'rate.badTokenPerMinute': '2' }, async () => {
+      // A valid token from the address counts nothing.
+      expect((await read(session)).status).toBe(200);
+      expect(await read(randomBytes(32).toString('base64url'))).toMatchObject({
+        status: 401,
+        code: '040005',
+      });
+      // A made-up frame token (a signature to check) counts as well.
+      expect(await read(madeUpJwt)).toMatchObject({ status: 401, code: '040005' });
+      const third = await read(randomBytes(32).toString('base64url'));
+      expect(third).toMatchObject({ status: 429, code: '040029' });
+      expect(third.msg).not.toBe('');
+      // Until the window ends, no token from the address is verified, a valid one neither ...
+      expect(await read(session)).toMatchObject({ status: 429, code: '040029' });
+      // ... while another address's is.
+      expect((await read(session, ownAddress())).status).toBe(200);
+      t.clock.advance(61_000);
+      expect((await read(session)).status).toBe(200);
+    });
   });
 
   it('folds a repeated frame token within its lifetime into the first record, and counts it', async () => {
