@@ -825,6 +825,26 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
       sid: sidOf(tokenDigest(platform)),
     });
 
+    // What the guide says the provider answers (docs/subsystems.md, prompt=none): with a
+    // live platform session, a scope not given before is consent_required ...
+    const moreScope = await browserAuthorize(
+      config,
+      { prompt: 'none', scope: 'openid profile' },
+      first.cookies,
+    );
+    expect(errorOf(moreScope.location)).toBe('consent_required');
+    // ... so is a client that has not signed in in this browser yet ...
+    const otherClient = await browserAuthorize(
+      await discover('browser-app'),
+      { prompt: 'none' },
+      first.cookies,
+    );
+    expect(errorOf(otherClient.location)).toBe('consent_required');
+    // ... and one whose grant its revoked refresh token ended, until a redirect signs in again.
+    await client.tokenRevocation(config, tokens.refresh_token!);
+    const revoked = await browserAuthorize(config, { prompt: 'none' }, first.cookies);
+    expect(errorOf(revoked.location)).toBe('consent_required');
+
     // Signed out of the platform: the same browser gets login_required.
     await fetch(`${base}/api/authorization-server/oauth/logout`, {
       method: 'POST',
