@@ -199,6 +199,14 @@ export async function buildApp(
     enforceSecondFactor: config.secondFactorEnforced,
     frameTokens: services.frameTokens,
     publicUrl: config.publicUrl,
+    badTokens: new BadTokenCeiling(
+      new RequestLimiter({
+        limits: services.requestLimits,
+        settings: services.securitySettings,
+        clock,
+      }),
+      clock,
+    ),
   });
   // A route's declared policy is asked with its loaded target before its handler runs.
   await app.register(commandPipeline, { services });
@@ -251,11 +259,3 @@ export async function buildApp(
 
   return app;
 }
-    badTokens: new BadTokenCeiling(
-      new RequestLimiter({
-        limits: services.requestLimits,
-        settings: services.securitySettings,
-        clock,
-      }),
-      clock,
-    ),
