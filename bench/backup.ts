@@ -68,6 +68,8 @@ async function folderBytes(folder: string): Promise<number> {
 
 async function onPglite(work: string) {
   const { PGlite } = await import('@electric-sql/pglite');
+  // The migrations' extensions (pg_trgm), as the server loads them: the seed writes users.
+  const { PGLITE_EXTENSIONS } = await import('../apps/server/dist/db/client.js');
   // BENCH_PGLITE_SEEDED: a data folder an earlier run seeded (the seed takes minutes).
   const seededBefore = process.env.BENCH_PGLITE_SEEDED;
   const dataDir = seededBefore ?? path.join(work, 'pglite-source');
@@ -78,7 +80,7 @@ async function onPglite(work: string) {
     const first = await startServer({ port, env });
     await first.stop();
     say('adding the scale seed');
-    const client = new PGlite(path.join(dataDir, 'pglite'));
+    const client = new PGlite(path.join(dataDir, 'pglite'), { extensions: PGLITE_EXTENSIONS });
     const seeded = await seedScale(
       {
         query: async <R>(sql: string, params: unknown[] = []) => {

@@ -32,6 +32,7 @@ import {
   isSubsystemAddress,
   isSubsystemOrigin,
 } from './subsystem-rules.js';
+import { pageTotalShape } from './envelope-schemas.js';
 import { idSchema, mobileSchema, pageIndexSchema } from './validation.js';
 
 /**
@@ -163,7 +164,7 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUserPageSchema = z.object({
-  total: z.number(),
+  ...pageTotalShape,
   pageIndex: z.number(),
   pageSize: z.number(),
   list: z.array(adminUserSchema),
@@ -241,7 +242,7 @@ export const roleSchema = z.object({
 });
 export type Role = z.infer<typeof roleSchema>;
 export const rolePageSchema = z.object({
-  total: z.number(),
+  ...pageTotalShape,
   pageIndex: z.number(),
   pageSize: z.number(),
   list: z.array(roleSchema),

@@ -21,6 +21,17 @@ export const errorEnvelopeSchema = envelopeSchema(
   requestId: z.string().optional(),
 });
 
+/**
+ * A paged list's total, as every list counts it (issue 33): exact up to
+ * `LIST_COUNT_LIMIT` rows; past it the count stopped, `total` is that limit and
+ * there are more (the lists show "10,000+" / "超过 10,000 条").
+ */
+export const pageTotalShape = {
+  total: z.number().int(),
+  /** False when the count stopped at the limit: `total` is a lower bound. */
+  totalExact: z.boolean(),
+};
+
 export function pageSchema<T extends z.ZodType>(row: T) {
   return z.object({
     pageIndex: z.number().int(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGE_PAGE_SIZE } from './constants.js';
+import { pageTotalShape } from './envelope-schemas.js';
 import { MESSAGE_TYPES } from './message-rules.js';
 import { idSchema, pageIndexSchema } from './validation.js';
 
@@ -153,7 +154,7 @@ export const sentMessagePageSchema = z.object({
   pageIndex: z.number().int(),
   pageSize: z.number().int(),
   pages: z.number().int(),
-  total: z.number().int(),
+  ...pageTotalShape,
   rows: z.array(sentMessageSchema),
 });
 export type SentMessagePage = z.infer<typeof sentMessagePageSchema>;
@@ -180,7 +181,7 @@ export const messageRecipientPageSchema = z.object({
   pageIndex: z.number().int(),
   pageSize: z.number().int(),
   pages: z.number().int(),
-  total: z.number().int(),
+  ...pageTotalShape,
   rows: z.array(messageRecipientSchema),
 });
 export type MessageRecipientPage = z.infer<typeof messageRecipientPageSchema>;

@@ -22,6 +22,13 @@ export function hasForbiddenControlCharacter(text: string): boolean {
  */
 export const MAX_PAGE_INDEX = 10_000;
 
+/**
+ * How far a list counts its rows (issue 33): an exact total up to this many, past it
+ * the count stops and the page says "more than" this (`totalExact: false`), so a
+ * city's 100,000 accounts are not read again for every page's total.
+ */
+export const LIST_COUNT_LIMIT = 10_000;
+
 /** The largest id or version a database integer column holds; larger numbers are refused at validation. */
 export const DATABASE_INT_MAX = 2_147_483_647;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pagingSchema } from './administration.js';
+import { pageTotalShape } from './envelope-schemas.js';
 import { idSchema } from './validation.js';
 
 /**
@@ -47,7 +48,7 @@ const liveSessionSchema = z.object({
 export type LiveSession = z.infer<typeof liveSessionSchema>;
 
 export const sessionPageSchema = z.object({
-  total: z.number(),
+  ...pageTotalShape,
   pageIndex: z.number(),
   pageSize: z.number(),
   list: z.array(liveSessionSchema),

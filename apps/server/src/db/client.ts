@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -78,10 +79,19 @@ export interface DatabaseOptions {
  */
 export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
 
+/**
+ * The extensions the migrations create (drizzle/0026: pg_trgm for the lists' keyword
+ * indexes). PostgreSQL has them installed; PGlite loads them into each instance, so
+ * every PGlite that opens the product's database is given these.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
   if (options.dataDir === ':memory:') {
-    return wrapPglite(new PGlite({ startParams: PGLITE_START_PARAMS }));
+    return wrapPglite(
+      new PGlite({ startParams: PGLITE_START_PARAMS, extensions: PGLITE_EXTENSIONS }),
+    );
   }
   const folder = path.join(options.dataDir, 'pglite');
   await fs.mkdir(folder, { recursive: true });
@@ -91,7 +101,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // change). PGlite's fsync cannot reach the disk on Node, so a power cut is
   // PostgreSQL's job: docs/reliability.md.
   return wrapPglite(
-    new PGlite(folder, { relaxedDurability: false, startParams: PGLITE_START_PARAMS }),
+    new PGlite(folder, {
+      relaxedDurability: false,
+      startParams: PGLITE_START_PARAMS,
+      extensions: PGLITE_EXTENSIONS,
+    }),
   );
 }
 

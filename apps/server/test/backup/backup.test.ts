@@ -13,7 +13,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { type AppConfig, loadConfig } from '../../src/config.js';
-import { type Database, openDatabase, rowsOf, wrapPglite } from '../../src/db/client.js';
+import {
+  type Database,
+  PGLITE_EXTENSIONS,
+  openDatabase,
+  rowsOf,
+  wrapPglite,
+} from '../../src/db/client.js';
 import { buildManagementApp } from '../../src/management.js';
 import {
   BackupError,
@@ -96,6 +102,7 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       const template = await fs.readFile(inject('pgliteTemplate'));
       const client = new PGlite(path.join(dataDir, 'pglite'), {
         loadDataDir: new Blob([template]),
+        extensions: PGLITE_EXTENSIONS,
       });
       database = await wrapPglite(client);
     }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { type Database, openDatabase, wrapPglite } from '../../src/db/client.js';
+import { type Database, PGLITE_EXTENSIONS, openDatabase, wrapPglite } from '../../src/db/client.js';
 import { withDatabase } from './global-setup.js';
 
 export interface EmptyDatabase {
@@ -40,7 +40,7 @@ export async function createEmptyDatabase(): Promise<EmptyDatabase> {
       },
     };
   }
-  const client = new PGlite();
+  const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
   const database = await wrapPglite(client);
   return {
     url: undefined,

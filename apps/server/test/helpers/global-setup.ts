@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase, wrapPglite } from '../../src/db/client.js';
+import { PGLITE_EXTENSIONS, openDatabase, wrapPglite } from '../../src/db/client.js';
 import { migrateAndSeed } from '../../src/db/migrate.js';
 import { seed } from '../../src/seed/index.js';
 import { TEST_EPOCH } from './constants.js';
@@ -57,7 +57,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
 
   const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'cityops-test-'));
-  const client = new PGlite();
+  const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
   const database = await wrapPglite(client);
   await migrateAndSeed(database, (db) => seed(db, { ...seedOptions, sealer: testSealer(db) }));
   const dump = await client.dumpDataDir('none');

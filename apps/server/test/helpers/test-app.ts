@@ -17,7 +17,7 @@ import { sm2 } from 'sm-crypto-v2';
 import { inject } from 'vitest';
 import { type AppDependencies, buildApp } from '../../src/app.js';
 import { type AppConfig, loadConfig } from '../../src/config.js';
-import { type Database, openDatabase, wrapPglite } from '../../src/db/client.js';
+import { type Database, PGLITE_EXTENSIONS, openDatabase, wrapPglite } from '../../src/db/client.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import {
   PASSWORD_FORBID_LOGIN_NAME_KEY,
@@ -57,7 +57,7 @@ export async function openTestDatabase(): Promise<Database> {
     };
   }
   const dump = await fs.readFile(inject('pgliteTemplate'));
-  return wrapPglite(new PGlite({ loadDataDir: new Blob([dump]) }));
+  return wrapPglite(new PGlite({ loadDataDir: new Blob([dump]), extensions: PGLITE_EXTENSIONS }));
 }
 
 export interface TestApp {

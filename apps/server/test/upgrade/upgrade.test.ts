@@ -5,7 +5,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { type Database, type Db, rowsOf, wrapPglite } from '../../src/db/client.js';
+import {
+  type Database,
+  type Db,
+  PGLITE_EXTENSIONS,
+  rowsOf,
+  wrapPglite,
+} from '../../src/db/client.js';
 import { migrateAndSeed, migrationsFolder } from '../../src/db/migrate.js';
 import { AuditTrailService } from '../../src/modules/audit/audit-trail.service.js';
 import { noRememberedSessions } from '../../src/modules/auth/session-cache.js';
@@ -64,7 +70,7 @@ async function loadPreviousRelease(): Promise<{ database: Database; drop: () => 
     await loader.end();
     return { database: await empty.open(), drop: () => empty.drop() };
   }
-  const client = new PGlite();
+  const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
   await client.exec(dump);
   await client.exec('reset search_path');
   const database = await wrapPglite(client);

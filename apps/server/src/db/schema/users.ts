@@ -87,6 +87,16 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_idx').on(sql`lower(${table.username})`),
     index('users_organization_idx').on(table.organizationId, table.id),
     index('users_mobile_index_idx').on(table.mobileIndex),
+    // The console's list orders (issue 33): newest first by default, or by name; read
+    // a page at a time from these rather than the whole table sorted.
+    index('users_created_idx').on(table.createdAt, table.id),
+    index('users_name_idx').on(table.name, table.id),
+    // A department's head count (the unit tree counts each of its departments' users).
+    index('users_department_idx').on(table.departmentId),
+    // The list's keyword (a part of the login name or name, `ilike '%…%'`) through
+    // pg_trgm's trigrams, on PostgreSQL and on PGlite alike (client.ts loads it).
+    index('users_username_trgm_idx').using('gin', table.username.op('gin_trgm_ops')),
+    index('users_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
   ],
 );
 

@@ -1,20 +1,8 @@
-import {
-  type SQL,
-  and,
-  count,
-  desc,
-  eq,
-  gt,
-  ilike,
-  inArray,
-  isNull,
-  lt,
-  ne,
-  or,
-  sql,
-} from 'drizzle-orm';
+import { type SQL, and, desc, eq, gt, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { SessionEndedReason } from '@cityops/contract';
 import type { Executor } from '../../db/client.js';
+import { type CountedTotal, countUpTo } from '../../db/paging.js';
+import { grantMacColumns, honouredGrants } from '../../db/access-bindings.js';
 import { heldPermissions } from '../../db/held-permissions.js';
 import { containsPattern } from '../../db/like.js';
 import {
@@ -254,13 +242,17 @@ export class SessionRepository {
     now: Date,
     offset: number,
     limit: number,
-  ): Promise<{ total: number; list: LiveSessionRow[] }> {
+  ): Promise<CountedTotal & { list: LiveSessionRow[] }> {
     const where = this.liveWhere(filter, reach, now);
-    const [{ total } = { total: 0 }] = await this.db
-      .select({ total: count() })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(where);
+    const counted = await countUpTo(
+      this.db,
+      this.db
+        .select({ tokenHash: sessions.tokenHash })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(where)
+        .$dynamic(),
+    );
     const list = await this.db
       .select(liveColumns)
       .from(sessions)
@@ -270,7 +262,7 @@ export class SessionRepository {
       .orderBy(desc(sessions.createdAt), sessions.tokenHash)
       .limit(limit)
       .offset(offset);
-    return { total, list };
+    return { ...counted, list };
   }
 
   /** One live session with its user, or null. */

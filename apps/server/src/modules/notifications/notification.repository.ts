@@ -15,6 +15,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { type CountedTotal, countUpTo } from '../../db/paging.js';
 import {
   messageRecipients,
   messages,
@@ -302,12 +303,11 @@ export class NotificationRepository {
     return and(sent, or(ilike(messages.title, pattern), ilike(messages.content, pattern)));
   }
 
-  async countSent(keyword: string | undefined): Promise<number> {
-    const rows = await this.db
-      .select({ total: count() })
-      .from(messages)
-      .where(this.sentFilter(keyword));
-    return rows[0]?.total ?? 0;
+  async countSent(keyword: string | undefined): Promise<CountedTotal> {
+    return countUpTo(
+      this.db,
+      this.db.select({ id: messages.id }).from(messages).where(this.sentFilter(keyword)).$dynamic(),
+    );
   }
 
   /** A page of the messages sent through the console, newest first, with delivery counts. */
@@ -368,6 +368,18 @@ export class NotificationRepository {
       .from(messageRecipients)
       .where(eq(messageRecipients.messageId, messageId));
     return rows[0]?.total ?? 0;
+  }
+
+  /** The recipients list's total: a message to a whole city is not counted whole per page. */
+  async recipientsTotal(messageId: number): Promise<CountedTotal> {
+    return countUpTo(
+      this.db,
+      this.db
+        .select({ userId: messageRecipients.userId })
+        .from(messageRecipients)
+        .where(eq(messageRecipients.messageId, messageId))
+        .$dynamic(),
+    );
   }
 
   /** Who received a message, unread first, then by login name. */

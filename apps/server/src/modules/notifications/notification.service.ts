@@ -229,7 +229,7 @@ export class NotificationService {
     keyword?: string | undefined;
   }): Promise<SentMessagePage> {
     const keyword = query.keyword || undefined;
-    const total = await this.messages.countSent(keyword);
+    const { total, totalExact } = await this.messages.countSent(keyword);
     const rows = await this.messages.sentPage(
       keyword,
       (query.pageIndex - 1) * query.pageSize,
@@ -240,6 +240,7 @@ export class NotificationService {
       pageSize: query.pageSize,
       pages: Math.ceil(total / query.pageSize),
       total,
+      totalExact,
       rows: rows.map((row) => ({
         id: String(row.id),
         title: row.title,
@@ -261,7 +262,7 @@ export class NotificationService {
     query: { pageIndex: number; pageSize: number },
   ): Promise<MessageRecipientPage> {
     if (!(await this.messages.findSent(messageId))) throw notFound();
-    const total = await this.messages.countRecipients(messageId);
+    const { total, totalExact } = await this.messages.recipientsTotal(messageId);
     const rows = await this.messages.recipientsPage(
       messageId,
       (query.pageIndex - 1) * query.pageSize,
@@ -272,6 +273,7 @@ export class NotificationService {
       pageSize: query.pageSize,
       pages: Math.ceil(total / query.pageSize),
       total,
+      totalExact,
       rows: rows.map((row) => ({
         userId: String(row.userId),
         username: row.username,

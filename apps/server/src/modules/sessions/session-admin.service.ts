@@ -70,7 +70,7 @@ export class SessionAdminService {
   ): Promise<SessionPage> {
     const { access, repositories, clock } = this.options;
     const scope = await access.scopeOf(auth.userId);
-    const { total, list } = await repositories.sessions.pageLive(
+    const { total, totalExact, list } = await repositories.sessions.pageLive(
       { keyword: query.keyword, organizationId: query.organizationId },
       access.reach(scope),
       clock.now(),
@@ -92,6 +92,7 @@ export class SessionAdminService {
     );
     return {
       total,
+      totalExact,
       pageIndex: query.pageIndex,
       pageSize: query.pageSize,
       list: list.map((row, index) => {

@@ -1,7 +1,8 @@
 import type { UserFilter } from '@cityops/contract';
-import { type SQL, and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
+import { type CountedTotal, countUpTo } from '../../db/paging.js';
 import {
   departments,
   loginAttempts,
@@ -136,15 +137,26 @@ export class AdminUserRepository {
     now: Date,
     offset: number,
     limit: number,
-  ): Promise<{ total: number; list: StoredAdminUserRow[] }> {
+  ): Promise<CountedTotal & { list: StoredAdminUserRow[] }> {
     const where = this.where(filter, reach, now);
-    const [totalRow] = await this.db.select({ total: count() }).from(users).where(where);
-    const list = await this.select(now)
+    const counted = await countUpTo(
+      this.db,
+      this.db.select({ id: users.id }).from(users).where(where).$dynamic(),
+    );
+    // The page is chosen from the accounts alone, in an index's order (drizzle/0026),
+    // and only its rows are joined to their units, departments and roles.
+    const page = this.db
+      .select({ id: users.id })
+      .from(users)
       .where(where)
       .orderBy(...this.order(filter))
       .limit(limit)
-      .offset(offset);
-    return { total: totalRow?.total ?? 0, list };
+      .offset(offset)
+      .as('page');
+    const list = await this.select(now)
+      .innerJoin(page, eq(page.id, users.id))
+      .orderBy(...this.order(filter));
+    return { ...counted, list };
   }
 
   /** At most `limit` rows of the filtered list, in its order (the export). */

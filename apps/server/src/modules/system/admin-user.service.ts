@@ -76,7 +76,7 @@ export class AdminUserService {
     query: UserFilter & { pageIndex: number; pageSize: number },
   ): Promise<AdminUserPage> {
     const scope = await this.options.access.scopeOf(auth.userId);
-    const { total, list } = await this.options.repositories.adminUsers.page(
+    const { total, totalExact, list } = await this.options.repositories.adminUsers.page(
       await this.storedFilter(query),
       this.options.access.reach(scope),
       this.options.clock.now(),
@@ -85,6 +85,7 @@ export class AdminUserService {
     );
     return {
       total,
+      totalExact,
       pageIndex: query.pageIndex,
       pageSize: query.pageSize,
       list: await this.withActions(auth, await this.opened(list)),

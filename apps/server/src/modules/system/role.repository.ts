@@ -3,6 +3,7 @@ import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
 import { roleMenuEntries, roleUnits, roles, userRoles, users } from '../../db/schema/index.js';
+import { type CountedTotal, countUpTo } from '../../db/paging.js';
 import type { SessionChanges } from '../auth/session-cache.js';
 import { intArray } from './sql-arrays.js';
 import { deleteVersioned, updateVersioned, type VersionedOutcome } from '../../db/versioned.js';
@@ -60,12 +61,15 @@ export class RoleRepository {
     keyword: string | undefined,
     offset: number,
     limit: number,
-  ): Promise<{ total: number; list: RoleRecord[] }> {
+  ): Promise<CountedTotal & { list: RoleRecord[] }> {
     const pattern = keyword ? containsPattern(keyword) : undefined;
     const where = pattern
       ? or(ilike(roles.id, pattern), ilike(roles.name, pattern), ilike(roles.nameEn, pattern))
       : undefined;
-    const [totalRow] = await this.db.select({ total: count() }).from(roles).where(where);
+    const counted = await countUpTo(
+      this.db,
+      this.db.select({ id: roles.id }).from(roles).where(where).$dynamic(),
+    );
     const list = await this.db
       .select(roleColumns)
       .from(roles)
@@ -73,7 +77,7 @@ export class RoleRepository {
       .orderBy(asc(roles.sortOrder), asc(roles.createdAt), asc(roles.id))
       .limit(limit)
       .offset(offset);
-    return { total: totalRow?.total ?? 0, list };
+    return { ...counted, list };
   }
 
   async find(id: string): Promise<RoleRecord | null> {

@@ -40,13 +40,14 @@ export class RoleService {
     auth: AuthContext,
     query: { keyword?: string | undefined; pageIndex: number; pageSize: number },
   ): Promise<RolePage> {
-    const { total, list } = await this.options.repositories.roles.page(
+    const { total, totalExact, list } = await this.options.repositories.roles.page(
       query.keyword,
       (query.pageIndex - 1) * query.pageSize,
       query.pageSize,
     );
     return {
       total,
+      totalExact,
       pageIndex: query.pageIndex,
       pageSize: query.pageSize,
       list: await this.asShown(auth, list),

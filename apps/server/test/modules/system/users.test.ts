@@ -53,6 +53,57 @@ describe('system users', () => {
     expect(page2.pageIndex).toBe(2);
   });
 
+  it('pages in the list order with an exact total, and finds a name by any part of it (issue 33)', async () => {
+    interface Listed {
+      id: number;
+      username: string;
+      name: string;
+      createdAt: string;
+    }
+    const whole = await data(t.app, admin, 'GET', `${SYSTEM_PATHS.users}?pageSize=100`);
+    expect(whole.totalExact).toBe(true);
+    expect(whole.list).toHaveLength(whole.total);
+    // Newest first, the later id first among accounts made at the same time.
+    const listed = whole.list as Listed[];
+    const ordered = [...listed].sort(
+      (a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id,
+    );
+    expect(listed.map((row) => row.id)).toEqual(ordered.map((row) => row.id));
+    const first = await data(t.app, admin, 'GET', `${SYSTEM_PATHS.users}?pageSize=4`);
+    const second = await data(t.app, admin, 'GET', `${SYSTEM_PATHS.users}?pageSize=4&pageIndex=2`);
+    expect([...first.list, ...second.list].map((row: Listed) => row.id)).toEqual(
+      ordered.slice(0, 8).map((row) => row.id),
+    );
+    expect(second.total).toBe(whole.total);
+
+    const byName = await data(t.app, admin, 'GET', `${SYSTEM_PATHS.users}?sort=name&order=ascend`);
+    const names = (byName.list as Listed[]).map((row) => row.name);
+    expect(names).toEqual([...names].sort());
+
+    // A part of a name, of three characters and more (trigrams) or fewer, and a part of a
+    // login name in another case.
+    await data(t.app, admin, 'POST', SYSTEM_PATHS.users, {
+      ...newUser('ouyang.wenhua'),
+      name: '欧阳文华',
+    });
+    for (const keyword of ['阳文华', '文华', 'YANG.WEN', 'wenhua']) {
+      const found = await data(
+        t.app,
+        admin,
+        'GET',
+        `${SYSTEM_PATHS.users}?keyword=${encodeURIComponent(keyword)}`,
+      );
+      expect(
+        found.list.map((row: Listed) => row.username),
+        keyword,
+      ).toEqual(['ouyang.wenhua']);
+      expect(found).toMatchObject({ total: 1, totalExact: true });
+    }
+    // A number is sealed: the whole number finds its account, a part of it nothing.
+    const part = await data(t.app, admin, 'GET', `${SYSTEM_PATHS.users}?keyword=1234567`);
+    expect(part).toMatchObject({ total: 0, totalExact: true, list: [] });
+  });
+
   it('keeps a keyword a value: quotes and wildcards find nothing they should not', async () => {
     for (const keyword of ["' or 1=1 --", '%', "admin' --"]) {
       const found = await data(
