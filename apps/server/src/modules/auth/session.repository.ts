@@ -2,7 +2,6 @@ import { type SQL, and, desc, eq, gt, ilike, inArray, isNull, lt, ne, or, sql } 
 import type { SessionEndedReason } from '@cityops/contract';
 import type { Executor } from '../../db/client.js';
 import { type CountedTotal, countUpTo } from '../../db/paging.js';
-import { grantMacColumns, honouredGrants } from '../../db/access-bindings.js';
 import { heldPermissions } from '../../db/held-permissions.js';
 import { containsPattern } from '../../db/like.js';
 import {
