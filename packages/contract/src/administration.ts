@@ -239,6 +239,11 @@ export const roleSchema = z.object({
   version: z.number(),
   /** What the caller may do to this role (the server's access policy). */
   actions: z.array(z.enum(ROLE_ACTIONS)),
+  /**
+   * Why neither edit nor delete is offered, when the policy refuses the role to the
+   * caller (a role it holds, one held outside its units): the list says so.
+   */
+  refusal: refusalSchema.optional(),
 });
 export type Role = z.infer<typeof roleSchema>;
 export const rolePageSchema = z.object({
@@ -325,6 +330,11 @@ export interface UnitNode {
   version: number;
   /** What the caller may do to this unit (the server's access policy). */
   actions: UnitAction[];
+  /**
+   * Why the unit is not the caller's to delete, when the policy refuses it (its own
+   * top unit, deleted or moved only from above): the tree says so.
+   */
+  refusal?: Refusal;
   departments: Department[];
   children: UnitNode[];
 }
@@ -339,6 +349,7 @@ export const unitNodeSchema: z.ZodType<UnitNode> = z
       userCount: z.number(),
       version: z.number(),
       actions: z.array(z.enum(UNIT_ACTIONS)),
+      refusal: refusalSchema.optional(),
       departments: z.array(departmentSchema),
       children: z.array(unitNodeSchema),
     }),

@@ -13,6 +13,22 @@ import type { AccessScopeService, Grant } from './access-scope.service.js';
 import type { PolicyRules } from './policy-rules.js';
 import type { Decision, RoleTarget, UserTarget } from './policy-targets.js';
 
+/**
+ * What a row offers, and the policy's reason where it refuses what is not offered
+ * (issue 31: a cell without an action says why).
+ */
+export interface Offer<A extends string> {
+  actions: A[];
+  refusal?: Refusal;
+}
+
+/** A refused decision as a screen shows it: its message key and values. */
+function refusalOf(decision: Decision): Refusal | undefined {
+  if (decision.allowed) return undefined;
+  const { messageKey: key, values } = decision;
+  return { key, ...(values ? { values } : {}) };
+}
+
 /** An account as the offers weigh it: its place, roles and state. */
 type OfferedUser = UserTarget & {
   disabled: boolean;
@@ -59,11 +75,11 @@ export class AccessOffers {
   async userOffers(
     caller: AuthContext,
     targets: readonly OfferedUser[],
-  ): Promise<{ actions: UserAction[]; refusal?: Refusal }[]> {
+  ): Promise<Offer<UserAction>[]> {
     const facts = await this.options.rules.facts(caller);
     const decided = new Map<string, Decision>();
     const holds = (code: PermissionCode) => hasPermission(caller, code);
-    const result: { actions: UserAction[]; refusal?: Refusal }[] = [];
+    const result: Offer<UserAction>[] = [];
     for (const target of targets) {
       // Accounts alike in place and roles get the same answer: decided once a page.
       const key = `${target.id === facts.userId}|${target.organizationId}|${[...target.roleIds].sort().join(',')}`;
@@ -84,37 +100,44 @@ export class AccessOffers {
         if (holds('system:session:end')) actions.push('end-sessions');
         result.push({ actions });
       } else {
-        const { messageKey: refusalKey, values } = decision;
-        result.push({ actions, refusal: { key: refusalKey, ...(values ? { values } : {}) } });
+        result.push({ actions, refusal: refusalOf(decision)! });
       }
     }
     return result;
   }
 
-  /** What the console may offer on each role, by the rules of `role.update` and `role.delete`. */
-  async roleActions(
+  /**
+   * What the console may offer on each role, by the rules of `role.update` and
+   * `role.delete`, and why neither is offered where the policy refuses the role.
+   */
+  async roleOffers(
     caller: AuthContext,
     roles: readonly (RoleTarget & { builtIn: boolean })[],
-  ): Promise<RoleAction[][]> {
+  ): Promise<Offer<RoleAction>[]> {
+    const mayUpdate = hasPermission(caller, 'system:role:update');
+    const mayDelete = hasPermission(caller, 'system:role:delete');
     const facts = await this.options.rules.facts(caller);
-    const result: RoleAction[][] = [];
+    const result: Offer<RoleAction>[] = [];
     for (const role of roles) {
       const actions: RoleAction[] = [];
       const asItStands = { ...role, current: role.grant };
-      if (
-        hasPermission(caller, 'system:role:update') &&
-        (await this.options.rules.changeRole(facts, 'role.update', asItStands)).allowed
-      ) {
-        actions.push('edit');
+      // A role as it stands is weighed alike for both: one decision says why neither.
+      const decision =
+        mayUpdate || (mayDelete && !role.builtIn)
+          ? await this.options.rules.changeRole(facts, 'role.update', asItStands)
+          : null;
+      if (decision?.allowed) {
+        if (mayUpdate) actions.push('edit');
+        if (
+          mayDelete &&
+          !role.builtIn &&
+          (await this.options.rules.changeRole(facts, 'role.delete', asItStands)).allowed
+        ) {
+          actions.push('delete');
+        }
       }
-      if (
-        hasPermission(caller, 'system:role:delete') &&
-        !role.builtIn &&
-        (await this.options.rules.changeRole(facts, 'role.delete', asItStands)).allowed
-      ) {
-        actions.push('delete');
-      }
-      result.push(actions);
+      const refusal = decision ? refusalOf(decision) : undefined;
+      result.push(refusal ? { actions, refusal } : { actions });
     }
     return result;
   }
@@ -122,16 +145,16 @@ export class AccessOffers {
   /**
    * What the console may offer on each unit, by the rules of `unit.update`,
    * `unit.create` and `unit.delete`: a district administrator is offered no unit at
-   * the top and no deletion of its own top unit (issue 31).
+   * the top and no deletion of its own top unit (issue 31), and is told why.
    */
-  async unitActions(
+  async unitOffers(
     caller: AuthContext,
     units: readonly { id: number; name: string; parentId: number | null }[],
-  ): Promise<UnitAction[][]> {
-    if (!hasPermission(caller, 'system:unit:write')) return units.map(() => []);
+  ): Promise<Offer<UnitAction>[]> {
+    if (!hasPermission(caller, 'system:unit:write')) return units.map(() => ({ actions: [] }));
     const { rules } = this.options;
     const facts = await rules.facts(caller);
-    const result: UnitAction[][] = [];
+    const result: Offer<UnitAction>[] = [];
     for (const unit of units) {
       const actions: UnitAction[] = [];
       const asItStands = { ...unit, toParentId: unit.parentId };
@@ -140,8 +163,12 @@ export class AccessOffers {
       if ((await rules.decide(facts, 'unit.create', below)).allowed) actions.push('add-child');
       const beside = { name: unit.name, parentId: unit.parentId };
       if ((await rules.decide(facts, 'unit.create', beside)).allowed) actions.push('add-beside');
-      if ((await rules.decide(facts, 'unit.delete', unit)).allowed) actions.push('delete');
-      result.push(actions);
+      // The deletion's decision weighs the unit's scope too: its reason covers a unit
+      // out of reach as well as one's own top unit.
+      const deletion = await rules.decide(facts, 'unit.delete', unit);
+      if (deletion.allowed) actions.push('delete');
+      const refusal = refusalOf(deletion);
+      result.push(refusal ? { actions, refusal } : { actions });
     }
     return result;
   }

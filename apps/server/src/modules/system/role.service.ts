@@ -66,7 +66,7 @@ export class RoleService {
   private async asShown(auth: AuthContext, records: RoleRecord[]): Promise<Role[]> {
     const { offers, access, repositories } = this.options;
     const scope = await access.scopeOf(auth.userId);
-    const actions = await offers.roleActions(
+    const offered = await offers.roleOffers(
       auth,
       records.map((role) => ({
         id: role.id,
@@ -83,7 +83,7 @@ export class RoleService {
       shown.push({
         ...toRole(role),
         holdersInScope: role.userCount - outside,
-        actions: actions[index]!,
+        ...offered[index]!,
       });
     }
     return shown;
@@ -270,7 +270,7 @@ function roleValues(input: RoleChanges | RoleInput, wasAssignable: boolean) {
 }
 
 /** A role's own fields; the administrator role reaches everything whatever its row says. */
-function toRole(role: RoleRecord): Omit<Role, 'holdersInScope' | 'actions'> {
+function toRole(role: RoleRecord): Omit<Role, 'holdersInScope' | 'actions' | 'refusal'> {
   return {
     ...role,
     dataScope: role.id === ADMIN_ROLE ? 'all' : role.dataScope,

@@ -58,11 +58,11 @@ export class UnitService {
       list.push(unit);
       childrenOf.set(unit.parentId, list);
     }
-    const offered = await this.options.offers.unitActions(auth, visible);
-    const actionsOf = new Map(visible.map((unit, index) => [unit.id, offered[index]!]));
+    const offered = await this.options.offers.unitOffers(auth, visible);
+    const offerOf = new Map(visible.map((unit, index) => [unit.id, offered[index]!]));
     const toNode = (unit: UnitRow): UnitNode => ({
       ...unit,
-      actions: actionsOf.get(unit.id) ?? [],
+      ...(offerOf.get(unit.id) ?? { actions: [] }),
       departments: departmentsOf.get(unit.id) ?? [],
       children: (childrenOf.get(unit.id) ?? []).map(toNode),
     });
@@ -221,8 +221,8 @@ export class UnitService {
     const departments = (await this.options.repositories.units.departments()).filter(
       (department) => department.organizationId === id,
     );
-    const [actions] = await this.options.offers.unitActions(auth, [unit]);
-    return { ...unit, actions: actions!, departments, children: [] };
+    const [offer] = await this.options.offers.unitOffers(auth, [unit]);
+    return { ...unit, ...offer!, departments, children: [] };
   }
 }
 

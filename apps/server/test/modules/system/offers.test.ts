@@ -3,7 +3,7 @@
  * the roles' actions, the data scopes and the grantable entries all come from the
  * access policy that decides the changes themselves (issue 21).
  */
-import { SYSTEM_PATHS, USER_PATHS, fillPath } from '@cityops/contract';
+import { SYSTEM_PATHS, USER_PATHS, fillPath, formatMessage } from '@cityops/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../helpers/test-app.js';
@@ -90,8 +90,10 @@ describe('the roles page offers what the policy allows', () => {
     id: string;
     dataScope: string;
     actions: string[];
+    refusal?: { key: string; values?: Record<string, string> };
     userCount: number;
     holdersInScope: number;
+    version: number;
   };
   async function roles(login: string) {
     const page = await data(t.app, tokens[login]!, 'GET', `${SYSTEM_PATHS.roles}?pageSize=100`);
@@ -135,6 +137,56 @@ describe('the roles page offers what the policy allows', () => {
     expect(edit.status).toBe(403);
   });
 
+  it('tells a district administrator why a role is not its to change, and what it offers works', async () => {
+    const { byId } = await roles('jiangbei');
+    expect(byId.get('district_admin')).toMatchObject({
+      actions: [],
+      refusal: { key: 'system.role.ownRole' },
+    });
+    expect(byId.get('admin')).toMatchObject({
+      actions: [],
+      refusal: { key: 'system.role.adminFixed' },
+    });
+    const staff = byId.get('staff')!;
+    expect(staff).toMatchObject({ actions: [], refusal: { key: 'system.scope.outside' } });
+    // The reason shown is the one a try is refused with.
+    const tried = await call(
+      t.app,
+      tokens.jiangbei!,
+      'DELETE',
+      `${fillPath(SYSTEM_PATHS.role, { id: 'staff' })}?version=${staff.version}`,
+    );
+    expect(tried.status).toBe(403);
+    expect(tried.body.msg).toBe(formatMessage('en', 'system.scope.outside'));
+
+    // A role of its own: edit and delete offered, no reason, and both work.
+    await data(t.app, tokens.jiangbei!, 'POST', SYSTEM_PATHS.roles, {
+      id: 'jb_offered',
+      name: '江北临时角色',
+      nameEn: 'Jiangbei temporary role',
+      dataScope: 'self',
+      entryIds: [],
+    });
+    const own = (await roles('jiangbei')).byId.get('jb_offered')!;
+    expect(own.actions).toEqual(['edit', 'delete']);
+    expect(own).not.toHaveProperty('refusal');
+    const path = fillPath(SYSTEM_PATHS.role, { id: 'jb_offered' });
+    const edited = await data(t.app, tokens.jiangbei!, 'PUT', path, {
+      name: '江北临时角色（改）',
+      nameEn: 'Jiangbei temporary role (changed)',
+      dataScope: 'self',
+      entryIds: [],
+      version: own.version,
+    });
+    await data(t.app, tokens.jiangbei!, 'DELETE', `${path}?version=${edited.version}`);
+  });
+
+  it('gives the system administrator no reason on a role it may change', async () => {
+    const { byId } = await roles('admin');
+    expect(byId.get('staff')).not.toHaveProperty('refusal');
+    expect(byId.get('security_admin')!.refusal).toEqual({ key: 'system.role.separatedFixed' });
+  });
+
   it('lists no entry reserved to the security administrator or the auditor as grantable', async () => {
     type Entry = { permission: string | null; children: Entry[] };
     const flat = (entries: Entry[]): Entry[] => entries.flatMap((e) => [e, ...flat(e.children)]);
@@ -174,14 +226,16 @@ describe('the units page offers what the policy allows', () => {
     parentId: number | null;
     version: number;
     actions: string[];
+    refusal?: { key: string };
     children: Unit[];
   }
 
-  it('offers the system administrator units at the top', async () => {
+  it('offers the system administrator units at the top, with no reason to give', async () => {
     const tree = await data<Unit[]>(t.app, tokens.admin!, 'GET', SYSTEM_PATHS.units);
     for (const unit of tree) {
       expect(unit.parentId).toBeNull();
       expect(unit.actions).toEqual(expect.arrayContaining(['edit', 'add-child', 'add-beside']));
+      expect(unit).not.toHaveProperty('refusal');
     }
   });
 
@@ -194,7 +248,10 @@ describe('the units page offers what the policy allows', () => {
     );
     expect(others).toEqual([]);
     expect(root!.actions).toEqual(['edit', 'add-child']);
+    // Why its own top unit offers no delete, in the words a try is refused with.
+    expect(root!.refusal).toEqual({ key: 'system.unit.ownRoot' });
     expect(root!.children[0]!.actions).toEqual(['edit', 'add-child', 'add-beside', 'delete']);
+    expect(root!.children[0]).not.toHaveProperty('refusal');
 
     // Not offered, and refused: its own top unit deleted or moved, a unit at the top.
     const removed = await call(
@@ -204,6 +261,7 @@ describe('the units page offers what the policy allows', () => {
       `${fillPath(SYSTEM_PATHS.unit, { id: String(root!.id) })}?version=${root!.version}`,
     );
     expect(removed.status).toBe(403);
+    expect(removed.body.msg).toBe(formatMessage('en', 'system.unit.ownRoot'));
     expect(removed.body.msg).toBe(
       'The top unit of those you manage is moved or deleted only by an administrator above you',
     );
