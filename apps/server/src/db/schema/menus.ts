@@ -70,6 +70,8 @@ export const roleMenuEntries = pgTable(
     menuEntryId: integer('menu_entry_id')
       .notNull()
       .references(() => menuEntries.id, { onDelete: 'cascade' }),
+    /** HMAC-SM3 or HMAC-SHA256 of the binding (secrets/binding-mac.ts): one without a valid one grants nothing. */
+    mac: text('mac'),
   },
   (table) => [
     primaryKey({ columns: [table.roleId, table.menuEntryId] }),

@@ -109,6 +109,8 @@ export const userRoles = pgTable(
     roleId: text('role_id')
       .notNull()
       .references(() => roles.id, { onDelete: 'cascade' }),
+    /** HMAC-SM3 or HMAC-SHA256 of the binding (secrets/binding-mac.ts): one without a valid one grants nothing. */
+    mac: text('mac'),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.roleId] }),
