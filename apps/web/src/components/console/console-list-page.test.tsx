@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ConfigProvider, Form } from 'antd';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '@/lib/i18n';
+import { i18n, initI18n } from '@/lib/i18n';
 import { bindToastApi } from '@/lib/toast';
 import { useUserStore } from '@/stores/user-store';
 import { userData } from '@/testing/fixtures';
@@ -122,6 +122,7 @@ describe('ConsoleListPage', () => {
         pageIndex: 1,
         pageSize: 1,
         total: 2,
+        totalExact: true,
         totalText: (count) => `共 ${count} 件`,
         onChange,
       },
@@ -129,6 +130,28 @@ describe('ConsoleListPage', () => {
     expect(screen.getByText('共 2 件')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('listitem', { name: '2' }));
     expect(onChange).toHaveBeenCalledWith({ pageIndex: 2, pageSize: 1 });
+  });
+
+  it('says "more than" a total the server stopped counting at, in both languages (issue 33)', async () => {
+    const pagination = {
+      pageIndex: 1,
+      pageSize: 20,
+      total: 10_000,
+      totalExact: false,
+      totalText: (count: number) => `共 ${count} 件`,
+      onChange: vi.fn(),
+    };
+    const { unmount } = renderPage({ pagination });
+    expect(screen.getByText('超过 10,000 条')).toBeInTheDocument();
+    expect(screen.queryByText('共 10000 件')).not.toBeInTheDocument();
+    unmount();
+    await i18n.changeLanguage('en');
+    try {
+      renderPage({ pagination });
+      expect(screen.getByText('More than 10,000')).toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage('zh-CN');
+    }
   });
 });
 

@@ -7,6 +7,8 @@ export const common = {
   language: 'Language',
   languages: { en: 'English', 'zh-CN': '中文' },
   backHome: 'Back to home',
+  /** A list's total past the server's count limit (issue 33): there are more than it. */
+  totalMore: 'More than {{limit}}',
 };
 
 export const http = {

@@ -10,6 +10,7 @@ export const common: LocaleShape<typeof en.common> = {
   language: '语言',
   languages: { en: 'English', 'zh-CN': '中文' },
   backHome: '返回首页',
+  totalMore: '超过 {{limit}} 条',
 };
 
 export const http: LocaleShape<typeof en.http> = {

@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { ConsoleTheme } from '@/components/console/console-theme';
 import { useAccess } from '@/lib/access/use-access';
 import { registerTexts } from '@/lib/i18n';
+import { listTotalText } from '@/lib/list-total';
 import { toast } from '@/lib/toast';
 import { notificationsTexts } from '@/locales/notifications-texts';
 import { RECIPIENT_PAGE_SIZE, useMessageRecipients } from '../api/get-message-recipients';
@@ -212,7 +213,10 @@ function MessagesPageContent() {
           pageSize: query.pageSize,
           total: list.data?.total ?? 0,
           showSizeChanger: false,
-          showTotal: (total) => t('notifications.sent.total', { count: total }),
+          showTotal: (total) =>
+            listTotalText(total, list.data?.totalExact ?? true, (count) =>
+              t('notifications.sent.total', { count }),
+            ),
           onChange: (pageIndex) => setQuery({ ...query, pageIndex }),
         }}
         scroll={{ x: 'max-content' }}

@@ -3,6 +3,7 @@ import { Alert, Drawer, Empty, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRoleUsers } from '../api/get-role-users';
+import { listTotalText } from '@/lib/list-total';
 import { localName } from '@/lib/local-name';
 import { UserStatusTag } from './user-status-tag';
 
@@ -69,7 +70,10 @@ export function RoleHoldersDrawer({ role, onClose }: RoleHoldersDrawerProps) {
           current: paging.pageIndex,
           pageSize: paging.pageSize,
           total: holders.data?.total ?? 0,
-          showTotal: (total) => t('system.users.total', { count: total }),
+          showTotal: (total) =>
+            listTotalText(total, holders.data?.totalExact ?? true, (count) =>
+              t('system.users.total', { count }),
+            ),
         }}
         onChange={(pagination) =>
           setPaging({

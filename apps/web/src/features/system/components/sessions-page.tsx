@@ -131,6 +131,7 @@ function SessionsPageContent() {
       pagination={{
         ...paging,
         total: sessions.data?.total ?? 0,
+        totalExact: sessions.data?.totalExact ?? true,
         sizes: [10, 20, 50, 100],
         totalText: (count) => t('system.sessions.total', { count }),
         onChange: setPaging,

@@ -254,6 +254,7 @@ function UsersPageContent() {
       pagination={{
         ...paging,
         total: users.data?.total ?? 0,
+        totalExact: users.data?.totalExact ?? true,
         sizes: [10, 20, 50, 100],
         totalText: (count) => t('system.users.total', { count }),
         onChange: setPaging,
