@@ -158,17 +158,33 @@ export async function submitSignOutPage(options: {
   const html = await options.page.text();
   const action = /action="([^"]+)"/.exec(html)![1]!;
   const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)![1]!;
-  const given = options.page.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
   return send(new URL(action, options.base), {
     method: 'POST',
     redirect: 'manual',
     headers: {
-      cookie: [options.cookies, given].filter(Boolean).join('; '),
+      cookie: withSetCookies(options.cookies, options.page),
       'content-type': 'application/x-www-form-urlencoded',
     },
     body: new URLSearchParams({ xsrf, ...(options.logout ? { logout: 'yes' } : {}) }).toString(),
   });
+}
+
+/**
+ * A Cookie header after an answer, as a browser keeps cookies: each cookie the answer
+ * set replaces the one of its name, and one it expired is gone. (Sending the old and the
+ * new provider session side by side, the server reads the first: the old one.)
+ */
+export function withSetCookies(cookies: string, answer: Response): string {
+  const jar = new Map<string, string>();
+  const keep = (pair: string) => {
+    const at = pair.indexOf('=');
+    if (at > 0) jar.set(pair.slice(0, at).trim(), pair.slice(at + 1));
+  };
+  for (const pair of cookies.split(';')) keep(pair);
+  for (const line of answer.headers.getSetCookie()) {
+    const pair = line.split(';')[0]!;
+    if (/expires=Thu, 01 Jan 1970/i.test(line)) jar.delete(pair.split('=')[0]!.trim());
+    else keep(pair);
+  }
+  return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
 }

@@ -11,6 +11,7 @@ import {
   signInThroughPlatform,
   startAuthorization,
   submitSignOutPage,
+  withSetCookies,
 } from '../../helpers/oidc-browser.js';
 import { offerSubsystem } from '../../helpers/subsystem-menu.js';
 import {
@@ -250,7 +251,10 @@ describe('OpenID Connect conformance: the basic OP plan (issue 32)', () => {
     const person = await signedInPerson();
     const { tokens, cookie } = await codeTokens(person.platform);
     expect(await platformAlive(person)).toBe(true);
-    /** The provider's page asking the browser that signed in, submitted by the person. */
+    /**
+     * The provider's page asking the browser that signed in, submitted by the person: the
+     * browser's cookies after it.
+     */
     const signOutOfSubsystem = async (
       signedIn: Awaited<ReturnType<typeof codeTokens>>,
       logout: boolean,
@@ -274,14 +278,27 @@ describe('OpenID Connect conformance: the basic OP plan (issue 32)', () => {
       });
       expect(answer.status).toBe(303);
       expect(answer.headers.get('location')).toBe(`${REDIRECT}?state=bye`);
+      return withSetCookies(withSetCookies(signedIn.cookie, page), answer);
     };
     // The person signs out of the subsystem only: back at the client, still on the platform.
-    await signOutOfSubsystem({ tokens, cookie }, false);
+    const browser = await signOutOfSubsystem({ tokens, cookie }, false);
     expect(await platformAlive(person)).toBe(true);
 
-    // Signed in to the subsystem again, the person confirms this time: the platform
-    // session ends with the subsystem's.
-    await signOutOfSubsystem(await codeTokens(person.platform), true);
+    // In the same browser (the provider's session under the new identifier the decline
+    // gave it), signed in to the subsystem again, the person confirms this time: the
+    // platform session ends with the subsystem's.
+    const jar = new Map(
+      browser.split('; ').map((pair) => {
+        const at = pair.indexOf('=');
+        return [pair.slice(0, at), pair.slice(at + 1)] as [string, string];
+      }),
+    );
+    const again = await authorize({}, jar);
+    const done = await again.complete(person.platform);
+    expect(done.status).toBe(200);
+    const tokensAgain = await again.redeem(await redirectOf(done));
+    const cookieAgain = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+    await signOutOfSubsystem({ tokens: tokensAgain, cookie: cookieAgain }, true);
     expect(await platformAlive(person)).toBe(false);
   });
 
