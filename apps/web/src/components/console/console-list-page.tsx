@@ -1,4 +1,4 @@
-import { SYSTEM_PAGE_SIZE, type PermissionCode } from '@cityops/contract';
+import { SYSTEM_PAGE_SIZE, type PermissionCode, type Refusal } from '@cityops/contract';
 import { PlusOutlined } from '@ant-design/icons';
 import {
   Alert,
@@ -16,11 +16,11 @@ import { type Key, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Access } from '@/lib/access/access';
 import { registerTexts } from '@/lib/i18n';
-import { listTotalText } from '@/lib/list-total';
 import { scaledPx } from '@/lib/root-font-size';
 import { toast } from '@/lib/toast';
 import { systemTexts } from '@/locales/system-texts';
 import styles from './console-list-page.module.css';
+import { RefusalNote } from './refusal-note';
 
 registerTexts(systemTexts);
 
@@ -76,6 +76,11 @@ export interface ConsoleListPageProps<Row extends object> {
   columns: TableProps<Row>['columns'];
   /** The row actions column; left out without it (a reader without the write code). */
   rowActions?: (row: Row) => (RowAction | false | null | undefined)[];
+  /**
+   * What the access policy refuses on a row (the server's `refusal`), said after its
+   * actions with the reason (issue 31): `label` names what is refused.
+   */
+  rowRefusal?: (row: Row) => { label: string; refusal: Refusal } | undefined;
   /** The table's accessible name and what it says when empty. */
   tableLabel: string;
   emptyText: string;
@@ -84,11 +89,6 @@ export interface ConsoleListPageProps<Row extends object> {
     pageIndex: number;
     pageSize: number;
     total: number;
-    /**
-     * False when the server's count stopped at its limit (the contract's
-     * `pageTotalShape`): the total shown is "more than" it, in both languages.
-     */
-    totalExact: boolean;
     totalText(count: number): string;
     /** The page sizes offered; none: the size is fixed. */
     sizes?: number[];
@@ -115,7 +115,7 @@ export interface ConsoleListPageProps<Row extends object> {
 export function ConsoleListPage<Row extends object>(props: ConsoleListPageProps<Row>) {
   const { t } = useTranslation();
   const [modal, modalHolder] = Modal.useModal();
-  const { list, pagination, rowActions, search, openRows } = props;
+  const { list, pagination, rowActions, rowRefusal, search, openRows } = props;
   const [closed, setClosed] = useState<ReadonlySet<Key>>(new Set());
 
   function confirm(action: RowAction) {
@@ -143,26 +143,30 @@ export function ConsoleListPage<Row extends object>(props: ConsoleListPageProps<
         {
           key: 'actions',
           title: t('system.common.actions'),
-          render: (_, row) => (
-            <Space size={0} wrap>
-              {rowActions(row).map(
-                (action) =>
-                  action && (
-                    <Button
-                      key={action.key}
-                      type="link"
-                      size="small"
-                      danger={action.danger}
-                      aria-label={action.ariaLabel}
-                      aria-haspopup={action.opensDialog ? 'dialog' : undefined}
-                      onClick={() => (action.confirm ? confirm(action) : action.onClick?.())}
-                    >
-                      {action.label}
-                    </Button>
-                  ),
-              )}
-            </Space>
-          ),
+          render: (_, row) => {
+            const refused = rowRefusal?.(row);
+            return (
+              <Space size={0} wrap>
+                {rowActions(row).map(
+                  (action) =>
+                    action && (
+                      <Button
+                        key={action.key}
+                        type="link"
+                        size="small"
+                        danger={action.danger}
+                        aria-label={action.ariaLabel}
+                        aria-haspopup={action.opensDialog ? 'dialog' : undefined}
+                        onClick={() => (action.confirm ? confirm(action) : action.onClick?.())}
+                      >
+                        {action.label}
+                      </Button>
+                    ),
+                )}
+                {refused && <RefusalNote label={refused.label} refusal={refused.refusal} />}
+              </Space>
+            );
+          },
         },
       ]
     : props.columns;
@@ -255,8 +259,7 @@ export function ConsoleListPage<Row extends object>(props: ConsoleListPageProps<
                 current: pagination.pageIndex,
                 pageSize: pagination.pageSize,
                 total: pagination.total,
-                showTotal: (total) =>
-                  listTotalText(total, pagination.totalExact, pagination.totalText),
+                showTotal: (total) => pagination.totalText(total),
                 ...(pagination.sizes
                   ? { showSizeChanger: true, pageSizeOptions: pagination.sizes }
                   : {}),

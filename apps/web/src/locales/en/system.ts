@@ -166,6 +166,7 @@ export const system = {
     total_other: '{{count}} roles',
     create: 'New role',
     builtIn: 'Built-in',
+    noChanges: 'Not yours to change',
     column: {
       code: 'Code',
       name: 'Name',
@@ -228,6 +229,7 @@ export const system = {
     userCount_one: '{{count}} user',
     userCount_other: '{{count}} users',
     department: 'Department',
+    noDelete: 'Not yours to delete',
     action: {
       editUnit: 'Edit unit {{name}}',
       deleteUnit: 'Delete unit {{name}}',

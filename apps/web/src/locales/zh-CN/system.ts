@@ -164,6 +164,7 @@ export const system: LocaleShape<typeof en.system> = {
     total_other: '共 {{count}} 个角色',
     create: '新增角色',
     builtIn: '内置',
+    noChanges: '无权修改',
     column: {
       code: '角色编码',
       name: '角色名称',
@@ -224,6 +225,7 @@ export const system: LocaleShape<typeof en.system> = {
     userCount_one: '{{count}} 人',
     userCount_other: '{{count}} 人',
     department: '部门',
+    noDelete: '无权删除',
     action: {
       editUnit: '编辑单位 {{name}}',
       deleteUnit: '删除单位 {{name}}',

@@ -240,6 +240,24 @@ describe('the roles page', { timeout: 60_000 }, () => {
     await waitFor(() => expect(rowTexts(holders, 2)).toEqual([['user7', '王五']]));
   });
 
+  it('says why a role the policy refuses offers no edit or delete, to the mouse and the keyboard', async () => {
+    roles = roles.map((entry) =>
+      entry.id === 'admin'
+        ? { ...entry, actions: [], refusal: { key: 'system.role.adminFixed' } }
+        : entry,
+    );
+    const { user, table } = await renderPage();
+    const row = within(table).getByRole('row', { name: /系统管理员/ });
+    const note = within(row).getByText('无权修改');
+    expect(note).toHaveAccessibleName('系统管理员角色拥有全部权限，不能修改');
+    expect(note).toHaveAttribute('tabindex', '0');
+    await user.hover(note);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('系统管理员角色拥有全部权限');
+    // Its holders are still shown; a role offered its actions carries no note.
+    expect(within(row).getByRole('button', { name: '查看用户：系统管理员' })).toBeVisible();
+    expect(within(table).getAllByText('无权修改')).toHaveLength(1);
+  });
+
   it('offers edit and delete on a role only where the server does, and create by code', async () => {
     roles = roles.map((entry) => ({ ...entry, actions: [] }));
     const { table } = await renderPage(['system:role:read']);

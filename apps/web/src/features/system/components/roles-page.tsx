@@ -67,7 +67,6 @@ function RolesPageContent() {
       pagination={{
         ...paging,
         total: roles.data?.total ?? 0,
-        totalExact: roles.data?.totalExact ?? true,
         totalText: (count) => t('system.roles.total', { count }),
         onChange: setPaging,
       }}
@@ -95,7 +94,11 @@ function RolesPageContent() {
           align: 'right',
         },
       ]}
-      // Edit and delete where the server's access policy allows them (`role.actions`).
+      // Edit and delete where the server's access policy allows them (`role.actions`),
+      // and why not where it refuses them.
+      rowRefusal={(role) =>
+        role.refusal && { label: t('system.roles.noChanges'), refusal: role.refusal }
+      }
       rowActions={(role) => {
         const name = localName(role, i18n.language);
         return [

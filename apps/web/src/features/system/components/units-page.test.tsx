@@ -148,11 +148,19 @@ describe('the units page', { timeout: 60_000 }, () => {
         ...tree[0]!,
         parentId: 9,
         actions: ['edit', 'add-child'],
+        refusal: { key: 'system.unit.ownRoot' },
       },
     ];
     const { user, table } = await renderPage();
     expect(within(table).queryByRole('button', { name: '删除单位 市城管局' })).toBeNull();
     expect(within(table).getByRole('button', { name: '删除单位 东城区分局' })).toBeVisible();
+    // Its row says why, to the mouse and the keyboard; the units below it need no note.
+    const note = within(table).getByText('无权删除');
+    expect(note).toHaveAccessibleName('您所管辖范围的顶层单位只能由上级管理员移动或删除');
+    expect(note).toHaveAttribute('tabindex', '0');
+    await user.hover(note);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('只能由上级管理员移动或删除');
+    expect(within(table).getAllByText('无权删除')).toHaveLength(1);
 
     await user.click(screen.getByRole('button', { name: '新增单位' }));
     const dialog = await findDialog('新增单位');

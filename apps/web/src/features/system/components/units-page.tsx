@@ -119,6 +119,12 @@ function UnitsPageContent() {
           render: (_, row) => (row.kind === 'unit' ? row.unit.sortOrder : row.department.sortOrder),
         },
       ]}
+      // Why a unit offers no delete (its own top unit, for a district administrator).
+      rowRefusal={(row) =>
+        row.kind === 'unit' && row.unit.refusal
+          ? { label: t('system.units.noDelete'), refusal: row.unit.refusal }
+          : undefined
+      }
       rowActions={
         canWrite
           ? (row) => {

@@ -1,6 +1,7 @@
 import type { AdminUser, UserAction } from '@cityops/contract';
-import { Button, Modal, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Modal, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RefusalNote } from '@/components/console/refusal-note';
 import { toast } from '@/lib/toast';
 import { useUserStore } from '@/stores/user-store';
 import { useChangeUserStatus } from '../api/change-user-status';
@@ -117,14 +118,7 @@ export function UserRowActions({ user, onEdit, onPasswordIssued }: UserRowAction
   // Nothing offered because the policy refuses the account: the cell says why
   // (issue 31), focusable so a keyboard user reads it too.
   if (user.actions.length === 0 && user.refusal) {
-    const why = t(user.refusal.key, user.refusal.values ?? {});
-    return (
-      <Tooltip title={why} trigger={['hover', 'focus']}>
-        <Typography.Text type="secondary" tabIndex={0} aria-label={why}>
-          {t('system.users.noActions')}
-        </Typography.Text>
-      </Tooltip>
-    );
+    return <RefusalNote label={t('system.users.noActions')} refusal={user.refusal} />;
   }
 
   const offers = (action: UserAction) => user.actions.includes(action);
