@@ -16,6 +16,7 @@ import { type Key, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Access } from '@/lib/access/access';
 import { registerTexts } from '@/lib/i18n';
+import { listTotalText } from '@/lib/list-total';
 import { scaledPx } from '@/lib/root-font-size';
 import { toast } from '@/lib/toast';
 import { systemTexts } from '@/locales/system-texts';
@@ -89,6 +90,11 @@ export interface ConsoleListPageProps<Row extends object> {
     pageIndex: number;
     pageSize: number;
     total: number;
+    /**
+     * False when the server's count stopped at its limit (the contract's
+     * `pageTotalShape`): the total shown is "more than" it, in both languages.
+     */
+    totalExact: boolean;
     totalText(count: number): string;
     /** The page sizes offered; none: the size is fixed. */
     sizes?: number[];
@@ -259,7 +265,8 @@ export function ConsoleListPage<Row extends object>(props: ConsoleListPageProps<
                 current: pagination.pageIndex,
                 pageSize: pagination.pageSize,
                 total: pagination.total,
-                showTotal: (total) => pagination.totalText(total),
+                showTotal: (total) =>
+                  listTotalText(total, pagination.totalExact, pagination.totalText),
                 ...(pagination.sizes
                   ? { showSizeChanger: true, pageSizeOptions: pagination.sizes }
                   : {}),

@@ -67,6 +67,7 @@ function RolesPageContent() {
       pagination={{
         ...paging,
         total: roles.data?.total ?? 0,
+        totalExact: roles.data?.totalExact ?? true,
         totalText: (count) => t('system.roles.total', { count }),
         onChange: setPaging,
       }}
