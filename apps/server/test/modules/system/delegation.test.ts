@@ -33,6 +33,45 @@ describe('delegation without escalation (the district administrator)', () => {
     await t.close();
   });
 
+  /** A role's update as the console sends it: the role's fields, its assignable mark, a confirmation. */
+  type RoleUpdate = {
+    name: string;
+    nameEn: string;
+    dataScope: string;
+    unitIds: number[];
+    entryIds: number[];
+    assignable?: boolean;
+    confirmReachLoss?: boolean;
+    version: number;
+  };
+
+  /** A role as it stands now, read by the system administrator. */
+  const roleNow = (id: string): Promise<RoleUpdate & { assignable: boolean }> =>
+    data(t.app, admin, 'GET', SYSTEM_PATHS.role.replace(':id', id));
+
+  /**
+   * Saves a role as `token`: as it stands now (its fields and version) with `changes`,
+   * given or made from it; the answer, saved or refused.
+   */
+  async function putRole(
+    token: string,
+    id: string,
+    changes: Partial<RoleUpdate> | ((now: RoleUpdate) => Partial<RoleUpdate>) = {},
+    language?: string,
+  ) {
+    const now = await roleNow(id);
+    const body: RoleUpdate = {
+      name: now.name,
+      nameEn: now.nameEn,
+      dataScope: now.dataScope,
+      unitIds: now.unitIds,
+      entryIds: now.entryIds,
+      version: now.version,
+      ...(typeof changes === 'function' ? changes(now) : changes),
+    };
+    return call(t.app, token, 'PUT', SYSTEM_PATHS.role.replace(':id', id), body, language);
+  }
+
   const usernames = (page: { list: { username: string }[] }) =>
     page.list.map((user) => user.username).sort();
 
@@ -183,40 +222,12 @@ describe('delegation without escalation (the district administrator)', () => {
   });
 
   it('cannot change a role it holds, the administrator role, or a role held outside its district', async () => {
-    const own = await data(
-      t.app,
-      district,
-      'GET',
-      SYSTEM_PATHS.role.replace(':id', 'district_admin'),
-    );
-    const mine = await call(
-      t.app,
-      district,
-      'PUT',
-      SYSTEM_PATHS.role.replace(':id', 'district_admin'),
-      {
-        ...own,
-        dataScope: 'all',
-      },
-    );
+    const mine = await putRole(district, 'district_admin', { dataScope: 'all' });
     expect(mine.status).toBe(403);
     expect(mine.body.msg).toBe('You cannot change a role you hold yourself');
-    const staff = await data(t.app, admin, 'GET', SYSTEM_PATHS.role.replace(':id', 'staff'));
-    const cityWide = await call(t.app, district, 'PUT', SYSTEM_PATHS.role.replace(':id', 'staff'), {
-      name: staff.name,
-      nameEn: staff.nameEn,
-      dataScope: staff.dataScope,
-      unitIds: [],
-      entryIds: [],
-      version: staff.version,
-    });
+    const cityWide = await putRole(district, 'staff', { unitIds: [], entryIds: [] });
     expect(cityWide.status).toBe(403);
-    const adminRole = await call(t.app, admin, 'PUT', SYSTEM_PATHS.role.replace(':id', 'admin'), {
-      name: 'x',
-      nameEn: 'x',
-      dataScope: 'all',
-      version: 1,
-    });
+    const adminRole = await putRole(admin, 'admin', { name: 'x', nameEn: 'x' });
     expect(adminRole.status).toBe(403);
   });
 
@@ -231,16 +242,11 @@ describe('delegation without escalation (the district administrator)', () => {
     });
     expect(write.status).toBe(403);
     const all = flatten(await data<Entry[]>(t.app, admin, 'GET', SYSTEM_PATHS.grantable));
-    const staff = await data(t.app, admin, 'GET', SYSTEM_PATHS.role.replace(':id', 'staff'));
     const category = all.find((entry) => entry.code === 'guide_category_write')!;
-    await data(t.app, admin, 'PUT', SYSTEM_PATHS.role.replace(':id', 'staff'), {
-      name: staff.name,
-      nameEn: staff.nameEn,
-      dataScope: staff.dataScope,
-      unitIds: staff.unitIds,
-      entryIds: [...staff.entryIds, category.id],
-      version: staff.version,
-    });
+    const granted = await putRole(admin, 'staff', (now) => ({
+      entryIds: [...now.entryIds, category.id],
+    }));
+    expect(granted.status).toBe(200);
     const user = await call(t.app, staffToken, 'GET', '/organization/user?uniqueId=operator');
     expect(user.body.data.permissions).toContain('guide:category:write');
     const menu = await data<{ code: string }[]>(
@@ -253,15 +259,10 @@ describe('delegation without escalation (the district administrator)', () => {
 
     // And taken away again: the sidebar loses a page at the next menu load.
     const guideList = all.find((entry) => entry.code === 'guide_laws')!;
-    const now = await data(t.app, admin, 'GET', SYSTEM_PATHS.role.replace(':id', 'staff'));
-    await data(t.app, admin, 'PUT', SYSTEM_PATHS.role.replace(':id', 'staff'), {
-      name: now.name,
-      nameEn: now.nameEn,
-      dataScope: now.dataScope,
-      unitIds: now.unitIds,
-      entryIds: now.entryIds.filter((id: number) => id !== guideList.id && id !== category.id),
-      version: now.version,
-    });
+    const taken = await putRole(admin, 'staff', (now) => ({
+      entryIds: now.entryIds.filter((id) => id !== guideList.id && id !== category.id),
+    }));
+    expect(taken.status).toBe(200);
     const after = await call(t.app, staffToken, 'POST', '/business-guide/categories', {
       code: 'y',
       name: 'y',
@@ -282,27 +283,15 @@ describe('delegation without escalation (the district administrator)', () => {
       confirmReachLoss?: boolean,
     ): Promise<() => Promise<void>> {
       const all = flatten(await data<Entry[]>(t.app, admin, 'GET', SYSTEM_PATHS.grantable));
-      const staff = await data(t.app, admin, 'GET', SYSTEM_PATHS.role.replace(':id', 'staff'));
+      const { entryIds } = await roleNow('staff');
       const added = codes.map((code) => all.find((entry) => entry.code === code)!.id);
-      await data(t.app, admin, 'PUT', SYSTEM_PATHS.role.replace(':id', 'staff'), {
-        name: staff.name,
-        nameEn: staff.nameEn,
-        dataScope: staff.dataScope,
-        unitIds: staff.unitIds,
-        entryIds: [...staff.entryIds, ...added],
+      const granted = await putRole(admin, 'staff', {
+        entryIds: [...entryIds, ...added],
         ...(confirmReachLoss === undefined ? {} : { confirmReachLoss }),
-        version: staff.version,
       });
+      expect(granted.status).toBe(200);
       return async () => {
-        const now = await data(t.app, admin, 'GET', SYSTEM_PATHS.role.replace(':id', 'staff'));
-        await data(t.app, admin, 'PUT', SYSTEM_PATHS.role.replace(':id', 'staff'), {
-          name: now.name,
-          nameEn: now.nameEn,
-          dataScope: now.dataScope,
-          unitIds: now.unitIds,
-          entryIds: staff.entryIds,
-          version: now.version,
-        });
+        expect((await putRole(admin, 'staff', { entryIds })).status).toBe(200);
       };
     }
 
@@ -334,17 +323,11 @@ describe('delegation without escalation (the district administrator)', () => {
 
     it('an administrative capability the district administrator lacks makes the staff stronger', async () => {
       // The one saving it is asked first, naming whose reach it takes.
-      const staff = await data(t.app, admin, 'GET', SYSTEM_PATHS.role.replace(':id', 'staff'));
+      const staff = await roleNow('staff');
       const all = flatten(await data<Entry[]>(t.app, admin, 'GET', SYSTEM_PATHS.grantable));
       const menus = all.find((entry) => entry.code === 'system_menu_read')!;
-      const asked = await call(t.app, admin, 'PUT', SYSTEM_PATHS.role.replace(':id', 'staff'), {
-        name: staff.name,
-        nameEn: staff.nameEn,
-        dataScope: staff.dataScope,
-        unitIds: staff.unitIds,
-        entryIds: [...staff.entryIds, menus.id],
-        version: staff.version,
-      });
+      const withMenus = { entryIds: [...staff.entryIds, menus.id] };
+      const asked = await putRole(admin, 'staff', withMenus);
       expect(asked.body.code).toBe('040001');
       expect(asked.body.msg).toMatch(
         /^After this change .*District administrator.* can no longer manage/,
@@ -353,24 +336,9 @@ describe('delegation without escalation (the district administrator)', () => {
         'confirmReachLoss',
       ]);
       // The roles are named in the caller's language.
-      const askedInChinese = await call(
-        t.app,
-        admin,
-        'PUT',
-        SYSTEM_PATHS.role.replace(':id', 'staff'),
-        {
-          name: staff.name,
-          nameEn: staff.nameEn,
-          dataScope: staff.dataScope,
-          unitIds: staff.unitIds,
-          entryIds: [...staff.entryIds, menus.id],
-          version: staff.version,
-        },
-        'zh-CN',
-      );
+      const askedInChinese = await putRole(admin, 'staff', withMenus, 'zh-CN');
       expect(askedInChinese.body.msg).toMatch(/^保存后，.*区级管理员.*将无法再管理/);
-      const unchanged = await data(t.app, admin, 'GET', SYSTEM_PATHS.role.replace(':id', 'staff'));
-      expect(unchanged.version).toBe(staff.version);
+      expect((await roleNow('staff')).version).toBe(staff.version);
 
       const undo = await grantStaff(['system_menu_read'], true);
       try {
@@ -392,7 +360,7 @@ describe('delegation without escalation (the district administrator)', () => {
     });
 
     it('gives a role the city marks assignable, and not one it leaves unmarked', async () => {
-      const editor = await data(t.app, admin, 'GET', SYSTEM_PATHS.role.replace(':id', 'editor'));
+      const editor = await roleNow('editor');
       const officer = (
         await data(t.app, district, 'GET', `${SYSTEM_PATHS.users}?keyword=jb_officer`)
       ).list[0];
@@ -408,33 +376,16 @@ describe('delegation without escalation (the district administrator)', () => {
         });
       expect(editor.assignable).toBe(false);
       expect((await grantEditor()).status).toBe(403);
-      const marked = await data(t.app, admin, 'PUT', SYSTEM_PATHS.role.replace(':id', 'editor'), {
-        name: editor.name,
-        nameEn: editor.nameEn,
-        dataScope: editor.dataScope,
-        unitIds: editor.unitIds,
-        entryIds: editor.entryIds,
-        assignable: true,
-        version: editor.version,
-      });
-      expect(marked.assignable).toBe(true);
+      const marked = await putRole(admin, 'editor', { assignable: true });
+      expect(marked.body.data.assignable).toBe(true);
       try {
         const granted = await grantEditor();
         expect(granted.status).toBe(200);
         expect(granted.body.data.roles.map((role: { id: string }) => role.id)).toContain('editor');
       } finally {
-        const now = await data(t.app, admin, 'GET', SYSTEM_PATHS.role.replace(':id', 'editor'));
         // An edit without the mark keeps it; taking it away names it.
-        expect(now.assignable).toBe(true);
-        await data(t.app, admin, 'PUT', SYSTEM_PATHS.role.replace(':id', 'editor'), {
-          name: now.name,
-          nameEn: now.nameEn,
-          dataScope: now.dataScope,
-          unitIds: now.unitIds,
-          entryIds: now.entryIds,
-          assignable: false,
-          version: now.version,
-        });
+        expect((await roleNow('editor')).assignable).toBe(true);
+        expect((await putRole(admin, 'editor', { assignable: false })).status).toBe(200);
       }
     });
   });
