@@ -331,10 +331,7 @@ export class PolicyRules {
     }
     const scope = await facts.scope();
     const { roles } = this.options.repositories;
-    if (
-      !scope.all &&
-      (await roles.holdersOutside(target.id, scope.unitIds, scope.selfUserId)) > 0
-    ) {
+    if (!scope.all && (await roles.holdersOutside(target.id, scope.unitIds, scope.selfUserId))) {
       return refused('scope', 'system.scope.outside');
     }
     if (facts.separatedRole === null) {

@@ -1,5 +1,5 @@
 import { type DataScope, ADMIN_ROLE } from '@cityops/contract';
-import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
 import { roleMenuEntries, roleUnits, roles, userRoles, users } from '../../db/schema/index.js';
@@ -142,10 +142,16 @@ export class RoleRepository {
     return rows.map((row) => row.id).filter((id) => wanted.has(id));
   }
 
-  /** Holders of a role outside a reach (a scoped administrator may not touch such a role). */
-  async holdersOutside(id: string, unitIds: readonly number[], selfUserId: number | null) {
+  /** Whether a role has holders outside a reach (a scoped administrator may not touch it). */
+  async holdersOutside(
+    id: string,
+    unitIds: readonly number[],
+    selfUserId: number | null,
+  ): Promise<boolean> {
+    // Whether there is one, not how many: a role held across a city of 100,000 stops at
+    // its first holder outside (issue 33).
     const rows = await this.db
-      .select({ total: count() })
+      .select({ userId: userRoles.userId })
       .from(userRoles)
       .innerJoin(users, eq(users.id, userRoles.userId))
       .where(
@@ -154,8 +160,36 @@ export class RoleRepository {
           sql`not (coalesce(${users.organizationId} = any(${intArray(unitIds)}), false)
                    or ${users.id} is not distinct from ${selfUserId})`,
         ),
-      );
-    return rows[0]?.total ?? 0;
+      )
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  /**
+   * Each role's holders within a reach (its units and perhaps the caller), in one walk of
+   * the reach's accounts: a district's, not the city's.
+   */
+  async holdersWithin(
+    ids: readonly string[],
+    unitIds: readonly number[],
+    selfUserId: number | null,
+  ): Promise<Map<string, number>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .select({ roleId: userRoles.roleId, total: count() })
+      .from(users)
+      .innerJoin(userRoles, eq(userRoles.userId, users.id))
+      .where(
+        and(
+          inArray(userRoles.roleId, [...ids]),
+          or(
+            sql`${users.organizationId} = any(${intArray(unitIds)})`,
+            selfUserId === null ? undefined : eq(users.id, selfUserId),
+          ),
+        ),
+      )
+      .groupBy(userRoles.roleId);
+    return new Map(rows.map((row) => [row.roleId, row.total]));
   }
 
   /** The other roles the holders of a role hold (a change to it reaches them too). */

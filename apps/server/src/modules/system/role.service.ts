@@ -75,18 +75,18 @@ export class RoleService {
         builtIn: BUILT_IN_ROLES.includes(role.id),
       })),
     );
-    const shown: Role[] = [];
-    for (const [index, role] of records.entries()) {
-      const outside = scope.all
-        ? 0
-        : await repositories.roles.holdersOutside(role.id, scope.unitIds, scope.selfUserId);
-      shown.push({
-        ...toRole(role),
-        holdersInScope: role.userCount - outside,
-        ...offered[index]!,
-      });
-    }
-    return shown;
+    const within = scope.all
+      ? null
+      : await repositories.roles.holdersWithin(
+          records.map((role) => role.id),
+          scope.unitIds,
+          scope.selfUserId,
+        );
+    return records.map((role, index) => ({
+      ...toRole(role),
+      holdersInScope: within ? (within.get(role.id) ?? 0) : role.userCount,
+      ...offered[index]!,
+    }));
   }
 
   /** The menu tree cut to the entries the caller holds: what they may grant. */

@@ -118,6 +118,17 @@ describe('the roles page offers what the policy allows', () => {
     expect(scopes).toContain('unit-and-below');
     // Staff are held in every district: not the district administrator's to change.
     expect(byId.get('staff')!.actions).toEqual([]);
+    // Its holders it sees are its district's, counted among its district's accounts.
+    const staff = byId.get('staff')!;
+    const district = await data(
+      t.app,
+      tokens.jiangbei!,
+      'GET',
+      `${SYSTEM_PATHS.users}?roleId=staff&pageSize=100`,
+    );
+    expect(staff.holdersInScope).toBe(district.total);
+    expect(staff.holdersInScope).toBeGreaterThan(0);
+    expect(staff.holdersInScope).toBeLessThan(staff.userCount);
     const admin = byId.get('admin')!;
     expect(admin.holdersInScope).toBe(0);
     expect(admin.userCount).toBeGreaterThan(0);
