@@ -151,6 +151,8 @@ export async function buildApp(
     onError: (error) => app.log.error({ err: error }, 'live notification failed'),
   });
   app.decorate('services', services);
+  // The chain's new records take CRYPTO_PROFILE's hash (SM3 under gm); a change is a record.
+  await services.auditTrail.followProfile(config.cryptoProfile);
   // Numbers an earlier release kept in clear are sealed before the server answers (issue 30).
   await sealClearMobiles(
     createRepositories(database.db, noRememberedSessions),

@@ -149,8 +149,8 @@ const auditProblemSchema = z.enum(['content', 'link', 'gap', 'head']);
 export type AuditProblem = z.infer<typeof auditProblemSchema>;
 
 /**
- * The hash the chain is computed with. SHA-256 under both profiles today; SM3 for the
- * 国密 profile is described in docs/cryptography.md ("The audit chain under SM3").
+ * The hash the chain is computed with: SHA-256, or SM3 under the 国密 profile
+ * (docs/cryptography.md, "The audit chain under SM3"). Each record names its own.
  */
 export const AUDIT_HASH_ALGORITHMS = ['SHA-256', 'SM3'] as const;
 export type AuditHashAlgorithm = (typeof AUDIT_HASH_ALGORITHMS)[number];

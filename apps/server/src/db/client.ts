@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -81,10 +82,11 @@ export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_
 
 /**
  * The extensions the migrations create (drizzle/0026: pg_trgm for the lists' keyword
- * indexes). PostgreSQL has them installed; PGlite loads them into each instance, so
- * every PGlite that opens the product's database is given these.
+ * indexes; 0028: pgcrypto for the audit chain's SM3). PostgreSQL has them installed;
+ * PGlite loads them into each instance, so every PGlite that opens the product's
+ * database is given these.
  */
-export const PGLITE_EXTENSIONS = { pg_trgm };
+export const PGLITE_EXTENSIONS = { pg_trgm, pgcrypto };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);

@@ -40,6 +40,11 @@ export const auditFeature = {
       name: { en: 'Audit records archived', 'zh-CN': '归档审计记录' },
       fields: ['records', 'fileHash', 'retentionDays'],
     },
+    /** The server, at start, when CRYPTO_PROFILE names another hash (SM3 under gm). */
+    'audit.algorithm': {
+      name: { en: 'Audit chain hash changed', 'zh-CN': '变更审计日志链哈希算法' },
+      fields: ['algorithm'],
+    },
   },
   auditFields: {
     from: { label: { en: 'From', 'zh-CN': '开始时间' }, value: 'time' },
@@ -67,6 +72,15 @@ export const auditFeature = {
     },
     fileHash: { label: { en: 'File hash', 'zh-CN': '文件哈希值' }, value: 'code' },
     retentionDays: { label: { en: 'Kept for', 'zh-CN': '保留期限' }, value: 'days' },
+    algorithm: {
+      label: { en: 'Hash algorithm', 'zh-CN': '哈希算法' },
+      value: {
+        enum: {
+          'SHA-256': { en: 'SHA-256 (international)', 'zh-CN': 'SHA-256（国际算法）' },
+          SM3: { en: 'SM3 (Chinese commercial)', 'zh-CN': 'SM3（国密算法）' },
+        },
+      },
+    },
   },
   paths: {
     SYSTEM_PATHS: {

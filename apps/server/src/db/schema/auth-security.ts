@@ -156,6 +156,8 @@ export const auditTrail = pgTable(
     after: jsonb('after').$type<Record<string, unknown>>(),
     prevHash: text('prev_hash').notNull().default(''),
     hash: text('hash').notNull().default(''),
+    /** The hash it was chained with (`SHA-256`, `SM3`): set by the trigger (drizzle/0028). */
+    algorithm: text('algorithm').notNull().default('SHA-256'),
   },
   (table) => [
     index('audit_trail_at_idx').on(table.at),
@@ -176,6 +178,8 @@ export const auditChainHead = pgTable('audit_chain_head', {
   id: boolean('id').primaryKey().default(true),
   seq: bigint('seq', { mode: 'number' }).notNull(),
   hash: text('hash').notNull(),
+  /** What new records are hashed with; changed only by an `audit.algorithm` record. */
+  algorithm: text('algorithm').notNull().default('SHA-256'),
 });
 
 /** The archive files written by the retention command; the table's chain resumes after each. */

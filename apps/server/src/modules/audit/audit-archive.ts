@@ -9,10 +9,11 @@ import type { AuditTrailService } from './audit-trail.service.js';
 /**
  * Retention (issue 13): records older than the retention age leave the table for
  * an archive file, by command only (`npm run audit -- archive`, never the web).
- * The file holds, per record, the exact text its hash was taken over and the
- * hash, between a header naming the hash the stretch continues from and a
- * trailer with the file's own hash; `verifyArchiveFile` checks it with nothing
- * but the file. The table keeps the last archive's end, where its chain resumes.
+ * The file holds, per record, the exact text its hash was taken over, the hash
+ * and its algorithm (SHA-256, or SM3 under the 国密 profile), between a header
+ * naming the hash the stretch continues from and a trailer with the file's own
+ * hash; `verifyArchiveFile` checks it with nothing but the file. The table keeps
+ * the last archive's end, where its chain resumes.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -88,7 +89,7 @@ export async function archiveOldRecords(options: ArchiveOptions): Promise<Archiv
       const rows = await trail.digestInputs(after, throughSeq, BATCH);
       if (rows.length === 0) break;
       for (const row of rows) {
-        await write({ seq: row.seq, input: row.input, hash: row.hash });
+        await write({ seq: row.seq, input: row.input, hash: row.hash, algorithm: row.algorithm });
         lastHash = row.hash;
         count += 1;
       }
@@ -167,7 +168,7 @@ export async function verifyArchiveFile(file: string): Promise<ArchiveCheck> {
   for (let index = 1; index < lines.length - 1; index++) {
     const line = lines[index]!;
     digest.update(`${line}\n`);
-    let record: { seq: number; input: string; hash: string };
+    let record: { seq: number; input: string; hash: string; algorithm?: string };
     let fields: unknown[];
     try {
       record = JSON.parse(line) as typeof record;
@@ -175,7 +176,9 @@ export async function verifyArchiveFile(file: string): Promise<ArchiveCheck> {
     } catch {
       return broken(index + 1, 'format', records);
     }
-    if (createHash('sha256').update(record.input, 'utf8').digest('hex') !== record.hash) {
+    // Each record names its hash; files written before SM3 (issue 30) name none: SHA-256.
+    const hash = record.algorithm === 'SM3' ? 'sm3' : 'sha256';
+    if (createHash(hash).update(record.input, 'utf8').digest('hex') !== record.hash) {
       return broken(index + 1, 'content', records);
     }
     if (fields[0] !== record.seq || record.seq !== expectedSeq)

@@ -6,6 +6,7 @@ import {
   type AuditActorPage,
   type AuditActorsQuery,
   type AuditFilter,
+  type AuditHashAlgorithm,
   type AuditOutcome,
   type AuditRecordDetail,
   type AuditPage,
@@ -26,6 +27,7 @@ import {
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
+import type { CryptoProfile } from '../../config.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { writeSheet } from '../../lib/sheet-writer.js';
@@ -35,11 +37,19 @@ import { TIME_ZONE_KEY, timeZoneOf } from '../settings/time-zone.js';
 import { AuditRecorder } from './audit-writer.js';
 import type { AuditReferences, AuditRepository, AuditRow } from './audit.repository.js';
 
-/**
- * The hash of the chain: the insert trigger's `sha256` (drizzle/0011_audit_trail.sql),
- * under both crypto profiles for now (docs/cryptography.md, "The audit chain under SM3").
- */
-const CHAIN_ALGORITHM = 'SHA-256';
+/** The chain's hash under each CRYPTO_PROFILE (docs/cryptography.md): SM3 under the 国密 one. */
+export function chainAlgorithmOf(profile: CryptoProfile): AuditHashAlgorithm {
+  return profile === 'gm' ? 'SM3' : 'SHA-256';
+}
+
+/** Who records a change of the chain's hash: the server at start, not a person. */
+const PROFILE_SOURCE = {
+  actorId: null,
+  actorName: null,
+  session: null,
+  ipAddress: null,
+  userAgent: 'server start',
+};
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -185,17 +195,36 @@ export class AuditTrailService {
     return result;
   }
 
+  /**
+   * Has the chain's new records hashed as CRYPTO_PROFILE says (SM3 under `gm`): when the
+   * head names another hash, one `audit.algorithm` record changes it, itself hashed with
+   * the new one (the insert trigger reads it), so the change stands on the trail and the
+   * records before it verify with the hash they were written with.
+   */
+  async followProfile(profile: CryptoProfile): Promise<void> {
+    const wanted = chainAlgorithmOf(profile);
+    const current = await this.options.audit.algorithm();
+    if (current === wanted) return;
+    await this.options.audit.append(this.options.clock.now(), PROFILE_SOURCE, {
+      action: 'audit.algorithm',
+      outcome: 'success',
+      target: { kind: 'audit', id: 'chain' },
+      before: { algorithm: current },
+      after: { algorithm: wanted },
+    });
+  }
+
   private async check(): Promise<AuditVerification> {
     const { audit, clock } = this.options;
     // Read together, so records written during the walk neither count nor move the head.
-    const { head, last, archive } = await audit.ends();
+    const { head, last, archive, algorithm } = await audit.ends();
     let expectedSeq = (archive?.seq ?? 0) + 1;
     let previousHash = archive?.hash ?? '';
     let checked = 0;
     let firstSeq: number | null = null;
     const broken = (seq: number, problem: AuditProblem): AuditVerification => ({
       holds: false,
-      algorithm: CHAIN_ALGORITHM,
+      algorithm,
       checked,
       brokenAt: seq,
       problem,
@@ -224,7 +253,7 @@ export class AuditTrailService {
     if (!head || head.seq !== end || head.hash !== previousHash) return broken(end, 'head');
     return {
       holds: true,
-      algorithm: CHAIN_ALGORITHM,
+      algorithm,
       checked,
       brokenAt: null,
       problem: null,

@@ -2,6 +2,7 @@ import type {
   AuditAction,
   AuditActor,
   AuditFilter,
+  AuditHashAlgorithm,
   AuditNames,
   AuditOutcome,
   AuditTargetKind,
@@ -69,6 +70,8 @@ export interface ChainPoint {
 /** Where the chain stands: its head row, its newest record, its last archive's end. */
 export interface ChainEnds {
   head: ChainPoint | null;
+  /** The hash the head says new records take (drizzle/0028). */
+  algorithm: AuditHashAlgorithm;
   last: ChainPoint | null;
   archive: ChainPoint | null;
 }
@@ -293,14 +296,20 @@ export class AuditRepository {
     afterSeq: number,
     throughSeq: number,
     limit: number,
-  ): Promise<{ seq: number; input: string; hash: string }[]> {
+  ): Promise<{ seq: number; input: string; hash: string; algorithm: AuditHashAlgorithm }[]> {
     const result = await this.db.execute(sql`
-      select t.seq::float8 as "seq", audit_trail_digest_input(t) as "input", t.hash as "hash"
+      select t.seq::float8 as "seq", audit_trail_digest_input(t) as "input", t.hash as "hash",
+             t.algorithm as "algorithm"
         from audit_trail t
        where t.seq > ${afterSeq} and t.seq <= ${throughSeq}
        order by t.seq
        limit ${limit}`);
-    return rowsOf<{ seq: number; input: string; hash: string }>(result).map((row) => ({
+    return rowsOf<{
+      seq: number;
+      input: string;
+      hash: string;
+      algorithm: AuditHashAlgorithm;
+    }>(result).map((row) => ({
       ...row,
       seq: Number(row.seq),
     }));
@@ -320,10 +329,13 @@ export class AuditRepository {
   /**
    * The chain's ends in one statement, so they agree with each other while writers go
    * on: the head the insert trigger keeps, the newest record, and the last archive's end.
+   * The head's algorithm is read as JSON so that a database from before drizzle/0028
+   * (an upgrade's check before migrating) reads as the SHA-256 it was chained with.
    */
   async ends(): Promise<ChainEnds> {
     const result = await this.db.execute(sql`
       select h.seq::float8 as "headSeq", h.hash as "headHash",
+             to_jsonb(h) ->> 'algorithm' as "algorithm",
              l.seq::float8 as "lastSeq", l.hash as "lastHash",
              a.seq_to::float8 as "archiveSeq", a.last_hash as "archiveHash"
         from (select 1) as one
@@ -335,6 +347,7 @@ export class AuditRepository {
     const [row] = rowsOf<{
       headSeq: number | null;
       headHash: string | null;
+      algorithm: AuditHashAlgorithm | null;
       lastSeq: number | null;
       lastHash: string | null;
       archiveSeq: number | null;
@@ -344,6 +357,7 @@ export class AuditRepository {
       seq === null || seq === undefined ? null : { seq: Number(seq), hash: hash ?? '' };
     return {
       head: point(row?.headSeq, row?.headHash),
+      algorithm: row?.algorithm ?? 'SHA-256',
       last: point(row?.lastSeq, row?.lastHash),
       archive: point(row?.archiveSeq, row?.archiveHash),
     };
@@ -352,6 +366,14 @@ export class AuditRepository {
   async head(): Promise<{ seq: number; hash: string }> {
     const [row] = await this.db.select().from(auditChainHead);
     return { seq: row?.seq ?? 0, hash: row?.hash ?? '' };
+  }
+
+  /** The hash new records take, as the head names it. */
+  async algorithm(): Promise<AuditHashAlgorithm> {
+    const [row] = await this.db
+      .select({ algorithm: auditChainHead.algorithm })
+      .from(auditChainHead);
+    return row?.algorithm === 'SM3' ? 'SM3' : 'SHA-256';
   }
 
   async latestArchive(): Promise<typeof auditArchives.$inferSelect | null> {

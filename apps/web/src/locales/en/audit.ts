@@ -65,7 +65,7 @@ export const audit = {
     checking: 'Verifying the chain…',
     holds: 'The chain holds: {{count}} records checked, none changed or removed (checked {{at}}).',
     holdsArchived: 'Records up to No. {{seq}} are archived; the chain continues from there.',
-    algorithm: 'Each record is hashed with {{algorithm}}.',
+    algorithm: 'New records are hashed with {{algorithm}}; each record names its own.',
     broken: 'The chain is broken at record No. {{seq}}: {{problem}}. Report this at once.',
     problem: {
       content: 'its content was changed after it was written',

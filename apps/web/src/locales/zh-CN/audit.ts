@@ -68,7 +68,7 @@ export const audit: LocaleShape<typeof en.audit> = {
     checking: '正在校验日志链……',
     holds: '日志链完整：共校验 {{count}} 条记录，无篡改、无删除（校验时间 {{at}}）。',
     holdsArchived: '第 {{seq}} 号及以前的记录已归档，日志链自此接续。',
-    algorithm: '每条记录的哈希算法为 {{algorithm}}。',
+    algorithm: '新记录的哈希算法为 {{algorithm}}（每条记录标明各自的算法）。',
     broken: '日志链在第 {{seq}} 号记录处断开：{{problem}}。请立即上报。',
     problem: {
       content: '该记录写入后内容被修改',

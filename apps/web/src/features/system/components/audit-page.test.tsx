@@ -165,7 +165,9 @@ describe('the audit page', { timeout: 60_000 }, () => {
     );
     expect(rowTexts(table, 9)[1]).toEqual(expect.arrayContaining(['登录', '失败']));
     expect(await screen.findByText(/日志链完整：共校验 120 条记录/)).toBeInTheDocument();
-    expect(screen.getByText('每条记录的哈希算法为 SHA-256。')).toBeInTheDocument();
+    expect(
+      screen.getByText('新记录的哈希算法为 SHA-256（每条记录标明各自的算法）。'),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '较早记录' }));
     await waitFor(() => expect(rowTexts(table)[0]![0]).toBe('118'));
     expect(queries.at(-1)!.get('before')).toBe('119');
