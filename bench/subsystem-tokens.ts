@@ -142,12 +142,8 @@ async function main() {
     });
     try {
       const { baseUrl } = server;
-      // One address, one session and one subsystem carry the whole load: their limits are raised.
-      for (const key of [
-        'rate.publicReadPerMinute',
-        'rate.frameTokenPerMinute',
-        'rate.subsystemFrameTokenPerMinute',
-      ]) {
+      // One address and one session carry the whole load: both limits are raised.
+      for (const key of ['rate.publicReadPerMinute', 'rate.frameTokenPerMinute']) {
         const raised = await fetch(`${baseUrl}/api/test-hooks/settings`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },

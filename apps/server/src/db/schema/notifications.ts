@@ -53,7 +53,9 @@ export const messageRecipients = pgTable(
       table.createdAt.desc(),
       table.messageId.desc(),
     ),
-    index('message_recipients_message_idx').on(table.messageId),
+    // A message's deliveries; with the read flag, a sent message's delivered and read
+    // counts are index-only walks (issue 33: a message to a whole city).
+    index('message_recipients_message_read_idx').on(table.messageId, table.isRead),
   ],
 );
 

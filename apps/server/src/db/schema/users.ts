@@ -143,5 +143,10 @@ export const sessions = pgTable(
     index('sessions_user_idx').on(table.userId),
     index('sessions_user_created_idx').on(table.userId, table.createdAt),
     index('sessions_expires_idx').on(table.expiresAt),
+    // The live-sessions list, newest first (issue 33): a page read in this order, not
+    // every session of the city sorted (nulls first, as `desc` orders).
+    index('sessions_live_created_idx')
+      .on(table.createdAt.desc().nullsFirst(), table.tokenHash)
+      .where(sql`${table.revokedAt} is null`),
   ],
 );
