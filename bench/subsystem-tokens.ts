@@ -142,8 +142,12 @@ async function main() {
     });
     try {
       const { baseUrl } = server;
-      // One address and one session carry the whole load: both limits are raised.
-      for (const key of ['rate.publicReadPerMinute', 'rate.frameTokenPerMinute']) {
+      // One address, one session and one subsystem carry the whole load: their limits are raised.
+      for (const key of [
+        'rate.publicReadPerMinute',
+        'rate.frameTokenPerMinute',
+        'rate.subsystemFrameTokenPerMinute',
+      ]) {
         const raised = await fetch(`${baseUrl}/api/test-hooks/settings`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
