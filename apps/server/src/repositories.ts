@@ -20,6 +20,7 @@ import { ProfileRepository } from './modules/organization/profile.repository.js'
 import { UserRepository } from './modules/organization/user.repository.js';
 import { PasswordRepository } from './modules/password/password.repository.js';
 import { QrTicketRepository } from './modules/qr-login/qr-ticket.repository.js';
+import type { BindingMac } from './modules/secrets/binding-mac.js';
 import type { SecretSealer } from './modules/secrets/secret-sealer.js';
 import { ServerSecretRepository } from './modules/secrets/server-secret.repository.js';
 import { SecondFactorRepository } from './modules/second-factor/second-factor.repository.js';
@@ -43,7 +44,10 @@ import { SubsystemRepository } from './modules/subsystems/subsystem.repository.j
  * with `noRememberedSessions`; `cache` answers session lookups from memory;
  * `metrics` counts the audit records written; `sealer` seals the secrets the
  * server keeps (secrets/key-ring.ts): without it (a command that reads no secret)
- * reading or writing one fails.
+ * reading or writing one fails. `bindingMac` signs the access bindings written and
+ * checks those read (secrets/binding-mac.ts): one per process, its key read before
+ * the first transaction; without it bindings are written unsigned and read unchecked
+ * (a command that grants nothing).
  */
 export function createRepositories(
   db: Executor,
@@ -51,8 +55,9 @@ export function createRepositories(
   cache?: SessionCache,
   metrics: AuditMetrics = noMetrics,
   sealer?: SecretSealer,
+  bindingMac?: BindingMac,
 ) {
-  const sessions = new SessionRepository(db, changes, cache);
+  const sessions = new SessionRepository(db, changes, cache, bindingMac);
   return {
     adminUsers: new AdminUserRepository(db),
     audit: new AuditRepository(db, metrics),
@@ -62,16 +67,16 @@ export function createRepositories(
     files: new FileRepository(db),
     gis: new GisRepository(db),
     loginAttempts: new LoginAttemptRepository(db),
-    menus: new MenuRepository(db, changes, cache),
+    menus: new MenuRepository(db, changes, cache, bindingMac),
     notifications: new NotificationRepository(db),
     oidcRecords: new OidcRecordRepository(db),
     passwords: new PasswordRepository(db),
     profiles: new ProfileRepository(db),
     qrTickets: new QrTicketRepository(db),
     requestLimits: new RequestLimitRepository(db),
-    roles: new RoleRepository(db, changes),
+    roles: new RoleRepository(db, changes, bindingMac),
     rsaKeys: new RsaKeyRepository(db, sealer),
-    scopes: new ScopeRepository(db),
+    scopes: new ScopeRepository(db, bindingMac),
     secondFactors: new SecondFactorRepository(db, changes),
     serverSecrets: new ServerSecretRepository(db, sealer),
     sessions,
@@ -81,7 +86,7 @@ export function createRepositories(
     subsystems: new SubsystemRepository(db),
     subsystemSignIns: new SubsystemSignInRepository(db),
     units: new UnitRepository(db),
-    users: new UserRepository(db, sessions, changes),
+    users: new UserRepository(db, sessions, changes, bindingMac),
   };
 }
 
@@ -99,6 +104,7 @@ export function transactionRunner(
   changes: SessionChanges,
   metrics: AuditMetrics = noMetrics,
   sealer?: SecretSealer,
+  bindingMac?: BindingMac,
 ): WithTransaction {
   return async (work) => {
     // Revocations are announced once they are committed (auth/session-cache.ts),
@@ -113,6 +119,7 @@ export function transactionRunner(
           undefined,
           { auditWritten: (e) => audited.push(e) },
           sealer,
+          bindingMac,
         ),
       ),
     );

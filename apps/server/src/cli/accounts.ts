@@ -14,6 +14,7 @@ import {
 import { createRepositories, transactionRunner } from '../repositories.js';
 import { PersonalDataSeal } from '../modules/organization/personal-data-seal.js';
 import { aeadAlgorithmOf } from '../modules/secrets/aead.js';
+import { BindingMac } from '../modules/secrets/binding-mac.js';
 import { KeyRing } from '../modules/secrets/key-ring.js';
 import type { SecretSealer } from '../modules/secrets/secret-sealer.js';
 import { ServerSecretRepository } from '../modules/secrets/server-secret.repository.js';
@@ -43,7 +44,7 @@ export async function runAccountsCommand(
     database: Database;
     clock: Clock;
     print: (line: string) => void;
-    /** Opens the server's keys (key-ring.ts): a mobile number is sealed with one of them. */
+    /** Opens the server's keys (key-ring.ts): a mobile number is sealed and a role bound with them. */
     sealer?: SecretSealer | undefined;
   },
 ): Promise<number> {
@@ -54,7 +55,21 @@ export async function runAccountsCommand(
   // Ended sessions are told to every live instance, as a server's own change is, and
   // their subsystems' logouts wait in the outbox for the servers' delivery.
   const changes = new SubsystemSessionChanges(new SessionNotifier(context.database));
-  const withTransaction = transactionRunner(context.database.db, changes);
+  // The account's role is bound with its MAC (issue 30): under the server's keys.
+  const bindingMac =
+    context.sealer &&
+    new BindingMac(
+      new ServerSecretRepository(context.database.db, context.sealer),
+      context.sealer.algorithm,
+    );
+  await bindingMac?.load();
+  const withTransaction = transactionRunner(
+    context.database.db,
+    changes,
+    undefined,
+    context.sealer,
+    bindingMac,
+  );
   changes.connect({
     sessionChanged: async (change) => {
       await takeSubsystemSignIns(change, { withTransaction, clock: context.clock });
@@ -66,6 +81,7 @@ export async function runAccountsCommand(
     undefined,
     undefined,
     context.sealer,
+    bindingMac,
   );
   const service = new OperatorAccountService({
     repositories,
@@ -102,11 +118,9 @@ export async function runAccountsCommand(
 
 async function main(args: string[]): Promise<number> {
   const config = loadConfig();
-  // A mobile number is sealed at rest (issue 30): with the master key the servers use.
-  const master =
-    args[0] === 'create' && args.includes('--mobile')
-      ? await loadMasterKey(config, { create: false })
-      : undefined;
+  // A new account's number is sealed and its role bound with a MAC (issue 30): with the
+  // master key the servers use.
+  const master = args[0] === 'create' ? await loadMasterKey(config, { create: false }) : undefined;
   const database = await openDatabase(config);
   try {
     return await runAccountsCommand(args, {

@@ -11,23 +11,40 @@ import {
 } from '../lib/master-key.js';
 import type { AuditSource } from '../modules/audit/audit.repository.js';
 import { noRememberedSessions } from '../modules/auth/session-cache.js';
-import { parseDataKeyRow } from '../modules/secrets/key-ring.js';
 import { LegacySealedRepository } from '../modules/secrets/legacy-sealed.repository.js';
 import { type AeadAlgorithm, aeadAlgorithmOf } from '../modules/secrets/aead.js';
 import { retireMasterKeys, rotateKeys } from '../modules/secrets/key-rotation.js';
 import { isSealed } from '../modules/secrets/secret-sealer.js';
-import { DATA_KEY_PREFIX } from '../modules/secrets/server-secret.repository.js';
+import {
+  DATA_KEY_PREFIX,
+  ServerSecretRepository,
+} from '../modules/secrets/server-secret.repository.js';
+import { listBindings } from '../db/access-bindings.js';
+import { BindingMac, describeBinding } from '../modules/secrets/binding-mac.js';
+import { keyRingOf, parseDataKeyRow } from '../modules/secrets/key-ring.js';
+import {
+  describeOtherProfile,
+  otherProfileCounts,
+  resealUnderProfile,
+} from '../modules/secrets/profile-reseal.js';
 import { pgliteHolder } from '../modules/backup/backup-archive.js';
 import { createRepositories } from '../repositories.js';
 
 export const USAGE = `Usage (npm run keys -- <command>):
-  status          the master key's id, the data keys and the master keys that open them
+  status          the master key's id, the data keys and the master keys that open them,
+                  what is sealed under the other CRYPTO_PROFILE, and the access bindings
+                  whose MAC fails (exit status 1 if any)
   rotate          a new data key; every secret the platform keeps is sealed again under it.
                   With NEW_SECRETS_KEY (or NEW_SECRETS_KEY_FILE) set, the data keys are
                   also wrapped under that new master key, beside the current one: restart
                   each server with it as SECRETS_KEY, then run retire-master
   retire-master   keep only the current master key's wraps (run with the new SECRETS_KEY
                   once every server runs with it); the old master key then opens nothing
+  verify          check the MAC of every access binding (a user's role, a role's menu
+                  entry); lists those that fail, which grant nothing; exit status 1 if any
+  reseal          after a change of CRYPTO_PROFILE: seal, index and MAC again under the
+                  active profile everything done under the other (secrets, data keys,
+                  second factors, signing keys, mobile numbers and their index, binding MACs)
 On PostgreSQL the servers keep running; on PGlite stop the server first (one process
 opens its folder). See docs/security.md, "Key hierarchy". The master key is the
 server's: SECRETS_KEY, SECRETS_KEY_FILE, or the demo's DATA_DIR/master-key. Every rotation
@@ -61,7 +78,7 @@ export async function runKeysCommand(
   },
 ): Promise<number> {
   const [command] = args;
-  if (!command || !['status', 'rotate', 'retire-master'].includes(command)) {
+  if (!command || !['status', 'rotate', 'retire-master', 'verify', 'reseal'].includes(command)) {
     throw new MasterKeyError(USAGE);
   }
   // Only the stored (sealed) text is handled here: no sealer.
@@ -86,7 +103,21 @@ export async function runKeysCommand(
     context.print(
       `Secrets kept: ${secrets.length + rsa.length}, of which ${clear} not yet sealed.`,
     );
-    return 0;
+    const algorithm = context.algorithm ?? 'AES-256-GCM';
+    const other = describeOtherProfile(await otherProfileCounts(context.database.db, algorithm));
+    context.print(
+      `Profile ${profileOf(algorithm)}: ${other ? `under the other profile: ${other} (run npm run keys -- reseal)` : 'everything is sealed under it.'}`,
+    );
+    return printRejected(
+      await rejectedBindings(context.database.db, bindingMacOf(context)),
+      context.print,
+    );
+  }
+  if (command === 'verify') {
+    return printRejected(
+      await rejectedBindings(context.database.db, bindingMacOf(context)),
+      context.print,
+    );
   }
   const source: AuditSource = {
     actorId: null,
@@ -96,6 +127,38 @@ export async function runKeysCommand(
     userAgent: `npm run keys -- ${command}`,
   };
   const target = { kind: 'setting' as const, id: 'keys', name: 'master-key' };
+  if (command === 'reseal') {
+    const algorithm = context.algorithm ?? 'AES-256-GCM';
+    const report = await resealUnderProfile(
+      context.database.db,
+      { ...repositories, legacy: new LegacySealedRepository(context.database.db) },
+      master,
+      algorithm,
+      bindingMacOf(context),
+    );
+    await repositories.audit.append(context.clock.now(), source, {
+      action: 'settings.keys',
+      outcome: 'success',
+      target,
+      after: {
+        profile: profileOf(algorithm),
+        ...(report.dataKey ? { dataKey: report.dataKey } : {}),
+        resealed: report.secrets + report.boxes + report.mobiles + report.bindings,
+      },
+    });
+    context.print(
+      `Under the ${profileOf(algorithm)} profile: ${report.secrets} secrets` +
+        `${report.dataKey ? ` (new data key ${report.dataKey})` : ''}, ${report.boxes} second ` +
+        `factors and signing keys, ${report.mobiles} mobile numbers with their index and ` +
+        `${report.bindings} binding MACs done again.`,
+    );
+    if (report.rejected.length > 0) {
+      context.print(
+        `Left as they are, their MAC failing (they grant nothing): ${report.rejected.join('; ')}`,
+      );
+    }
+    return 0;
+  }
   if (command === 'rotate') {
     const next = await nextMasterKey(context.env);
     const report = await rotateKeys(
@@ -139,6 +202,41 @@ export async function runKeysCommand(
       : `Only ${master.id} opened the data keys already.`,
   );
   return 0;
+}
+
+/** CRYPTO_PROFILE's name for a sealing algorithm. */
+function profileOf(algorithm: AeadAlgorithm): 'gm' | 'international' {
+  return algorithm === 'SM4-CTR-HMAC-SM3' ? 'gm' : 'international';
+}
+
+/** The binding MACs as the servers check them: their key opened with the master key. */
+function bindingMacOf(context: {
+  database: Database;
+  master: MasterKey;
+  algorithm?: AeadAlgorithm;
+}) {
+  const ring = keyRingOf(context.master, context.database.db, context.algorithm);
+  return new BindingMac(new ServerSecretRepository(context.database.db, ring), ring.algorithm);
+}
+
+async function rejectedBindings(db: Database['db'], mac: BindingMac): Promise<string[]> {
+  const rejected: string[] = [];
+  for (const kind of ['user-role', 'role-entry'] as const) {
+    for (const binding of await listBindings(db, kind)) {
+      if (!(await mac.verify(binding, binding.mac))) rejected.push(describeBinding(binding));
+    }
+  }
+  return rejected;
+}
+
+function printRejected(rejected: string[], print: (line: string) => void): number {
+  if (rejected.length === 0) {
+    print('Access bindings: every MAC verifies.');
+    return 0;
+  }
+  print(`Access bindings whose MAC fails (${rejected.length}; they grant nothing):`);
+  for (const binding of rejected) print(`  ${binding}`);
+  return 1;
 }
 
 async function main(args: string[]): Promise<number> {

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { menuEntries, roleMenuEntries, userRoles } from './schema/index.js';
+import { textArray } from '../modules/system/sql-arrays.js';
 
 /** The built-in role that holds every entry (contract `ADMIN_ROLE`). */
 const ADMIN_ROLE = 'admin';
@@ -13,17 +14,26 @@ const ADMIN_ROLE = 'admin';
  * columns unqualified in a one-table query, where an inner `"id"` would bind to
  * the wrong table.
  */
-export function heldPermissions(): SQL<string[]> {
+export function heldPermissions(
+  /** Bindings whose MAC failed (secrets/binding-mac.ts): they grant nothing. */
+  rejected: { roles: readonly string[]; entries: readonly string[] } = { roles: [], entries: [] },
+): SQL<string[]> {
+  const roles =
+    rejected.roles.length === 0 ? sql`` : sql` and ur.role_id <> all(${textArray(rejected.roles)})`;
+  const entries =
+    rejected.entries.length === 0
+      ? sql``
+      : sql` and (rme.role_id || '/' || rme.menu_entry_id) <> all(${textArray(rejected.entries)})`;
   return sql<string[]>`coalesce((
     select array_agg(me.permission order by me.permission)
       from ${menuEntries} me
      where me.permission is not null
        and exists (
          select 1 from ${userRoles} ur
-          where ur.user_id = "users"."id"
+          where ur.user_id = "users"."id"${roles}
             and (me.reserved_role is null or me.reserved_role = ur.role_id)
             and (ur.role_id = ${ADMIN_ROLE}
                  or exists (select 1 from ${roleMenuEntries} rme
-                             where rme.role_id = ur.role_id and rme.menu_entry_id = me.id)))),
+                             where rme.role_id = ur.role_id and rme.menu_entry_id = me.id${entries})))),
     '{}'::text[])`;
 }

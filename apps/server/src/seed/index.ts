@@ -4,7 +4,10 @@ import { hashPassword, randomPassword } from '../lib/passwords.js';
 import { ensureRsaKey } from '../modules/auth/rsa-key.service.js';
 import { noRememberedSessions } from '../modules/auth/session-cache.js';
 import { PersonalDataSeal } from '../modules/organization/personal-data-seal.js';
+import { prepareBindingMacs } from '../db/access-bindings.js';
+import { BindingMac } from '../modules/secrets/binding-mac.js';
 import type { SecretSealer } from '../modules/secrets/secret-sealer.js';
+import { ServerSecretRepository } from '../modules/secrets/server-secret.repository.js';
 import type { MenuRepository } from '../modules/menus/menu.repository.js';
 import {
   type Repositories,
@@ -51,14 +54,26 @@ export interface SeedOptions {
 export async function seed(db: Db, options: SeedOptions): Promise<void> {
   // The same repositories and transactions as the app's services (app.ts).
   // The seed runs before the server listens: no session is remembered yet.
+  // Access bindings are written with their MACs (issue 30): only with the master key's data keys.
+  const bindingMac =
+    options.sealer &&
+    new BindingMac(new ServerSecretRepository(db, options.sealer), options.sealer.algorithm);
   const repositories = createRepositories(
     db,
     noRememberedSessions,
     undefined,
     undefined,
     options.sealer,
+    bindingMac,
   );
-  const withTransaction = transactionRunner(db, noRememberedSessions);
+  if (bindingMac) await prepareBindingMacs(db, repositories.serverSecrets, bindingMac);
+  const withTransaction = transactionRunner(
+    db,
+    noRememberedSessions,
+    undefined,
+    options.sealer,
+    bindingMac,
+  );
   await seedBase(repositories, options.systemName, options.now);
   await ensureBuiltInMenu(withTransaction);
   const demoSubsystemId = await ensureDemoSubsystem(repositories, options.product, options.now);

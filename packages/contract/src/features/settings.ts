@@ -59,7 +59,7 @@ export const settingsFeature = {
     /** `npm run keys -- rotate` or `retire-master` (docs/security.md, "Key hierarchy"). */
     'settings.keys': {
       name: { en: 'Keys rotated', 'zh-CN': '轮换密钥' },
-      fields: ['dataKey', 'masterKeys', 'resealed', 'retired'],
+      fields: ['dataKey', 'masterKeys', 'resealed', 'retired', 'profile'],
     },
   },
   auditFields: {
@@ -136,6 +136,21 @@ export const settingsFeature = {
       value: 'count',
     },
     retired: { label: { en: 'Master keys retired', 'zh-CN': '已停用的主密钥' }, value: 'text' },
+    profile: {
+      label: { en: 'Cryptographic profile', 'zh-CN': '密码算法配置' },
+      value: {
+        enum: {
+          international: {
+            en: 'International (AES, SHA-256)',
+            'zh-CN': '国际算法（AES、SHA-256）',
+          },
+          gm: {
+            en: 'Commercial cryptography (SM2, SM3, SM4)',
+            'zh-CN': '国密算法（SM2、SM3、SM4）',
+          },
+        },
+      },
+    },
   },
   paths: {
     CONFIG_PATHS,

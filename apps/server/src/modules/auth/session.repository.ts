@@ -2,6 +2,7 @@ import { type SQL, and, desc, eq, gt, ilike, inArray, isNull, lt, ne, or, sql } 
 import type { SessionEndedReason } from '@cityops/contract';
 import type { Executor } from '../../db/client.js';
 import { type CountedTotal, countUpTo } from '../../db/paging.js';
+import { grantMacColumns, honouredGrants } from '../../db/access-bindings.js';
 import { heldPermissions } from '../../db/held-permissions.js';
 import { containsPattern } from '../../db/like.js';
 import {
@@ -14,6 +15,7 @@ import {
 } from '../../db/schema/index.js';
 import { assertPolicyAsked } from '../../lib/request-trace.js';
 import type { UserReach } from '../system/admin-user.repository.js';
+import type { BindingMac } from '../secrets/binding-mac.js';
 import type { SessionCache, SessionChangeReason, SessionChanges } from './session-cache.js';
 import type { SessionPrincipal } from './session-principal.js';
 
@@ -70,6 +72,8 @@ export class SessionRepository {
     private readonly db: Executor,
     private readonly changes: SessionChanges,
     private readonly cache?: SessionCache,
+    /** Checks the MACs of the grants a session is loaded with (issue 30, GB/T 39786 8.3). */
+    private readonly bindingMac?: BindingMac,
   ) {}
 
   async insert(session: {
@@ -117,6 +121,8 @@ export class SessionRepository {
              from ${userRoles} where ${userRoles.userId} = ${users.id}),
           '{}'::text[])`,
         permissions: heldPermissions(),
+        // The bindings the roles and permissions come from, with their MACs (readLive checks them).
+        ...grantMacColumns(),
         secondFactorDue: sql<boolean>`(exists (
             select 1 from ${userRoles} sfu join ${roles} sfr on sfr.id = sfu.role_id
              where sfu.user_id = ${users.id} and sfr.second_factor)
@@ -140,7 +146,10 @@ export class SessionRepository {
   private async readLive(tokenHash: string, now: Date): Promise<SessionPrincipal | null> {
     this.live ??= this.prepareLive();
     const rows = await this.live.execute({ tokenHash, now });
-    return rows[0] ?? null;
+    const row = rows[0];
+    if (!row) return null;
+    // Checked here, as the grants are loaded (and then remembered): not on every request.
+    return honouredGrants(this.db, this.bindingMac, row.userId, row);
   }
 
   /**

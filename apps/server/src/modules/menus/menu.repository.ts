@@ -1,8 +1,10 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { MenuEntryKind } from '@cityops/contract';
+import { insertRoleEntries } from '../../db/access-bindings.js';
 import type { Executor } from '../../db/client.js';
 import { menuEntries, roleMenuEntries } from '../../db/schema/index.js';
 import type { SessionCache, SessionChanges } from '../auth/session-cache.js';
+import type { BindingMac } from '../secrets/binding-mac.js';
 import { deleteVersioned, updateVersioned, type VersionedOutcome } from '../../db/versioned.js';
 
 export interface MenuEntryRecord {
@@ -70,6 +72,8 @@ export class MenuRepository {
     private readonly db: Executor,
     private readonly changes: SessionChanges,
     private readonly cache?: SessionCache,
+    /** Signs each role binding written (issue 30). */
+    private readonly bindingMac?: BindingMac,
   ) {}
 
   /** Built once and prepared on the database: the menu is read on every menu request. */
@@ -136,12 +140,11 @@ export class MenuRepository {
       .values(columns)
       .returning({ id: menuEntries.id });
     const id = inserted[0]!.id;
-    if (roleIds.length > 0) {
-      await this.db
-        .insert(roleMenuEntries)
-        .values(roleIds.map((roleId) => ({ menuEntryId: id, roleId })))
-        .onConflictDoNothing();
-    }
+    await insertRoleEntries(
+      this.db,
+      this.bindingMac,
+      roleIds.map((roleId) => ({ menuEntryId: id, roleId })),
+    );
     await this.changes.changed({ everyone: true });
     return id;
   }
@@ -172,11 +175,11 @@ export class MenuRepository {
 
   /** Grants an entry to roles that may lack it (the fixed administrator roles). */
   async grant(id: number, roleIds: readonly string[]): Promise<void> {
-    if (roleIds.length === 0) return;
-    await this.db
-      .insert(roleMenuEntries)
-      .values(roleIds.map((roleId) => ({ menuEntryId: id, roleId })))
-      .onConflictDoNothing();
+    await insertRoleEntries(
+      this.db,
+      this.bindingMac,
+      roleIds.map((roleId) => ({ menuEntryId: id, roleId })),
+    );
   }
 
   /** Changes an entry if it is still at `version`. */

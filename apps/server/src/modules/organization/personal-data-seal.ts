@@ -29,8 +29,8 @@ export function normaliseMobile(mobile: string): string {
  * encrypted per field with AES-256-GCM, or SM4-CTR + HMAC-SM3 under the 国密 profile
  * (SecretBoxService, its own key), bound to
  * its column as additional data (the row's id does not exist before the insert),
- * beside a keyed blind index: HMAC-SHA256 of the normalised whole number under a
- * second key. An account is found by the whole number through the index alone;
+ * beside a keyed blind index: HMAC-SHA256 (HMAC-SM3 under the 国密 profile) of the
+ * normalised whole number under a second key. An account is found by the whole number through the index alone;
  * no query opens every row, and a part of a number finds nothing.
  */
 export class PersonalDataSeal {
@@ -43,7 +43,11 @@ export class PersonalDataSeal {
       name: 'personal-data-box',
       algorithm: options.algorithm,
     });
-    this.index = new KeyedHashService({ secrets: options.secrets, name: 'personal-data-index' });
+    this.index = new KeyedHashService({
+      secrets: options.secrets,
+      name: 'personal-data-index',
+      hash: options.algorithm === 'SM4-CTR-HMAC-SM3' ? 'sm3' : 'sha256',
+    });
   }
 
   /** The number sealed with its index; an empty number stays empty, with no index. */
@@ -60,11 +64,29 @@ export class PersonalDataSeal {
     return stored === '' ? '' : this.box.open(stored, MOBILE_CONTEXT);
   }
 
-  /** The blind index a whole number is looked up by. */
-  mobileIndex(mobile: string): Promise<string> {
-    return this.index.digest(`mobile:${normaliseMobile(mobile)}`);
+  /**
+   * The blind index a whole number is looked up by: HMAC-SM3 under the 国密 profile,
+   * marked `sm3:` (so `npm run keys -- reseal` and the start-up tell it apart), HMAC-SHA256
+   * otherwise, unmarked as earlier releases wrote it. A number indexed under the other
+   * profile is found again once the reseal has run (docs/cryptography.md).
+   */
+  async mobileIndex(mobile: string): Promise<string> {
+    const digest = await this.index.digest(`mobile:${normaliseMobile(mobile)}`);
+    return this.index.hash === 'sm3' ? `${SM3_INDEX_MARK}${digest}` : digest;
+  }
+
+  /** Whether a stored number and index are sealed and taken as this profile seals and indexes. */
+  isCurrent(stored: SealedMobile): boolean {
+    if (stored.mobile === '') return true;
+    const sm4 = stored.mobile.startsWith('sealed:v1:db:sm4.');
+    const sm3 = stored.mobileIndex?.startsWith(SM3_INDEX_MARK) ?? false;
+    const gm = this.index.hash === 'sm3';
+    return sm4 === gm && sm3 === gm;
   }
 }
+
+/** What marks an index taken with HMAC-SM3 (an HMAC-SHA256 one is bare hex). */
+export const SM3_INDEX_MARK = 'sm3:';
 
 /** What a sealed number is bound to: its column (another field's sealed value does not open as one). */
 const MOBILE_CONTEXT = 'users.mobile';

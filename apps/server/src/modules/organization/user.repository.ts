@@ -1,11 +1,13 @@
 import { SETTING_RANGES } from '@cityops/contract';
 import { and, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { grantMacColumns, honouredGrants, insertUserRoles } from '../../db/access-bindings.js';
 import type { Executor } from '../../db/client.js';
 import { heldPermissions } from '../../db/held-permissions.js';
 import { passwordHistory, roles, userRoles, users } from '../../db/schema/index.js';
 import type { SessionChanges } from '../auth/session-cache.js';
 import type { SessionRepository } from '../auth/session.repository.js';
 import type { SealedMobile } from './personal-data-seal.js';
+import type { BindingMac } from '../secrets/binding-mac.js';
 import { nextVersion, updateVersioned, type VersionedOutcome } from '../../db/versioned.js';
 
 export interface UserRecord {
@@ -42,6 +44,8 @@ const userColumns = {
        from ${userRoles} where ${userRoles.userId} = ${users.id}),
     '{}'::text[])`,
   permissions: heldPermissions(),
+  // Checked by `honouredGrants`: a role bound by SQL reaches neither the token answer nor a subsystem.
+  ...grantMacColumns(),
 };
 
 export interface NewUser {
@@ -79,6 +83,8 @@ export class UserRepository {
     private readonly db: Executor,
     private readonly sessions: SessionRepository,
     private readonly changes: SessionChanges,
+    /** Signs each role binding written (issue 30); none: written unsigned (a seed without keys). */
+    private readonly bindingMac?: BindingMac,
   ) {}
 
   /** Account names are unique regardless of case. */
@@ -87,12 +93,12 @@ export class UserRepository {
       .select(userColumns)
       .from(users)
       .where(sql`lower(${users.username}) = lower(${username})`);
-    return rows[0] ?? null;
+    return rows[0] ? honouredGrants(this.db, this.bindingMac, rows[0].id, rows[0]) : null;
   }
 
   async findById(id: number): Promise<UserRecord | null> {
     const rows = await this.db.select(userColumns).from(users).where(eq(users.id, id));
-    return rows[0] ?? null;
+    return rows[0] ? honouredGrants(this.db, this.bindingMac, id, rows[0]) : null;
   }
 
   /** The account's optimistic version (null: no such account). */
@@ -137,9 +143,11 @@ export class UserRepository {
       .values({ ...columns, ...mobile })
       .returning({ id: users.id });
     const id = inserted[0]!.id;
-    if (roleIds.length > 0) {
-      await this.db.insert(userRoles).values(roleIds.map((roleId) => ({ userId: id, roleId })));
-    }
+    await insertUserRoles(
+      this.db,
+      this.bindingMac,
+      roleIds.map((roleId) => ({ userId: id, roleId })),
+    );
     return id;
   }
 
@@ -177,9 +185,11 @@ export class UserRepository {
   /** The account's roles, replaced; its sessions carry its rights, so they hear of it. */
   async setRoles(userId: number, roleIds: readonly string[]): Promise<void> {
     await this.db.delete(userRoles).where(eq(userRoles.userId, userId));
-    if (roleIds.length > 0) {
-      await this.db.insert(userRoles).values(roleIds.map((roleId) => ({ userId, roleId })));
-    }
+    await insertUserRoles(
+      this.db,
+      this.bindingMac,
+      roleIds.map((roleId) => ({ userId, roleId })),
+    );
     await this.changes.changed({ userId, reason: 'rights' });
   }
 

@@ -5,6 +5,8 @@ import type { ServerSecretRepository } from './server-secret.repository.js';
 export interface KeyedHashServiceOptions {
   secrets: ServerSecretRepository;
   name: string;
+  /** HMAC-SM3 for the 国密 profile's blind index (personal-data-seal.ts); HMAC-SHA256 by default. */
+  hash?: 'sha256' | 'sm3';
 }
 
 /**
@@ -15,13 +17,15 @@ export interface KeyedHashServiceOptions {
  */
 export class KeyedHashService {
   private readonly key: ServerKey;
+  readonly hash: 'sha256' | 'sm3';
 
   constructor(options: KeyedHashServiceOptions) {
     this.key = new ServerKey(options.secrets, options.name);
+    this.hash = options.hash ?? 'sha256';
   }
 
-  async digest(text: string): Promise<string> {
-    return createHmac('sha256', await this.key.get())
+  async digest(text: string, hash: 'sha256' | 'sm3' = this.hash): Promise<string> {
+    return createHmac(hash, await this.key.get())
       .update(text, 'utf8')
       .digest('hex');
   }

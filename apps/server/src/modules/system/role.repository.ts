@@ -1,10 +1,12 @@
 import { type DataScope, ADMIN_ROLE } from '@cityops/contract';
 import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { insertRoleEntries } from '../../db/access-bindings.js';
 import type { Executor } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
 import { roleMenuEntries, roleUnits, roles, userRoles, users } from '../../db/schema/index.js';
 import { type CountedTotal, countUpTo } from '../../db/paging.js';
 import type { SessionChanges } from '../auth/session-cache.js';
+import type { BindingMac } from '../secrets/binding-mac.js';
 import { intArray } from './sql-arrays.js';
 import { deleteVersioned, updateVersioned, type VersionedOutcome } from '../../db/versioned.js';
 
@@ -55,6 +57,8 @@ export class RoleRepository {
   constructor(
     private readonly db: Executor,
     private readonly changes: SessionChanges,
+    /** Signs each entry binding written (issue 30). */
+    private readonly bindingMac?: BindingMac,
   ) {}
 
   async page(
@@ -111,11 +115,11 @@ export class RoleRepository {
 
   async setEntries(id: string, entryIds: readonly number[]): Promise<void> {
     await this.db.delete(roleMenuEntries).where(eq(roleMenuEntries.roleId, id));
-    if (entryIds.length > 0) {
-      await this.db
-        .insert(roleMenuEntries)
-        .values(entryIds.map((menuEntryId) => ({ roleId: id, menuEntryId })));
-    }
+    await insertRoleEntries(
+      this.db,
+      this.bindingMac,
+      entryIds.map((menuEntryId) => ({ roleId: id, menuEntryId })),
+    );
     await this.changes.changed({ everyone: true });
   }
 

@@ -10,6 +10,7 @@ import {
   userRoles,
   users,
 } from '../../db/schema/index.js';
+import type { BindingMac } from '../secrets/binding-mac.js';
 import { intArray } from './sql-arrays.js';
 
 export interface RoleScopeRow {
@@ -20,11 +21,16 @@ export interface RoleScopeRow {
 
 /** What a user's roles reach: their scopes, their own unit and the entries they hold. */
 export class ScopeRepository {
-  constructor(private readonly db: Executor) {}
+  constructor(
+    private readonly db: Executor,
+    /** A role or entry binding whose MAC fails reaches nothing (issue 30, GB/T 39786 8.3). */
+    private readonly bindingMac?: BindingMac,
+  ) {}
 
   async rolesOf(userId: number): Promise<RoleScopeRow[]> {
-    return this.db
+    const rows = await this.db
       .select({
+        mac: userRoles.mac,
         roleId: roles.id,
         dataScope: sql<DataScope>`${roles.dataScope}`,
         unitIds: sql<number[]>`coalesce(
@@ -34,6 +40,14 @@ export class ScopeRepository {
       .from(userRoles)
       .innerJoin(roles, eq(roles.id, userRoles.roleId))
       .where(eq(userRoles.userId, userId));
+    const rejected = this.bindingMac
+      ? await this.bindingMac.rejected(
+          rows.map(({ roleId, mac }) => ({ kind: 'user-role' as const, userId, roleId, mac })),
+        )
+      : [];
+    return rows
+      .filter((row) => !rejected.some((binding) => binding.roleId === row.roleId))
+      .map(({ mac: _mac, ...row }) => row);
   }
 
   async organizationOf(userId: number): Promise<number | null> {
@@ -66,18 +80,34 @@ export class ScopeRepository {
   async heldEntryIds(userId: number): Promise<number[] | 'all'> {
     const held = await this.rolesOf(userId);
     if (held.some((role) => role.roleId === ADMIN_ROLE)) return 'all';
+    if (held.length === 0) return [];
     const rows = await this.db
-      .selectDistinct({ id: roleMenuEntries.menuEntryId })
+      .select({
+        roleId: roleMenuEntries.roleId,
+        menuEntryId: roleMenuEntries.menuEntryId,
+        mac: roleMenuEntries.mac,
+      })
       .from(roleMenuEntries)
-      .innerJoin(userRoles, eq(userRoles.roleId, roleMenuEntries.roleId))
       .innerJoin(menuEntries, eq(menuEntries.id, roleMenuEntries.menuEntryId))
       .where(
         and(
-          eq(userRoles.userId, userId),
-          sql`(${menuEntries.reservedRole} is null or ${menuEntries.reservedRole} = ${userRoles.roleId})`,
+          inArray(
+            roleMenuEntries.roleId,
+            held.map((role) => role.roleId),
+          ),
+          sql`(${menuEntries.reservedRole} is null or ${menuEntries.reservedRole} = ${roleMenuEntries.roleId})`,
         ),
       );
-    return rows.map((row) => row.id);
+    const rejected = this.bindingMac
+      ? await this.bindingMac.rejected(rows.map((row) => ({ kind: 'role-entry' as const, ...row })))
+      : [];
+    const honoured = rows.filter(
+      (row) =>
+        !rejected.some(
+          (binding) => binding.menuEntryId === row.menuEntryId && binding.roleId === row.roleId,
+        ),
+    );
+    return [...new Set(honoured.map((row) => row.menuEntryId))];
   }
 
   /** Which of these entries are reserved to one of the three administrators. */

@@ -9,6 +9,9 @@ import { tokenDigest } from '../../../src/lib/tokens.js';
 import { masterKeyId } from '../../../src/lib/master-key.js';
 import { KeyRing } from '../../../src/modules/secrets/key-ring.js';
 import { ServerSecretRepository } from '../../../src/modules/secrets/server-secret.repository.js';
+import { insertUserRoles } from '../../../src/db/access-bindings.js';
+import { BindingMac } from '../../../src/modules/secrets/binding-mac.js';
+import { testSealer } from '../../helpers/test-sealer.js';
 import { providerSecret, secretHashOf } from '../../../src/modules/subsystems/oidc-provider.js';
 import type { SubsystemRecord } from '../../../src/modules/subsystems/subsystem.repository.js';
 import { TEST_SECRETS_KEY } from '../../helpers/constants.js';
@@ -1003,9 +1006,16 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
         select ${username}, name, organization_id, department_id, password_hash, password_changed_at
           from users where username = 'operator' returning id`);
       const id = rows[0]!.id;
-      await db.execute(sql`insert into user_roles (user_id, role_id)
-        select ${id}, role_id from user_roles
-         where user_id = (select id from users where username = 'operator')`);
+      // The operator's roles, bound as the platform binds them: with their MACs (issue 30).
+      const { rows: held } = await db.execute<{ roleId: string }>(sql`select role_id as "roleId"
+        from user_roles where user_id = (select id from users where username = 'operator')`);
+      const bindingMac = new BindingMac(new ServerSecretRepository(db, testSealer(db)), undefined);
+      await bindingMac.load();
+      await insertUserRoles(
+        db,
+        bindingMac,
+        held.map(({ roleId }) => ({ userId: id, roleId })),
+      );
       const platform = (await t.login(username, 'Operator@2026')).access_token;
       const tokens = { ...(await codeTokens(config, platform, 'openid')) };
       const frame = (
