@@ -1,6 +1,7 @@
 /**
  * Every browser test comes from 127.0.0.1, so the per-address limits of the
- * calls that need no sign-in (and the address lock) would soon refuse the whole
+ * calls that need no sign-in, the address lock and the ceiling on tokens that fail
+ * (every tab of an ended session presents one) would soon refuse the whole
  * suite: its servers get room enough. The limits themselves are tested in the
  * server suite (apps/server/test/plugins/request-limits.test.ts).
  */
@@ -14,6 +15,7 @@ const generous = [
   'rate.recoveryPerMinute',
   'rate.publicReadPerMinute',
   'login.addressLockAfterFailures',
+  'rate.badTokenPerMinute',
 ];
 
 export async function relaxLimits(baseURL: string): Promise<void> {
