@@ -16,15 +16,9 @@ const district = 'jiangbei';
 async function signedIn(
   browser: Browser,
   baseURL: string | undefined,
-  _mode: string,
   account: SavedAccount,
 ): Promise<Page> {
   return savedSession(browser, baseURL, account, 'zh-CN');
-}
-
-/** What the server offers does not depend on the router mode: checked once, in history mode. */
-function onceInHistoryMode(mode: string) {
-  test.skip(mode !== 'history', 'the server answers the same in hash mode');
 }
 
 async function rolesTable(page: Page, mode: string) {
@@ -38,8 +32,7 @@ test.describe('the console offers only what works (zh-CN)', () => {
   test('a district administrator: no scope wider than its own, no role held outside it', async ({
     browser,
   }, testInfo) => {
-    onceInHistoryMode(testInfo.project.name);
-    const page = await signedIn(browser, testInfo.project.use.baseURL, 'history', district);
+    const page = await signedIn(browser, testInfo.project.use.baseURL, district);
     const table = await rolesTable(page, 'history');
     const staff = table.getByRole('row').filter({ hasText: '工作人员' });
     await expect(staff.getByRole('button', { name: '查看用户：工作人员' })).toBeVisible();
@@ -64,8 +57,7 @@ test.describe('the console offers only what works (zh-CN)', () => {
   test('the system administrator: fixed roles not editable, the administrator role reaches all data, no other administrator’s rights to grant', async ({
     browser,
   }, testInfo) => {
-    onceInHistoryMode(testInfo.project.name);
-    const page = await signedIn(browser, testInfo.project.use.baseURL, 'history', 'admin');
+    const page = await signedIn(browser, testInfo.project.use.baseURL, 'admin');
     const table = await rolesTable(page, 'history');
     const admin = table.getByRole('row').filter({ hasText: '系统管理员' });
     await expect(admin).toContainText('全部数据');
@@ -98,8 +90,7 @@ test.describe('the console offers only what works (zh-CN)', () => {
   test('the security administrator: a second factor shown, its reset only where one is set up; its own session marked and not ended', async ({
     browser,
   }, testInfo) => {
-    onceInHistoryMode(testInfo.project.name);
-    const page = await signedIn(browser, testInfo.project.use.baseURL, 'history', 'security');
+    const page = await signedIn(browser, testInfo.project.use.baseURL, 'security');
     await page.goto(appPath('history', '/system/users'));
     const users = page.getByRole('table', { name: '用户列表' });
     await expect(users.getByRole('columnheader', { name: '双因素认证' })).toBeVisible();
