@@ -1,0 +1,209 @@
+/**
+ * `npm run crypto-profiles -w @cityops/bench` (on demand, not CI): issue 30's goal that the
+ * 国密 profile (CRYPTO_PROFILE=gm: SM2 sign-in transport, SM4 sealing, HMAC-SM3 blind
+ * index and binding MACs) costs at most 1.5x the default, for sign-in and the user list.
+ *
+ * Two servers from source (tsx), one per profile, each on a PGlite folder of its own
+ * seeded the same way, side by side; in alternating rounds (default, gm, default, gm …):
+ * - sign-in: the web client's whole sign-in, one after another (`oauth/pubKey`, the
+ *   password encrypted by the web app's own code, RSA-OAEP-256 or SM2, then
+ *   `oauth/token`: argon2id, the session, the account's sealed number opened);
+ *   each sign-in is a new session, so its grants are loaded and their MACs checked;
+ * - the user list: `GET /api/system/users` (20 rows, each number opened and masked) under
+ *   autocannon, one session, BENCH_CONNECTIONS connections.
+ * Production argon2 parameters (NODE_ENV=test only for the hook that raises the
+ * per-address limits: the load comes from one address).
+ *
+ * Results: bench/results/crypto-profiles.json; docs/performance.md ("The 国密 profile").
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { type PublicKey, SYSTEM_PATHS, WEB_CLIENT_ID, WEB_CLIENT_SECRET } from '@cityops/contract';
+import { encryptPassword } from '../apps/web/src/lib/crypto/encrypt-password.js';
+import { type LoadResult, loadTest } from './lib/load.js';
+import { writeResult } from './lib/results.js';
+import { repoRoot } from './lib/server.js';
+
+const basePort = Number(process.env.BENCH_PORT ?? 5810);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const signIns = Number(process.env.BENCH_SIGN_INS ?? 10);
+const seconds = Number(process.env.BENCH_SECONDS ?? 4);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 4);
+const PROFILES = ['international', 'gm'] as const;
+type Profile = (typeof PROFILES)[number];
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Envelope<T> {
+  boolSuccess: boolean;
+  code: string;
+  data: T;
+}
+
+async function envelope<T>(response: Response): Promise<T> {
+  const body = (await response.json()) as Envelope<T>;
+  if (!body.boolSuccess) throw new Error(`${response.url}: ${body.code}`);
+  return body.data;
+}
+
+interface Server {
+  baseUrl: string;
+  child: ChildProcess;
+}
+
+/** The server from source under `profile`, its own folder, demo-seeded, ready. */
+async function start(profile: Profile, port: number, dataDir: string): Promise<Server> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      CRYPTO_PROFILE: profile,
+      WEB_DIST_DIR: '/nonexistent',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let waited = 0; ; waited += 100) {
+    if (child.exitCode !== null) throw new Error(`the ${profile} server exited`);
+    if (waited > 180_000) throw new Error(`the ${profile} server did not start`);
+    const ok = await fetch(`${baseUrl}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) break;
+    await pause(100);
+  }
+  for (const key of ['rate.signInPerMinute', 'rate.pubKeyPerMinute', 'rate.publicReadPerMinute']) {
+    const raised = await fetch(`${baseUrl}/api/test-hooks/settings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ key, value: '1000000' }),
+    });
+    if (!raised.ok) throw new Error(`${key} could not be raised`);
+  }
+  return { baseUrl, child };
+}
+
+/** One sign-in as the web client makes it; its time in ms and the token. */
+async function signIn(baseUrl: string): Promise<{ ms: number; token: string }> {
+  const started = performance.now();
+  const key = await envelope<PublicKey>(
+    await fetch(`${baseUrl}/api/authorization-server/oauth/pubKey`, { method: 'POST' }),
+  );
+  const form = new URLSearchParams({
+    grant_type: 'password',
+    username: 'admin',
+    password: await encryptPassword(key, 'Admin@2026'),
+    keyId: key.keyId,
+    scope: 'read',
+    appId: 'PC',
+  });
+  const answer = await envelope<{ access_token: string }>(
+    await fetch(`${baseUrl}/api/authorization-server/oauth/token`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`${WEB_CLIENT_ID}:${WEB_CLIENT_SECRET}`).toString('base64')}`,
+      },
+      body: form,
+    }),
+  );
+  return { ms: performance.now() - started, token: answer.access_token };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
+async function main() {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'cityops-crypto-profiles-'));
+  const servers = new Map<Profile, Server>();
+  try {
+    for (const [index, profile] of PROFILES.entries()) {
+      servers.set(profile, await start(profile, basePort + index, path.join(root, profile)));
+    }
+    const tokens = new Map<Profile, string>();
+    for (const [profile, server] of servers) {
+      tokens.set(profile, (await signIn(server.baseUrl)).token); // warm-up
+    }
+    const signInMs = new Map<Profile, number[]>(PROFILES.map((p) => [p, []]));
+    const lists = new Map<Profile, LoadResult[]>(PROFILES.map((p) => [p, []]));
+    for (let round = 0; round < rounds; round += 1) {
+      for (const profile of PROFILES) {
+        const { baseUrl } = servers.get(profile)!;
+        for (let i = 0; i < signIns; i += 1)
+          signInMs.get(profile)!.push((await signIn(baseUrl)).ms);
+        const list = await loadTest({
+          url: `${baseUrl}/api${SYSTEM_PATHS.users}?pageSize=20`,
+          headers: { authorization: `Bearer ${tokens.get(profile)!}` },
+          seconds,
+          connections,
+        });
+        if (list.non2xx > 0 || list.errors > 0) throw new Error(`the ${profile} user list failed`);
+        lists.get(profile)!.push(list);
+        say(
+          `round ${round + 1} ${profile}: sign-in median ${round1(median(signInMs.get(profile)!.slice(-signIns)))} ms, ` +
+            `user list ${list.requestsPerSecond}/s p99 ${list.latencyMs.p99} ms`,
+        );
+      }
+    }
+    const summarise = (profile: Profile) => {
+      const times = [...signInMs.get(profile)!].sort((a, b) => a - b);
+      const rates = lists.get(profile)!.map((r) => r.requestsPerSecond);
+      return {
+        signInMedianMs: round1(median(times)),
+        signInP90Ms: round1(times[Math.floor(times.length * 0.9)] ?? 0),
+        userListPerSecond: Math.round(rates.reduce((a, b) => a + b, 0) / rates.length),
+        userListP99Ms: Math.max(...lists.get(profile)!.map((r) => r.latencyMs.p99)),
+      };
+    };
+    const summary = { international: summarise('international'), gm: summarise('gm') };
+    const ratio = (value: number) => Math.round(value * 100) / 100;
+    const ratios = {
+      signIn: ratio(summary.gm.signInMedianMs / summary.international.signInMedianMs),
+      userList: ratio(summary.international.userListPerSecond / summary.gm.userListPerSecond),
+    };
+    // Round by round (each gm round right after its default one), so a busy spell shows.
+    const byRound = Array.from({ length: rounds }, (_, round) => {
+      const slice = (profile: Profile) =>
+        signInMs.get(profile)!.slice(round * signIns, (round + 1) * signIns);
+      return {
+        signIn: ratio(median(slice('gm')) / median(slice('international'))),
+        userList: ratio(
+          lists.get('international')![round]!.requestsPerSecond /
+            lists.get('gm')![round]!.requestsPerSecond,
+        ),
+      };
+    });
+    say(`gm / default: sign-in ${ratios.signIn}x the time, user list ${ratios.userList}x the time`);
+    await writeResult('crypto-profiles', {
+      rounds,
+      signInsPerRound: signIns,
+      userList: { seconds, connections, pageSize: 20 },
+      profiles: summary,
+      gmOverDefault: ratios,
+      gmOverDefaultByRound: byRound,
+      goal: 'gm at most 1.5x the default for both',
+    });
+  } finally {
+    for (const server of servers.values()) server.child.kill('SIGTERM');
+    await pause(500);
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});
