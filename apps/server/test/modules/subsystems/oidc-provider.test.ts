@@ -28,6 +28,7 @@ import {
   auditEvents,
   bearer,
   createTestApp,
+  encryptPassword,
   ownAddress,
   withSecuritySettings,
 } from '../../helpers/test-app.js';
@@ -992,6 +993,9 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
     );
     await db.execute(sql`insert into role_menu_entries (role_id, menu_entry_id)
       select id, ${menu[0]!.id} from roles on conflict do nothing`);
+    // A role without the entry: a person moved to it loses the subsystem, not the session.
+    await db.execute(sql`insert into roles (id, name, name_en)
+      values ('no-subsystem', '无子系统', 'No subsystem') on conflict do nothing`);
     await t.app.sessionCache.changed({ everyone: true });
     const config = await discover('vendor-app', SECRET);
     const vendor = `Basic ${Buffer.from(`vendor-app:${SECRET}`).toString('base64')}`;
@@ -1019,20 +1023,21 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
       const platform = (await t.login(username, 'Operator@2026')).access_token;
       const tokens = { ...(await codeTokens(config, platform, 'openid')) };
       const frame = (
-        (await (
-          await fetch(`${base}/api${SUBSYSTEM_PATHS.frameToken}`, {
-            method: 'POST',
-            headers: { ...bearer(platform), 'content-type': 'application/json' },
-            body: JSON.stringify({ menuId: menu[0]!.id }),
-          })
-        ).json()) as { data: { token: string | null } }
+        (await (await frameToken(platform)).json()) as { data: { token: string | null } }
       ).data.token;
       expect(frame).toBeTruthy();
-      return { id, platform, tokens, frame: frame! };
+      return { id, username, platform, tokens, frame: frame! };
     };
+    /** The shell's request for a new frame token, with the platform session's token. */
+    const frameToken = (platform: string) =>
+      fetch(`${base}/api${SUBSYSTEM_PATHS.frameToken}`, {
+        method: 'POST',
+        headers: { ...bearer(platform), 'content-type': 'application/json' },
+        body: JSON.stringify({ menuId: menu[0]!.id }),
+      });
     type Person = Awaited<ReturnType<typeof signedIn>>;
-    /** A refresh as a subsystem makes it, keeping the new refresh token if one comes. */
-    const refreshed = async (tokens: { refresh_token?: string }) => {
+    /** A refresh as a subsystem makes it, keeping the new tokens it answers. */
+    const refreshed = async (tokens: { access_token: string; refresh_token?: string }) => {
       const response = await fetch(`${base}/oidc/token`, {
         method: 'POST',
         headers: { authorization: vendor, 'content-type': 'application/x-www-form-urlencoded' },
@@ -1042,13 +1047,20 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
         }).toString(),
       });
       if (response.ok) {
-        const body = (await response.json()) as { refresh_token?: string };
+        const body = (await response.json()) as { access_token: string; refresh_token?: string };
+        tokens.access_token = body.access_token;
         if (body.refresh_token) tokens.refresh_token = body.refresh_token;
       }
       return response.status;
     };
     /** Each token kind as a subsystem uses it: its status (the hint: the sign-out page's). */
-    const cells = async ({ tokens, frame }: Person) => ({
+    const cells = async ({ username, platform, tokens, frame }: Person) => ({
+      platform: (
+        await fetch(`${base}/api${USER_PATHS.info}?uniqueId=${username}`, {
+          headers: bearer(platform),
+        })
+      ).status,
+      newFrame: (await frameToken(platform)).status,
       frame: (await fetch(`${base}/oidc/me`, { headers: bearer(frame) })).status,
       access: (await fetch(`${base}/oidc/me`, { headers: bearer(tokens.access_token) })).status,
       refresh: await refreshed(tokens),
@@ -1080,6 +1092,37 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
       'administrator ends the session': ({ id }) =>
         asAdmin('DELETE', fillPath(SYSTEM_PATHS.userSessions, { id })),
       'password reset': ({ id }) => asAdmin('POST', fillPath(SYSTEM_PATHS.userPassword, { id })),
+      'password changed by the user': async ({ platform }) => {
+        const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
+        const encrypted = await encryptPassword(t.app, 'Changed#2026x');
+        const response = await fetch(`${base}/api${USER_PATHS.changePassword}`, {
+          method: 'POST',
+          headers: { ...bearer(platform), 'content-type': 'application/json' },
+          body: JSON.stringify({
+            password: md5('Operator@2026'),
+            newPassword: md5('Changed#2026x'),
+            newPasswordTwo: md5('Changed#2026x'),
+            newPasswordCipher: encrypted.password,
+            keyId: encrypted.keyId,
+          }),
+        });
+        expect(((await response.json()) as { code: string }).code).toBe('000000');
+      },
+      'role change that removes the subsystem': async ({ id, username }) => {
+        const { rows } = await db.execute<{
+          name: string;
+          organizationId: number;
+          departmentId: number | null;
+          version: number;
+        }>(sql`select name, organization_id as "organizationId",
+          department_id as "departmentId", version from users where id = ${id}`);
+        await asAdmin('PUT', fillPath(SYSTEM_PATHS.user, { id }), {
+          ...rows[0]!,
+          username,
+          mobile: `139${String(id).padStart(8, '0')}`,
+          roleIds: ['no-subsystem'],
+        });
+      },
       'account disabled': async ({ id }) => {
         const { rows } = await db.execute<{ version: number }>(
           sql`select version from users where id = ${id}`,
@@ -1089,19 +1132,54 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
           version: rows[0]!.version,
         });
       },
+      // Under a 10-minute lifetime and no idle timeout (settings, below): the tokens are
+      // renewed a minute before the end, so only the session's end can refuse them.
+      'session lifetime': async (person) => {
+        t.clock.advance(9 * 60_000);
+        expect(await refreshed(person.tokens)).toBe(200);
+        const renewed = (await (await frameToken(person.platform)).json()) as {
+          data: { token: string };
+        };
+        person.frame = renewed.data.token;
+        t.clock.advance(2 * 60_000);
+      },
       // Last: it moves the clock past every session's idle time (30 minutes by default).
       'idle timeout': async () => t.clock.advance(31 * 60_000),
     };
-    const live = { frame: 200, access: 200, refresh: 200, idTokenHint: 200 };
+    const settings: Record<string, Parameters<typeof withSecuritySettings>[1]> = {
+      'session lifetime': { 'session.lifetimeMinutes': '10', 'session.idleMinutes': '0' },
+    };
+    const live = {
+      platform: 200,
+      newFrame: 200,
+      frame: 200,
+      access: 200,
+      refresh: 200,
+      idTokenHint: 200,
+    };
     // The sign-out page still takes the hint (an ended session's too, as RP-Initiated
     // Logout allows an expired one); there is nothing left for it to end.
-    const ended = { frame: 401, access: 401, refresh: 400, idTokenHint: 200 };
+    const ended = {
+      platform: 401,
+      newFrame: 401,
+      frame: 401,
+      access: 401,
+      refresh: 400,
+      idTokenHint: 200,
+    };
+    // The platform session lives on; the subsystem's sign-ins end, and the menu no longer
+    // reaches it, so the shell gets no new frame token.
+    const answers: Record<string, Partial<typeof ended>> = {
+      'role change that removes the subsystem': { platform: 200, newFrame: 404 },
+    };
     try {
       for (const [way, end] of Object.entries(ends)) {
-        const person = await signedIn();
-        expect([way, await cells(person)]).toEqual([way, live]);
-        await end(person);
-        expect([way, await cells(person)]).toEqual([way, ended]);
+        await withSecuritySettings(t, settings[way] ?? {}, async () => {
+          const person = await signedIn();
+          expect([way, await cells(person)]).toEqual([way, live]);
+          await end(person);
+          expect([way, await cells(person)]).toEqual([way, { ...ended, ...answers[way] }]);
+        });
       }
     } finally {
       adminToken = (await t.login('admin', 'Admin@2026')).access_token;
