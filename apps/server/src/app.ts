@@ -158,7 +158,7 @@ export async function buildApp(
       void Promise.all(
         bindings.map((binding) =>
           audit.append(clock.now(), BINDING_CHECK_SOURCE, {
-            action: 'access.bindingRejected',
+            action: 'access.binding-rejected',
             outcome: 'refused',
             target:
               binding.kind === 'user-role'

@@ -9,7 +9,7 @@ export const accessFeature = {
       fields: ['attempted'],
     },
     /** A role or permission binding whose MAC failed: not honoured (issue 30, GB/T 39786 8.3). */
-    'access.bindingRejected': {
+    'access.binding-rejected': {
       name: {
         en: 'Access binding failed its integrity check',
         'zh-CN': '访问控制绑定完整性校验失败',

@@ -73,8 +73,8 @@ describe.each(['international', 'gm'] as const)('access binding MACs (%s profile
     expect(logged).toContain(`user ${copied.id} → role admin`);
     expect(logged).not.toMatch(/hmac-s/);
     await vi.waitFor(async () =>
-      expect(await auditEvents(t.app, 10, 'access.bindingRejected')).toContain(
-        'access.bindingRejected/refused',
+      expect(await auditEvents(t.app, 10, 'access.binding-rejected')).toContain(
+        'access.binding-rejected/refused',
       ),
     );
     const verify = await keys('verify');
