@@ -130,7 +130,13 @@ const roleRefSchema = z.object({ id: z.string(), name: z.string(), nameEn: z.str
 /** A refusal of the access policy as a screen shows it: a message key and its values. */
 export const refusalSchema = z.object({
   key: z.string(),
-  values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  /** A name is given in both languages (`MessageValue`); the screen fills in its own. */
+  values: z
+    .record(
+      z.string(),
+      z.union([z.string(), z.number(), z.object({ en: z.string(), 'zh-CN': z.string() })]),
+    )
+    .optional(),
 });
 export type Refusal = z.infer<typeof refusalSchema>;
 

@@ -15,7 +15,7 @@ export const systemMessagesEn = {
   'system.role.unitsRequired': 'Choose at least one unit for this data scope',
   'system.grant.entryNotHeld': 'You can only grant permissions you hold yourself',
   'system.grant.scopeTooWide': 'You can only grant a data scope within your own',
-  'system.grant.roleNotGrantable': 'You cannot give the role {{id}}: it holds more than you do',
+  'system.grant.roleNotGrantable': 'You cannot give the role “{{role}}”: it holds more than you do',
   'system.scope.outside': 'This is outside the units you manage',
   'system.user.self':
     'You cannot change your own account here; use your personal information and password instead',
@@ -142,7 +142,9 @@ export const systemMessagesEn = {
   'system.grant.separatedRole':
     'The security administrator’s and the auditor’s roles are given only with the server’s accounts command, never in the console',
   'system.user.stronger':
-    'This account holds the role {{role}}, which you cannot give; only someone who could give every role it holds may change it',
+    'This account holds the role “{{role}}”, which you cannot give; only someone who could give every role it holds may change it',
+  'system.role.heldWithStronger':
+    'Holders of this role also hold the role “{{role}}”, which you cannot give; only someone who could give it may change this role',
   'system.user.separated':
     'The system administrator, the security administrator and the auditor do not manage one another’s accounts',
   'system.scope.platformWide':
@@ -196,7 +198,7 @@ export const systemMessagesZhCN: Record<keyof typeof systemMessagesEn, string> =
   'system.role.unitsRequired': '该数据范围须至少选择一个单位',
   'system.grant.entryNotHeld': '只能授予本人已拥有的权限',
   'system.grant.scopeTooWide': '只能授予不超出本人范围的数据权限',
-  'system.grant.roleNotGrantable': '不能分配角色 {{id}}：其权限超出本人权限',
+  'system.grant.roleNotGrantable': '不能分配“{{role}}”角色：其权限超出本人权限',
   'system.scope.outside': '超出您所管理的单位范围',
   'system.user.self': '不能在此修改本人账号，请通过个人信息和修改密码操作',
   'system.user.lastAdministrator': '平台须至少保留一名在用的系统管理员',
@@ -301,7 +303,9 @@ export const systemMessagesZhCN: Record<keyof typeof systemMessagesEn, string> =
   'system.grant.reserved': '该权限为三员之一专有，不能授予其他角色',
   'system.grant.separatedRole':
     '安全管理员和安全审计员角色只能通过服务器上的账号管理命令授予，不能在控制台中分配',
-  'system.user.stronger': '该账号持有角色 {{role}}，您无权分配该角色，因此不能对该账号进行操作',
+  'system.user.stronger': '该账号持有“{{role}}”角色，您无权分配该角色，因此不能对该账号进行操作',
+  'system.role.heldWithStronger':
+    '该角色的持有人还持有“{{role}}”角色，您无权分配该角色，因此不能修改本角色',
   'system.user.separated': '系统管理员、安全管理员、安全审计员之间不能相互管理账号',
   'system.scope.platformWide': '该项作用于整个平台，只有数据范围为“全部数据”的管理员可以修改',
   'system.menu.reserved': '该菜单项属于安全管理员或安全审计员，不能在此修改',

@@ -1,3 +1,5 @@
+import type { MessageValue } from '@cityops/contract';
+
 /**
  * A record's name in the reader's language. Every console object, menu entry, unit,
  * category and layer comes with both; where the English one is missing or blank the
@@ -8,6 +10,24 @@ export function localName(
   language: string,
 ): string {
   return language.startsWith('en') ? item.nameEn || item.name : item.name;
+}
+
+/**
+ * A message's placeholder values in the reader's language: the server names roles and
+ * units in both (the contract's `MessageValue`), and a screen shows its own.
+ */
+export function localValues(
+  values: Readonly<Record<string, MessageValue>> | undefined,
+  language: string,
+): Record<string, string | number> {
+  return Object.fromEntries(
+    Object.entries(values ?? {}).map(([name, value]) => [
+      name,
+      typeof value === 'object'
+        ? localName({ name: value['zh-CN'], nameEn: value.en }, language)
+        : value,
+    ]),
+  );
 }
 
 /**

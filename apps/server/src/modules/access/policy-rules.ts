@@ -1,4 +1,4 @@
-import { ADMIN_ROLE, SEPARATED_ROLES } from '@cityops/contract';
+import { ADMIN_ROLE, type MessageValue, SEPARATED_ROLES } from '@cityops/contract';
 import type { Repositories } from '../../repositories.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { AccessScopeService, CallerScope, Grant } from './access-scope.service.js';
@@ -236,9 +236,15 @@ export class PolicyRules {
       if (isSeparated(roleId) && facts.separatedRole !== null) {
         return refused('separation', 'system.user.separated');
       }
-      return refused('strength', 'system.user.stronger', { role: roleId });
+      return refused('strength', 'system.user.stronger', { role: await this.roleName(roleId) });
     }
     return ALLOWED;
+  }
+
+  /** A role as a refusal names it: its name in each language (its code if it is gone). */
+  private async roleName(roleId: string): Promise<MessageValue> {
+    const role = await this.options.repositories.roles.find(roleId);
+    return role ? { 'zh-CN': role.name, en: role.nameEn || role.name } : roleId;
   }
 
   /**
@@ -250,7 +256,8 @@ export class PolicyRules {
    */
   private async notStronger(facts: CallerFacts, roleId: string): Promise<Decision | null> {
     if (roleId === ADMIN_ROLE) {
-      return facts.isAdmin ? null : refused('strength', 'system.user.stronger', { role: roleId });
+      if (facts.isAdmin) return null;
+      return refused('strength', 'system.user.stronger', { role: await this.roleName(roleId) });
     }
     if (isSeparated(roleId)) return refused('separation', 'system.user.separated');
     if (facts.separatedRole !== null) return null;
@@ -260,7 +267,10 @@ export class PolicyRules {
       role.entryIds,
     );
     const within = await this.givesNoMore(facts, { ...role, entryIds: administrative });
-    return within.allowed ? null : refused('strength', 'system.user.stronger', { role: roleId });
+    if (within.allowed) return null;
+    return refused('strength', 'system.user.stronger', {
+      role: { 'zh-CN': role.name, en: role.nameEn || role.name },
+    });
   }
 
   /**
@@ -275,7 +285,12 @@ export class PolicyRules {
     if (roleId === ADMIN_ROLE) {
       return facts.isAdmin
         ? null
-        : refused('strength', 'system.grant.roleNotGrantable', { id: roleId }, 'roleIds');
+        : refused(
+            'strength',
+            'system.grant.roleNotGrantable',
+            { role: await this.roleName(roleId) },
+            'roleIds',
+          );
     }
     if (isSeparated(roleId)) {
       return refused('separation', 'system.grant.separatedRole', { id: roleId }, 'roleIds');
@@ -288,7 +303,12 @@ export class PolicyRules {
       : (await this.givesNoMore(facts, role)).allowed;
     return gives
       ? null
-      : refused('strength', 'system.grant.roleNotGrantable', { id: roleId }, 'roleIds');
+      : refused(
+          'strength',
+          'system.grant.roleNotGrantable',
+          { role: { 'zh-CN': role.name, en: role.nameEn || role.name } },
+          'roleIds',
+        );
   }
 
   /** A grant of entries and scope within the caller's own, and none reserved to another. */
@@ -337,7 +357,9 @@ export class PolicyRules {
     if (facts.separatedRole === null) {
       for (const roleId of await roles.heldAlongside(target.id)) {
         if ((await this.notStronger(facts, roleId)) !== null) {
-          return refused('strength', 'system.user.stronger', { role: roleId });
+          return refused('strength', 'system.role.heldWithStronger', {
+            role: await this.roleName(roleId),
+          });
         }
       }
     }

@@ -1,4 +1,4 @@
-import type { MessageKey } from '@cityops/contract';
+import type { MessageKey, MessageValue } from '@cityops/contract';
 import type { FastifyRequest } from 'fastify';
 import { tokenInvalid } from '../../lib/app-error.js';
 import type { Services } from '../../services.js';
@@ -101,7 +101,7 @@ export type Decision =
       allowed: false;
       reason: RefusalReason;
       messageKey: MessageKey;
-      values?: Record<string, string | number>;
+      values?: Record<string, MessageValue>;
       /** The form field the refusal belongs to. */
       field?: string;
     };
@@ -121,7 +121,7 @@ export function selfTarget(caller: AuthContext): UserTarget {
 export function refused(
   reason: RefusalReason,
   messageKey: MessageKey,
-  values?: Record<string, string | number>,
+  values?: Record<string, MessageValue>,
   field?: string,
 ): Decision {
   return {

@@ -111,7 +111,7 @@ describe('1. a district administrator takes over a system administrator', () => 
       fillPath(SYSTEM_PATHS.userPassword, { id: String(id) }),
     );
     expect(reset.status).toBe(403);
-    expect(reset.body.msg).toMatch(/holds the role security_admin/);
+    expect(reset.body.msg).toMatch(/holds the role “Security administrator”/);
     expect(await refusals(id)).toEqual(['user.reset-password/strength']);
   });
 });

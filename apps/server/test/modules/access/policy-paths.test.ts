@@ -161,7 +161,9 @@ describe('roles', () => {
       },
     );
     expect(edit.status).toBe(403);
-    expect(edit.body.msg).toMatch(/holds the role admin/);
+    expect(edit.body.msg).toMatch(
+      /^Holders of this role also hold the role “System administrator”/,
+    );
     expect(await lastRecord()).toMatchObject({
       action: 'role.update',
       reason: 'strength',

@@ -297,7 +297,7 @@ describe('delegation without escalation (the district administrator)', () => {
 
     async function officerSeenByDistrict() {
       const page = await data(t.app, district, 'GET', `${SYSTEM_PATHS.users}?keyword=jb_officer`);
-      return page.list[0] as { id: number; actions: string[]; refusal?: string };
+      return page.list[0] as { id: number; actions: string[]; refusal?: unknown };
     }
 
     it('a business page granted to the staff leaves the district administrator its staff', async () => {
@@ -344,6 +344,11 @@ describe('delegation without escalation (the district administrator)', () => {
       try {
         const officer = await officerSeenByDistrict();
         expect(officer.actions).toEqual([]);
+        // The row and the refusal name the role as people know it, in each language.
+        expect(officer.refusal).toEqual({
+          key: 'system.user.stronger',
+          values: { role: { 'zh-CN': '工作人员', en: 'Staff' } },
+        });
         const reset = await call(
           t.app,
           district,
@@ -351,6 +356,9 @@ describe('delegation without escalation (the district administrator)', () => {
           SYSTEM_PATHS.userPassword.replace(':id', String(officer.id)),
         );
         expect(reset.status).toBe(403);
+        expect(reset.body.msg).toMatch(
+          /^This account holds the role “Staff”, which you cannot give/,
+        );
         const options = await data(t.app, district, 'GET', SYSTEM_PATHS.userOptions);
         expect(options.roles.map((role: { id: string }) => role.id)).not.toContain('staff');
       } finally {

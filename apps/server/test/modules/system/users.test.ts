@@ -322,7 +322,7 @@ describe('system users', () => {
     // the administrator role, so it cannot act on its holder at all (issue 21).
     expect(refused.status).toBe(403);
     expect(refused.body.msg).toBe(
-      'This account holds the role admin, which you cannot give; only someone who could give every role it holds may change it',
+      'This account holds the role “System administrator”, which you cannot give; only someone who could give every role it holds may change it',
     );
     // Nor can the manager act on staff (and so hand them the administrator role).
     const { user } = await data(t.app, admin, 'POST', SYSTEM_PATHS.users, newUser('hopeful'));
@@ -340,7 +340,7 @@ describe('system users', () => {
     // The staff are no stronger than the manager (business pages do not count, issue
     // 31), so the refusal is the role itself: the manager cannot give it.
     expect(escalate.status).toBe(403);
-    expect(escalate.body.msg).toMatch(/^You cannot give the role admin/);
+    expect(escalate.body.msg).toMatch(/^You cannot give the role “System administrator”/);
   });
 
   it('answers 403 to a staff member on every administration endpoint', async () => {

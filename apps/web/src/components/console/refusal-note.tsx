@@ -1,6 +1,7 @@
 import type { Refusal } from '@cityops/contract';
 import { Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { localValues } from '@/lib/local-name';
 
 export interface RefusalNoteProps {
   /** What the row is refused, in a word or two (无权操作, 无权删除). */
@@ -15,8 +16,8 @@ export interface RefusalNoteProps {
  * accessible name, focusable so a keyboard user reads it too.
  */
 export function RefusalNote({ label, refusal }: RefusalNoteProps) {
-  const { t } = useTranslation();
-  const why = t(refusal.key, refusal.values ?? {});
+  const { t, i18n } = useTranslation();
+  const why = t(refusal.key, localValues(refusal.values, i18n.language));
   return (
     <Tooltip title={why} trigger={['hover', 'focus']}>
       <Typography.Text type="secondary" tabIndex={0} aria-label={why}>

@@ -22,7 +22,10 @@ describe('a user row the policy refuses', () => {
       <UserRowActions
         user={adminUser(7, {
           actions: [],
-          refusal: { key: 'system.user.stronger', values: { role: 'staff' } },
+          refusal: {
+            key: 'system.user.stronger',
+            values: { role: { 'zh-CN': '工作人员', en: 'Staff' } },
+          },
         })}
         onEdit={() => undefined}
         onPasswordIssued={() => undefined}
@@ -30,11 +33,11 @@ describe('a user row the policy refuses', () => {
     );
     const cell = screen.getByText('无权操作');
     expect(cell).toHaveAccessibleName(
-      '该账号持有角色 staff，您无权分配该角色，因此不能对该账号进行操作',
+      '该账号持有“工作人员”角色，您无权分配该角色，因此不能对该账号进行操作',
     );
     await user.tab();
     expect(cell).toHaveFocus();
-    expect(await screen.findByRole('tooltip')).toHaveTextContent('该账号持有角色 staff');
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('该账号持有“工作人员”角色');
     expect(screen.queryByRole('button')).toBeNull();
   });
 });
