@@ -30,7 +30,7 @@ const text = {
     lastSignIn: /^上次登录：\d{4}-\d{2}-\d{2} \d{2}:\d{2}，IP /,
     login: '登录',
     cancel: '取消',
-    endedNotice: '您已被强制下线（会话已被管理员结束，或密码已修改），请重新登录。',
+    endedNotice: '您已被强制下线（会话已被管理员或您在其他设备上结束），请重新登录。',
   },
   en: {
     userMenu: 'User menu',
@@ -53,7 +53,7 @@ const text = {
     login: 'Log in',
     cancel: 'Cancel',
     endedNotice:
-      'Your session was ended: an administrator signed you out, or your password was changed. Please sign in again.',
+      'Your session was ended, by an administrator or from another of your sessions. Please sign in again.',
   },
 } as const;
 

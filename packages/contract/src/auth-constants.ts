@@ -24,7 +24,8 @@ export const QR_MOBILE_PAGE_PATH = '/m/qr-login';
 /**
  * Why a session stopped, as a refused token's `040005` says in `data.reason` and the
  * login page tells the person (issue 24): the account was disabled, the session was
- * ended (forced sign-out, a password change, signed out elsewhere) or outlived its
+ * ended (forced sign-out, signed out elsewhere), its password was reset or changed
+ * (`password`, issue 32: told apart from a forced sign-out) or it outlived its
  * lifetime; `idle`: no request for `session.idleMinutes` (the server's end, or the
  * web client's own sign-out of an idle tab); `signInAgain`: a subsystem asked for a
  * fresh sign-in (prompt=login, max_age), so the web client ended the session itself
@@ -36,6 +37,7 @@ export const SESSION_ENDED_REASONS = [
   'ended',
   'expired',
   'idle',
+  'password',
   'signInAgain',
 ] as const;
 export type SessionEndedReason = (typeof SESSION_ENDED_REASONS)[number];

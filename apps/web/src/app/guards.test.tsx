@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '@/lib/i18n';
+import { changeLanguage, initI18n } from '@/lib/i18n';
+import { StorageKey, session } from '@/lib/storage';
 import { saveToken, getToken } from '@/lib/token';
 import { useAppStore } from '@/stores/app-store';
 import { useUserStore } from '@/stores/user-store';
@@ -172,4 +173,35 @@ describe('navigation guard', { timeout: 60_000 }, () => {
     expect(useUserStore.getState().userData?.username).toBe('admin');
     expect(useAppStore.getState().embedded).toBe(true);
   });
+});
+
+describe('the login page after a session ended', { timeout: 60_000 }, () => {
+  afterEach(async () => {
+    session.remove(StorageKey.signedOutReason);
+    await changeLanguage('en');
+  });
+
+  // The server's 040005 names the reason (session.repository.ts endedReason); sign-out.ts keeps it.
+  it.each([
+    [
+      'password',
+      'en',
+      'Your password was reset or changed, so you were signed out. Please sign in with the new password.',
+    ],
+    ['password', 'zh-CN', '密码已重置或修改，您已退出登录，请使用新密码重新登录。'],
+    [
+      'ended',
+      'en',
+      'Your session was ended, by an administrator or from another of your sessions. Please sign in again.',
+    ],
+    ['ended', 'zh-CN', '您已被强制下线（会话已被管理员或您在其他设备上结束），请重新登录。'],
+  ] as const)(
+    'says why it ended (%s) in %s, a password reset apart from a forced sign-out (issue 32)',
+    async (reason, language, notice) => {
+      await changeLanguage(language);
+      session.set(StorageKey.signedOutReason, reason);
+      start('/login');
+      expect(await screen.findByRole('status')).toHaveTextContent(notice);
+    },
+  );
 });

@@ -154,9 +154,9 @@ export class SessionRepository {
 
   /**
    * Why a session that is not live stopped: its account disabled, the session
-   * ended (signed out elsewhere, ended by an administrator, or by a password
-   * change), ended after the idle time, or past its lifetime; null for a token that
-   * never was a session.
+   * ended (signed out elsewhere, ended by an administrator), ended by a password
+   * reset or change, ended after the idle time, or past its lifetime; null for a
+   * token that never was a session.
    * Read only after a refusal, by the primary key.
    */
   async endedReason(tokenHash: string, now: Date): Promise<SessionEndedReason | null> {
@@ -174,7 +174,11 @@ export class SessionRepository {
     const row = rows[0];
     if (!row) return null;
     if (row.disabled) return 'disabled';
-    if (row.revokedAt) return row.endedReason === 'idle' ? 'idle' : 'ended';
+    if (row.revokedAt) {
+      // The person is told a password reset apart from a forced sign-out (issue 32).
+      if (row.endedReason === 'idle' || row.endedReason === 'password') return row.endedReason;
+      return 'ended';
+    }
     return row.expiresAt <= now ? 'expired' : null;
   }
 

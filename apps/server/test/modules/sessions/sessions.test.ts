@@ -1,4 +1,5 @@
-import { ErrorCode } from '@cityops/contract';
+import { createHash } from 'node:crypto';
+import { ErrorCode, SYSTEM_PATHS, USER_PATHS, fillPath } from '@cityops/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -10,7 +11,9 @@ import {
   type TestApp,
   auditEvents,
   bearer,
+  createAccount,
   createTestApp,
+  encryptPassword,
   secondInstance,
   withSecuritySettings,
 } from '../../helpers/test-app.js';
@@ -375,6 +378,35 @@ describe('a refused token says why it stopped (issue 24)', () => {
     const expiring = (await t.login('operator', 'Operator@2026')).access_token;
     t.clock.advance(25 * 3_600_000);
     expect(await reasonOf(expiring)).toBe('expired');
+  });
+
+  it('ended by a password reset or the holder’s own change: `password`, not a forced sign-out (issue 32)', async () => {
+    const reset = await createAccount(t.app);
+    const resetToken = (await t.login(reset.username, reset.password)).access_token;
+    const admin = (await t.login('admin', 'Admin@2026')).access_token;
+    await data(t.app, admin, 'POST', fillPath(SYSTEM_PATHS.userPassword, { id: reset.id }));
+    expect(await reasonOf(resetToken)).toBe('password');
+
+    // The holder's change in one tab: the session of another device learns why.
+    const own = await createAccount(t.app);
+    const changing = (await t.login(own.username, own.password)).access_token;
+    const elsewhere = (await t.login(own.username, own.password)).access_token;
+    const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
+    const encrypted = await encryptPassword(t.app, 'Changed#2026x');
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: `/api${USER_PATHS.changePassword}`,
+      headers: bearer(changing),
+      payload: {
+        password: md5(own.password),
+        newPassword: md5('Changed#2026x'),
+        newPasswordTwo: md5('Changed#2026x'),
+        newPasswordCipher: encrypted.password,
+        keyId: encrypted.keyId,
+      },
+    });
+    expect(changed.json().code).toBe('000000');
+    expect(await reasonOf(elsewhere)).toBe('password');
   });
 
   it('ended by the server after the idle time, with the setting applied at once (issue 32)', async () => {

@@ -29,10 +29,12 @@ export const login = {
     'This account is locked for {{minutes}} more minutes. To unlock it sooner, ask your security administrator.',
   ended: {
     ended:
-      'Your session was ended: an administrator signed you out, or your password was changed. Please sign in again.',
+      'Your session was ended, by an administrator or from another of your sessions. Please sign in again.',
     disabled: 'Your account has been disabled. Please ask your unit’s administrator.',
     expired: 'Your session has expired. Please sign in again.',
     idle: 'You were signed out after a period of inactivity. Please sign in again.',
+    password:
+      'Your password was reset or changed, so you were signed out. Please sign in with the new password.',
     signInAgain: 'The subsystem asks you to sign in again. Sign in to go on to it.',
   },
   secondFactor: {

@@ -28,10 +28,11 @@ export const login: LocaleShape<typeof en.login> = {
   attemptsLeft_other: '密码错误。再输错 {{count}} 次，账号将被锁定 {{minutes}} 分钟。',
   locked: '账号已被锁定，请 {{minutes}} 分钟后再试；如需提前解锁，请联系安全管理员。',
   ended: {
-    ended: '您已被强制下线（会话已被管理员结束，或密码已修改），请重新登录。',
+    ended: '您已被强制下线（会话已被管理员或您在其他设备上结束），请重新登录。',
     disabled: '您的账号已被停用，如有疑问请联系本单位管理员。',
     expired: '登录已过期，请重新登录。',
     idle: '您长时间未操作，已自动退出登录，请重新登录。',
+    password: '密码已重置或修改，您已退出登录，请使用新密码重新登录。',
     signInAgain: '该子系统要求您重新登录，登录后将继续进入该子系统。',
   },
   secondFactor: {
