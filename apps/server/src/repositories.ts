@@ -83,7 +83,7 @@ export function createRepositories(
     settings: new SettingsRepository(db),
     signingKeys: new SigningKeyRepository(db),
     smsCodes: new SmsCodeRepository(db),
-    subsystems: new SubsystemRepository(db),
+    subsystems: new SubsystemRepository(db, changes, cache),
     subsystemSignIns: new SubsystemSignInRepository(db),
     units: new UnitRepository(db),
     users: new UserRepository(db, sessions, changes, bindingMac),

@@ -87,25 +87,33 @@ export class FrameTokenService {
     const now = this.options.clock.now();
     // A repeat within the token's lifetime (the shell reopening the entry) is counted
     // on the sign-in, not chained on the trail again: one record stands for the window.
-    await this.options.withTransaction(async ({ subsystemSignIns, audit }) => {
-      const recorded = await subsystemSignIns.recordFrame({
-        sessionTokenHash: caller.tokenHash,
-        subsystemId: subsystem.id,
-        userId: user.id,
-        sid,
-        issuer,
-        now,
-        windowSeconds: subsystem.tokenLifetime,
+    // Counting it is the only write then, one statement without a transaction (issue 32).
+    const window = {
+      sessionTokenHash: caller.tokenHash,
+      subsystemId: subsystem.id,
+      now,
+      windowSeconds: subsystem.tokenLifetime,
+    };
+    if (!(await repositories.subsystemSignIns.countFrameRepeat(window))) {
+      await this.options.withTransaction(async ({ subsystemSignIns, audit }) => {
+        // Another request of the session may have opened the window meanwhile: then this
+        // is its repeat, counted here.
+        const recorded = await subsystemSignIns.recordFrame({
+          ...window,
+          userId: user.id,
+          sid,
+          issuer,
+        });
+        if (!recorded) return;
+        await audit.append(now, auditSourceOf(caller), {
+          action: 'subsystem.token',
+          outcome: 'success',
+          reason: 'frame',
+          target: { kind: 'subsystem', id: subsystem.id, name: subsystem.clientId },
+          after: { menuId: entry.id, expiresIn: subsystem.tokenLifetime },
+        });
       });
-      if (!recorded) return;
-      await audit.append(now, auditSourceOf(caller), {
-        action: 'subsystem.token',
-        outcome: 'success',
-        reason: 'frame',
-        target: { kind: 'subsystem', id: subsystem.id, name: subsystem.clientId },
-        after: { menuId: entry.id, expiresIn: subsystem.tokenLifetime },
-      });
-    });
+    }
     return {
       token,
       origin: address.origin,

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { sessions, subsystemSignIns } from '../../db/schema/index.js';
 
@@ -50,6 +50,32 @@ export class SubsystemSignInRepository {
       })
       .returning({ repeats: subsystemSignIns.frameRepeats });
     return rows[0]?.repeats === 0;
+  }
+
+  /**
+   * Counts a repeat of a frame token within the window of the one on the trail, in one
+   * statement and outside any transaction (nothing else is written with it): false when
+   * there is no such window (the first token, or the first after it), for `recordFrame`.
+   */
+  async countFrameRepeat(signIn: {
+    sessionTokenHash: string;
+    subsystemId: number;
+    now: Date;
+    windowSeconds: number;
+  }): Promise<boolean> {
+    const windowStart = new Date(signIn.now.getTime() - signIn.windowSeconds * 1000);
+    const rows = await this.db
+      .update(subsystemSignIns)
+      .set({ frameRepeats: sql`${subsystemSignIns.frameRepeats} + 1` })
+      .where(
+        and(
+          eq(subsystemSignIns.sessionTokenHash, signIn.sessionTokenHash),
+          eq(subsystemSignIns.subsystemId, signIn.subsystemId),
+          gt(subsystemSignIns.frameRecordedAt, windowStart),
+        ),
+      )
+      .returning({ repeats: subsystemSignIns.frameRepeats });
+    return rows.length > 0;
   }
 
   /** Records the sign-in (once per session and subsystem), adding a grant of the code flow. */

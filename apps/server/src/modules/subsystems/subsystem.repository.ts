@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { SUBSYSTEM_MAX_ADDRESSES } from '@cityops/contract';
 import type { Executor } from '../../db/client.js';
+import type { SessionCache, SessionChanges } from '../auth/session-cache.js';
 import { menuEntries, subsystems } from '../../db/schema/index.js';
 import {
   deleteVersioned,
@@ -40,9 +41,18 @@ export interface SubsystemMenuEntry {
   subsystemId: number;
 }
 
-/** The subsystem registry (issue 22): the `subsystems` table's one owner. */
+/**
+ * The subsystem registry (issue 22): the `subsystems` table's one owner. A registration
+ * read by id is remembered as the menu tree is (`cache`, the app's own repositories):
+ * every frame token reads it (issue 32). Each change is reported as one of every
+ * session's rights (`everyone`), which every instance forgets the remembered ones on.
+ */
 export class SubsystemRepository {
-  constructor(private readonly db: Executor) {}
+  constructor(
+    private readonly db: Executor,
+    private readonly changes: SessionChanges,
+    private readonly cache?: SessionCache,
+  ) {}
 
   /** Every registered subsystem, in the order they were registered. */
   async list(): Promise<SubsystemRecord[]> {
@@ -50,8 +60,11 @@ export class SubsystemRepository {
   }
 
   async findById(id: number): Promise<SubsystemRecord | null> {
-    const rows = await this.db.select().from(subsystems).where(eq(subsystems.id, id));
-    return rows[0] ?? null;
+    const read = async () => {
+      const rows = await this.db.select().from(subsystems).where(eq(subsystems.id, id));
+      return rows[0] ?? null;
+    };
+    return this.cache ? this.cache.derivedFromRights(`subsystem:${id}`, read) : read();
   }
 
   async findByClientId(clientId: string): Promise<SubsystemRecord | null> {
@@ -81,6 +94,7 @@ export class SubsystemRepository {
       .insert(subsystems)
       .values(subsystem)
       .returning({ id: subsystems.id });
+    await this.changes.changed({ everyone: true });
     return rows[0]!.id;
   }
 
@@ -94,7 +108,12 @@ export class SubsystemRepository {
     values: SubsystemValues & { secretHash?: string | null },
     now: Date,
   ): Promise<VersionedOutcome> {
-    return updateVersioned(this.db, subsystems, id, version, { ...values, updatedAt: now });
+    const outcome = await updateVersioned(this.db, subsystems, id, version, {
+      ...values,
+      updatedAt: now,
+    });
+    if (outcome === 'ok') await this.changes.changed({ everyone: true });
+    return outcome;
   }
 
   /** A new secret's hash (the secret itself is shown once and never stored). */
@@ -104,6 +123,7 @@ export class SubsystemRepository {
       .set({ secretHash, updatedAt: now, version: nextVersion(subsystems) })
       .where(and(eq(subsystems.id, id), eq(subsystems.kind, 'confidential')))
       .returning({ id: subsystems.id });
+    if (rows.length > 0) await this.changes.changed({ everyone: true });
     return rows.length > 0;
   }
 
@@ -112,10 +132,12 @@ export class SubsystemRepository {
    * points at (its sign-ins and pending logouts go with it): 'blocked' otherwise.
    */
   async delete(id: number, version: number): Promise<VersionedOutcome> {
-    return deleteVersioned(this.db, subsystems, id, version, [
+    const outcome = await deleteVersioned(this.db, subsystems, id, version, [
       eq(subsystems.builtIn, false),
       sql`not exists (select 1 from ${menuEntries} where ${menuEntries.subsystemId} = ${id})`,
     ]);
+    if (outcome === 'ok') await this.changes.changed({ everyone: true });
+    return outcome;
   }
 
   /**
@@ -130,6 +152,7 @@ export class SubsystemRepository {
         .insert(subsystems)
         .values({ ...subsystem, builtIn: true, createdAt: now, updatedAt: now })
         .returning({ id: subsystems.id });
+      await this.changes.changed({ everyone: true });
       return rows[0]!.id;
     }
     // Kept within the registry's limit, so the console can still save it.
@@ -161,6 +184,7 @@ export class SubsystemRepository {
           version: nextVersion(subsystems),
         })
         .where(eq(subsystems.id, existing.id));
+      await this.changes.changed({ everyone: true });
     }
     return existing.id;
   }

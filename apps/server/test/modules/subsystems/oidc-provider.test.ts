@@ -742,6 +742,8 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
     await t.database.db.execute(
       sql`update subsystems set origins = '["https://elsewhere.example"]'::jsonb where id = ${demoSubsystemId}`,
     );
+    // The registry is remembered per process: a write behind the repository's back is announced.
+    await t.app.sessionCache.changed({ everyone: true });
     const token = (await t.login('admin', 'Admin@2026')).access_token;
     const response = await t.app.inject({
       method: 'POST',

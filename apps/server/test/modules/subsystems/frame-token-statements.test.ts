@@ -1,0 +1,100 @@
+import { type AddressInfo } from 'node:net';
+import { SUBSYSTEM_PATHS } from '@cityops/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { policyGuard } from '../../../src/db/write-guard.js';
+import { type TestApp, bearer, createTestApp } from '../../helpers/test-app.js';
+
+/** The statements one request sends, a transaction's begin and commit counted as two. */
+async function statementsOf(t: TestApp, work: () => Promise<void>): Promise<string[]> {
+  const statements: string[] = [];
+  // Drizzle logs every statement of both drivers; PGlite's begin and commit are its own.
+  const logged = vi.spyOn(policyGuard, 'logQuery').mockImplementation((query) => {
+    if (!/^\s*(begin|commit)\b/i.test(query)) statements.push(query);
+  });
+  const db = t.database.db;
+  const transaction = db.transaction.bind(db);
+  const transactions = vi.spyOn(db, 'transaction').mockImplementation((run, config) => {
+    statements.push('begin');
+    return transaction(run, config).finally(() => statements.push('commit'));
+  });
+  try {
+    await work();
+  } finally {
+    logged.mockRestore();
+    transactions.mockRestore();
+  }
+  return statements;
+}
+
+/** A statement's verb and table (a read's outermost, its last `from`): `select users`. */
+function kind(statement: string): string {
+  const write = /^\s*(insert into|update|delete from) "([a-z_]+)"/i.exec(statement);
+  if (write) return `${write[1]} ${write[2]}`;
+  const tables = [...statement.matchAll(/\bfrom "([a-z_]+)"/g)];
+  return `select ${tables.at(-1)?.[1] ?? statement}`;
+}
+
+describe('the statements a frame token costs (issue 32, docs/performance.md)', () => {
+  let t: TestApp;
+  let base: string;
+  let menuId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const db = t.database.db;
+    const { rows } = await db.execute<{ id: number }>(sql`insert into subsystems
+      (client_id, name, name_en, kind, origins, redirect_uris, claims, token_lifetime)
+      values ('count-test', '计数测试', 'Count test', 'public',
+        ${JSON.stringify([base])}::jsonb, '[]'::jsonb, '["preferred_username"]'::jsonb, 300)
+      returning id`);
+    await db.execute(
+      sql`update menu_entries set subsystem_id = ${rows[0]!.id} where url = '/demo-subsystem.html'`,
+    );
+    // The menu and the registry are remembered per process: a write behind their back is announced.
+    await t.app.sessionCache.changed({ everyone: true });
+    const entries = await db.execute<{ id: number }>(
+      sql`select id from menu_entries where url = '/demo-subsystem.html' order by id limit 1`,
+    );
+    menuId = entries.rows[0]!.id;
+  });
+  afterAll(async () => t?.close());
+
+  it('costs a first token and a repeat within its lifetime these statements', async () => {
+    const session = (await t.login('admin', 'Admin@2026')).access_token;
+    const ask = (id: number) =>
+      fetch(`${base}/api${SUBSYSTEM_PATHS.frameToken}`, {
+        method: 'POST',
+        headers: { ...bearer(session), 'content-type': 'application/json' },
+        body: JSON.stringify({ menuId: id }),
+      });
+    const open = async () => {
+      const answer = (await (await ask(menuId)).json()) as { data: { token: string | null } };
+      expect(answer.data.token).toBeTruthy();
+    };
+    // The session is read once and remembered, as by any request: an entry that does not
+    // exist (404) reads it.
+    expect((await ask(2_000_000_000)).status).toBe(404);
+    const first = await statementsOf(t, open);
+    const repeat = await statementsOf(t, open);
+    const health = await statementsOf(t, async () => {
+      await t.app.inject({ method: 'GET', url: '/api/health' });
+    });
+    // The first token of the window writes its sign-in and its record on the trail together.
+    expect(first).toContain('begin');
+    expect(first.some((statement) => statement.startsWith('insert into "audit_trail"'))).toBe(true);
+    // A repeat: the two limits, the policy's read of the caller's roles, the user for the
+    // claims and the repeat's count; no transaction, the registration from memory.
+    expect(repeat.map(kind)).toEqual([
+      'insert into request_limits',
+      'select user_roles',
+      'insert into request_limits',
+      'select users',
+      'update subsystem_sign_ins',
+    ]);
+    // The health check's one ping (PGlite's own, not through Drizzle, so not seen there).
+    expect(health.length).toBeLessThanOrEqual(1);
+  });
+});
