@@ -331,6 +331,12 @@ export interface ScaleSeedOptions {
    * issue 30, personal-data-upgrade.ts), a row at a time.
    */
   sealMobile?: (mobile: string) => Promise<SealedMobile>;
+  /** A user's role binding's MAC as the server signs it (scale-keys.ts); without it, none. */
+  signUserRole?: (binding: {
+    kind: 'user-role';
+    userId: number;
+    roleId: string;
+  }) => Promise<string>;
   /** Called when the trail holds each of these many seeded records (the chain's rate then). */
   auditPoints?: number[];
   atAuditPoint?: (records: number) => Promise<void>;
@@ -459,13 +465,27 @@ export async function seedScale(
         );
       }
       for (const statement of rebuild) await timed(client, statement.slice(0, 70), statement);
-      await timed(
-        client,
-        'user roles',
-        `insert into user_roles (user_id, role_id)
-         select id, case when id % 50 = 0 then 'editor' else 'staff' end
-         from users where username like 'scale%'`,
+      // One in 50 an editor, the others staff; each binding signed as the server signs it.
+      const { rows: ids } = await client.query<{ id: number }>(
+        `select id from users where username like 'scale%' order by id`,
       );
+      for (let first = 0; first < ids.length; first += USER_BATCH) {
+        const userIds = ids.slice(first, first + USER_BATCH).map((row) => row.id);
+        const roleIds = userIds.map((id) => (id % 50 === 0 ? 'editor' : 'staff'));
+        const macs = await Promise.all(
+          userIds.map((userId, index) =>
+            options.signUserRole
+              ? options.signUserRole({ kind: 'user-role', userId, roleId: roleIds[index]! })
+              : null,
+          ),
+        );
+        await client.query(
+          `insert into user_roles (user_id, role_id, mac)
+           select * from unnest($1::int[], $2::text[], $3::text[])`,
+          [userIds, roleIds, macs],
+        );
+      }
+      say(`    user roles: ${ids.length}`);
     });
 
     await step('messages and deliveries', async () => {
