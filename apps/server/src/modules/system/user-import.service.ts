@@ -2,6 +2,7 @@ import {
   ErrorCode,
   type Language,
   type MessageKey,
+  type MessageValue,
   USER_IMPORT_COLUMNS,
   type UserImportColumn,
   type UserImportResult,
@@ -40,7 +41,7 @@ type ReportProblem = (
   row: number,
   order: number,
   key: MessageKey,
-  values?: Record<string, string | number>,
+  values?: Record<string, MessageValue>,
 ) => void;
 
 export interface UserImportServiceOptions {
@@ -80,14 +81,6 @@ export class UserImportService {
     );
     const departments = await this.options.repositories.units.departments();
     const roleRows = (await this.options.repositories.roles.page(undefined, 0, 1000)).list;
-    // A refusal names a role as the reader knows it, not by its code (issue 24).
-    const namedRoles = (values: Record<string, string | number>) =>
-      Object.fromEntries(
-        Object.entries(values).map(([key, value]) => {
-          const role = roleRows.find((r) => (key === 'id' || key === 'role') && r.id === value);
-          return [key, role ? (language === 'en' ? role.nameEn : role.name) : value];
-        }),
-      );
     // A row's problems follow its columns' order; those of the whole row come last.
     const problems = new Map<number, { order: number; text: string }[]>();
     const report: ReportProblem = (row, order, key, values = {}) =>
@@ -133,7 +126,8 @@ export class UserImportService {
       seen.set(lowered, row.row);
       const decision = await decide(input);
       if (!decision.allowed) {
-        report(row.row, ROW, decision.messageKey, namedRoles(decision.values ?? {}));
+        // The policy names roles in both languages (policy-rules.ts, `roleName`).
+        report(row.row, ROW, decision.messageKey, decision.values);
         refusedByPolicy += 1;
       } else if (!problems.has(row.row)) {
         accepted.push({ row: row.row, input });
