@@ -58,7 +58,8 @@ export function retryDelayMs(attempts: number): number {
  *   and each subsystem with a back-channel logout address gets a logout in the
  *   outbox, all in one transaction; its first attempt follows at once.
  * - a change of many users' rights (`everyone`: a role's entries, the menu)
- *   logs out no subsystem: it reaches them as their tokens expire (10 minutes at most).
+ *   logs out no subsystem: the provider refuses the tokens of an account whose menu no
+ *   longer leads to the subsystem (oidc-provider.ts, `findAccount`).
  *
  * The delivery runs on every instance: it claims due logouts (`for update skip
  * locked`), POSTs each as a form `logout_token=<JWT>` to the subsystem's

@@ -24,6 +24,7 @@ import { INTERACTION_STARTED, type PlatformSignIn, type SsoService } from './sso
 import { CLAIMS_BY_SCOPE, userClaims } from './subsystem-claims.js';
 import type { SubsystemRecord } from './subsystem.repository.js';
 import type { PersonalDataSeal } from '../organization/personal-data-seal.js';
+import type { MenuService } from '../menus/menu.service.js';
 
 /** A code is redeemed within a minute of its issue. */
 const CODE_TTL_SECONDS = 60;
@@ -46,6 +47,8 @@ export interface OidcProvidersOptions {
    * activity (auth.service.ts `isLive`): a subsystem renewing tokens is not the person.
    */
   sessionLive: (tokenHash: string) => Promise<boolean>;
+  /** Whether the account's menu still leads to the subsystem (menu.service.ts). */
+  menus: Pick<MenuService, 'reachesSubsystem'>;
   /** RP-initiated logout's part of the platform session (sso.service.ts). */
   sso: Pick<SsoService, 'signInOfHint' | 'endPlatformSession'>;
   /** Opens the number for a `phone_number` claim. */
@@ -238,6 +241,15 @@ export class OidcProviders {
         // given under (ended, expired or idle): the provider then answers invalid_grant or
         // invalid_token (issue 32).
         if (grantId && (!signIn || !(await this.options.sessionLive(signIn.sessionTokenHash)))) {
+          return undefined;
+        }
+        // Nor longer than the account's menu leads to the subsystem: a role's entries or the
+        // menu changed for many accounts at once end no session, so the refresh and userinfo
+        // ask here, as the code flow does (sso.service.ts) (issue 32).
+        if (
+          signIn &&
+          !(await this.options.menus.reachesSubsystem(signIn.subsystemId, user.roleIds))
+        ) {
           return undefined;
         }
         return {

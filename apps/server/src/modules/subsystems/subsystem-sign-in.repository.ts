@@ -117,9 +117,13 @@ export class SubsystemSignInRepository {
   async signInOfGrant(
     userId: number,
     grantId: string,
-  ): Promise<{ sid: string; sessionTokenHash: string } | null> {
+  ): Promise<{ sid: string; sessionTokenHash: string; subsystemId: number } | null> {
     const rows = await this.db
-      .select({ sid: subsystemSignIns.sid, sessionTokenHash: subsystemSignIns.sessionTokenHash })
+      .select({
+        sid: subsystemSignIns.sid,
+        sessionTokenHash: subsystemSignIns.sessionTokenHash,
+        subsystemId: subsystemSignIns.subsystemId,
+      })
       .from(subsystemSignIns)
       .where(
         and(eq(subsystemSignIns.userId, userId), sql`${subsystemSignIns.grantIds} ? ${grantId}`),

@@ -65,6 +65,7 @@ export const subsystemsModule: AppModule = {
       oidcProviders: new OidcProviders({
         sso,
         sessionLive: (tokenHash) => services.auth.isLive(tokenHash),
+        menus: services.menus,
         clock,
         systemName: async () => (await services.settings.publicValue('systemName')) ?? 'CityOps',
         repositories,

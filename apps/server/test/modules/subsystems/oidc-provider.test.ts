@@ -1085,6 +1085,25 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
       });
       expect([url, response.statusCode]).toEqual([url, 200]);
     };
+    /** The staff role saved in the console by the administrator, its entries changed. */
+    const saveStaff = async (entries: (entryIds: number[]) => number[]) => {
+      const admin = (await t.login('admin', 'Admin@2026')).access_token;
+      const url = `/api${fillPath(SYSTEM_PATHS.role, { id: 'staff' })}`;
+      const role = (await t.app.inject({ method: 'GET', url, headers: bearer(admin) })).json()
+        .data as {
+        name: string;
+        nameEn: string;
+        dataScope: string;
+        unitIds: string[];
+        entryIds: number[];
+        version: number;
+      };
+      const { name, nameEn, dataScope, unitIds, version } = role;
+      const body = { name, nameEn, dataScope, unitIds, version, entryIds: entries(role.entryIds) };
+      await asAdmin('PUT', fillPath(SYSTEM_PATHS.role, { id: 'staff' }), body);
+      return role.entryIds;
+    };
+    let staffEntries: number[] = [];
     const ends: Record<string, (person: Person) => Promise<unknown>> = {
       'sign-out': ({ platform }) =>
         fetch(`${base}/api/authorization-server/oauth/logout`, {
@@ -1134,6 +1153,19 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
           version: rows[0]!.version,
         });
       },
+      // The console takes the entries leading to the subsystem from the role the person
+      // holds (staff), one change for many accounts: no session ends, and the subsystem's
+      // refresh and userinfo stop at once (oidc-provider.ts, findAccount).
+      'a role’s entries lose the subsystem': async () => {
+        const { rows: leading } = await db.execute<{ id: number }>(
+          sql`select id from menu_entries where subsystem_id = ${demoSubsystemId}
+            or subsystem_id = (select id from subsystems where client_id = 'vendor-app')`,
+        );
+        const lost = new Set(leading.map((entry) => entry.id));
+        staffEntries = await saveStaff((entryIds) =>
+          entryIds.filter((entryId) => !lost.has(entryId)),
+        );
+      },
       // Under a 10-minute lifetime and no idle timeout (settings, below): the tokens are
       // renewed a minute before the end, so only the session's end can refuse them.
       'session lifetime': async (person) => {
@@ -1173,6 +1205,12 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
     // reaches it, so the shell gets no new frame token.
     const answers: Record<string, Partial<typeof ended>> = {
       'role change that removes the subsystem': { platform: 200, newFrame: 404 },
+      // The frame token already given runs to its expiry (1 to 10 minutes, the guide says).
+      'a role’s entries lose the subsystem': { platform: 200, newFrame: 404, frame: 200 },
+    };
+    /** What a way changed for every account, put back once its cells are checked. */
+    const restores: Record<string, () => Promise<unknown>> = {
+      'a role’s entries lose the subsystem': () => saveStaff(() => staffEntries),
     };
     try {
       for (const [way, end] of Object.entries(ends)) {
@@ -1181,6 +1219,7 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
           expect([way, await cells(person)]).toEqual([way, live]);
           await end(person);
           expect([way, await cells(person)]).toEqual([way, { ...ended, ...answers[way] }]);
+          await restores[way]?.();
         });
       }
     } finally {
