@@ -128,7 +128,6 @@ export const system = {
       copied: 'The password has been copied.',
       copyFailed: 'The password could not be copied; select it and copy it by hand.',
       done: 'I have noted it',
-      label: 'Initial password',
     },
     importDialog: {
       title: 'Import users',

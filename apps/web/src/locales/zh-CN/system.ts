@@ -127,7 +127,6 @@ export const system: LocaleShape<typeof en.system> = {
       copied: '密码已复制。',
       copyFailed: '复制失败，请选中密码后手动复制。',
       done: '我已记下',
-      label: '初始密码',
     },
     importDialog: {
       title: '导入用户',
