@@ -13,11 +13,93 @@ async function session(
   mode: string,
   account: SavedAccount,
   path: string,
+  language: Language = 'zh-CN',
 ): Promise<Page> {
-  const page = await savedSession(browser, baseURL, account, 'zh-CN');
+  const page = await savedSession(browser, baseURL, account, language);
   await page.goto(appPath(mode, path));
-  await expect(page.getByRole('button', { name: '用户菜单' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: text[language].userMenu })).toBeVisible({
+    timeout: 20_000,
+  });
   return page;
+}
+
+/** The trail's words a person reads, in each language. */
+const text = {
+  'zh-CN': {
+    userMenu: '用户菜单',
+    table: '审计记录列表',
+    target: '操作对象',
+    search: '查询',
+    action: '操作类型',
+    changes: '变更内容',
+    registered: '登记子系统',
+  },
+  en: {
+    userMenu: 'User menu',
+    table: 'Audit records',
+    target: 'Target',
+    search: 'Search',
+    action: 'Action',
+    changes: 'Changes',
+    registered: 'Subsystem registered',
+  },
+} as const;
+
+type Language = keyof typeof text;
+
+/**
+ * A field's label that is a stored key (clientId, minLength, department_id): a word
+ * beginning in lower case without a space, or, in Chinese, Latin letters alone.
+ */
+function rawLabel(label: string, language: Language): boolean {
+  return /^[a-z][A-Za-z0-9_.]*$/.test(label) || (language === 'zh-CN' && /^[A-Za-z]+$/.test(label));
+}
+
+/**
+ * Opens the detail of each kind of record on the trail's newest page (the auditor's page,
+ * on /system/audit) and returns the labels and values shown raw: a key for a label, a
+ * stored code or JSON for a value. The newest page must hold this run's `registered`
+ * record (a subsystem registration).
+ */
+async function rawOnNewestPage(auditor: Page, language: Language): Promise<string[]> {
+  const l = text[language];
+  const table = auditor.getByRole('table', { name: l.table });
+  const drawer = auditor.getByRole('dialog');
+  const changes = drawer.getByRole('table', { name: l.changes });
+  await auditor.getByLabel(l.target, { exact: true }).fill('');
+  await auditor.getByRole('button', { name: l.search, exact: true }).click();
+  // The newest page holds this test's registration; viewing the trail is not a record of
+  // its own on every search, so it is not waited for.
+  await expect(table.getByRole('row').filter({ hasText: l.registered }).first()).toBeVisible();
+  const headers = await table.getByRole('columnheader').allTextContents();
+  const actionColumn = headers.indexOf(l.action);
+  expect(actionColumn).toBeGreaterThan(0);
+  const rows = table.locator('tbody tr.ant-table-row');
+  const seen = new Set<string>();
+  const raw: string[] = [];
+  for (let index = 0; index < (await rows.count()); index += 1) {
+    const current = rows.nth(index);
+    const action = (await current.locator('td').nth(actionColumn).textContent()) ?? '';
+    if (seen.has(action)) continue;
+    seen.add(action);
+    await current.getByRole('button').click();
+    await expect(drawer.getByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)).toBeVisible();
+    if (await changes.count()) {
+      const labels = await changes.locator('tbody tr td:first-child').allTextContents();
+      const values = await changes.locator('tbody tr td:not(:first-child)').allTextContents();
+      for (const label of labels) {
+        if (rawLabel(label, language)) raw.push(`${language} ${action}: ${label}`);
+      }
+      for (const value of values) {
+        if (/^[[{]|"|^(true|false)$/.test(value)) raw.push(`${language} ${action}: ${value}`);
+      }
+    }
+    await drawer.locator('.ant-drawer-close').click();
+    await expect(drawer).toBeHidden();
+  }
+  // At least 登记子系统 and 新增用户 or 校验审计日志链, whatever else ran before.
+  expect(seen.size, `${language}: kinds of record walked`).toBeGreaterThanOrEqual(2);
+  return raw;
 }
 
 /**
@@ -91,7 +173,7 @@ test('the auditor reads who did what in words: 操作人 by name, 姓名, and a 
  * Issue 31: every record in words. A subsystem registration's detail reads 客户端类型 机密客户端,
  * 令牌有效期 5 分钟 and its addresses as links; then the detail of each kind of record on the
  * trail's newest page (what the suite and the demo wrote) has no key for a label and no
- * stored code or JSON for a value.
+ * stored code or JSON for a value, in Chinese and in English.
  */
 test('the detail of every kind of record reads in words, a subsystem registration too', async ({
   browser,
@@ -141,38 +223,12 @@ test('the detail of every kind of record reads in words, a subsystem registratio
   await drawer.locator('.ant-drawer-close').click();
   await expect(drawer).toBeHidden();
 
-  // Every kind of record on the newest page: no key, no stored code, no JSON.
-  await auditor.getByLabel('操作对象', { exact: true }).fill('');
-  await auditor.getByRole('button', { name: '查询', exact: true }).click();
-  // The newest page holds this test's registration; viewing the trail is not a record of
-  // its own on every search, so it is not waited for.
-  await expect(table.getByRole('row').filter({ hasText: '登记子系统' }).first()).toBeVisible();
-  const headers = await table.getByRole('columnheader').allTextContents();
-  const actionColumn = headers.indexOf('操作类型');
-  expect(actionColumn).toBeGreaterThan(0);
-  const rows = table.locator('tbody tr.ant-table-row');
-  const seen = new Set<string>();
-  const raw: string[] = [];
-  for (let index = 0; index < (await rows.count()); index += 1) {
-    const current = rows.nth(index);
-    const action = (await current.locator('td').nth(actionColumn).textContent()) ?? '';
-    if (seen.has(action)) continue;
-    seen.add(action);
-    await current.getByRole('button').click();
-    await expect(drawer.getByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)).toBeVisible();
-    if (await changes.count()) {
-      const labels = await changes.locator('tbody tr td:first-child').allTextContents();
-      const values = await changes.locator('tbody tr td:not(:first-child)').allTextContents();
-      for (const label of labels) if (/^[A-Za-z]+$/.test(label)) raw.push(`${action}: ${label}`);
-      for (const value of values) {
-        if (/^[[{]|"|^(true|false)$/.test(value)) raw.push(`${action}: ${value}`);
-      }
-    }
-    await drawer.locator('.ant-drawer-close').click();
-    await expect(drawer).toBeHidden();
-  }
-  // At least 登记子系统 and 新增用户 or 校验审计日志链, whatever else ran before.
-  expect(seen.size).toBeGreaterThanOrEqual(2);
-  expect(raw).toEqual([]);
+  // Every kind of record on the newest page, in both languages: no key, no stored code,
+  // no JSON.
+  const raw = await rawOnNewestPage(auditor, 'zh-CN');
   await auditor.context().close();
+  const auditorEn = await session(browser, baseURL, mode, 'auditor', '/system/audit', 'en');
+  raw.push(...(await rawOnNewestPage(auditorEn, 'en')));
+  expect(raw).toEqual([]);
+  await auditorEn.context().close();
 });
