@@ -4,7 +4,6 @@ import { heldPermissions } from './held-permissions.js';
 import { roleMenuEntries, userRoles, users } from './schema/index.js';
 import {
   type AccessBinding,
-  BINDING_MAC_KEY,
   type BindingMac,
   type BindingMacAlgorithm,
 } from '../modules/secrets/binding-mac.js';
@@ -181,42 +180,56 @@ export async function signUnsignedBindings(db: Executor, mac: BindingMac): Promi
   let signed = 0;
   for (const kind of ['user-role', 'role-entry'] as const) {
     const rows = await listBindings(db, kind, { unsignedOnly: true });
-    if (rows.length === 0) continue;
-    const values = [];
-    for (const row of rows) {
-      const [a, b] =
-        row.kind === 'user-role' ? [row.userId, row.roleId] : [row.roleId, row.menuEntryId];
-      values.push(sql`(${String(a)}, ${String(b)}, ${await mac.sign(row)})`);
-    }
-    const list = sql.join(values, sql`, `);
-    await db.execute(
-      kind === 'user-role'
-        ? sql`update ${userRoles} set mac = v.mac from (values ${list}) as v(a, b, mac)
+    // In batches: a city's 100,000 accounts in one statement overflow the query builder's
+    // stack and PostgreSQL's 65,535 parameters (bench/scale.ts found it).
+    for (let start = 0; start < rows.length; start += SIGN_BATCH) {
+      const values = [];
+      for (const row of rows.slice(start, start + SIGN_BATCH)) {
+        const [a, b] =
+          row.kind === 'user-role' ? [row.userId, row.roleId] : [row.roleId, row.menuEntryId];
+        values.push(sql`(${String(a)}, ${String(b)}, ${await mac.sign(row)})`);
+      }
+      const list = sql.join(values, sql`, `);
+      await db.execute(
+        kind === 'user-role'
+          ? sql`update ${userRoles} set mac = v.mac from (values ${list}) as v(a, b, mac)
                where ${userRoles.userId} = v.a::int and ${userRoles.roleId} = v.b and ${userRoles.mac} is null`
-        : sql`update ${roleMenuEntries} set mac = v.mac from (values ${list}) as v(a, b, mac)
+          : sql`update ${roleMenuEntries} set mac = v.mac from (values ${list}) as v(a, b, mac)
                where ${roleMenuEntries.roleId} = v.a and ${roleMenuEntries.menuEntryId} = v.b::int
                  and ${roleMenuEntries.mac} is null`,
-    );
-    signed += rows.length;
+      );
+      signed += values.length;
+    }
   }
   return signed;
 }
 
+/** Bindings signed by one statement (three parameters each). */
+const SIGN_BATCH = 1000;
+
+/** Written once every binding there before the MAC key has been signed. */
+const BINDINGS_SIGNED = 'access-bindings-signed';
+
 /**
- * Reads the MAC key before the seed's transactions; when this call makes it (a new
- * database, or the first start after migration 0025), the bindings already there are
- * signed. Under the migration lock: instances starting together take turns.
+ * Reads the MAC key before the seed's transactions; until the bindings already there
+ * (a new database, or the first start after migration 0027) are all signed, signs them.
+ * The mark is written after the last batch, not with the key: a start that stops half-way
+ * signs the rest at the next, rather than leave every account without its roles. Under
+ * the migration lock: instances starting together take turns.
  */
 export async function prepareBindingMacs(
   db: Executor,
   secrets: ServerSecretRepository,
   mac: BindingMac,
 ): Promise<number> {
-  const existed = (await secrets.listRaw({ prefix: BINDING_MAC_KEY })).some(
-    (row) => row.name === BINDING_MAC_KEY,
-  );
   await mac.load();
-  return existed ? 0 : signUnsignedBindings(db, mac);
+  const done = (await secrets.listRaw({ prefix: BINDINGS_SIGNED })).some(
+    (row) => row.name === BINDINGS_SIGNED,
+  );
+  if (done) return 0;
+  const signed = await signUnsignedBindings(db, mac);
+  await secrets.getOrCreate(BINDINGS_SIGNED, new Date().toISOString());
+  return signed;
 }
 
 /** The stored MACs not made with `algorithm` (reseal's count). */
