@@ -21,9 +21,11 @@ const expect = baseExpect.configure({ timeout: 20_000 });
  * The console at 1366x768 in the shell's frame, in both languages (issue 31): each list's
  * last action in view (the registry's 生成新密钥 / 删除 sat behind a hidden scrollbar, the
  * user list's columns under the fixed 操作 column), every dialog's buttons in view and its
- * labels on their own line above the fields, never broken mid-word ("客户端\n标识"); and
- * the district administrator's screens offer nothing that is refused. Each screen is
- * loaded once, from the saved sign-ins (support/auth.ts).
+ * labels on their own line above the fields, never broken mid-word ("客户端\n标识"): each
+ * list's create dialog, the user's edit, import and issued-password dialogs, the unit's and
+ * department's edit dialogs, the registry's and the personal area's (the settings screens
+ * open none); and the district administrator's screens offer nothing that is refused. Each
+ * screen is loaded once, from the saved sign-ins (support/auth.ts).
  */
 
 const SIZE = { width: 1366, height: 768 } as const;
@@ -50,6 +52,16 @@ const text = {
       sessions: { card: '在线用户', table: '在线会话', create: null, dialog: null },
     },
     vendorSettings: '接入信息',
+    keyword: '关键字',
+    search: /^查\s*询$/,
+    importUsers: ['导入', '导入用户'],
+    editUser: '编辑用户',
+    editOf: /^编辑 /,
+    resetOf: /^重置密码：/,
+    resetOk: '重置密码',
+    issuedReset: '密码已重置',
+    editUnit: [/^编辑单位 /, '编辑单位'],
+    editDepartment: [/^编辑部门 /, '编辑部门'],
     editSubsystem: (name: string) => `编辑${name}`,
     profile: ['修改头像', '个人信息'],
     changePassword: '修改密码',
@@ -104,6 +116,16 @@ const text = {
       sessions: { card: 'Online users', table: 'Live sessions', create: null, dialog: null },
     },
     vendorSettings: 'Vendor settings',
+    keyword: 'Keyword',
+    search: /^Search$/,
+    importUsers: ['Import', 'Import users'],
+    editUser: 'Edit user',
+    editOf: /^Edit /,
+    resetOf: /^Reset password of /,
+    resetOk: 'Reset password',
+    issuedReset: 'Password reset',
+    editUnit: [/^Edit unit /, 'Edit unit'],
+    editDepartment: [/^Edit department /, 'Edit department'],
     editSubsystem: (name: string) => `Edit ${name}`,
     profile: ['Change avatar', 'Personal info'],
     changePassword: 'Change password',
@@ -252,7 +274,7 @@ async function expectListFits(table: Locator, what: string) {
 }
 
 /**
- * A dialog fits: its footer's buttons in the window (the last one takes a click there),
+ * A dialog fits: its footer's buttons in the window (the last enabled one takes a click there),
  * every label on its own line above its field, whole and unbroken.
  */
 async function expectDialogFits(page: Page, dialog: Locator, what: string) {
@@ -276,7 +298,11 @@ async function expectDialogFits(page: Page, dialog: Locator, what: string) {
   for (let index = 0; index < count; index += 1) {
     await expectInWindow(buttons.nth(index), `${what}: ${await buttons.nth(index).textContent()}`);
   }
-  await buttons.last().click({ trial: true, timeout: 5_000 });
+  // The last that takes a click (a dialog's start waits for its file until then).
+  await dialog
+    .locator('.ant-modal-footer button:enabled')
+    .last()
+    .click({ trial: true, timeout: 5_000 });
 
   const labels = await dialog.evaluate((element) =>
     [...element.querySelectorAll('.ant-form-item')]
@@ -335,12 +361,15 @@ async function expectRefusalShown(
   await expect(frame.getByRole('tooltip').filter({ hasText: why })).toBeVisible();
 }
 
-/** Closes a dialog by its cancel (or close) button. */
+/** Closes a dialog by its cancel or close button (or its last, as 我已记下). */
 async function dismiss(dialog: Locator, language: Language) {
   const l = text[language];
-  const cancel = dialog.locator('.ant-modal-footer').getByRole('button', { name: l.cancel });
+  const footer = dialog.locator('.ant-modal-footer');
+  const cancel = footer.getByRole('button', { name: l.cancel });
+  const close = footer.getByRole('button', { name: l.close });
   if (await cancel.count()) await cancel.click();
-  else await dialog.locator('.ant-modal-footer').getByRole('button').last().click();
+  else if (await close.count()) await close.click();
+  else await footer.getByRole('button').last().click();
   await expect(dialog).toBeHidden();
 }
 
@@ -409,6 +438,8 @@ for (const language of ['zh-CN', 'en'] as const) {
   }, testInfo) => {
     test.setTimeout(300_000);
     const subsystem = await registerSubsystem(request, language === 'en' ? 'en' : 'zh');
+    // An account of its own to edit and to reset the password of.
+    const { username } = await createAccount(request, { prefix: 'e2e.fitusr.' });
     const page = await home(browser, testInfo.project.use.baseURL, 'admin', language);
 
     for (const screen of ['users', 'roles', 'units', 'menus', 'subsystems'] as const) {
@@ -430,6 +461,39 @@ for (const language of ['zh-CN', 'en'] as const) {
       }
       await dismiss(dialog, language);
 
+      if (screen === 'users') {
+        const [importLabel, importTitle] = l.importUsers;
+        await frame.getByRole('button', { name: importLabel, exact: true }).click();
+        const importing = frame.getByRole('dialog', { name: importTitle });
+        await expectDialogFits(page, importing, `${language} ${importTitle}`);
+        await dismiss(importing, language);
+
+        await frame.getByLabel(l.keyword, { exact: true }).fill(username);
+        await frame.getByRole('button', { name: l.search }).click();
+        const row = table.getByRole('row').filter({ hasText: username });
+        await row.getByRole('button', { name: l.editOf }).click();
+        const edit = frame.getByRole('dialog', { name: l.editUser });
+        await expectDialogFits(page, edit, `${language} ${l.editUser}`);
+        await dismiss(edit, language);
+
+        // The issued password, after a reset.
+        await row.getByRole('button', { name: l.resetOf }).click();
+        await frame
+          .getByRole('dialog')
+          .getByRole('button', { name: l.resetOk, exact: true })
+          .click();
+        const issued = frame.getByRole('dialog', { name: l.issuedReset });
+        await expectDialogFits(page, issued, `${language} ${l.issuedReset}`);
+        await dismiss(issued, language);
+      }
+      if (screen === 'units') {
+        for (const [button, title] of [l.editUnit, l.editDepartment]) {
+          await table.getByRole('button', { name: button }).first().click();
+          const edit = frame.getByRole('dialog', { name: title });
+          await expectDialogFits(page, edit, `${language} ${title}`);
+          await dismiss(edit, language);
+        }
+      }
       if (screen === 'subsystems') {
         await table
           .getByRole('row')
