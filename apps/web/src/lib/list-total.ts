@@ -12,5 +12,5 @@ export function listTotalText(
 ): string {
   return totalExact
     ? exactText(total)
-    : i18n.t('common.totalMore', { limit: total.toLocaleString(i18n.language) });
+    : i18n.t('common.totalMore', { limit: new Intl.NumberFormat(i18n.language).format(total) });
 }
