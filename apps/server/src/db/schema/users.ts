@@ -49,6 +49,8 @@ export const roleUnits = pgTable(
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** HMAC-SM3 or HMAC-SHA256 of the binding (secrets/binding-mac.ts): one without a valid one reaches no unit. */
+    mac: text('mac'),
   },
   (table) => [
     primaryKey({ columns: [table.roleId, table.organizationId] }),
