@@ -3,7 +3,10 @@ import type { Clock } from '../../lib/clock.js';
 import type { SessionCacheMetrics } from '../../lib/metrics.js';
 import type { SessionPrincipal } from './session-principal.js';
 
-/** The channel every instance listens on; payloads are `{"t":"<digest>"}`, `{"u":<user id>}` or `{"a":1}`. */
+/**
+ * The channel every instance listens on; payloads are `{"t":"<digest>"}`, `{"u":<user id>}`,
+ * `{"a":1}` (every session's rights) or `{"r":1}` (the subsystems' registrations).
+ */
 export const SESSIONS_CHANNEL = 'cityops_sessions';
 
 /**
@@ -19,12 +22,15 @@ const MAX_ENTRIES = 10_000;
 /**
  * A session that stopped being valid, or whose rights changed: one token, every
  * token of a user, or every session (a role's entries or the menu's codes changed,
- * which touches every holder: issue 12, rights apply on the next request).
+ * which touches every holder: issue 12, rights apply on the next request). Told on
+ * the same channel, a change of the subsystems' registrations (`registrations`), which
+ * no session's rights rest on: only the remembered registrations are forgotten.
  */
 export type SessionChange =
   | { tokenHash: string; reason?: SessionChangeReason }
   | { userId: number; reason?: SessionChangeReason }
-  | { everyone: true };
+  | { everyone: true }
+  | { registrations: true };
 
 /**
  * Why a session or a user's sessions changed, where the writer knows: the
@@ -81,9 +87,9 @@ export class SessionCache implements SessionChanges {
   private generation = 0;
   private stopListening: (() => Promise<void>) | null = null;
   /** Values read from the rights of every session (the menu tree), by key. */
-  private readonly derived = new Map<string, { value: unknown; cachedAt: number }>();
-  /** Bumped by every change of rights, as `generation` is by every change. */
-  private rightsGeneration = 0;
+  private readonly rights = new RememberedValues();
+  /** The subsystems' registrations, by key: forgotten when rights or registrations change. */
+  private readonly registrations = new RememberedValues();
   private readonly waiters: (() => void)[] = [];
 
   constructor(
@@ -106,7 +112,8 @@ export class SessionCache implements SessionChanges {
     await this.stopListening?.();
     this.stopListening = null;
     this.entries.clear();
-    this.derived.clear();
+    this.rights.forget();
+    this.registrations.forget();
   }
 
   /** The live session of a token digest: from memory, or `load` (the database) and remembered. */
@@ -150,14 +157,16 @@ export class SessionCache implements SessionChanges {
    * for the cache's time at most: the menu is read on every menu request.
    */
   async derivedFromRights<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const at = this.options.clock.now().getTime();
-    const ttl = this.options.ttlMs ?? SESSION_CACHE_MS;
-    const entry = this.derived.get(key);
-    if (entry && at >= entry.cachedAt && at - entry.cachedAt < ttl) return entry.value as T;
-    const generation = this.rightsGeneration;
-    const value = await load();
-    if (generation === this.rightsGeneration) this.derived.set(key, { value, cachedAt: at });
-    return value;
+    return this.rights.get(key, this.options.clock.now(), this.options.ttlMs, load);
+  }
+
+  /**
+   * A subsystem's registration, kept as `derivedFromRights` keeps the menu, until a
+   * registration changes (`registrations`) or rights do, on any instance (issue 32:
+   * every frame token reads it).
+   */
+  async derivedFromRegistrations<T>(key: string, load: () => Promise<T>): Promise<T> {
+    return this.registrations.get(key, this.options.clock.now(), this.options.ttlMs, load);
   }
 
   /** Sessions remembered now. */
@@ -191,10 +200,15 @@ export class SessionCache implements SessionChanges {
   }
 
   private forgetEntries(change: SessionChange | null): void {
+    if (change !== null && 'registrations' in change) {
+      // No session rests on a registration: the sessions and the menu are kept.
+      this.registrations.forget();
+      return;
+    }
     this.generation += 1;
     if (change === null || 'everyone' in change) {
-      this.rightsGeneration += 1;
-      this.derived.clear();
+      this.rights.forget();
+      this.registrations.forget();
       this.entries.clear();
     } else if ('tokenHash' in change) {
       this.entries.delete(change.tokenHash);
@@ -206,20 +220,49 @@ export class SessionCache implements SessionChanges {
   }
 }
 
-function encode(change: SessionChange): { t: string } | { u: number } | { a: 1 } {
+function encode(change: SessionChange): { t: string } | { u: number } | { a: 1 } | { r: 1 } {
   if ('everyone' in change) return { a: 1 };
+  if ('registrations' in change) return { r: 1 };
   return 'tokenHash' in change ? { t: change.tokenHash } : { u: change.userId };
 }
 
 function parseChange(payload: string): SessionChange | null {
   try {
-    const parsed = JSON.parse(payload) as { t?: unknown; u?: unknown };
+    const parsed = JSON.parse(payload) as { t?: unknown; u?: unknown; r?: unknown };
     if (typeof parsed.t === 'string') return { tokenHash: parsed.t };
     if (Number.isInteger(parsed.u)) return { userId: parsed.u as number };
+    if (parsed.r === 1) return { registrations: true };
   } catch {
     // Unreadable (or '' after a reconnect): forget everything.
   }
   return null;
+}
+
+/**
+ * Values read once and kept, by key, for the cache's time at most or until forgotten.
+ * A read that started before `forget` is not kept: it may be what was just changed.
+ */
+class RememberedValues {
+  private readonly values = new Map<string, { value: unknown; cachedAt: number }>();
+  /** Bumped by every `forget`. */
+  private generation = 0;
+
+  async get<T>(key: string, now: Date, ttlMs: number | undefined, load: () => Promise<T>) {
+    const at = now.getTime();
+    const entry = this.values.get(key);
+    if (entry && at >= entry.cachedAt && at - entry.cachedAt < (ttlMs ?? SESSION_CACHE_MS)) {
+      return entry.value as T;
+    }
+    const generation = this.generation;
+    const value = await load();
+    if (generation === this.generation) this.values.set(key, { value, cachedAt: at });
+    return value;
+  }
+
+  forget(): void {
+    this.generation += 1;
+    this.values.clear();
+  }
 }
 
 /**

@@ -282,7 +282,7 @@ const notificationRoutes: FastifyPluginAsyncZod<{
       // A session ended on any instance (a forced logout, a disabled account, a password
       // reset) ends its open streams at once, not at the next heartbeat (issue 32).
       const stopWatching = app.sessionCache.onChange((change) => {
-        if (change !== null && 'everyone' in change) return;
+        if (change !== null && ('everyone' in change || 'registrations' in change)) return;
         if (change && 'tokenHash' in change && change.tokenHash !== owner.sessionTokenHash) return;
         if (change && 'userId' in change && change.userId !== owner.userId) return;
         void check(false);

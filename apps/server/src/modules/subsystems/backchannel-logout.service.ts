@@ -238,7 +238,7 @@ export async function takeSubsystemSignIns(
   change: SessionChange,
   options: { withTransaction: WithTransaction; clock: Clock },
 ): Promise<number> {
-  if ('everyone' in change) return 0;
+  if ('everyone' in change || 'registrations' in change) return 0;
   // A user's change that ends nothing and touches no rights (an avatar, a second
   // factor set up, an enabled account) leaves their subsystems signed in.
   if ('userId' in change && change.reason === undefined) return 0;

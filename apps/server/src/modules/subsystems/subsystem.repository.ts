@@ -44,8 +44,8 @@ export interface SubsystemMenuEntry {
 /**
  * The subsystem registry (issue 22): the `subsystems` table's one owner. A registration
  * read by id is remembered as the menu tree is (`cache`, the app's own repositories):
- * every frame token reads it (issue 32). Each change is reported as one of every
- * session's rights (`everyone`), which every instance forgets the remembered ones on.
+ * every frame token reads it (issue 32). Each change is reported (`registrations`), and
+ * every instance forgets the remembered registrations on it, not the sessions.
  */
 export class SubsystemRepository {
   constructor(
@@ -64,7 +64,7 @@ export class SubsystemRepository {
       const rows = await this.db.select().from(subsystems).where(eq(subsystems.id, id));
       return rows[0] ?? null;
     };
-    return this.cache ? this.cache.derivedFromRights(`subsystem:${id}`, read) : read();
+    return this.cache ? this.cache.derivedFromRegistrations(`subsystem:${id}`, read) : read();
   }
 
   async findByClientId(clientId: string): Promise<SubsystemRecord | null> {
@@ -94,7 +94,7 @@ export class SubsystemRepository {
       .insert(subsystems)
       .values(subsystem)
       .returning({ id: subsystems.id });
-    await this.changes.changed({ everyone: true });
+    await this.changes.changed({ registrations: true });
     return rows[0]!.id;
   }
 
@@ -112,7 +112,7 @@ export class SubsystemRepository {
       ...values,
       updatedAt: now,
     });
-    if (outcome === 'ok') await this.changes.changed({ everyone: true });
+    if (outcome === 'ok') await this.changes.changed({ registrations: true });
     return outcome;
   }
 
@@ -123,7 +123,7 @@ export class SubsystemRepository {
       .set({ secretHash, updatedAt: now, version: nextVersion(subsystems) })
       .where(and(eq(subsystems.id, id), eq(subsystems.kind, 'confidential')))
       .returning({ id: subsystems.id });
-    if (rows.length > 0) await this.changes.changed({ everyone: true });
+    if (rows.length > 0) await this.changes.changed({ registrations: true });
     return rows.length > 0;
   }
 
@@ -136,7 +136,7 @@ export class SubsystemRepository {
       eq(subsystems.builtIn, false),
       sql`not exists (select 1 from ${menuEntries} where ${menuEntries.subsystemId} = ${id})`,
     ]);
-    if (outcome === 'ok') await this.changes.changed({ everyone: true });
+    if (outcome === 'ok') await this.changes.changed({ registrations: true });
     return outcome;
   }
 
@@ -152,7 +152,7 @@ export class SubsystemRepository {
         .insert(subsystems)
         .values({ ...subsystem, builtIn: true, createdAt: now, updatedAt: now })
         .returning({ id: subsystems.id });
-      await this.changes.changed({ everyone: true });
+      await this.changes.changed({ registrations: true });
       return rows[0]!.id;
     }
     // Kept within the registry's limit, so the console can still save it.
@@ -184,7 +184,7 @@ export class SubsystemRepository {
           version: nextVersion(subsystems),
         })
         .where(eq(subsystems.id, existing.id));
-      await this.changes.changed({ everyone: true });
+      await this.changes.changed({ registrations: true });
     }
     return existing.id;
   }

@@ -1,9 +1,10 @@
-import { ErrorCode } from '@cityops/contract';
+import { DEMO_SUBSYSTEM_CLIENT_ID, ErrorCode, SYSTEM_PATHS, fillPath } from '@cityops/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, bearer, createTestApp, secondInstance } from '../../helpers/test-app.js';
 import { tokenDigest } from '../../../src/lib/tokens.js';
+import { data } from '../system/system-helpers.js';
 
 // Sessions are remembered after their first lookup (src/modules/auth/session-cache.ts):
 // every way a session ends must still refuse it on the next request, on every instance.
@@ -184,6 +185,34 @@ describe('a remembered session', () => {
       await t.database.db.execute(
         sql`update menu_entries set name_en = 'Business guidance' where code = 'business_guide'`,
       );
+    }
+  });
+
+  it('keeps remembered sessions when a registration changes, and reads the registration afresh', async () => {
+    await rememberedToken('operator', 'Operator@2026');
+    const admin = (await t.login('admin', 'Admin@2026')).access_token;
+    const demo = (await data(t.app, admin, 'GET', SYSTEM_PATHS.subsystems)).find(
+      (subsystem: { clientId: string }) => subsystem.clientId === DEMO_SUBSYSTEM_CLIENT_ID,
+    );
+    // Remembered on the other instance, as a frame token reads it there.
+    const registration = () => other.services.subsystemAdmin.target(demo.id);
+    expect((await registration()).tokenLifetime).toBe(demo.tokenLifetime);
+    const remembered = other.sessionCache.size;
+    expect(remembered).toBeGreaterThan(0);
+    const { id, clientId: _c, hasSecret: _h, builtIn: _b, menuEntries: _m, ...fields } = demo;
+    const url = fillPath(SYSTEM_PATHS.subsystem, { id });
+    const heard = other.sessionCache.nextBroadcast();
+    const changed = await data(t.app, admin, 'PUT', url, {
+      ...fields,
+      tokenLifetime: demo.tokenLifetime + 1,
+    });
+    await heard;
+    try {
+      expect((await registration()).tokenLifetime).toBe(demo.tokenLifetime + 1);
+      // No session rests on a registration: the other instance still remembers them all.
+      expect(other.sessionCache.size).toBe(remembered);
+    } finally {
+      await data(t.app, admin, 'PUT', url, { ...fields, version: changed.subsystem.version });
     }
   });
 
