@@ -16,7 +16,6 @@
  *
  * Results: bench/results/crypto-profiles.json; docs/performance.md ("The 国密 profile").
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,7 +23,7 @@ import { type PublicKey, SYSTEM_PATHS, WEB_CLIENT_ID, WEB_CLIENT_SECRET } from '
 import { encryptPassword } from '../apps/web/src/lib/crypto/encrypt-password.js';
 import { type LoadResult, loadTest } from './lib/load.js';
 import { writeResult } from './lib/results.js';
-import { repoRoot } from './lib/server.js';
+import { type RunningServer, startServer } from './lib/server.js';
 
 const basePort = Number(process.env.BENCH_PORT ?? 5810);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -35,7 +34,6 @@ const PROFILES = ['international', 'gm'] as const;
 type Profile = (typeof PROFILES)[number];
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Envelope<T> {
   boolSuccess: boolean;
@@ -49,39 +47,20 @@ async function envelope<T>(response: Response): Promise<T> {
   return body.data;
 }
 
-interface Server {
-  baseUrl: string;
-  child: ChildProcess;
-}
-
 /** The server from source under `profile`, its own folder, demo-seeded, ready. */
-async function start(profile: Profile, port: number, dataDir: string): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
+async function start(profile: Profile, port: number, dataDir: string): Promise<RunningServer> {
+  const server = await startServer({
+    port,
+    fromSource: true,
+    timeoutMs: 180_000,
     env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
       NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
       DATA_DIR: dataDir,
       CRYPTO_PROFILE: profile,
       WEB_DIST_DIR: '/nonexistent',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  for (let waited = 0; ; waited += 100) {
-    if (child.exitCode !== null) throw new Error(`the ${profile} server exited`);
-    if (waited > 180_000) throw new Error(`the ${profile} server did not start`);
-    const ok = await fetch(`${baseUrl}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) break;
-    await pause(100);
-  }
+  const { baseUrl } = server;
   for (const key of ['rate.signInPerMinute', 'rate.pubKeyPerMinute', 'rate.publicReadPerMinute']) {
     const raised = await fetch(`${baseUrl}/api/test-hooks/settings`, {
       method: 'POST',
@@ -90,7 +69,7 @@ async function start(profile: Profile, port: number, dataDir: string): Promise<S
     });
     if (!raised.ok) throw new Error(`${key} could not be raised`);
   }
-  return { baseUrl, child };
+  return server;
 }
 
 /** One sign-in as the web client makes it; its time in ms and the token. */
@@ -128,7 +107,7 @@ const round1 = (value: number) => Math.round(value * 10) / 10;
 
 async function main() {
   const root = await mkdtemp(path.join(os.tmpdir(), 'cityops-crypto-profiles-'));
-  const servers = new Map<Profile, Server>();
+  const servers = new Map<Profile, RunningServer>();
   try {
     for (const [index, profile] of PROFILES.entries()) {
       servers.set(profile, await start(profile, basePort + index, path.join(root, profile)));
@@ -197,8 +176,7 @@ async function main() {
       goal: 'gm at most 1.5x the default for both',
     });
   } finally {
-    for (const server of servers.values()) server.child.kill('SIGTERM');
-    await pause(500);
+    for (const server of servers.values()) await server.stop();
     await rm(root, { recursive: true, force: true });
   }
 }

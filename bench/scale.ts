@@ -35,6 +35,7 @@ import {
   WEB_CLIENT_SECRET,
 } from '@cityops/contract';
 import pg from 'pg';
+import type { AccessBinding } from '../apps/server/dist/modules/secrets/binding-mac.js';
 import { apiSignIn } from './lib/auth.js';
 import { databaseAt, freshDatabase } from './lib/database.js';
 import { type RequestPlans, explainRequests } from './lib/explain.js';
@@ -522,42 +523,50 @@ async function signUnsigned(databaseUrl: string): Promise<string> {
   await client.connect();
   const sealing = await serverSealing(databaseUrl);
   try {
-    const { rows: users } = await client.query<{ user_id: number; role_id: string }>(
-      `select user_id, role_id from user_roles where mac is null order by user_id`,
-    );
-    for (let first = 0; first < users.length; first += 10_000) {
-      const batch = users.slice(first, first + 10_000);
-      const macs = await Promise.all(
-        batch.map((row) =>
-          sealing.sign({ kind: 'user-role', userId: row.user_id, roleId: row.role_id }),
-        ),
-      );
-      await client.query(
-        `update user_roles r set mac = v.mac
-           from unnest($1::int[], $2::text[], $3::text[]) as v(user_id, role_id, mac)
-          where r.user_id = v.user_id and r.role_id = v.role_id and r.mac is null`,
-        [batch.map((row) => row.user_id), batch.map((row) => row.role_id), macs],
-      );
-    }
-    const { rows: entries } = await client.query<{ role_id: string; menu_entry_id: number }>(
-      `select role_id, menu_entry_id from role_menu_entries where mac is null`,
-    );
-    const entryMacs = await Promise.all(
-      entries.map((row) =>
-        sealing.sign({ kind: 'role-entry', roleId: row.role_id, menuEntryId: row.menu_entry_id }),
-      ),
-    );
-    await client.query(
-      `update role_menu_entries r set mac = v.mac
-         from unnest($1::text[], $2::int[], $3::text[]) as v(role_id, menu_entry_id, mac)
-        where r.role_id = v.role_id and r.menu_entry_id = v.menu_entry_id and r.mac is null`,
-      [entries.map((row) => row.role_id), entries.map((row) => row.menu_entry_id), entryMacs],
-    );
-    return `${new URL(databaseUrl).pathname.slice(1)}: ${users.length} user and ${entries.length} menu bindings signed`;
+    const users = await signUnsignedOf(client, sealing.sign, 'user-role');
+    const entries = await signUnsignedOf(client, sealing.sign, 'role-entry');
+    return `${new URL(databaseUrl).pathname.slice(1)}: ${users} user and ${entries} menu bindings signed`;
   } finally {
     await sealing.close();
     await client.end();
   }
+}
+
+/** Where each kind of binding is kept: its table, and its two ends' columns and types. */
+const BINDING_TABLES = {
+  'user-role': { table: 'user_roles', ends: ['user_id', 'role_id'], types: ['int', 'text'] },
+  'role-entry': {
+    table: 'role_menu_entries',
+    ends: ['role_id', 'menu_entry_id'],
+    types: ['text', 'int'],
+  },
+} as const;
+
+/** Signs one kind's unsigned bindings, 10,000 to a statement; how many there were. */
+async function signUnsignedOf(
+  client: pg.Client,
+  sign: (binding: AccessBinding) => Promise<string>,
+  kind: keyof typeof BINDING_TABLES,
+): Promise<number> {
+  const { table, ends, types } = BINDING_TABLES[kind];
+  const { rows } = await client.query<{ a: number | string; b: number | string }>(
+    `select ${ends[0]} as a, ${ends[1]} as b from ${table} where mac is null order by 1, 2`,
+  );
+  const bindingOf = ({ a, b }: (typeof rows)[number]): AccessBinding =>
+    kind === 'user-role'
+      ? { kind, userId: Number(a), roleId: String(b) }
+      : { kind, roleId: String(a), menuEntryId: Number(b) };
+  for (let first = 0; first < rows.length; first += 10_000) {
+    const batch = rows.slice(first, first + 10_000);
+    const macs = await Promise.all(batch.map((row) => sign(bindingOf(row))));
+    await client.query(
+      `update ${table} r set mac = v.mac
+         from unnest($1::${types[0]}[], $2::${types[1]}[], $3::text[]) as v(a, b, mac)
+        where r.${ends[0]} = v.a and r.${ends[1]} = v.b and r.mac is null`,
+      [batch.map((row) => row.a), batch.map((row) => row.b), macs],
+    );
+  }
+  return rows.length;
 }
 
 /** Records in the trail now. */

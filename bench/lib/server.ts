@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const serverMain = path.join(repoRoot, 'apps/server/dist/main.js');
+const serverSource = path.join(repoRoot, 'apps/server/src/main.ts');
 
 export interface RunningServer {
   baseUrl: string;
@@ -45,6 +46,8 @@ export async function startServer(options: {
   env: Record<string, string>;
   managementPort?: number;
   timeoutMs?: number;
+  /** apps/server/src/main.ts through tsx instead of the build: the source as it stands. */
+  fromSource?: boolean;
 }): Promise<RunningServer> {
   const baseUrl = `http://127.0.0.1:${options.port}`;
   const managementUrl =
@@ -58,7 +61,8 @@ export async function startServer(options: {
   );
   if (leftover) throw new Error(`${readyUrl} already answers: a server from an earlier run?`);
   const started = performance.now();
-  const child = spawn(process.execPath, [serverMain], {
+  const args = options.fromSource ? ['--import', 'tsx', serverSource] : [serverMain];
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH ?? '',
