@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const contractSource = fileURLToPath(new URL('./packages/contract/src/index.ts', import.meta.url));
 
@@ -35,6 +35,24 @@ const pgliteDriverAwareFiles = [
 ];
 
 /**
+ * Files that open a PGlite of their own whatever TEST_DATABASE says (the embedded
+ * database's folder on disk, migration 0010 replayed on PGlite): the PostgreSQL project
+ * leaves them to the PGlite one instead of running them a second time.
+ */
+const pgliteOnlyFiles = ['test/db/durability.test.ts', 'test/db/migration-permissions.test.ts'];
+
+/**
+ * Files in the driver-aware folders that use no database at all (the write guard's table
+ * names, a sealed backup file's format, the drizzle snapshots): the PostgreSQL project
+ * runs them, so under DATABASE_URL the PGlite project leaves them out.
+ */
+const databaseFreeFiles = [
+  'test/db/write-guard.test.ts',
+  'test/db/drizzle-snapshots.test.ts',
+  'test/backup/backup-seal.test.ts',
+];
+
+/**
  * With DATABASE_URL (CI) the whole server suite runs once on that PostgreSQL server and
  * only the driver-aware files above on PGlite. Without it (a developer's plain
  * `npm run test:unit`) the whole suite runs on PGlite.
@@ -47,6 +65,10 @@ const serverProject = (database: 'pglite' | 'postgres') => ({
     name: `server-${database}`,
     root: './apps/server',
     include: database === 'pglite' && onPostgres ? pgliteDriverAwareFiles : ['test/**/*.test.ts'],
+    exclude: [
+      ...configDefaults.exclude,
+      ...(database === 'postgres' ? pgliteOnlyFiles : onPostgres ? databaseFreeFiles : []),
+    ],
     environment: 'node',
     // CITYOPS_TEST_PASSWORD_HASHING: the test-only argon2 parameters (lib/passwords.ts).
     env: { TEST_DATABASE: database, CITYOPS_TEST_PASSWORD_HASHING: 'fast' },
