@@ -1,7 +1,7 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { type SQL, and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from './client.js';
 import { heldPermissions } from './held-permissions.js';
-import { roleMenuEntries, userRoles, users } from './schema/index.js';
+import { roleMenuEntries, roleUnits, userRoles, users } from './schema/index.js';
 import {
   type AccessBinding,
   type BindingMac,
@@ -11,6 +11,19 @@ import type { ServerSecretRepository } from '../modules/secrets/server-secret.re
 
 /** A stored binding with its MAC (null: none). */
 export type StoredBinding = AccessBinding & { mac: string | null };
+
+/** Every kind of binding, in the order the commands list them. */
+export const BINDING_KINDS = ['user-role', 'role-entry', 'role-unit'] as const;
+
+type BindingOf<K extends AccessBinding['kind']> = Extract<AccessBinding, { kind: K }>;
+
+/** Which bindings to read: those of these accounts, roles, entries or units (all when unset). */
+export interface BindingFilter {
+  userIds?: readonly number[];
+  roleIds?: readonly string[];
+  menuEntryIds?: readonly number[];
+  unsignedOnly?: boolean;
+}
 
 /**
  * The one place the bindings that grant access are written (issue 30, GB/T 39786 8.3):
@@ -42,6 +55,43 @@ export async function insertRoleEntries(
     values.push({ ...row, mac: (await mac?.sign({ kind: 'role-entry', ...row })) ?? null });
   }
   await db.insert(roleMenuEntries).values(values).onConflictDoNothing();
+}
+
+/** A role's data-scope units, each with its MAC (the one writer of `role_units`). */
+export async function insertRoleUnits(
+  db: Executor,
+  mac: BindingMac | undefined,
+  rows: readonly { roleId: string; organizationId: number }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const values = [];
+  for (const row of rows) {
+    values.push({ ...row, mac: (await mac?.sign({ kind: 'role-unit', ...row })) ?? null });
+  }
+  await db.insert(roleUnits).values(values).onConflictDoNothing();
+}
+
+/**
+ * The bindings of one kind that a reader may honour: read with their MACs, and those whose
+ * MAC fails taken out and reported (binding-mac.ts: the log and `access.binding-rejected`).
+ * Every reader that grants or targets by a binding outside the session's own grants
+ * (`honouredGrants`) reads through here: the menu tree, a notification's role audience,
+ * the second-factor requirement, a role's data-scope units. Without `mac` (a seed with no
+ * master key) nothing is checked, as `honouredGrants`.
+ */
+export async function verifiedBindings<K extends AccessBinding['kind']>(
+  db: Executor,
+  mac: BindingMac | undefined,
+  kind: K,
+  filter: BindingFilter = {},
+): Promise<BindingOf<K>[]> {
+  const stored = (await listBindings(db, kind, filter)) as (BindingOf<K> & {
+    mac: string | null;
+  })[];
+  const rejected = mac ? new Set(await mac.rejected(stored)) : new Set();
+  return stored
+    .filter((binding) => !rejected.has(binding))
+    .map(({ mac: _mac, ...binding }) => binding as unknown as BindingOf<K>);
 }
 
 /**
@@ -110,18 +160,42 @@ export async function honouredGrants<T extends { roleIds: string[]; permissions:
   };
 }
 
-/** Every binding with its MAC, a batch at a time after `after` (the verify and reseal commands). */
+/** Every binding of a kind with its MAC, or those `filter` names (the readers, verify and reseal). */
 export async function listBindings(
   db: Executor,
   kind: AccessBinding['kind'],
-  options: { unsignedOnly?: boolean } = {},
+  filter: BindingFilter = {},
 ): Promise<StoredBinding[]> {
+  const among = <T extends string | number>(
+    column: Parameters<typeof inArray>[0],
+    ids?: readonly T[],
+  ) => (ids === undefined ? undefined : ids.length === 0 ? sql`false` : inArray(column, [...ids]));
+  const where = (mac: Parameters<typeof isNull>[0], ...conditions: (SQL | undefined)[]) =>
+    and(filter.unsignedOnly ? isNull(mac) : undefined, ...conditions);
   if (kind === 'user-role') {
     const rows = await db
       .select({ userId: userRoles.userId, roleId: userRoles.roleId, mac: userRoles.mac })
       .from(userRoles)
-      .where(options.unsignedOnly ? isNull(userRoles.mac) : undefined)
+      .where(
+        where(
+          userRoles.mac,
+          among(userRoles.userId, filter.userIds),
+          among(userRoles.roleId, filter.roleIds),
+        ),
+      )
       .orderBy(userRoles.userId, userRoles.roleId);
+    return rows.map((row) => ({ kind, ...row }));
+  }
+  if (kind === 'role-unit') {
+    const rows = await db
+      .select({
+        roleId: roleUnits.roleId,
+        organizationId: roleUnits.organizationId,
+        mac: roleUnits.mac,
+      })
+      .from(roleUnits)
+      .where(where(roleUnits.mac, among(roleUnits.roleId, filter.roleIds)))
+      .orderBy(roleUnits.roleId, roleUnits.organizationId);
     return rows.map((row) => ({ kind, ...row }));
   }
   const rows = await db
@@ -131,7 +205,13 @@ export async function listBindings(
       mac: roleMenuEntries.mac,
     })
     .from(roleMenuEntries)
-    .where(options.unsignedOnly ? isNull(roleMenuEntries.mac) : undefined)
+    .where(
+      where(
+        roleMenuEntries.mac,
+        among(roleMenuEntries.roleId, filter.roleIds),
+        among(roleMenuEntries.menuEntryId, filter.menuEntryIds),
+      ),
+    )
     .orderBy(roleMenuEntries.roleId, roleMenuEntries.menuEntryId);
   return rows.map((row) => ({ kind, ...row }));
 }
@@ -142,62 +222,113 @@ export async function replaceBindingMac(
   binding: StoredBinding,
   to: string,
 ): Promise<boolean> {
-  const same = (column: typeof userRoles.mac | typeof roleMenuEntries.mac) =>
-    binding.mac === null ? isNull(column) : eq(column, binding.mac);
-  const changed =
-    binding.kind === 'user-role'
-      ? await db
-          .update(userRoles)
-          .set({ mac: to })
-          .where(
-            and(
-              eq(userRoles.userId, binding.userId),
-              eq(userRoles.roleId, binding.roleId),
-              same(userRoles.mac),
-            ),
-          )
-          .returning({ roleId: userRoles.roleId })
-      : await db
-          .update(roleMenuEntries)
-          .set({ mac: to })
-          .where(
-            and(
-              eq(roleMenuEntries.roleId, binding.roleId),
-              eq(roleMenuEntries.menuEntryId, binding.menuEntryId),
-              same(roleMenuEntries.mac),
-            ),
-          )
-          .returning({ roleId: roleMenuEntries.roleId });
-  return changed.length > 0;
+  const same = (
+    column: typeof userRoles.mac | typeof roleMenuEntries.mac | typeof roleUnits.mac,
+  ) => (binding.mac === null ? isNull(column) : eq(column, binding.mac));
+  switch (binding.kind) {
+    case 'user-role':
+      return (
+        (
+          await db
+            .update(userRoles)
+            .set({ mac: to })
+            .where(
+              and(
+                eq(userRoles.userId, binding.userId),
+                eq(userRoles.roleId, binding.roleId),
+                same(userRoles.mac),
+              ),
+            )
+            .returning({ roleId: userRoles.roleId })
+        ).length > 0
+      );
+    case 'role-entry':
+      return (
+        (
+          await db
+            .update(roleMenuEntries)
+            .set({ mac: to })
+            .where(
+              and(
+                eq(roleMenuEntries.roleId, binding.roleId),
+                eq(roleMenuEntries.menuEntryId, binding.menuEntryId),
+                same(roleMenuEntries.mac),
+              ),
+            )
+            .returning({ roleId: roleMenuEntries.roleId })
+        ).length > 0
+      );
+    case 'role-unit':
+      return (
+        (
+          await db
+            .update(roleUnits)
+            .set({ mac: to })
+            .where(
+              and(
+                eq(roleUnits.roleId, binding.roleId),
+                eq(roleUnits.organizationId, binding.organizationId),
+                same(roleUnits.mac),
+              ),
+            )
+            .returning({ roleId: roleUnits.roleId })
+        ).length > 0
+      );
+  }
+}
+
+/** Both ends of a binding as the signing statement's two text columns. */
+function endsOf(binding: AccessBinding): [string, string] {
+  switch (binding.kind) {
+    case 'user-role':
+      return [String(binding.userId), binding.roleId];
+    case 'role-entry':
+      return [binding.roleId, String(binding.menuEntryId)];
+    case 'role-unit':
+      return [binding.roleId, String(binding.organizationId)];
+  }
+}
+
+/** Sets the MAC of the unsigned rows named in `list` (a `values` list of ends and MAC). */
+function signStatement(kind: AccessBinding['kind'], list: SQL): SQL {
+  switch (kind) {
+    case 'user-role':
+      return sql`update ${userRoles} set mac = v.mac from (values ${list}) as v(a, b, mac)
+               where ${userRoles.userId} = v.a::int and ${userRoles.roleId} = v.b and ${userRoles.mac} is null`;
+    case 'role-entry':
+      return sql`update ${roleMenuEntries} set mac = v.mac from (values ${list}) as v(a, b, mac)
+               where ${roleMenuEntries.roleId} = v.a and ${roleMenuEntries.menuEntryId} = v.b::int
+                 and ${roleMenuEntries.mac} is null`;
+    case 'role-unit':
+      return sql`update ${roleUnits} set mac = v.mac from (values ${list}) as v(a, b, mac)
+               where ${roleUnits.roleId} = v.a and ${roleUnits.organizationId} = v.b::int
+                 and ${roleUnits.mac} is null`;
+  }
 }
 
 /**
- * Signs, in one statement a table, the bindings that carry no MAC: run by the seed only
- * when the MAC key is made (a new database, or the first start after migration 0025),
- * never after, so a row added later by SQL without a MAC stays unsigned and grants nothing.
+ * Signs, a batch a statement, the bindings of these kinds that carry no MAC: run by the
+ * seed only when they were there before their MAC (a new database, or the first start
+ * after migrations 0027 and 0030), never after, so a row added later by SQL without a MAC
+ * stays unsigned and grants nothing.
  */
-export async function signUnsignedBindings(db: Executor, mac: BindingMac): Promise<number> {
+export async function signUnsignedBindings(
+  db: Executor,
+  mac: BindingMac,
+  kinds: readonly AccessBinding['kind'][] = BINDING_KINDS,
+): Promise<number> {
   let signed = 0;
-  for (const kind of ['user-role', 'role-entry'] as const) {
+  for (const kind of kinds) {
     const rows = await listBindings(db, kind, { unsignedOnly: true });
     // In batches: a city's 100,000 accounts in one statement overflow the query builder's
     // stack and PostgreSQL's 65,535 parameters (bench/scale.ts found it).
     for (let start = 0; start < rows.length; start += SIGN_BATCH) {
       const values = [];
       for (const row of rows.slice(start, start + SIGN_BATCH)) {
-        const [a, b] =
-          row.kind === 'user-role' ? [row.userId, row.roleId] : [row.roleId, row.menuEntryId];
-        values.push(sql`(${String(a)}, ${String(b)}, ${await mac.sign(row)})`);
+        const [a, b] = endsOf(row);
+        values.push(sql`(${a}, ${b}, ${await mac.sign(row)})`);
       }
-      const list = sql.join(values, sql`, `);
-      await db.execute(
-        kind === 'user-role'
-          ? sql`update ${userRoles} set mac = v.mac from (values ${list}) as v(a, b, mac)
-               where ${userRoles.userId} = v.a::int and ${userRoles.roleId} = v.b and ${userRoles.mac} is null`
-          : sql`update ${roleMenuEntries} set mac = v.mac from (values ${list}) as v(a, b, mac)
-               where ${roleMenuEntries.roleId} = v.a and ${roleMenuEntries.menuEntryId} = v.b::int
-                 and ${roleMenuEntries.mac} is null`,
-      );
+      await db.execute(signStatement(kind, sql.join(values, sql`, `)));
       signed += values.length;
     }
   }
@@ -207,15 +338,22 @@ export async function signUnsignedBindings(db: Executor, mac: BindingMac): Promi
 /** Bindings signed by one statement (three parameters each). */
 const SIGN_BATCH = 1000;
 
-/** Written once every binding there before the MAC key has been signed. */
-const BINDINGS_SIGNED = 'access-bindings-signed';
+/**
+ * Written once every binding there before its MAC has been signed: the roles' and
+ * entries' (migration 0027), then the roles' units (migration 0030), each on its own
+ * mark so a database that signed the first signs the second once too.
+ */
+const SIGNED_MARKS: readonly { name: string; kinds: readonly AccessBinding['kind'][] }[] = [
+  { name: 'access-bindings-signed', kinds: ['user-role', 'role-entry'] },
+  { name: 'access-bindings-signed-role-units', kinds: ['role-unit'] },
+];
 
 /**
  * Reads the MAC key before the seed's transactions; until the bindings already there
- * (a new database, or the first start after migration 0027) are all signed, signs them.
- * The mark is written after the last batch, not with the key: a start that stops half-way
- * signs the rest at the next, rather than leave every account without its roles. Under
- * the migration lock: instances starting together take turns.
+ * (a new database, or the first start after migrations 0027 and 0030) are all signed,
+ * signs them. Each mark is written after its last batch, not with the key: a start that
+ * stops half-way signs the rest at the next, rather than leave every account without its
+ * roles. Under the migration lock: instances starting together take turns.
  */
 export async function prepareBindingMacs(
   db: Executor,
@@ -223,12 +361,15 @@ export async function prepareBindingMacs(
   mac: BindingMac,
 ): Promise<number> {
   await mac.load();
-  const done = (await secrets.listRaw({ prefix: BINDINGS_SIGNED })).some(
-    (row) => row.name === BINDINGS_SIGNED,
-  );
-  if (done) return 0;
-  const signed = await signUnsignedBindings(db, mac);
-  await secrets.getOrCreate(BINDINGS_SIGNED, new Date().toISOString());
+  let signed = 0;
+  for (const mark of SIGNED_MARKS) {
+    const done = (await secrets.listRaw({ prefix: mark.name })).some(
+      (row) => row.name === mark.name,
+    );
+    if (done) continue;
+    signed += await signUnsignedBindings(db, mac, mark.kinds);
+    await secrets.getOrCreate(mark.name, new Date().toISOString());
+  }
   return signed;
 }
 

@@ -123,12 +123,15 @@ export class SessionRepository {
         permissions: heldPermissions(),
         // The bindings the roles and permissions come from, with their MACs (readLive checks them).
         ...grantMacColumns(),
-        secondFactorDue: sql<boolean>`(exists (
-            select 1 from ${userRoles} sfu join ${roles} sfr on sfr.id = sfu.role_id
-             where sfu.user_id = ${users.id} and sfr.second_factor)
-          and not exists (
+        // The roles that ask for a second factor, weighed against the honoured roles (readLive).
+        secondFactorRoleIds: sql<string[]>`coalesce(
+          (select array_agg(sfu.role_id) from ${userRoles} sfu
+             join ${roles} sfr on sfr.id = sfu.role_id
+            where sfu.user_id = ${users.id} and sfr.second_factor),
+          '{}'::text[])`,
+        secondFactorEnrolled: sql<boolean>`exists (
             select 1 from ${userSecondFactors} sff
-             where sff.user_id = ${users.id} and sff.confirmed_at is not null))`,
+             where sff.user_id = ${users.id} and sff.confirmed_at is not null)`,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -149,7 +152,16 @@ export class SessionRepository {
     const row = rows[0];
     if (!row) return null;
     // Checked here, as the grants are loaded (and then remembered): not on every request.
-    return honouredGrants(this.db, this.bindingMac, row.userId, row);
+    const { secondFactorRoleIds, secondFactorEnrolled, ...grants } = await honouredGrants(
+      this.db,
+      this.bindingMac,
+      row.userId,
+      row,
+    );
+    // A second factor is due for a role the account holds by a binding that verifies (issue 30).
+    const secondFactorDue =
+      !secondFactorEnrolled && secondFactorRoleIds.some((id) => grants.roleIds.includes(id));
+    return { ...grants, secondFactorDue };
   }
 
   /**

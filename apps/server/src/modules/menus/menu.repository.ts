@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { MenuEntryKind } from '@cityops/contract';
-import { insertRoleEntries } from '../../db/access-bindings.js';
+import { insertRoleEntries, verifiedBindings } from '../../db/access-bindings.js';
 import type { Executor } from '../../db/client.js';
 import { menuEntries, roleMenuEntries } from '../../db/schema/index.js';
 import type { SessionCache, SessionChanges } from '../auth/session-cache.js';
@@ -72,7 +72,7 @@ export class MenuRepository {
     private readonly db: Executor,
     private readonly changes: SessionChanges,
     private readonly cache?: SessionCache,
-    /** Signs each role binding written (issue 30). */
+    /** Signs each role binding written, and checks each read (issue 30). */
     private readonly bindingMac?: BindingMac,
   ) {}
 
@@ -81,10 +81,27 @@ export class MenuRepository {
 
   /** Every entry, parents before children, in sidebar order. */
   async findAll(): Promise<MenuEntryRecord[]> {
+    if (this.cache) return this.cache.derivedFromRights('menu', () => this.readAll());
+    return this.readAll();
+  }
+
+  /**
+   * The entries with the roles that hold them: only by a binding whose MAC verifies
+   * (issue 30, GB/T 39786 8.3), so a grant added by SQL neither shows an entry in the
+   * menu nor opens a subsystem's frame, and the console does not offer it to be saved
+   * (and so signed) again.
+   */
+  private async readAll(): Promise<MenuEntryRecord[]> {
     this.all ??= this.prepareAll();
-    const all = this.all;
-    if (this.cache) return this.cache.derivedFromRights('menu', () => all.execute());
-    return all.execute();
+    const entries = await this.all.execute();
+    const bindings = await verifiedBindings(this.db, this.bindingMac, 'role-entry');
+    const holders = new Map<number, string[]>();
+    for (const { menuEntryId, roleId } of bindings) {
+      const roles = holders.get(menuEntryId) ?? [];
+      roles.push(roleId);
+      holders.set(menuEntryId, roles);
+    }
+    return entries.map((entry) => ({ ...entry, roleIds: (holders.get(entry.id) ?? []).sort() }));
   }
 
   private prepareAll() {
@@ -109,10 +126,6 @@ export class MenuRepository {
         reservedRole: menuEntries.reservedRole,
         subsystemId: menuEntries.subsystemId,
         version: menuEntries.version,
-        roleIds: sql<string[]>`coalesce(
-          (select array_agg(${roleMenuEntries.roleId} order by ${roleMenuEntries.roleId})
-             from ${roleMenuEntries} where ${roleMenuEntries.menuEntryId} = ${menuEntries.id}),
-          '{}'::text[])`,
       })
       .from(menuEntries)
       .orderBy(asc(menuEntries.sortOrder), asc(menuEntries.id))

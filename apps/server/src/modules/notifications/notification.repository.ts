@@ -14,6 +14,7 @@ import {
   or,
   sql,
 } from 'drizzle-orm';
+import { verifiedBindings } from '../../db/access-bindings.js';
 import type { Executor } from '../../db/client.js';
 import { type CountedTotal, countUpTo } from '../../db/paging.js';
 import {
@@ -22,9 +23,9 @@ import {
   organizations,
   roles,
   sseTickets,
-  userRoles,
   users,
 } from '../../db/schema/index.js';
+import type { BindingMac } from '../secrets/binding-mac.js';
 
 export interface MessageRow {
   id: number;
@@ -52,7 +53,11 @@ export interface Audience {
 }
 
 export class NotificationRepository {
-  constructor(private readonly db: Executor) {}
+  constructor(
+    private readonly db: Executor,
+    /** A role's members are those whose role binding's MAC verifies (issue 30, GB/T 39786 8.3). */
+    private readonly bindingMac?: BindingMac,
+  ) {}
 
   /**
    * The bell's two queries, built once and prepared on the database (they run on
@@ -187,15 +192,12 @@ export class NotificationRepository {
       conditions.push(inArray(users.organizationId, audience.unitIds));
     }
     if (audience.roleIds.length > 0) {
-      conditions.push(
-        inArray(
-          users.id,
-          this.db
-            .select({ id: userRoles.userId })
-            .from(userRoles)
-            .where(inArray(userRoles.roleId, audience.roleIds)),
-        ),
-      );
+      const members = await verifiedBindings(this.db, this.bindingMac, 'user-role', {
+        roleIds: audience.roleIds,
+      });
+      // One array parameter, not one a member: a role may be held across a city.
+      const ids = [...new Set(members.map((binding) => binding.userId))];
+      conditions.push(sql`${users.id} = any(${`{${ids.join(',')}}`}::int[])`);
     }
     if (!audience.allUsers && conditions.length === 0) return [];
     const rows = await this.db

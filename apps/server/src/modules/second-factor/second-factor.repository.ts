@@ -1,13 +1,14 @@
-import { and, count, eq, gt, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import { verifiedBindings } from '../../db/access-bindings.js';
 import type { Executor } from '../../db/client.js';
 import type { SessionChanges } from '../auth/session-cache.js';
 import {
   roles,
   secondFactorRecoveryCodes,
   secondFactorTickets,
-  userRoles,
   userSecondFactors,
 } from '../../db/schema/index.js';
+import type { BindingMac } from '../secrets/binding-mac.js';
 
 export type SecondFactorRow = typeof userSecondFactors.$inferSelect;
 
@@ -20,6 +21,8 @@ export class SecondFactorRepository {
   constructor(
     private readonly db: Executor,
     private readonly changes: SessionChanges,
+    /** Checks the role bindings the requirement is read from (issue 30). */
+    private readonly bindingMac?: BindingMac,
   ) {}
 
   async find(userId: number): Promise<SecondFactorRow | null> {
@@ -30,13 +33,27 @@ export class SecondFactorRepository {
     return row ?? null;
   }
 
-  /** Whether a role of the user asks for a second factor. */
+  /**
+   * Whether a role of the user asks for a second factor: a role held by a binding whose
+   * MAC verifies (issue 30), as every other grant of it is read.
+   */
   async required(userId: number): Promise<boolean> {
+    const held = await verifiedBindings(this.db, this.bindingMac, 'user-role', {
+      userIds: [userId],
+    });
+    if (held.length === 0) return false;
     const [row] = await this.db
       .select({ n: count() })
-      .from(userRoles)
-      .innerJoin(roles, eq(roles.id, userRoles.roleId))
-      .where(and(eq(userRoles.userId, userId), eq(roles.secondFactor, true)));
+      .from(roles)
+      .where(
+        and(
+          inArray(
+            roles.id,
+            held.map((binding) => binding.roleId),
+          ),
+          eq(roles.secondFactor, true),
+        ),
+      );
     return (row?.n ?? 0) > 0;
   }
 

@@ -5,11 +5,14 @@ import type { ServerSecretRepository } from './server-secret.repository.js';
 
 /**
  * A binding that grants access (GB/T 39786-2021 8.3, integrity of access-control
- * information): an account's role, or a role's menu entry (and so its permission code).
+ * information): an account's role, a role's menu entry (and so its permission code), or a
+ * unit a role's data scope reaches.
  */
 export type AccessBinding =
   | { kind: 'user-role'; userId: number; roleId: string }
-  | { kind: 'role-entry'; roleId: string; menuEntryId: number };
+  | { kind: 'role-entry'; roleId: string; menuEntryId: number }
+  /** A unit a role's data scope reaches (its `units` scope). */
+  | { kind: 'role-unit'; roleId: string; organizationId: number };
 
 /** The MAC a profile writes; a stored MAC names its own, and either verifies. */
 export type BindingMacAlgorithm = 'hmac-sm3' | 'hmac-sha256';
@@ -29,16 +32,26 @@ export function bindingMacAlgorithmOfStored(mac: string | null): BindingMacAlgor
 
 /** What the MAC is taken over: the binding's kind and both ends, one reading only. */
 function bindingText(binding: AccessBinding): string {
-  return binding.kind === 'user-role'
-    ? JSON.stringify(['user-role', binding.userId, binding.roleId])
-    : JSON.stringify(['role-entry', binding.roleId, binding.menuEntryId]);
+  switch (binding.kind) {
+    case 'user-role':
+      return JSON.stringify(['user-role', binding.userId, binding.roleId]);
+    case 'role-entry':
+      return JSON.stringify(['role-entry', binding.roleId, binding.menuEntryId]);
+    case 'role-unit':
+      return JSON.stringify(['role-unit', binding.roleId, binding.organizationId]);
+  }
 }
 
 /** A binding in words for the log and the trail (no secret in it). */
 export function describeBinding(binding: AccessBinding): string {
-  return binding.kind === 'user-role'
-    ? `user ${binding.userId} → role ${binding.roleId}`
-    : `role ${binding.roleId} → menu entry ${binding.menuEntryId}`;
+  switch (binding.kind) {
+    case 'user-role':
+      return `user ${binding.userId} → role ${binding.roleId}`;
+    case 'role-entry':
+      return `role ${binding.roleId} → menu entry ${binding.menuEntryId}`;
+    case 'role-unit':
+      return `role ${binding.roleId} → unit ${binding.organizationId}`;
+  }
 }
 
 /** Told of the bindings that failed their check: the log and the trail (app.ts). */

@@ -1,9 +1,15 @@
 import { type SQL, and, asc, eq, gt, isNull, like, not, or, sql } from 'drizzle-orm';
-import { listBindings, macNotOf, replaceBindingMac } from '../../db/access-bindings.js';
+import {
+  BINDING_KINDS,
+  listBindings,
+  macNotOf,
+  replaceBindingMac,
+} from '../../db/access-bindings.js';
 import type { Executor } from '../../db/client.js';
 import {
   oidcSigningKeys,
   roleMenuEntries,
+  roleUnits,
   rsaKeys,
   serverSecrets,
   userRoles,
@@ -66,6 +72,9 @@ export async function otherProfileCounts(
   const [entryMacs] = await db
     .select({ n: other(sql`${roleMenuEntries.mac} like 'hmac-sm3:%'`) })
     .from(roleMenuEntries);
+  const [unitMacs] = await db
+    .select({ n: other(sql`${roleUnits.mac} like 'hmac-sm3:%'`) })
+    .from(roleUnits);
   return {
     'mobile numbers': people?.mobiles ?? 0,
     'blind indexes': people?.indexes ?? 0,
@@ -73,7 +82,7 @@ export async function otherProfileCounts(
     'signing keys': signing?.n ?? 0,
     'server secrets and data keys': secrets?.n ?? 0,
     'sign-in transport keys': transport?.n ?? 0,
-    'access binding MACs': (roleMacs?.n ?? 0) + (entryMacs?.n ?? 0),
+    'access binding MACs': (roleMacs?.n ?? 0) + (entryMacs?.n ?? 0) + (unitMacs?.n ?? 0),
   };
 }
 
@@ -202,7 +211,7 @@ export async function resealUnderProfile(
   }
 
   // Binding MACs: made again only for the bindings whose MAC verifies.
-  for (const kind of ['user-role', 'role-entry'] as const) {
+  for (const kind of BINDING_KINDS) {
     for (const binding of await listBindings(db, kind)) {
       if (!(await bindingMac.verify(binding, binding.mac))) {
         report.rejected.push(describeBinding(binding));

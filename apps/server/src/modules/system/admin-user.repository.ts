@@ -1,5 +1,6 @@
 import type { UserFilter } from '@cityops/contract';
 import { type SQL, and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { verifiedBindings } from '../../db/access-bindings.js';
 import type { Executor } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
 import { type CountedTotal, countUpTo } from '../../db/paging.js';
@@ -12,6 +13,7 @@ import {
   userSecondFactors,
   users,
 } from '../../db/schema/index.js';
+import type { BindingMac } from '../secrets/binding-mac.js';
 
 /** Whose accounts a query may touch: everyone, or these units and perhaps the caller. */
 export type UserReach =
@@ -79,7 +81,27 @@ function columns(now: Date) {
 
 /** The accounts as the console lists and changes them; `reach` bounds every query. */
 export class AdminUserRepository {
-  constructor(private readonly db: Executor) {}
+  constructor(
+    private readonly db: Executor,
+    /** The roles a page or an account shows are those whose binding's MAC verifies (issue 30). */
+    private readonly bindingMac?: BindingMac,
+  ) {}
+
+  /**
+   * Takes out of each row the roles held by a binding whose MAC fails: the console neither
+   * shows them nor, as the account is saved, signs them again.
+   */
+  private async honoured(rows: StoredAdminUserRow[]): Promise<StoredAdminUserRow[]> {
+    if (!this.bindingMac || rows.length === 0) return rows;
+    const held = await verifiedBindings(this.db, this.bindingMac, 'user-role', {
+      userIds: rows.map((row) => row.id),
+    });
+    const kept = new Set(held.map((binding) => `${binding.userId}/${binding.roleId}`));
+    return rows.map((row) => ({
+      ...row,
+      roles: row.roles.filter((role) => kept.has(`${row.id}/${role.id}`)),
+    }));
+  }
 
   private where(filter: StoredUserFilter, reach: UserReach, now: Date): SQL | undefined {
     const conditions: (SQL | undefined)[] = [];
@@ -156,7 +178,7 @@ export class AdminUserRepository {
     const list = await this.select(now)
       .innerJoin(page, eq(page.id, users.id))
       .orderBy(...this.order(filter));
-    return { ...counted, list };
+    return { ...counted, list: await this.honoured(list) };
   }
 
   /** At most `limit` rows of the filtered list, in its order (the export). */
@@ -174,7 +196,7 @@ export class AdminUserRepository {
 
   async find(id: number, now: Date): Promise<StoredAdminUserRow | null> {
     const rows = await this.select(now).where(eq(users.id, id));
-    return rows[0] ?? null;
+    return (await this.honoured(rows))[0] ?? null;
   }
 
   private select(now: Date) {

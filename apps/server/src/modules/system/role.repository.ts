@@ -1,6 +1,6 @@
 import { type DataScope, ADMIN_ROLE } from '@cityops/contract';
 import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
-import { insertRoleEntries } from '../../db/access-bindings.js';
+import { insertRoleEntries, insertRoleUnits, verifiedBindings } from '../../db/access-bindings.js';
 import type { Executor } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
 import { type CountedTotal, countUpTo } from '../../db/paging.js';
@@ -38,12 +38,6 @@ const roleColumns = {
   dataScope: sql<DataScope>`${roles.dataScope}`,
   secondFactor: roles.secondFactor,
   assignable: roles.assignable,
-  unitIds: sql<number[]>`coalesce(
-    (select array_agg(ru.organization_id order by ru.organization_id)
-       from ${roleUnits} ru where ru.role_id = "roles"."id"), '{}'::int[])`,
-  entryIds: sql<number[]>`coalesce(
-    (select array_agg(rme.menu_entry_id order by rme.menu_entry_id)
-       from ${roleMenuEntries} rme where rme.role_id = "roles"."id"), '{}'::int[])`,
   userCount: sql<number>`(select count(*)::int from ${userRoles} ur where ur.role_id = "roles"."id")`,
   version: roles.version,
 };
@@ -57,7 +51,7 @@ export class RoleRepository {
   constructor(
     private readonly db: Executor,
     private readonly changes: SessionChanges,
-    /** Signs each entry binding written (issue 30). */
+    /** Signs each entry and unit binding written, and checks each read (issue 30). */
     private readonly bindingMac?: BindingMac,
   ) {}
 
@@ -81,12 +75,36 @@ export class RoleRepository {
       .orderBy(asc(roles.sortOrder), asc(roles.createdAt), asc(roles.id))
       .limit(limit)
       .offset(offset);
-    return { ...counted, list };
+    return { ...counted, list: await this.withBindings(list) };
   }
 
   async find(id: string): Promise<RoleRecord | null> {
     const rows = await this.db.select(roleColumns).from(roles).where(eq(roles.id, id));
-    return rows[0] ?? null;
+    return (await this.withBindings(rows))[0] ?? null;
+  }
+
+  /**
+   * The roles' entries and units as they count: only by a binding whose MAC verifies
+   * (issue 30), so the console neither shows one added by SQL nor saves (and signs) it again.
+   */
+  private async withBindings<T extends { id: string }>(
+    rows: T[],
+  ): Promise<(T & { unitIds: number[]; entryIds: number[] })[]> {
+    const roleIds = rows.map((row) => row.id);
+    const entries = await verifiedBindings(this.db, this.bindingMac, 'role-entry', { roleIds });
+    const units = await verifiedBindings(this.db, this.bindingMac, 'role-unit', { roleIds });
+    const ascending = (a: number, b: number) => a - b;
+    return rows.map((row) => ({
+      ...row,
+      unitIds: units
+        .filter((unit) => unit.roleId === row.id)
+        .map((unit) => unit.organizationId)
+        .sort(ascending),
+      entryIds: entries
+        .filter((entry) => entry.roleId === row.id)
+        .map((entry) => entry.menuEntryId)
+        .sort(ascending),
+    }));
   }
 
   /** False when a role with this code exists. */
@@ -125,11 +143,11 @@ export class RoleRepository {
 
   async setUnits(id: string, unitIds: readonly number[]): Promise<void> {
     await this.db.delete(roleUnits).where(eq(roleUnits.roleId, id));
-    if (unitIds.length > 0) {
-      await this.db
-        .insert(roleUnits)
-        .values(unitIds.map((organizationId) => ({ roleId: id, organizationId })));
-    }
+    await insertRoleUnits(
+      this.db,
+      this.bindingMac,
+      unitIds.map((organizationId) => ({ roleId: id, organizationId })),
+    );
   }
 
   async delete(id: string, version: number): Promise<VersionedOutcome> {

@@ -1,11 +1,11 @@
 import { type DataScope, ADMIN_ROLE, ADMINISTRATIVE_CODE_PREFIX } from '@cityops/contract';
 import { and, eq, inArray, isNotNull, like, sql } from 'drizzle-orm';
+import { verifiedBindings } from '../../db/access-bindings.js';
 import { type Executor, rowsOf } from '../../db/client.js';
 import {
   menuEntries,
   organizations,
   roleMenuEntries,
-  roleUnits,
   roles,
   userRoles,
   users,
@@ -33,9 +33,6 @@ export class ScopeRepository {
         mac: userRoles.mac,
         roleId: roles.id,
         dataScope: sql<DataScope>`${roles.dataScope}`,
-        unitIds: sql<number[]>`coalesce(
-          (select array_agg(ru.organization_id order by ru.organization_id)
-             from ${roleUnits} ru where ru.role_id = "roles"."id"), '{}'::int[])`,
       })
       .from(userRoles)
       .innerJoin(roles, eq(roles.id, userRoles.roleId))
@@ -45,9 +42,19 @@ export class ScopeRepository {
           rows.map(({ roleId, mac }) => ({ kind: 'user-role' as const, userId, roleId, mac })),
         )
       : [];
-    return rows
-      .filter((row) => !rejected.some((binding) => binding.roleId === row.roleId))
-      .map(({ mac: _mac, ...row }) => row);
+    const held = rows.filter((row) => !rejected.some((binding) => binding.roleId === row.roleId));
+    // A role's units reach only through a unit binding whose MAC verifies (issue 30).
+    const units = await verifiedBindings(this.db, this.bindingMac, 'role-unit', {
+      roleIds: held.map((row) => row.roleId),
+    });
+    return held.map(({ roleId, dataScope }) => ({
+      roleId,
+      dataScope,
+      unitIds: units
+        .filter((unit) => unit.roleId === roleId)
+        .map((unit) => unit.organizationId)
+        .sort((a, b) => a - b),
+    }));
   }
 
   async organizationOf(userId: number): Promise<number | null> {
