@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode, PasswordStatus, type RouteAccess, hasPermission } from '@cityops/contract';
-import { AppError, forbidden, tokenInvalid } from '../lib/app-error.js';
+import { AppError, forbidden, rateLimited, tokenInvalid } from '../lib/app-error.js';
 import { requestMeta } from '../lib/request-meta.js';
 import { currentTrace } from '../lib/request-trace.js';
 import type { RefusalRecorder } from '../modules/access/refusal-recorder.js';
@@ -49,13 +49,16 @@ async function authPlugin(
     refusals: RefusalRecorder;
     enforceSecondFactor: boolean;
     /** Verifies a subsystem's frame token (issue 22), where a route accepts one. */
-    frameTokens: Pick<FrameTokenService, 'verify'>;
+    frameTokens: Pick<FrameTokenService, 'verify' | 'signed'>;
     publicUrl: string | undefined;
     /** Bounds the requests per address whose token fails, before verifying more. */
-    badTokens: Pick<BadTokenCeiling, 'check' | 'failed'>;
+    badTokens: Pick<BadTokenCeiling, 'refusal' | 'failed'>;
   },
 ): Promise<void> {
   app.decorateRequest('auth', null);
+  // The session tokens' key is read before the first request: an address past the
+  // ceiling then has its tokens told from memory on an instance that issued none.
+  app.addHook('onReady', () => options.auth.prepare());
   const authenticated = async (
     request: FastifyRequest,
     bearer: string | undefined,
@@ -87,6 +90,15 @@ async function authPlugin(
       fresh: access !== 'signed-in',
     });
   };
+  /**
+   * Whether the platform issued this bearer token, told from memory: a frame token's
+   * signature where the route takes one, else a session token's tag. What an address
+   * past the ceiling still has looked up.
+   */
+  const issued = (request: FastifyRequest, bearer: string): Promise<boolean> =>
+    request.routeOptions.config.acceptsSubsystemToken && looksLikeJwt(bearer)
+      ? options.frameTokens.signed(bearer, issuerBase(request, options.publicUrl))
+      : options.auth.issued(bearer);
   app.addHook('onRequest', async (request) => {
     // Unknown paths have no route: the 404 answer needs no token.
     if (!request.routeOptions.url) return;
@@ -97,8 +109,11 @@ async function authPlugin(
       throw forbidden();
     }
     const bearer = bearerToken(request);
-    // An address past the ceiling on failed tokens has none verified (rate.badTokenPerMinute).
-    if (bearer) options.badTokens.check(request.ip);
+    // An address past the ceiling on failed tokens (rate.badTokenPerMinute) has only the
+    // tokens the platform issued looked up: a made-up one is refused before any statement,
+    // with the same answer as an issued one that then fails.
+    const wait = bearer ? options.badTokens.refusal(request.ip) : null;
+    if (bearer && wait !== null && !(await issued(request, bearer))) throw rateLimited(wait);
     try {
       request.auth = await authenticated(request, bearer, access);
     } catch (error) {

@@ -76,9 +76,12 @@ const MAX_REFUSED_ADDRESSES = 10_000;
  * (`rate.badTokenPerMinute`): without it, each made-up token costs a digest and two
  * lookups (a frame token, a signature) however many are sent. Failures are counted
  * in the database, so every instance's count the same address; an instance that saw
- * the count pass the ceiling refuses that address's tokens from memory, before
- * verifying any, until the window ends. A valid token from that address waits too:
- * the ceiling is for one address, as the sign-in's address lock is.
+ * the count pass the ceiling refuses, from memory, every token from that address that
+ * it cannot tell the platform issued, until the window ends. A token it issued (a
+ * session token's tag, a frame token's signature: checked without a statement) is
+ * still authenticated, so one broken client or one attacker behind a city office's
+ * shared address locks nobody out (issue 32); if it then fails, it is counted and
+ * refused as any other.
  */
 export class BadTokenCeiling {
   /** Address → when its refusal ends (ms). */
@@ -89,13 +92,17 @@ export class BadTokenCeiling {
     private readonly clock: Clock,
   ) {}
 
-  /** Throws the 429 when the address is past the ceiling: before its token is verified. */
-  check(address: string): void {
+  /**
+   * The wait in ms when the address is past the ceiling (its tokens are then checked
+   * from memory before any is looked up), else null.
+   */
+  refusal(address: string): number | null {
     const until = this.refused.get(address);
-    if (until === undefined) return;
+    if (until === undefined) return null;
     const now = this.clock.now().getTime();
-    if (now < until) throw rateLimited(until - now);
+    if (now < until) return until - now;
     this.refused.delete(address);
+    return null;
   }
 
   /** Counts a token that failed; the one past the ceiling is answered 429 and refuses the rest. */

@@ -105,7 +105,9 @@ describe('deny by default', () => {
     const authenticate = async () => {
       throw new Error('an undeclared route must not reach authentication');
     };
-    await app.register(authPlugin, { auth: { authenticate } as unknown as AuthService });
+    await app.register(authPlugin, {
+      auth: { authenticate, prepare: async () => undefined } as unknown as AuthService,
+    });
     app.get('/undeclared', async () => 'answered');
     app.get('/open', { config: { access: 'public' } }, async () => 'answered');
 

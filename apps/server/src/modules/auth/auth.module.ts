@@ -5,6 +5,7 @@ import { CaptchaService } from './captcha.service.js';
 import { LoginGuardService } from './login-guard.service.js';
 import { RsaKeyService } from './rsa-key.service.js';
 import { SecuritySettings } from './security-settings.js';
+import { SessionTokens } from './session-tokens.js';
 
 declare module '../../services.js' {
   interface Services {
@@ -49,6 +50,10 @@ export const authModule: AppModule = {
       audit,
       secondFactor: services.secondFactor,
       personalData: services.personalData,
+      sessionTokens: new SessionTokens(
+        repositories.serverSecrets,
+        config.cryptoProfile === 'gm' ? 'sm3' : 'sha256',
+      ),
     });
     return { auth, rsaKeys, securitySettings: settings, captchas };
   },

@@ -3,7 +3,7 @@ import { AppError, tokenInvalid } from '../../lib/app-error.js';
 import type { AuthContext, ClientMeta } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { decoyPasswordHash, md5Hex, verifyPasswordDigest } from '../../lib/passwords.js';
-import { newAccessToken, tokenDigest } from '../../lib/tokens.js';
+import { tokenDigest } from '../../lib/tokens.js';
 import type { PersonalDataSeal } from '../organization/personal-data-seal.js';
 import { toUserData } from '../organization/user-data.js';
 import type { UserRecord, UserRepository } from '../organization/user.repository.js';
@@ -15,6 +15,7 @@ import type { RsaKeyService } from './rsa-key.service.js';
 import type { SecuritySettings } from './security-settings.js';
 import type { SessionPrincipal } from './session-principal.js';
 import type { SessionRepository } from './session.repository.js';
+import type { SessionTokens } from './session-tokens.js';
 
 /** A session's last activity is written at most this often (issue 13: no write per request). */
 export const SESSION_SEEN_INTERVAL_MS = 60_000;
@@ -29,6 +30,8 @@ export interface AuthServiceOptions {
   audit: AuditRecorder;
   secondFactor: SecondFactorService;
   personalData: PersonalDataSeal;
+  /** Issues session tokens the platform can recognise from memory (session-tokens.ts). */
+  sessionTokens: Pick<SessionTokens, 'load' | 'issue' | 'issued'>;
 }
 
 export class AuthService {
@@ -120,7 +123,7 @@ export class AuthService {
 
   /** A new session of the configured lifetime; only the token's digest is stored. */
   async openSession(userId: number, meta: ClientMeta): Promise<string> {
-    const token = newAccessToken();
+    const token = await this.options.sessionTokens.issue();
     const now = this.options.clock.now();
     const lifetimeSeconds = await this.sessionLifetimeSeconds();
     await this.options.sessions.insert({
@@ -132,6 +135,19 @@ export class AuthService {
       ipAddress: meta.ipAddress,
     });
     return token;
+  }
+
+  /** Reads what `issued` needs from the database, once, before the first request. */
+  prepare(): Promise<void> {
+    return this.options.sessionTokens.load();
+  }
+
+  /**
+   * Whether the platform issued this session token, known from memory without a
+   * statement: not whether its session still lives (authenticate answers that).
+   */
+  issued(token: string): Promise<boolean> {
+    return this.options.sessionTokens.issued(token);
   }
 
   /** The caller of a bearer token, or `040005`. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
+import { type JWTPayload, createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { type FrameToken, resolveLink } from '@cityops/contract';
 import { notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
@@ -129,21 +129,12 @@ export class FrameTokenService {
    */
   async verify(token: string, issuer: string): Promise<VerifiedFrameToken | null> {
     const { repositories } = this.options;
-    if (!looksLikeJwt(token)) return null;
     try {
-      if (decodeProtectedHeader(token).typ !== FRAME_TOKEN_TYPE) return null;
-      const keys = await this.options.keys.current();
-      const { payload } = await jwtVerify(token, createLocalJWKSet({ keys: keys.publicKeys }), {
-        issuer,
-        algorithms: ['ES256'],
-        typ: FRAME_TOKEN_TYPE,
-        requiredClaims: ['sub', 'sid', 'aud', 'exp', 'azp'],
-        currentDate: this.options.clock.now(),
-      });
+      const payload = await this.signedPayload(token, issuer);
+      if (!payload) return null;
       const userId = Number(payload.sub);
       const clientId = String(payload.azp);
       const sid = String(payload.sid);
-      if (!Number.isSafeInteger(userId) || payload.aud !== clientId) return null;
       const subsystem = await repositories.subsystems.findByClientId(clientId);
       if (!subsystem?.enabled) return null;
       const signIn = await repositories.subsystemSignIns.findBySid(userId, subsystem.id, sid);
@@ -158,6 +149,33 @@ export class FrameTokenService {
     } catch {
       return null;
     }
+  }
+
+  /**
+   * Whether the platform signed this frame token for this issuer and it has not expired:
+   * the signature checked against the signing keys in memory, no statement while they
+   * are (issue 32: an address past `rate.badTokenPerMinute` has only such tokens looked
+   * up). Not whether its subsystem and session still live: `verify` answers that.
+   */
+  async signed(token: string, issuer: string): Promise<boolean> {
+    return (await this.signedPayload(token, issuer).catch(() => null)) !== null;
+  }
+
+  /** The claims of a frame token whose signature, issuer, type and lifetime check; else null. */
+  private async signedPayload(token: string, issuer: string): Promise<JWTPayload | null> {
+    if (!looksLikeJwt(token)) return null;
+    if (decodeProtectedHeader(token).typ !== FRAME_TOKEN_TYPE) return null;
+    const keys = await this.options.keys.current();
+    const { payload } = await jwtVerify(token, createLocalJWKSet({ keys: keys.publicKeys }), {
+      issuer,
+      algorithms: ['ES256'],
+      typ: FRAME_TOKEN_TYPE,
+      requiredClaims: ['sub', 'sid', 'aud', 'exp', 'azp'],
+      currentDate: this.options.clock.now(),
+    });
+    return Number.isSafeInteger(Number(payload.sub)) && payload.aud === String(payload.azp)
+      ? payload
+      : null;
   }
 
   /**

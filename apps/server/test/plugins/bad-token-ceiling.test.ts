@@ -1,0 +1,168 @@
+import { randomBytes } from 'node:crypto';
+import { SUBSYSTEM_PATHS, USER_PATHS } from '@cityops/contract';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { policyGuard } from '../../src/db/write-guard.js';
+import {
+  type TestApp,
+  bearer,
+  createTestApp,
+  ownAddress,
+  secondInstance,
+  withSecuritySettings,
+} from '../helpers/test-app.js';
+
+/** The statements sent while `work` runs (drizzle logs every statement of both drivers). */
+async function statementsOf(work: () => Promise<void>): Promise<string[]> {
+  const statements: string[] = [];
+  const logged = vi.spyOn(policyGuard, 'logQuery').mockImplementation((query) => {
+    statements.push(query);
+  });
+  try {
+    await work();
+  } finally {
+    logged.mockRestore();
+  }
+  return statements;
+}
+
+/** Made-up tokens of every shape the platform issues, and none it issued. */
+function madeUpTokens(): Record<string, string> {
+  const random = () => randomBytes(32).toString('base64url');
+  return {
+    // The shape of an earlier release's session token.
+    bare: random(),
+    // A session token's shape, its tag wrong.
+    tagged: random() + randomBytes(16).toString('base64url'),
+    // A frame token's shape (ES256, typ JWT), its signature wrong.
+    jwt: [
+      'eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCJ9',
+      'e30',
+      randomBytes(64).toString('base64url'),
+    ].join('.'),
+  };
+}
+
+describe('the ceiling on failed bearer tokens (rate.badTokenPerMinute, issue 32)', () => {
+  let t: TestApp;
+  let menuId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const db = t.database.db;
+    // Without PUBLIC_URL and not listening, the issuer (and a frame's origin) is this.
+    const { rows } = await db.execute<{ id: number }>(sql`insert into subsystems
+      (client_id, name, name_en, kind, origins, redirect_uris, claims, token_lifetime)
+      values ('ceiling-test', '上限测试', 'Ceiling test', 'public',
+        '["http://127.0.0.1"]'::jsonb, '[]'::jsonb, '["preferred_username"]'::jsonb, 300)
+      returning id`);
+    await db.execute(
+      sql`update menu_entries set subsystem_id = ${rows[0]!.id} where url = '/demo-subsystem.html'`,
+    );
+    // The menu and the registry are remembered per process: a write behind their back is announced.
+    await t.app.sessionCache.changed({ everyone: true });
+    const entries = await db.execute<{ id: number }>(
+      sql`select id from menu_entries where url = '/demo-subsystem.html' order by id limit 1`,
+    );
+    menuId = entries.rows[0]!.id;
+  });
+  afterAll(async () => t?.close());
+
+  /** Reads the admin's user info (a route that takes a frame token too) from an address. */
+  const read = async (token: string, remoteAddress: string, app: FastifyInstance = t.app) => {
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api${USER_PATHS.info}?uniqueId=admin`,
+      headers: bearer(token),
+      remoteAddress,
+    });
+    return { status: response.statusCode, body: response.json<{ code: string }>() };
+  };
+
+  const frameTokenOf = async (session: string): Promise<string> => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api${SUBSYSTEM_PATHS.frameToken}`,
+      headers: bearer(session),
+      payload: { menuId },
+    });
+    const token = response.json<{ data: { token: string | null } }>().data.token;
+    expect(token).toBeTruthy();
+    return token!;
+  };
+
+  /** Two made-up tokens from the address: the ceiling of 2 is then reached, not passed. */
+  const failTwice = async (address: string, app: FastifyInstance = t.app) => {
+    for (const token of Object.values(madeUpTokens()).slice(0, 2)) {
+      expect(await read(token, address, app)).toMatchObject({
+        status: 401,
+        body: { code: '040005' },
+      });
+    }
+  };
+
+  it('still authenticates the session and frame tokens the platform issued, and looks up no made-up one', async () => {
+    const address = ownAddress();
+    const session = (await t.login('admin', 'Admin@2026')).access_token;
+    const frame = await frameTokenOf(session);
+    // A session that has ended: issued by the platform, so looked up, and then refused.
+    const ended = (await t.login('admin', 'Admin@2026')).access_token;
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/authorization-server/oauth/logout',
+      headers: bearer(ended),
+    });
+    await withSecuritySettings(t, { 'rate.badTokenPerMinute': '2' }, async () => {
+      await failTwice(address);
+      const third = await read(madeUpTokens().bare, address);
+      expect(third).toMatchObject({ status: 429, body: { code: '040029' } });
+      // Past the ceiling, a made-up token of any shape is refused before any statement:
+      // no digest looked up, no signature's session, no count.
+      for (const [shape, token] of Object.entries(madeUpTokens())) {
+        let answer: Awaited<ReturnType<typeof read>> | undefined;
+        const statements = await statementsOf(async () => {
+          answer = await read(token, address);
+        });
+        expect({ shape, ...answer }).toEqual({ shape, ...third });
+        expect({ shape, statements }).toEqual({ shape, statements: [] });
+      }
+      // The ended session is looked up and counted: the same answer as a made-up token.
+      expect(await read(ended, address)).toEqual(third);
+      // A signed-in session and a frame token from the same address still answer.
+      expect(await read(session, address)).toMatchObject({
+        status: 200,
+        body: { code: '000000' },
+      });
+      expect(await read(frame, address)).toMatchObject({ status: 200, body: { code: '000000' } });
+      // The made-up ones still do not, until the window ends.
+      expect((await read(madeUpTokens().tagged, address)).status).toBe(429);
+      t.clock.advance(61_000);
+      expect((await read(madeUpTokens().tagged, address)).status).toBe(401);
+    });
+  });
+
+  it('counts failures across instances, and another instance still authenticates the issued tokens', async () => {
+    const address = ownAddress();
+    const session = (await t.login('admin', 'Admin@2026')).access_token;
+    const frame = await frameTokenOf(session);
+    const other = await secondInstance(t);
+    try {
+      await withSecuritySettings(t, { 'rate.badTokenPerMinute': '2' }, async () => {
+        await failTwice(address);
+        // The third failure is counted on the other instance with the first two.
+        const third = await read(madeUpTokens().bare, address, other);
+        expect(third).toMatchObject({ status: 429, body: { code: '040029' } });
+        const statements = await statementsOf(async () => {
+          expect(await read(madeUpTokens().tagged, address, other)).toEqual(third);
+        });
+        expect(statements).toEqual([]);
+        // Tokens this instance has never seen: told issued from memory, then looked up.
+        expect((await read(session, address, other)).status).toBe(200);
+        expect((await read(frame, address, other)).status).toBe(200);
+      });
+    } finally {
+      await other.close();
+    }
+  });
+});
