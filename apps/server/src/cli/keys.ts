@@ -19,7 +19,7 @@ import {
   DATA_KEY_PREFIX,
   ServerSecretRepository,
 } from '../modules/secrets/server-secret.repository.js';
-import { listBindings } from '../db/access-bindings.js';
+import { BINDING_KINDS, listBindings } from '../db/access-bindings.js';
 import { BindingMac, describeBinding } from '../modules/secrets/binding-mac.js';
 import { keyRingOf, parseDataKeyRow } from '../modules/secrets/key-ring.js';
 import {
@@ -82,7 +82,7 @@ export async function runKeysCommand(
     throw new MasterKeyError(USAGE);
   }
   // Only the stored (sealed) text is handled here: no sealer.
-  const repositories = createRepositories(context.database.db, noRememberedSessions);
+  const repositories = createRepositories(context.database.db, noRememberedSessions, undefined);
   const { master } = context;
   if (command === 'status') {
     const rows = await repositories.serverSecrets.listRaw({ prefix: DATA_KEY_PREFIX });
@@ -221,7 +221,7 @@ function bindingMacOf(context: {
 
 async function rejectedBindings(db: Database['db'], mac: BindingMac): Promise<string[]> {
   const rejected: string[] = [];
-  for (const kind of ['user-role', 'role-entry'] as const) {
+  for (const kind of BINDING_KINDS) {
     for (const binding of await listBindings(db, kind)) {
       if (!(await mac.verify(binding, binding.mac))) rejected.push(describeBinding(binding));
     }
