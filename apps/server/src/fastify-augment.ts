@@ -34,6 +34,11 @@ declare module 'fastify' {
      * the read of one's own user info does; every other route refuses one.
      */
     acceptsSubsystemToken?: boolean;
+    /**
+     * The route counts its limits itself, in the statement that does its work, rather
+     * than by a `rateLimit` (the frame token, issue 32); documented with 429 as well.
+     */
+    limitedInService?: boolean;
   }
   interface FastifyRequest {
     /** The caller, set by the auth hook; null on public routes. */

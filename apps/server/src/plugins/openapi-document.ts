@@ -17,9 +17,12 @@ export function needsSignIn(config: FastifyContextConfig | undefined): boolean {
   return config?.access !== 'public';
 }
 
-/** Whether the route counts calls per address (`plugins/request-limits.ts`). */
+/** Whether the route counts calls (`plugins/request-limits.ts`, or in its service). */
 function isRateLimited(config: FastifyContextConfig | undefined): boolean {
-  return Boolean((config as { rateLimit?: unknown } | undefined)?.rateLimit);
+  return (
+    Boolean((config as { rateLimit?: unknown } | undefined)?.rateLimit) ||
+    Boolean(config?.limitedInService)
+  );
 }
 
 /** Carries a route's error answers from `transform` to `finishDocument`; never left in the document. */

@@ -2,8 +2,8 @@ import { ErrorCode, type MessageKey } from '@cityops/contract';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { currentTrace, declaredAction } from '../../lib/request-trace.js';
-import type { PolicyRules } from './policy-rules.js';
-import type { Decision, PolicyAction, PolicyTargets } from './policy-targets.js';
+import { type PolicyRules, decideOwn, isOwnAction } from './policy-rules.js';
+import type { Decision, PolicyAction, PolicyTargets, UserTarget } from './policy-targets.js';
 import type { RefusalRecorder } from './refusal-recorder.js';
 import { refusalTargetOf } from './refusal-target.js';
 
@@ -30,6 +30,9 @@ export class AccessPolicy {
   ): Promise<Decision> {
     const trace = currentTrace();
     if (trace) trace.policyAsked = true;
+    // An action on one's own account needs no roles: they are not read (issue 32: every
+    // frame token asked for them).
+    if (isOwnAction(action)) return decideOwn(caller.userId, target as UserTarget);
     const { rules } = this.options;
     return rules.decide(await rules.facts(caller), action, target);
   }

@@ -14,6 +14,23 @@ import {
 
 const isSeparated = (roleId: string) => SEPARATED_ROLES.includes(roleId);
 
+/** The actions on the caller's own account: decided on its id alone, whatever its roles. */
+const OWN_ACTIONS: ReadonlySet<PolicyAction> = new Set([
+  'own.profile',
+  'own.password',
+  'own.factor',
+  'own.sessions',
+]);
+
+export function isOwnAction(action: PolicyAction): boolean {
+  return OWN_ACTIONS.has(action);
+}
+
+/** An action on one's own account is allowed on oneself only. */
+export function decideOwn(callerId: number, target: UserTarget): Decision {
+  return target.id === callerId ? ALLOWED : refused('own-only', 'profile.ownOnly');
+}
+
 /** What the policy knows of a caller, read fresh from the database for each decision. */
 export class CallerFacts {
   private scopePromise: Promise<CallerScope> | undefined;
@@ -89,9 +106,7 @@ export class PolicyRules {
       case 'own.password':
       case 'own.factor':
       case 'own.sessions':
-        return (t as UserTarget).id === facts.userId
-          ? ALLOWED
-          : refused('own-only', 'profile.ownOnly');
+        return decideOwn(facts.userId, t as UserTarget);
       case 'user.read':
         return (t as UserTarget).id === facts.userId
           ? ALLOWED

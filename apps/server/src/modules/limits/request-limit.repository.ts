@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { type SQL, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { requestLimits } from '../../db/schema/index.js';
 
@@ -7,6 +7,29 @@ export interface LimitWindow {
   hits: number;
   /** When the current window ends and the count starts again. */
   resetAt: Date;
+}
+
+/**
+ * The count `hit` makes, as a part of a larger statement (a `with` query, so a route
+ * counts its limits in the statement that does its work): returns `hits` and
+ * `reset_at_ms`, when the window ends in epoch milliseconds. With `when`, it counts
+ * only if that holds (no row is returned otherwise).
+ */
+export function limitHitStatement(
+  bucket: string,
+  subject: string,
+  windowMs: number,
+  now: Date,
+  when: SQL = sql`true`,
+): SQL {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const over = sql`request_limits.window_started_at <= ${new Date(now.getTime() - windowMs).toISOString()}::timestamptz`;
+  return sql`insert into request_limits (bucket, subject, window_started_at, hits)
+    select ${bucket}, ${subject}, ${at}, 1 where ${when}
+    on conflict (bucket, subject) do update set
+      hits = case when ${over} then 1 else request_limits.hits + 1 end,
+      window_started_at = case when ${over} then ${at} else request_limits.window_started_at end
+    returning hits, extract(epoch from window_started_at)::float8 * 1000 + ${windowMs} as reset_at_ms`;
 }
 
 /** Fixed-window request counts per bucket and subject, shared by every instance. */

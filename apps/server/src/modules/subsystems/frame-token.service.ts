@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { type JWTPayload, createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { type FrameToken, resolveLink } from '@cityops/contract';
-import { notFound } from '../../lib/app-error.js';
+import { notFound, rateLimited } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Repositories, WithTransaction } from '../../repositories.js';
 import { auditSourceOf } from '../audit/audit-writer.js';
 import type { AuthContext, ClientMeta } from '../../lib/auth-context.js';
 import type { AuthService } from '../auth/auth.service.js';
+import { type SecuritySettings, requestLimitSettingKey } from '../auth/security-settings.js';
 import type { MenuService } from '../menus/menu.service.js';
 import type { SigningKeyService } from './signing-key.service.js';
 import { sidOf, userClaims } from './subsystem-claims.js';
@@ -31,6 +32,9 @@ export function looksLikeJwt(credential: string): boolean {
   return /^[\w-]+\.[\w-]+\.[\w-]+$/.test(credential);
 }
 
+/** A minute, as every `rate.*PerMinute` limit counts. */
+const LIMIT_WINDOW_MS = 60_000;
+
 const NO_TOKEN: FrameToken = { token: null, origin: null, clientId: null, expiresIn: 0 };
 
 export interface FrameTokenServiceOptions {
@@ -41,8 +45,10 @@ export interface FrameTokenServiceOptions {
   keys: SigningKeyService;
   clock: Clock;
   personalData: PersonalDataSeal;
-  /** The per-subsystem limit (`rate.subsystemFrameTokenPerMinute`). */
+  /** Counts the per-session limit of a request that gets no token. */
   limiter: Pick<RequestLimiter, 'count'>;
+  /** The limits, `rate.frameTokenPerMinute` and `rate.subsystemFrameTokenPerMinute`. */
+  settings: Pick<SecuritySettings, 'number'>;
 }
 
 /**
@@ -55,17 +61,45 @@ export class FrameTokenService {
   constructor(private readonly options: FrameTokenServiceOptions) {}
 
   async issue(caller: AuthContext, menuId: number, issuer: string): Promise<FrameToken> {
-    const { repositories } = this.options;
+    const { repositories, limiter, settings } = this.options;
+    // The per-session limit counts every request of the route, whatever it gets (a
+    // digest, so no token is kept in the limits table).
+    const sessionSubject = `session:${caller.tokenHash}`;
     const entry = await this.options.menus.reachableEntry(menuId, caller.roleIds);
-    if (!entry) throw notFound();
-    if (entry.subsystemId === null) return NO_TOKEN;
-    const subsystem = await repositories.subsystems.findById(entry.subsystemId);
-    if (!subsystem?.enabled) return NO_TOKEN;
-    const address = resolveLink(entry.url, `${issuer}/`);
-    if (!address || !subsystem.origins.includes(address.origin)) return NO_TOKEN;
-    // Per session the route's limit counts; per subsystem, whichever sessions ask, this
-    // does (issue 32), before the token is signed and recorded.
-    await this.options.limiter.count('subsystemFrameToken', String(subsystem.id));
+    const subsystem =
+      entry?.subsystemId == null ? null : await repositories.subsystems.findById(entry.subsystemId);
+    const address = entry && resolveLink(entry.url, `${issuer}/`);
+    if (!entry || !subsystem?.enabled || !address || !subsystem.origins.includes(address.origin)) {
+      await limiter.count('frameToken', sessionSubject);
+      if (!entry) throw notFound();
+      return NO_TOKEN;
+    }
+    const now = this.options.clock.now();
+    const window = {
+      sessionTokenHash: caller.tokenHash,
+      subsystemId: subsystem.id,
+      now,
+      windowSeconds: subsystem.tokenLifetime,
+    };
+    // Per session and per subsystem (whichever sessions ask), counted before the token is
+    // signed, and a repeat within the token's lifetime (the shell reopening the entry)
+    // counted on the sign-in rather than chained on the trail again: one statement
+    // without a transaction (issue 32), as every instance shares the counts.
+    const counted = await repositories.subsystemSignIns.countFrame({
+      ...window,
+      sessionLimit: {
+        bucket: 'frameToken',
+        subject: sessionSubject,
+        most: await settings.number(requestLimitSettingKey('frameToken')),
+      },
+      subsystemLimit: {
+        bucket: 'subsystemFrameToken',
+        subject: String(subsystem.id),
+        most: await settings.number(requestLimitSettingKey('subsystemFrameToken')),
+      },
+      limitWindowMs: LIMIT_WINDOW_MS,
+    });
+    if (counted.waitMs !== null) throw rateLimited(counted.waitMs);
     const user = await repositories.users.findById(caller.userId);
     if (!user) throw notFound();
     const sid = sidOf(caller.tokenHash);
@@ -84,17 +118,8 @@ export class FrameTokenService {
         jti: randomUUID(),
       },
     );
-    const now = this.options.clock.now();
-    // A repeat within the token's lifetime (the shell reopening the entry) is counted
-    // on the sign-in, not chained on the trail again: one record stands for the window.
-    // Counting it is the only write then, one statement without a transaction (issue 32).
-    const window = {
-      sessionTokenHash: caller.tokenHash,
-      subsystemId: subsystem.id,
-      now,
-      windowSeconds: subsystem.tokenLifetime,
-    };
-    if (!(await repositories.subsystemSignIns.countFrameRepeat(window))) {
+    // The first token of a window: its sign-in and its record on the trail, together.
+    if (!counted.repeated) {
       await this.options.withTransaction(async ({ subsystemSignIns, audit }) => {
         // Another request of the session may have opened the window meanwhile: then this
         // is its repeat, counted here.

@@ -1,6 +1,7 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { and, eq, sql } from 'drizzle-orm';
+import { type Executor, rowsOf } from '../../db/client.js';
 import { sessions, subsystemSignIns } from '../../db/schema/index.js';
+import { limitHitStatement } from '../limits/request-limit.repository.js';
 
 export type SubsystemSignIn = typeof subsystemSignIns.$inferSelect;
 
@@ -53,29 +54,58 @@ export class SubsystemSignInRepository {
   }
 
   /**
-   * Counts a repeat of a frame token within the window of the one on the trail, in one
-   * statement and outside any transaction (nothing else is written with it): false when
-   * there is no such window (the first token, or the first after it), for `recordFrame`.
+   * A frame token's whole accounting in one statement outside any transaction (issue 32):
+   * the session's limit, then the subsystem's (counted only while the session is under
+   * its own, so one session past its limit cannot use up its subsystem's), then, when
+   * both are under, a repeat within the window of the token on the trail (its lifetime)
+   * counted on the row (frame_repeats), nothing else written with it. `waitMs` is set when a limit is passed (the session's
+   * first); `repeated` is false when there is no window (`recordFrame` then decides).
    */
-  async countFrameRepeat(signIn: {
+  async countFrame(frame: {
     sessionTokenHash: string;
     subsystemId: number;
     now: Date;
     windowSeconds: number;
-  }): Promise<boolean> {
-    const windowStart = new Date(signIn.now.getTime() - signIn.windowSeconds * 1000);
-    const rows = await this.db
-      .update(subsystemSignIns)
-      .set({ frameRepeats: sql`${subsystemSignIns.frameRepeats} + 1` })
-      .where(
-        and(
-          eq(subsystemSignIns.sessionTokenHash, signIn.sessionTokenHash),
-          eq(subsystemSignIns.subsystemId, signIn.subsystemId),
-          gt(subsystemSignIns.frameRecordedAt, windowStart),
-        ),
+    /** Each limit's bucket, subject and the most a minute (`rate.*PerMinute`). */
+    sessionLimit: { bucket: string; subject: string; most: number };
+    subsystemLimit: { bucket: string; subject: string; most: number };
+    limitWindowMs: number;
+  }): Promise<{ waitMs: number | null; repeated: boolean }> {
+    const { sessionLimit, subsystemLimit, now, limitWindowMs } = frame;
+    const windowStart = new Date(now.getTime() - frame.windowSeconds * 1000).toISOString();
+    const sessionUnder = sql`(select hits from session_limit) <= ${sessionLimit.most}`;
+    const result = await this.db.execute(sql`with session_limit as (
+        ${limitHitStatement(sessionLimit.bucket, sessionLimit.subject, limitWindowMs, now)}
+      ), subsystem_limit as (
+        ${limitHitStatement(subsystemLimit.bucket, subsystemLimit.subject, limitWindowMs, now, sessionUnder)}
+      ), repeat as (
+        update subsystem_sign_ins set frame_repeats = frame_repeats + 1
+        where session_token_hash = ${frame.sessionTokenHash}
+          and subsystem_id = ${frame.subsystemId}
+          and frame_recorded_at > ${windowStart}::timestamptz
+          and exists (select 1 from subsystem_limit where hits <= ${subsystemLimit.most})
+        returning 1
       )
-      .returning({ repeats: subsystemSignIns.frameRepeats });
-    return rows.length > 0;
+      select (select hits from session_limit) as session_hits,
+        (select reset_at_ms from session_limit) as session_reset_ms,
+        (select hits from subsystem_limit) as subsystem_hits,
+        (select reset_at_ms from subsystem_limit) as subsystem_reset_ms,
+        exists (select 1 from repeat) as repeated`);
+    const row = rowsOf<{
+      session_hits: number;
+      session_reset_ms: number;
+      subsystem_hits: number | null;
+      subsystem_reset_ms: number | null;
+      repeated: boolean;
+    }>(result)[0]!;
+    const wait = (resetMs: number | null) => Math.max(0, Number(resetMs) - now.getTime());
+    if (row.session_hits > sessionLimit.most) {
+      return { waitMs: wait(row.session_reset_ms), repeated: false };
+    }
+    if (row.subsystem_hits === null || row.subsystem_hits > subsystemLimit.most) {
+      return { waitMs: wait(row.subsystem_reset_ms), repeated: false };
+    }
+    return { waitMs: null, repeated: row.repeated };
   }
 
   /** Records the sign-in (once per session and subsystem), adding a grant of the code flow. */

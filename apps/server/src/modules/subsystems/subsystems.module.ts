@@ -60,6 +60,7 @@ export const subsystemsModule: AppModule = {
           settings: services.securitySettings,
           clock,
         }),
+        settings: services.securitySettings,
       }),
       sso,
       oidcProviders: new OidcProviders({

@@ -9,7 +9,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RouteContext } from '../../app-module.js';
 import { issuerBase } from '../../lib/product-base.js';
 import { authOf } from '../../plugins/auth.js';
-import { limitedBy } from '../../plugins/request-limits.js';
 import { onSelf } from '../access/policy-targets.js';
 
 /** The shell asks for a framed subsystem's own token (issue 22; docs/subsystems.md). */
@@ -22,8 +21,10 @@ const subsystemsRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { serv
         audit: { action: 'subsystem.token', when: 'the entry opens a registered subsystem' },
         // A token derived from the caller's own session, for the caller.
         policy: onSelf('own.sessions'),
-        // Each one is a signed token and a record on the trail: bounded per session.
-        rateLimit: limitedBy('frameToken', 'session'),
+        // Each one is a signed token: bounded per session (rate.frameTokenPerMinute) and
+        // per subsystem, both counted by the service in the statement that counts a
+        // repeat (issue 32).
+        limitedInService: true,
       },
       schema: {
         tags: ['subsystems'],
