@@ -1,0 +1,1 @@
+ALTER TABLE "role_units" ADD COLUMN "mac" text;
