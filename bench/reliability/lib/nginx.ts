@@ -62,12 +62,16 @@ ${servers}
         proxy_next_upstream error timeout http_502 http_503 http_504;
         proxy_next_upstream_tries 2;
 
+        # X-Forwarded-For is the address that connected to nginx, replacing whatever the
+        # client sent: the instances run with TRUST_PROXY=true and take the header's first
+        # address as the client's, so an appended header would let a client choose its
+        # address (docs/deployment.md, issue 32).
         location /api/ {
             proxy_pass http://cityops;
             proxy_http_version 1.1;
             proxy_set_header Connection "";
             proxy_set_header Host $host;
-            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+            proxy_set_header X-Forwarded-For $remote_addr;
             proxy_set_header X-Forwarded-Proto $scheme;
             proxy_set_header X-Request-Id $cityops_request_id;
             proxy_buffering off;
@@ -79,7 +83,7 @@ ${servers}
             proxy_http_version 1.1;
             proxy_set_header Connection "";
             proxy_set_header Host $host;
-            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+            proxy_set_header X-Forwarded-For $remote_addr;
             proxy_set_header X-Request-Id $cityops_request_id;
         }
     }
