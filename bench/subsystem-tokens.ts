@@ -6,7 +6,12 @@
  * - Opening a subsystem: `POST /api/subsystems/frame-token` (a token minted and
  *   signed with ES256, its sign-in and audit record written) against
  *   `GET /api/health` of the same server, in alternating rounds of one run; p99
- *   and the ratio of their rates.
+ *   and the ratio of their rates. Each round also takes the CPU time the server
+ *   spent per request (its process, and on PostgreSQL the database's backends of
+ *   the bench's own database, from /proc): on a machine shared with other work the
+ *   rates follow the scheduler more than the work, the CPU a request costs much less.
+ *   `cpuRatios` is health's CPU per request over the token's: the ratio of rates a
+ *   CPU-bound server on its own would show.
  * - The token endpoint: authorization codes made beforehand through the whole
  *   browser flow (authorize, the platform's page, resume), then redeemed by a
  *   confidential client as fast as the endpoint takes them: its rate and p99.
@@ -20,7 +25,7 @@
  * docs/performance.md ("Subsystem tokens").
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { MENU_PATHS, SUBSYSTEM_PATHS, SYSTEM_PATHS } from '@cityops/contract';
@@ -123,6 +128,38 @@ async function makeCode(
   return { code, verifier };
 }
 
+/** Linux's clock ticks a second (`getconf CLK_TCK`), the unit of /proc/<pid>/stat's times. */
+const CLOCK_TICKS = 100;
+
+/** CPU seconds (user and system) a process has used, from /proc; 0 once it has gone. */
+async function cpuSecondsOf(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+  if (stat === null) return 0;
+  // After the command's closing parenthesis: state is field 3, utime 14 and stime 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+
+/** The PostgreSQL backends serving `database` (their process title names it). */
+async function backendsOf(database: string): Promise<number[]> {
+  const pids: number[] = [];
+  for (const name of await readdir('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const title = await readFile(`/proc/${name}/cmdline`, 'utf8').catch(() => '');
+    if (title.startsWith('postgres: ') && title.split(' ').includes(database)) {
+      pids.push(Number(name));
+    }
+  }
+  return pids;
+}
+
+/** CPU seconds used so far by the server and, on PostgreSQL, its database's backends. */
+async function serverCpuSeconds(pid: number, database: string | null): Promise<number> {
+  const pids = database ? [pid, ...(await backendsOf(database))] : [pid];
+  const seconds = await Promise.all(pids.map(cpuSecondsOf));
+  return seconds.reduce((sum, value) => sum + value, 0);
+}
+
 async function main() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cityops-subsystem-tokens-'));
   try {
@@ -134,6 +171,8 @@ async function main() {
       : undefined;
     const server = await startServer({
       port,
+      // A start on a machine shared with other work can take minutes (the migrations).
+      timeoutMs: 600_000,
       env: {
         DATA_DIR: dataDir,
         NODE_ENV: 'test',
@@ -182,11 +221,21 @@ async function main() {
       await loadTest({ ...health, seconds: 2 });
       await loadTest({ ...mint, seconds: 2 });
       const roundSeconds = Math.max(1, Math.round(seconds / rounds));
-      const healthRounds: LoadResult[] = [];
-      const mintRounds: LoadResult[] = [];
+      const healthRounds: (LoadResult & { cpuMsPerRequest: number })[] = [];
+      const mintRounds: (LoadResult & { cpuMsPerRequest: number })[] = [];
+      const database = databaseUrl ? new URL(databaseUrl).pathname.slice(1) : null;
+      const measured = async (options: Parameters<typeof loadTest>[0]) => {
+        const before = await serverCpuSeconds(server.process.pid!, database);
+        const result = await loadTest(options);
+        const spent = (await serverCpuSeconds(server.process.pid!, database)) - before;
+        return {
+          ...result,
+          cpuMsPerRequest: Math.round(((spent * 1000) / Math.max(1, result.requests)) * 100) / 100,
+        };
+      };
       for (let round = 0; round < rounds; round += 1) {
-        healthRounds.push(await loadTest({ ...health, seconds: roundSeconds }));
-        mintRounds.push(await loadTest({ ...mint, seconds: roundSeconds }));
+        healthRounds.push(await measured({ ...health, seconds: roundSeconds }));
+        mintRounds.push(await measured({ ...mint, seconds: roundSeconds }));
       }
       for (const result of [...healthRounds, ...mintRounds]) {
         if (result.non2xx > 0 || result.errors > 0)
@@ -197,6 +246,17 @@ async function main() {
           Math.round((round.requestsPerSecond / healthRounds[index]!.requestsPerSecond) * 100) /
           100,
       );
+      const cpuRatios = mintRounds.map(
+        (round, index) =>
+          Math.round((healthRounds[index]!.cpuMsPerRequest / round.cpuMsPerRequest) * 100) / 100,
+      );
+      const median = (values: number[]) => {
+        const sorted = [...values].sort((a, b) => a - b);
+        const middle = Math.floor(sorted.length / 2);
+        const value =
+          sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+        return Math.round(value * 100) / 100;
+      };
       const frameToken = {
         requestsPerSecond: Math.round(
           mintRounds.reduce((sum, round) => sum + round.requestsPerSecond, 0) / rounds,
@@ -207,12 +267,22 @@ async function main() {
         ),
         healthP99Ms: Math.max(...healthRounds.map((round) => round.latencyMs.p99)),
         ratios,
+        cpuMsPerRequest: median(mintRounds.map((round) => round.cpuMsPerRequest)),
+        healthCpuMsPerRequest: median(healthRounds.map((round) => round.cpuMsPerRequest)),
+        cpuRatios,
+        medianCpuRatio: median(cpuRatios),
         rounds: mintRounds,
+        healthRounds,
       };
       say(
         `  frame token ${frameToken.requestsPerSecond} req/s, p99 ${frameToken.p99Ms} ms; ` +
           `/api/health ${frameToken.healthRequestsPerSecond} req/s, p99 ${frameToken.healthP99Ms} ms; ` +
           `ratios ${ratios.join(', ')}`,
+      );
+      say(
+        `  CPU per request (median): frame token ${frameToken.cpuMsPerRequest} ms, ` +
+          `/api/health ${frameToken.healthCpuMsPerRequest} ms; ratios ${cpuRatios.join(', ')} ` +
+          `(median ${frameToken.medianCpuRatio})`,
       );
 
       say(`The token endpoint: ${codes} codes, then redeemed by a confidential client`);
