@@ -136,9 +136,11 @@ export async function buildApp(
   );
   // Every data key opens under this master key, and what an earlier release kept in clear is sealed.
   await keyRing.check();
-  await sealStoredSecrets(createRepositories(database.db, noRememberedSessions), keyRing, {
-    onlyUnsealed: true,
-  });
+  await sealStoredSecrets(
+    createRepositories(database.db, noRememberedSessions, undefined),
+    keyRing,
+    { onlyUnsealed: true },
+  );
   await resealLegacyBoxes(
     new LegacySealedRepository(database.db),
     new ServerSecretRepository(database.db, keyRing),
@@ -154,7 +156,7 @@ export async function buildApp(
         { bindings: bindings.map(describeBinding) },
         'access bindings failed their integrity check (MAC): not honoured; run npm run keys -- verify',
       );
-      const audit = createRepositories(database.db, noRememberedSessions).audit;
+      const audit = createRepositories(database.db, noRememberedSessions, undefined).audit;
       void Promise.all(
         bindings.map((binding) =>
           audit.append(clock.now(), BINDING_CHECK_SOURCE, {
@@ -187,10 +189,10 @@ export async function buildApp(
     repositories: createRepositories(
       database.db,
       sessionChanges,
+      bindingMac,
       sessionCache,
       metrics,
       keyRing,
-      bindingMac,
     ),
     withTransaction: transactionRunner(database.db, sessionChanges, metrics, keyRing, bindingMac),
     // Inside a request, its logger: the line carries the request id.
@@ -202,7 +204,7 @@ export async function buildApp(
   await services.auditTrail.followProfile(config.cryptoProfile);
   // Numbers an earlier release kept in clear are sealed before the server answers (issue 30).
   await sealClearMobiles(
-    createRepositories(database.db, noRememberedSessions),
+    createRepositories(database.db, noRememberedSessions, undefined),
     services.personalData,
   );
   // After a change of CRYPTO_PROFILE what was sealed before still opens; the log says what

@@ -41,21 +41,22 @@ import { SubsystemRepository } from './modules/subsystems/subsystem.repository.j
  * app's pool, or one transaction (`withTransaction`). A new repository gets its
  * line here. `changes` hears of every write that remembered sessions carry
  * (auth/session-cache.ts): a process with no remembered sessions to tell says so
- * with `noRememberedSessions`; `cache` answers session lookups from memory;
+ * with `noRememberedSessions`. `bindingMac` signs the access bindings written and
+ * checks those read (secrets/binding-mac.ts): one per process, its key read before
+ * the first transaction; undefined, bindings are written unsigned and read unchecked
+ * (a command that grants nothing). It is never left out by default: an account written
+ * without it holds no role that counts. `cache` answers session lookups from memory;
  * `metrics` counts the audit records written; `sealer` seals the secrets the
  * server keeps (secrets/key-ring.ts): without it (a command that reads no secret)
- * reading or writing one fails. `bindingMac` signs the access bindings written and
- * checks those read (secrets/binding-mac.ts): one per process, its key read before
- * the first transaction; without it bindings are written unsigned and read unchecked
- * (a command that grants nothing).
+ * reading or writing one fails.
  */
 export function createRepositories(
   db: Executor,
   changes: SessionChanges,
+  bindingMac: BindingMac | undefined,
   cache?: SessionCache,
   metrics: AuditMetrics = noMetrics,
   sealer?: SecretSealer,
-  bindingMac?: BindingMac,
 ) {
   const sessions = new SessionRepository(db, changes, cache, bindingMac);
   return {
@@ -116,10 +117,10 @@ export function transactionRunner(
         createRepositories(
           tx,
           pending,
+          bindingMac,
           undefined,
           { auditWritten: (e) => audited.push(e) },
           sealer,
-          bindingMac,
         ),
       ),
     );

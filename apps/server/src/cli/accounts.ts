@@ -78,10 +78,10 @@ export async function runAccountsCommand(
   const repositories = createRepositories(
     context.database.db,
     changes,
+    bindingMac,
     undefined,
     undefined,
     context.sealer,
-    bindingMac,
   );
   const service = new OperatorAccountService({
     repositories,

@@ -46,7 +46,7 @@ async function main(args: string[]): Promise<number> {
   const config = loadConfig();
   const database = await openDatabase(config);
   try {
-    const repositories = createRepositories(database.db, noRememberedSessions);
+    const repositories = createRepositories(database.db, noRememberedSessions, undefined);
     const audit = new AuditTrailService({
       audit: repositories.audit,
       clock: systemClock,

@@ -61,10 +61,10 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
   const repositories = createRepositories(
     db,
     noRememberedSessions,
+    bindingMac,
     undefined,
     undefined,
     options.sealer,
-    bindingMac,
   );
   if (bindingMac) await prepareBindingMacs(db, repositories.serverSecrets, bindingMac);
   const withTransaction = transactionRunner(

@@ -24,10 +24,9 @@ import {
   type SecuritySettingKey,
   securityDefaults,
 } from '../../src/modules/auth/security-settings.js';
-import { noRememberedSessions } from '../../src/modules/auth/session-cache.js';
-import { createRepositories } from '../../src/repositories.js';
 import { TEST_EPOCH, TEST_SECRETS_KEY } from './constants.js';
 import { withDatabase } from './global-setup.js';
+import { testRepositories } from './test-repositories.js';
 
 export const basicAuthorization = `Basic ${Buffer.from(`${WEB_CLIENT_ID}:${WEB_CLIENT_SECRET}`).toString('base64')}`;
 
@@ -88,18 +87,12 @@ export async function createTestApp(
   const clock = new ManualClock(new Date(TEST_EPOCH.getTime() + 60_000));
   const database = await openTestDatabase();
   const logs: string[] = [];
-  const logStream = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      logs.push(chunk.toString('utf8'));
-      callback();
-    },
-  });
   const app = await buildApp(config, {
     strictDeclarations: true,
     ...dependencies,
     database,
     clock,
-    logStream,
+    logStream: logSink(logs),
   });
   await app.ready();
 
@@ -120,9 +113,13 @@ export async function createTestApp(
 /**
  * A second instance on the test app's database, as a second server behind the proxy:
  * its own connections on PostgreSQL (so NOTIFY travels between them), the same PGlite
- * in one process. Close it before the test app.
+ * in one process; by default with the test app's configuration, its log lines dropped.
+ * Close it before the test app.
  */
-export async function secondInstance(t: TestApp): Promise<FastifyInstance> {
+export async function secondInstance(
+  t: TestApp,
+  options: { config?: AppConfig; logs?: string[] } = {},
+): Promise<FastifyInstance> {
   let database: Database = { ...t.database, close: async () => undefined };
   if (t.database.driver !== 'pglite') {
     const { rows } = await t.database.db.execute<{ name: string }>(
@@ -134,14 +131,24 @@ export async function secondInstance(t: TestApp): Promise<FastifyInstance> {
       poolSize: 2,
     });
   }
-  const other = await buildApp(t.config, {
+  const other = await buildApp(options.config ?? t.config, {
     strictDeclarations: true,
     database,
     clock: t.clock,
-    logStream: new Writable({ write: (_chunk, _encoding, callback) => callback() }),
+    logStream: logSink(options.logs ?? []),
   });
   await other.ready();
   return other;
+}
+
+/** A log stream that keeps every line it is given. */
+function logSink(logs: string[]): Writable {
+  return new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      logs.push(chunk.toString('utf8'));
+      callback();
+    },
+  });
 }
 
 /** The server's current transport key, as the sign-in page fetches it. */
@@ -248,11 +255,9 @@ export async function auditEvents(
   limit: number,
   action?: AuditAction,
 ): Promise<string[]> {
-  const rows = await createRepositories(app.database.db, noRememberedSessions).audit.page(
-    action ? { action } : {},
-    undefined,
-    limit,
-  );
+  const rows = await (
+    await testRepositories(app.database.db)
+  ).audit.page(action ? { action } : {}, undefined, limit);
   return rows.map((row) => [row.action, row.outcome, row.reason].filter(Boolean).join('/'));
 }
 

@@ -7,12 +7,11 @@ import type { LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenDigest } from '../../src/lib/tokens.js';
-import { noRememberedSessions } from '../../src/modules/auth/session-cache.js';
-import { createRepositories } from '../../src/repositories.js';
 import { multipart, png } from '../helpers/images.js';
 import { type TestApp, bearer, createTestApp, encryptPassword } from '../helpers/test-app.js';
 import { data, unitId } from '../modules/system/system-helpers.js';
 import { offerSubsystem } from '../helpers/subsystem-menu.js';
+import { testRepositories } from '../helpers/test-repositories.js';
 
 /**
  * The route walk (issue 21): every route that is not a read is driven once to
@@ -737,7 +736,7 @@ describe('the route walk', () => {
     // The issued password must be changed first: the walk changes it to a known one.
     tokens.set('walker', (await t.login('walker', issued)).access_token);
     // A second factor for the security administrator to reset.
-    const { secondFactors } = createRepositories(t.database.db, noRememberedSessions);
+    const { secondFactors } = await testRepositories(t.database.db);
     await secondFactors.startEnrolment(walkerId, 'sealed-secret-not-read', t.clock.now());
     await secondFactors.confirm(walkerId, 1, t.clock.now());
     walk = {

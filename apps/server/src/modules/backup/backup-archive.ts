@@ -347,7 +347,7 @@ export async function restoreBackup(
 export async function verifyChain(config: AppConfig): Promise<AuditVerification> {
   const database = await openDatabase(config);
   try {
-    const repositories = createRepositories(database.db, noRememberedSessions);
+    const repositories = createRepositories(database.db, noRememberedSessions, undefined);
     return await new AuditTrailService({
       audit: repositories.audit,
       settings: repositories.settings,

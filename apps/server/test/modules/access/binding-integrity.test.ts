@@ -1,13 +1,10 @@
 import { SYSTEM_PATHS } from '@cityops/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { runKeysCommand } from '../../../src/cli/keys.js';
 import { prepareBindingMacs } from '../../../src/db/access-bindings.js';
-import { masterKeyId } from '../../../src/lib/master-key.js';
-import { aeadAlgorithmOf } from '../../../src/modules/secrets/aead.js';
 import { BindingMac } from '../../../src/modules/secrets/binding-mac.js';
 import { ServerSecretRepository } from '../../../src/modules/secrets/server-secret.repository.js';
-import { TEST_SECRETS_KEY } from '../../helpers/constants.js';
+import { keysCommand } from '../../helpers/keys-command.js';
 import { testSealer } from '../../helpers/test-sealer.js';
 import { type TestApp, auditEvents, createAccount, createTestApp } from '../../helpers/test-app.js';
 import { call } from '../system/system-helpers.js';
@@ -34,19 +31,7 @@ describe.each(['international', 'gm'] as const)('access binding MACs (%s profile
     return (await call(t.app, token, 'GET', SYSTEM_PATHS.users)).status;
   }
 
-  async function keys(command: string) {
-    const printed: string[] = [];
-    const key = Buffer.from(TEST_SECRETS_KEY, 'base64');
-    const status = await runKeysCommand([command], {
-      database: t.database,
-      master: { key, id: masterKeyId(key), origin: 'SECRETS_KEY' },
-      clock: t.clock,
-      env: {},
-      print: (line) => printed.push(line),
-      algorithm: aeadAlgorithmOf(profile),
-    });
-    return { status, printed: printed.join('\n') };
-  }
+  const keys = (command: string) => keysCommand(t, command, profile);
 
   it('signs a binding the platform writes with the profile’s MAC, and honours it', async () => {
     const granted = await createAccount(t.app, { roleIds: ['admin'] });

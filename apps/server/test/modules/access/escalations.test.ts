@@ -8,10 +8,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashPassword } from '../../../src/lib/passwords.js';
-import { noRememberedSessions } from '../../../src/modules/auth/session-cache.js';
-import { createRepositories } from '../../../src/repositories.js';
 import { type TestApp, bearer, createTestApp, secondInstance } from '../../helpers/test-app.js';
 import { call, data, unitId } from '../system/system-helpers.js';
+import { testRepositories } from '../../helpers/test-repositories.js';
 
 let t: TestApp;
 let admin: string;
@@ -92,7 +91,7 @@ describe('1. a district administrator takes over a system administrator', () => 
 
   it('may not reset a security administrator placed there either', async () => {
     // The console cannot make one any more (issue 21): placed as an older version could.
-    const { users } = createRepositories(t.database.db, noRememberedSessions);
+    const { users } = await testRepositories(t.database.db);
     const id = await users.insert({
       username: 'planted.security',
       name: '区里的安全管理员',

@@ -11,12 +11,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../../src/lib/passwords.js';
 import { tokenDigest } from '../../../src/lib/tokens.js';
-import { noRememberedSessions } from '../../../src/modules/auth/session-cache.js';
-import { BindingMac } from '../../../src/modules/secrets/binding-mac.js';
-import { ServerSecretRepository } from '../../../src/modules/secrets/server-secret.repository.js';
-import { createRepositories } from '../../../src/repositories.js';
 import { type TestApp, createTestApp } from '../../helpers/test-app.js';
-import { testSealer } from '../../helpers/test-sealer.js';
+import { testRepositories } from '../../helpers/test-repositories.js';
 import { call, unitId } from '../system/system-helpers.js';
 
 /** A role made for the matrix: a business page (环卫调度) and nothing of the console. */
@@ -181,19 +177,7 @@ describe('who may act on whom: the written matrix, cell by cell', () => {
     const place = kind === 'staff, outside scope' ? jiangnan : binjiang;
     const username = `mx${made}.${kind.split(/[ ,]/)[0]}`;
     // The roles bound as the platform binds them, with their MACs (issue 30).
-    const bindingMac = new BindingMac(
-      new ServerSecretRepository(db(), testSealer(db())),
-      undefined,
-    );
-    await bindingMac.load();
-    const { users, sessions, secondFactors } = createRepositories(
-      db(),
-      noRememberedSessions,
-      undefined,
-      undefined,
-      undefined,
-      bindingMac,
-    );
+    const { users, sessions, secondFactors } = await testRepositories(db());
     const now = t.clock.now();
     const id = await users.insert({
       username,

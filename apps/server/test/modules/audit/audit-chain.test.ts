@@ -2,20 +2,10 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../src/db/client.js';
-import { noRememberedSessions } from '../../../src/modules/auth/session-cache.js';
-import { createRepositories } from '../../../src/repositories.js';
+import { refusalOf } from '../../helpers/refusal.js';
 import { type TestApp, createTestApp } from '../../helpers/test-app.js';
-
-/** The database's own message when it refuses a statement. */
-async function refusalOf(work: Promise<unknown>): Promise<string> {
-  try {
-    await work;
-  } catch (error) {
-    const cause = (error as { cause?: { message?: string } }).cause;
-    return cause?.message ?? String(error);
-  }
-  return 'accepted';
-}
+import type { Repositories } from '../../../src/repositories.js';
+import { testRepositories } from '../../helpers/test-repositories.js';
 
 /** `count` records in one INSERT, as a bulk writer (or a forger) would send them. */
 const insertMany = (count: number) => sql`
@@ -27,15 +17,16 @@ const insertMany = (count: number) => sql`
 /** Issue 33 item 1: the chain's head is read by key and moved once per statement. */
 describe('the audit chain at scale', () => {
   let t: TestApp;
+  let trail: Repositories['audit'];
 
   beforeAll(async () => {
     t = await createTestApp();
+    trail = (await testRepositories(t.database.db)).audit;
   });
   afterAll(async () => {
     await t.close();
   });
 
-  const trail = () => createRepositories(t.database.db, noRememberedSessions).audit;
   const headPages = async () => {
     const [row] = rowsOf<{ pages: number }>(
       await t.database.db.execute(
@@ -50,7 +41,7 @@ describe('the audit chain at scale', () => {
     'keeps its head to one page across 10,000 records in one transaction, chained in order',
     { timeout: 180_000 },
     async () => {
-      const before = await trail().head();
+      const before = await trail.head();
       const pagesBefore = await headPages();
       // In one transaction, as a big import writes its records: before, each record left a
       // row version of the head that could not be pruned before the commit.
@@ -59,11 +50,11 @@ describe('the audit chain at scale', () => {
         for (let i = 0; i < 10; i++) await tx.execute(insertMany(1_000));
       });
       expect(await headPages()).toBeLessThanOrEqual(Math.max(pagesBefore, 1));
-      const head = await trail().head();
+      const head = await trail.head();
       expect(head.seq).toBe(before.seq + 10_000);
-      const last = await trail().find(head.seq);
+      const last = await trail.find(head.seq);
       expect(last?.hash).toBe(head.hash);
-      const first = await trail().find(before.seq + 1);
+      const first = await trail.find(before.seq + 1);
       expect(first?.prevHash).toBe(before.hash);
       const result = await t.app.services.auditTrail.verify();
       expect(result).toMatchObject({ holds: true, lastSeq: head.seq });
@@ -72,7 +63,7 @@ describe('the audit chain at scale', () => {
   );
 
   it('refuses a statement that would not continue the head, as a taken number refused it before', async () => {
-    const head = await trail().head();
+    const head = await trail.head();
     const owner = (text: string) => t.database.db.execute(text);
     // A record slipped in past the head with the chain's triggers off.
     await owner(`alter table audit_trail disable trigger user`);
@@ -85,7 +76,7 @@ describe('the audit chain at scale', () => {
     expect(await refusalOf(t.database.db.execute(insertMany(3)))).toMatch(
       /does not continue the chain's head/,
     );
-    expect(await trail().head()).toEqual(head);
+    expect(await trail.head()).toEqual(head);
     expect(await t.app.services.auditTrail.verify()).toMatchObject({
       holds: false,
       brokenAt: head.seq + 1,
@@ -97,16 +88,17 @@ describe('the audit chain at scale', () => {
 /** Issue 30 item 5: the chain under the 国密 profile, and across a change of profile. */
 describe('the audit chain under CRYPTO_PROFILE=gm', () => {
   let gm: TestApp;
+  let trail: Repositories['audit'];
 
   beforeAll(async () => {
     // The template's records were chained with SHA-256: this start changes the hash.
     gm = await createTestApp({ CRYPTO_PROFILE: 'gm' });
+    trail = (await testRepositories(gm.database.db)).audit;
   });
   afterAll(async () => {
     await gm.close();
   });
 
-  const trail = () => createRepositories(gm.database.db, noRememberedSessions).audit;
   const owner = (text: string) => gm.database.db.execute(text);
   const recordsOf = async (where: string) =>
     rowsOf<{ seq: number; algorithm: string; input: string; hash: string; action: string }>(
@@ -119,7 +111,7 @@ describe('the audit chain under CRYPTO_PROFILE=gm', () => {
     // The start under gm changed the hash: the trail's first record says so.
     const [start] = await recordsOf(`true`);
     expect(start).toMatchObject({ action: 'audit.algorithm', algorithm: 'SM3' });
-    expect(await trail().find(start!.seq)).toMatchObject({
+    expect(await trail.find(start!.seq)).toMatchObject({
       before: { algorithm: 'SHA-256' },
       after: { algorithm: 'SM3' },
     });
@@ -152,7 +144,7 @@ describe('the audit chain under CRYPTO_PROFILE=gm', () => {
 
   it('finds an SM3 record changed, and a record relabelled with the other hash', async () => {
     await gm.database.db.execute(insertMany(3));
-    const head = await trail().head();
+    const head = await trail.head();
     const [sha] = await recordsOf(`algorithm = 'SHA-256'`);
     await owner(`alter table audit_trail disable trigger audit_trail_append_only`);
     try {

@@ -10,25 +10,16 @@ import {
   verifyArchiveFile,
 } from '../../../src/modules/audit/audit-archive.js';
 import { noRememberedSessions } from '../../../src/modules/auth/session-cache.js';
-import { createRepositories, transactionRunner } from '../../../src/repositories.js';
+import { type Repositories, transactionRunner } from '../../../src/repositories.js';
 import { REFUSALS_PER_MINUTE } from '../../../src/modules/access/refusal-recorder.js';
+import { refusalOf } from '../../helpers/refusal.js';
 import { type TestApp, bearer, createTestApp } from '../../helpers/test-app.js';
 import { call, data, unitId } from '../system/system-helpers.js';
+import { testRepositories } from '../../helpers/test-repositories.js';
 
 /** The trail's SQL as the database owner runs it: the trigger is the only guard. */
 async function sqlAsOwner(t: TestApp, text: string) {
   return t.database.db.execute(text);
-}
-
-/** The database's own message when it refuses a statement. */
-async function refusalOf(work: Promise<unknown>): Promise<string> {
-  try {
-    await work;
-  } catch (error) {
-    const cause = (error as { cause?: { message?: string } }).cause;
-    return cause?.message ?? String(error);
-  }
-  return 'accepted';
 }
 
 const nobody = { actorId: null, actorName: null, session: null, ipAddress: null, userAgent: null };
@@ -39,9 +30,11 @@ describe('the audit trail', () => {
   let auditor: string;
   let security: string;
   let bureau: number;
+  let repositories: Repositories;
 
   beforeAll(async () => {
     t = await createTestApp();
+    repositories = await testRepositories(t.database.db);
     // The file moves the clock by hours and shares these sign-ins: no idle timeout
     // (sessions.test.ts tests it).
     await t.app.services.securitySettings.set('session.idleMinutes', '0');
@@ -54,13 +47,12 @@ describe('the audit trail', () => {
     await t.close();
   });
 
-  const repositories = () => createRepositories(t.database.db, noRememberedSessions);
   const verification = () => data(t.app, auditor, 'GET', SYSTEM_PATHS.auditVerification);
   const records = (query = '') => data(t.app, auditor, 'GET', `${SYSTEM_PATHS.audit}${query}`);
 
   describe('in the database', () => {
     it('refuses UPDATE, DELETE and TRUNCATE whoever asks', async () => {
-      await repositories().audit.append(t.clock.now(), nobody, {
+      await repositories.audit.append(t.clock.now(), nobody, {
         action: 'auth.logout',
         outcome: 'success',
       });
@@ -83,7 +75,7 @@ describe('the audit trail', () => {
     });
 
     it('refuses UPDATE, DELETE and TRUNCATE of the chain head, which moves only with an insert', async () => {
-      const head = await repositories().audit.head();
+      const head = await repositories.audit.head();
       const refusals = [
         `update audit_chain_head set seq = seq - 1`,
         // Not even one step on, as the insert trigger moves it, when no insert does.
@@ -106,18 +98,18 @@ describe('the audit trail', () => {
       expect(await refusalOf(sqlAsOwner(t, `truncate audit_archives`))).toMatch(
         /audit_archives keeps the audit chain: TRUNCATE refused/,
       );
-      expect(await repositories().audit.head()).toEqual(head);
+      expect(await repositories.audit.head()).toEqual(head);
       // The insert trigger still moves it.
-      await repositories().audit.append(t.clock.now(), nobody, {
+      await repositories.audit.append(t.clock.now(), nobody, {
         action: 'auth.logout',
         outcome: 'success',
       });
-      expect((await repositories().audit.head()).seq).toBe(head.seq + 1);
+      expect((await repositories.audit.head()).seq).toBe(head.seq + 1);
       expect((await verification()).holds).toBe(true);
     });
 
     it('chains parallel writers one after another, with no gap', async () => {
-      const before = (await repositories().audit.head()).seq;
+      const before = (await repositories.audit.head()).seq;
       await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
           transactionRunner(
@@ -132,7 +124,7 @@ describe('the audit trail', () => {
           ),
         ),
       );
-      expect((await repositories().audit.head()).seq).toBe(before + 20);
+      expect((await repositories.audit.head()).seq).toBe(before + 20);
       const result = await verification();
       expect(result).toMatchObject({ holds: true, brokenAt: null, algorithm: 'SHA-256' });
       expect(result.lastSeq).toBeGreaterThanOrEqual(before + 20);
@@ -209,7 +201,7 @@ describe('the audit trail', () => {
         targetId: 'GET /api/system/audit',
       });
       // A stale version: the change is refused, and no record of a change exists.
-      const before = (await repositories().audit.head()).seq;
+      const before = (await repositories.audit.head()).seq;
       const roles = await data(t.app, admin, 'GET', `${SYSTEM_PATHS.roles}?pageSize=100`);
       const editor = roles.list.find((role: { id: string }) => role.id === 'editor');
       const stale = await call(t.app, admin, 'PUT', SYSTEM_PATHS.role.replace(':id', 'editor'), {
@@ -221,7 +213,7 @@ describe('the audit trail', () => {
         version: editor.version + 5,
       });
       expect(stale.status).toBe(409);
-      expect((await repositories().audit.head()).seq).toBe(before);
+      expect((await repositories.audit.head()).seq).toBe(before);
     });
 
     it('filters by a whole login name or target, case aside, not by a part of one', async () => {
@@ -240,7 +232,7 @@ describe('the audit trail', () => {
       t.clock.advance(3_600_000);
       const base = t.clock.now().getTime();
       const append = (offsetMs: number, reason: string) =>
-        repositories().audit.append(new Date(base + offsetMs), nobody, {
+        repositories.audit.append(new Date(base + offsetMs), nobody, {
           action: 'auth.logout',
           outcome: 'success',
           reason,
@@ -343,7 +335,7 @@ describe('the audit trail', () => {
 
     it('exports the filtered records to Excel and CSV, formulas kept as text, and records the export', async () => {
       // A sign-in attempted with a formula for a name is recorded as typed.
-      await repositories().audit.append(
+      await repositories.audit.append(
         t.clock.now(),
         { ...nobody, actorName: '=HYPERLINK("http://evil")' },
         { action: 'auth.login', outcome: 'failure', reason: 'password' },
@@ -378,8 +370,8 @@ describe('the audit trail', () => {
 
   describe('every console change', () => {
     it('writes one record per change, with the administrator, the target and what changed', async () => {
-      const seen = async () => (await repositories().audit.head()).seq;
-      const latest = async () => (await repositories().audit.page({}, undefined, 1))[0]!;
+      const seen = async () => (await repositories.audit.head()).seq;
+      const latest = async () => (await repositories.audit.page({}, undefined, 1))[0]!;
       const steps: [string, () => Promise<unknown>, string][] = [];
       let unit: { id: number; version: number } = { id: 0, version: 0 };
       let department: { id: number; version: number } = { id: 0, version: 0 };
@@ -666,11 +658,11 @@ describe('the audit trail', () => {
 
   describe('verification', () => {
     it('names the record changed by hand, then the link after a forged hash, then a gap', async () => {
-      await repositories().audit.append(t.clock.now(), nobody, {
+      await repositories.audit.append(t.clock.now(), nobody, {
         action: 'auth.logout',
         outcome: 'success',
       });
-      const head = (await repositories().audit.head()).seq;
+      const head = (await repositories.audit.head()).seq;
       const victim = head - 1;
       await sqlAsOwner(t, `alter table audit_trail disable trigger audit_trail_append_only`);
       try {
@@ -699,7 +691,7 @@ describe('the audit trail', () => {
       // A fresh database: the chain holds before the head is forged.
       const fresh = await createTestApp();
       const verify = () => fresh.app.services.auditTrail.verify();
-      const trail = createRepositories(fresh.database.db, noRememberedSessions).audit;
+      const trail = (await testRepositories(fresh.database.db)).audit;
       const owner = (text: string) => fresh.database.db.execute(text);
       try {
         for (let i = 0; i < 3; i++) {
@@ -759,8 +751,8 @@ describe('retention', () => {
     };
   });
 
-  const options = (retentionDays: number) => {
-    const repositories = createRepositories(t.database.db, noRememberedSessions);
+  const options = async (retentionDays: number) => {
+    const repositories = await testRepositories(t.database.db);
     return {
       repositories,
       withTransaction: transactionRunner(t.database.db, noRememberedSessions),
@@ -772,7 +764,7 @@ describe('retention', () => {
   };
 
   it('moves records older than the retention age to a file whose chain and hash verify, and the table chain resumes after it', async () => {
-    const trail = createRepositories(t.database.db, noRememberedSessions).audit;
+    const trail = (await testRepositories(t.database.db)).audit;
     const long = new Date(t.clock.now().getTime() - 400 * 86_400_000);
     for (let i = 0; i < 30; i++) {
       await trail.append(long, nobody, {
@@ -783,8 +775,10 @@ describe('retention', () => {
     }
     await trail.append(t.clock.now(), nobody, { action: 'auth.logout', outcome: 'success' });
     const headBefore = await trail.head();
-    await expect(archiveOldRecords(options(30))).rejects.toBeInstanceOf(RetentionTooShortError);
-    const result = await archiveOldRecords(options(180));
+    await expect(archiveOldRecords(await options(30))).rejects.toBeInstanceOf(
+      RetentionTooShortError,
+    );
+    const result = await archiveOldRecords(await options(180));
     expect(result.archived).toBe(headBefore.seq - 1);
     const file = path.join(folder, result.fileName!);
     expect(await verifyArchiveFile(file)).toMatchObject({ holds: true, records: result.archived });
@@ -794,7 +788,7 @@ describe('retention', () => {
     expect((await trail.page({ action: 'audit.archive' }, undefined, 1))[0]).toMatchObject({
       targetName: result.fileName,
     });
-    expect((await archiveOldRecords(options(180))).archived).toBe(0);
+    expect((await archiveOldRecords(await options(180))).archived).toBe(0);
     // A line changed in the file is found.
     const lines = (await fs.readFile(file, 'utf8')).split('\n');
     lines[5] = lines[5]!.replace('auth.login', 'auth.logout');

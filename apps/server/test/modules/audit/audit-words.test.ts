@@ -1,10 +1,9 @@
 import { SYSTEM_PATHS } from '@cityops/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { noRememberedSessions } from '../../../src/modules/auth/session-cache.js';
-import { createRepositories } from '../../../src/repositories.js';
 import { type TestApp, bearer, createTestApp } from '../../helpers/test-app.js';
 import { call, data, unitId } from '../system/system-helpers.js';
+import { testRepositories } from '../../helpers/test-repositories.js';
 
 /** The audit trail in the reader's words (issue 24): names, exports, the 操作人 picker. */
 describe('the audit trail in words', () => {
@@ -41,8 +40,7 @@ describe('the audit trail in words', () => {
     await t.close();
   });
 
-  const head = async () =>
-    (await createRepositories(t.database.db, noRememberedSessions).audit.head()).seq;
+  const head = async () => (await (await testRepositories(t.database.db)).audit.head()).seq;
   const exported = (format: 'xlsx' | 'csv', language: string, query = '') =>
     t.app.inject({
       method: 'GET',
@@ -87,7 +85,7 @@ describe('the audit trail in words', () => {
   it('names the subsystem and the user a logout sent to a subsystem carries, by its declared fields (issue 31)', async () => {
     const [subsystem] = await data(t.app, admin, 'GET', SYSTEM_PATHS.subsystems);
     const user = await data(t.app, admin, 'GET', '/organization/user?uniqueId=words.target');
-    const { audit } = createRepositories(t.database.db, noRememberedSessions);
+    const { audit } = await testRepositories(t.database.db);
     await audit.append(
       t.clock.now(),
       { actorId: null, actorName: null, session: null, ipAddress: null, userAgent: null },

@@ -15,8 +15,7 @@ import {
   ownAddress,
   requestToken,
 } from '../../helpers/test-app.js';
-import { noRememberedSessions } from '../../../src/modules/auth/session-cache.js';
-import { createRepositories } from '../../../src/repositories.js';
+import { testRepositories } from '../../helpers/test-repositories.js';
 
 // One app for the file. Each test fails sign-ins on an account and from an address of
 // its own, counts only the failures it made, and puts back any setting it changes.
@@ -105,11 +104,9 @@ async function failureRecords(): Promise<number> {
 
 /** The newest records of one account, newest first, as `action/outcome[/reason]`. */
 async function accountEvents(username: string, limit: number): Promise<string[]> {
-  const rows = await createRepositories(t.app.database.db, noRememberedSessions).audit.page(
-    { actor: username },
-    undefined,
-    limit,
-  );
+  const rows = await (
+    await testRepositories(t.app.database.db)
+  ).audit.page({ actor: username }, undefined, limit);
   return rows.map((row) => [row.action, row.outcome, row.reason].filter(Boolean).join('/'));
 }
 
@@ -277,9 +274,8 @@ describe('failed sign-ins', () => {
   it('records sign-ins and failures with the address in the audit trail', async () => {
     await t.login('admin', 'Admin@2026');
     await failTimes('admin', 1);
-    const [failure, success] = await createRepositories(
-      t.app.database.db,
-      noRememberedSessions,
+    const [failure, success] = await (
+      await testRepositories(t.app.database.db)
     ).audit.page({ action: 'auth.login' }, undefined, 2);
     expect(failure).toMatchObject({
       action: 'auth.login',

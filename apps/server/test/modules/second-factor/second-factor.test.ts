@@ -10,9 +10,8 @@ import {
   createTestApp,
   requestToken,
 } from '../../helpers/test-app.js';
-import { noRememberedSessions } from '../../../src/modules/auth/session-cache.js';
-import { createRepositories } from '../../../src/repositories.js';
 import { TEST_SECRETS_KEY } from '../../helpers/constants.js';
+import { testRepositories } from '../../helpers/test-repositories.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -177,7 +176,7 @@ describe('second factor', () => {
       code: codeOf(secret),
     });
     expect(removal.statusCode).toBe(403);
-    const users = createRepositories(t.database.db, noRememberedSessions).users;
+    const { users } = await testRepositories(t.database.db);
     const auditorId = (await users.findByUsername('auditor'))!.id;
     const auditorUrl = SYSTEM_PATHS.userSecondFactor.replace(':id', String(auditorId));
     const staff = await t.login('operator', 'Operator@2026');
@@ -239,11 +238,9 @@ describe('second factor', () => {
       required: true,
       enrolled: false,
     });
-    const [record] = await createRepositories(t.database.db, noRememberedSessions).audit.page(
-      { action: 'role.update' },
-      undefined,
-      1,
-    );
+    const [record] = await (
+      await testRepositories(t.database.db)
+    ).audit.page({ action: 'role.update' }, undefined, 1);
     expect(record).toMatchObject({
       before: { secondFactor: false },
       after: { secondFactor: true },
@@ -296,11 +293,9 @@ describe('the account lock of the second factor', () => {
     expect(await auditEvents(t.app, 1, 'auth.lockout')).toEqual([
       'auth.lockout/refused/second-factor',
     ]);
-    const [record] = await createRepositories(t.database.db, noRememberedSessions).audit.page(
-      { action: 'auth.lockout' },
-      undefined,
-      1,
-    );
+    const [record] = await (
+      await testRepositories(t.database.db)
+    ).audit.page({ action: 'auth.lockout' }, undefined, 1);
     expect(record).toMatchObject({
       targetName: 'admin',
       after: { scope: 'account', minutes: LOCK_MINUTES, failures: LOCK_AFTER },
@@ -387,7 +382,7 @@ describe('the account lock of the second factor', () => {
     const { secret } = await enrol('operator', 'Operator@2026');
     t.clock.advance(30_000);
     await wrongCodes(LOCK_AFTER, 'operator', 'Operator@2026');
-    const users = createRepositories(t.database.db, noRememberedSessions).users;
+    const { users } = await testRepositories(t.database.db);
     const operatorId = (await users.findByUsername('operator'))!.id;
     const { access_token: security } = await t.login('security', 'Security@2026');
     const locked = await call('GET', `${SYSTEM_PATHS.users}?status=locked`, security);

@@ -1,23 +1,17 @@
-import { Writable } from 'node:stream';
 import { SYSTEM_PATHS } from '@cityops/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../src/app.js';
-import { runKeysCommand } from '../../../src/cli/keys.js';
 import type { CryptoProfile } from '../../../src/config.js';
-import { type Database, openDatabase } from '../../../src/db/client.js';
-import { masterKeyId } from '../../../src/lib/master-key.js';
-import { aeadAlgorithmOf } from '../../../src/modules/secrets/aead.js';
-import { TEST_SECRETS_KEY } from '../../helpers/constants.js';
-import { withDatabase } from '../../helpers/global-setup.js';
 import {
   type OwnAccount,
   type TestApp,
   createAccount,
   createTestApp,
   requestToken,
+  secondInstance,
 } from '../../helpers/test-app.js';
+import { keysCommand } from '../../helpers/keys-command.js';
 import { call, data } from '../system/system-helpers.js';
 
 const NUMBER = '13700001234';
@@ -39,49 +33,11 @@ describe('a profile switch with the reseal command', () => {
   });
 
   /** The same database served under another profile, as after a restart with it. */
-  async function serveWith(profile: CryptoProfile, logs: string[]): Promise<FastifyInstance> {
-    let database: Database = { ...t.database, close: async () => undefined };
-    if (t.database.driver !== 'pglite') {
-      const { rows } = await t.database.db.execute<{ name: string }>(
-        sql`select current_database() as name`,
-      );
-      database = await openDatabase({
-        databaseUrl: withDatabase(process.env.DATABASE_URL!, rows[0]!.name),
-        dataDir: '',
-        poolSize: 2,
-      });
-    }
-    const app = await buildApp(
-      { ...t.config, cryptoProfile: profile },
-      {
-        strictDeclarations: true,
-        database,
-        clock: t.clock,
-        logStream: new Writable({
-          write: (chunk: Buffer, _encoding, callback) => {
-            logs.push(chunk.toString('utf8'));
-            callback();
-          },
-        }),
-      },
-    );
-    await app.ready();
-    return app;
-  }
+  const serveWith = (profile: CryptoProfile, logs: string[]) =>
+    secondInstance(t, { config: { ...t.config, cryptoProfile: profile }, logs });
 
-  async function reseal(profile: CryptoProfile): Promise<string> {
-    const printed: string[] = [];
-    const key = Buffer.from(TEST_SECRETS_KEY, 'base64');
-    await runKeysCommand(['reseal'], {
-      database: t.database,
-      master: { key, id: masterKeyId(key), origin: 'SECRETS_KEY' },
-      clock: t.clock,
-      env: {},
-      print: (line) => printed.push(line),
-      algorithm: aeadAlgorithmOf(profile),
-    });
-    return printed.join('\n');
-  }
+  const reseal = async (profile: CryptoProfile) =>
+    (await keysCommand(t, 'reseal', profile)).printed;
 
   async function stored() {
     const { rows } = await t.database.db.execute<{ mobile: string; mobile_index: string }>(

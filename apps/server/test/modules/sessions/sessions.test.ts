@@ -5,8 +5,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tokenDigest } from '../../../src/lib/tokens.js';
 import { AuditRepository } from '../../../src/modules/audit/audit.repository.js';
-import { noRememberedSessions } from '../../../src/modules/auth/session-cache.js';
-import { createRepositories } from '../../../src/repositories.js';
 import {
   type TestApp,
   auditEvents,
@@ -18,6 +16,7 @@ import {
   withSecuritySettings,
 } from '../../helpers/test-app.js';
 import { call, data, unitId } from '../system/system-helpers.js';
+import { testRepositories } from '../../helpers/test-repositories.js';
 
 // Online sessions (issue 13, item 5): the security administrator's list and ends,
 // the caller's own sessions, the last activity and the previous sign-in.
@@ -67,11 +66,9 @@ async function userId(username: string): Promise<number> {
 }
 
 async function lastAudit() {
-  const [row] = await createRepositories(t.database.db, noRememberedSessions).audit.page(
-    { action: 'session.end' },
-    undefined,
-    1,
-  );
+  const [row] = await (
+    await testRepositories(t.database.db)
+  ).audit.page({ action: 'session.end' }, undefined, 1);
   return row;
 }
 

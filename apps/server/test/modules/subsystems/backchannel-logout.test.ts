@@ -16,14 +16,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAccountsCommand } from '../../../src/cli/accounts.js';
 import { subsystems } from '../../../src/db/schema/index.js';
 import { tokenDigest } from '../../../src/lib/tokens.js';
-import { noRememberedSessions } from '../../../src/modules/auth/session-cache.js';
 import {
   BACKCHANNEL_LOGOUT_EVENT,
   MAX_ATTEMPTS,
   retryDelayMs,
 } from '../../../src/modules/subsystems/backchannel-logout.service.js';
 import { secretHashOf } from '../../../src/modules/subsystems/oidc-provider.js';
-import { createRepositories } from '../../../src/repositories.js';
 import { signInThroughPlatform } from '../../helpers/oidc-browser.js';
 import {
   type TestApp,
@@ -34,6 +32,8 @@ import {
 } from '../../helpers/test-app.js';
 import { call, data, unitId } from '../system/system-helpers.js';
 import { offerSubsystem } from '../../helpers/subsystem-menu.js';
+import type { Repositories } from '../../../src/repositories.js';
+import { testRepositories } from '../../helpers/test-repositories.js';
 
 // Back-channel logout (issue 22, item 3): every session effect reaches the
 // subsystems the session signed in to, as a logout token POSTed within 2 s.
@@ -96,7 +96,7 @@ let security: string;
 let subsystemId: number;
 const clientId = 'backchannel-test';
 
-const repositories = () => createRepositories(t.database.db, noRememberedSessions);
+let repositories: Repositories;
 
 async function registerSubsystem(id: string, backchannelLogoutUri: string | null) {
   const [row] = await t.database.db
@@ -115,6 +115,7 @@ async function registerSubsystem(id: string, backchannelLogoutUri: string | null
 
 beforeAll(async () => {
   t = await createTestApp();
+  repositories = await testRepositories(t.database.db);
   receiver = new Receiver();
   await receiver.listen();
   subsystemId = await registerSubsystem(clientId, receiver.url);
@@ -153,7 +154,7 @@ async function signIn(token: string, userId: number, subsystem = subsystemId) {
   const sid = randomUUID();
   const grantId = `grant-${randomUUID()}`;
   const refreshToken = `refresh-${randomUUID()}`;
-  const r = repositories();
+  const r = repositories;
   await r.oidcRecords.upsert('Grant', grantId, { accountId: String(userId) }, null);
   await r.oidcRecords.upsert('RefreshToken', refreshToken, { grantId }, null);
   await r.subsystemSignIns.record({
@@ -207,7 +208,7 @@ async function expectLogoutToken(
 }
 
 async function expectGrantRevoked(grantId: string, refreshToken: string) {
-  const r = repositories();
+  const r = repositories;
   expect(await r.oidcRecords.find('Grant', grantId, t.clock.now())).toBeNull();
   expect(await r.oidcRecords.find('RefreshToken', refreshToken, t.clock.now())).toBeNull();
 }
@@ -223,7 +224,7 @@ async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolea
 }
 
 async function logoutRecords() {
-  return repositories().audit.page({ action: 'subsystem.logout' }, undefined, 50);
+  return repositories.audit.page({ action: 'subsystem.logout' }, undefined, 50);
 }
 
 /** The trail's record of the logout of this session's sign-in, once written. */
@@ -268,7 +269,7 @@ describe('back-channel logout', () => {
     });
     expect(await outbox()).toEqual([]);
     // Its sign-ins went with it: nothing is sent twice.
-    expect(await repositories().subsystemSignIns.takeOfUser(account.id)).toEqual([]);
+    expect(await repositories.subsystemSignIns.takeOfUser(account.id)).toEqual([]);
   });
 
   it("forced logout of one session by the security administrator; the user's other session stays signed in", async () => {
@@ -281,7 +282,7 @@ describe('back-channel logout', () => {
     await expectLogoutToken(await receiver.nth(before + 1), account.id, sid);
     await expectGrantRevoked(grantId, refreshToken);
     expect(await recordOf(sid)).toMatchObject({ outcome: 'success', after: { reason: 'ended' } });
-    const r = repositories();
+    const r = repositories;
     expect(await r.oidcRecords.find('Grant', other.grantId, t.clock.now())).not.toBeNull();
     const left = await r.subsystemSignIns.takeOfSession(tokenDigest(kept));
     expect(left.map((signIn) => signIn.sid)).toEqual([other.sid]);
@@ -398,7 +399,7 @@ describe('back-channel logout', () => {
     const kept = await signIn(account.token, account.id);
     const before = receiver.received.length;
     await t.app.services.subsystemLogouts.sessionChanged({ everyone: true });
-    const r = repositories();
+    const r = repositories;
     expect(await r.oidcRecords.find('Grant', kept.grantId, t.clock.now())).not.toBeNull();
     // Signing out revokes the grants of both; only the subsystem with an address is told.
     await t.app.inject({

@@ -10,8 +10,7 @@ import { masterKeyId } from '../../../src/lib/master-key.js';
 import { KeyRing } from '../../../src/modules/secrets/key-ring.js';
 import { ServerSecretRepository } from '../../../src/modules/secrets/server-secret.repository.js';
 import { insertUserRoles } from '../../../src/db/access-bindings.js';
-import { BindingMac } from '../../../src/modules/secrets/binding-mac.js';
-import { testSealer } from '../../helpers/test-sealer.js';
+import { testBindingMac } from '../../helpers/test-repositories.js';
 import { providerSecret, secretHashOf } from '../../../src/modules/subsystems/oidc-provider.js';
 import type { SubsystemRecord } from '../../../src/modules/subsystems/subsystem.repository.js';
 import { TEST_SECRETS_KEY } from '../../helpers/constants.js';
@@ -81,6 +80,17 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
   const authorize = (config: client.Configuration, token: string, scope: string) =>
     signInThroughPlatform({ config, base, token, redirectUri: REDIRECT, scope });
 
+  /** The shell's request for a frame token of the demo subsystem's menu entry. */
+  const demoFrameToken = async (token: string) => {
+    const { rows } = await t.database.db.execute<{ id: number }>(
+      sql`select id from menu_entries where url = '/demo-subsystem.html' order by id limit 1`,
+    );
+    return fetch(`${base}/api${SUBSYSTEM_PATHS.frameToken}`, {
+      method: 'POST',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      body: JSON.stringify({ menuId: rows[0]!.id }),
+    });
+  };
   /** A sign-in through the platform, its code redeemed: the subsystem's tokens. */
   const codeTokens = async (config: client.Configuration, token: string, scope: string) => {
     const { callback, verifier, state } = await authorize(config, token, scope);
@@ -604,17 +614,8 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
   });
 
   it('bounds frame tokens per session, not per address (rate.frameTokenPerMinute)', async () => {
-    const { rows } = await t.database.db.execute<{ id: number }>(
-      sql`select id from menu_entries where url = '/demo-subsystem.html' order by id limit 1`,
-    );
     const frameToken = async (token: string) =>
-      (
-        await fetch(`${base}/api${SUBSYSTEM_PATHS.frameToken}`, {
-          method: 'POST',
-          headers: { ...bearer(token), 'content-type': 'application/json' },
-          body: JSON.stringify({ menuId: rows[0]!.id }),
-        })
-      ).json() as Promise<{ code: string }>;
+      (await demoFrameToken(token)).json() as Promise<{ code: string }>;
     await t.database.db.execute(sql`delete from request_limits`);
     await withSecuritySettings(t, { 'rate.frameTokenPerMinute': '2' }, async () => {
       const first = (await t.login('admin', 'Admin@2026')).access_token;
@@ -632,17 +633,11 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
     await t.database.db.execute(
       sql`update menu_entries set subsystem_id = ${demoSubsystemId} where url = '/demo-subsystem.html'`,
     );
-    const { rows } = await t.database.db.execute<{ id: number }>(
-      sql`select id from menu_entries where url = '/demo-subsystem.html' order by id limit 1`,
-    );
     const frameToken = async (token: string) =>
-      (
-        await fetch(`${base}/api${SUBSYSTEM_PATHS.frameToken}`, {
-          method: 'POST',
-          headers: { ...bearer(token), 'content-type': 'application/json' },
-          body: JSON.stringify({ menuId: rows[0]!.id }),
-        })
-      ).json() as Promise<{ code: string; data: { token: string | null } | null }>;
+      (await demoFrameToken(token)).json() as Promise<{
+        code: string;
+        data: { token: string | null } | null;
+      }>;
     await t.database.db.execute(sql`delete from request_limits`);
     await withSecuritySettings(t, { 'rate.subsystemFrameTokenPerMinute': '2' }, async () => {
       const first = (await t.login('admin', 'Admin@2026')).access_token;
@@ -1015,11 +1010,9 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
       // The operator's roles, bound as the platform binds them: with their MACs (issue 30).
       const { rows: held } = await db.execute<{ roleId: string }>(sql`select role_id as "roleId"
         from user_roles where user_id = (select id from users where username = 'operator')`);
-      const bindingMac = new BindingMac(new ServerSecretRepository(db, testSealer(db)), undefined);
-      await bindingMac.load();
       await insertUserRoles(
         db,
-        bindingMac,
+        await testBindingMac(db),
         held.map(({ roleId }) => ({ userId: id, roleId })),
       );
       const platform = (await t.login(username, 'Operator@2026')).access_token;

@@ -2,19 +2,14 @@ import { sql } from 'drizzle-orm';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/lib/clock.js';
-import { noRememberedSessions } from '../../../src/modules/auth/session-cache.js';
-import { masterKeyId } from '../../../src/lib/master-key.js';
-import { KeyRing } from '../../../src/modules/secrets/key-ring.js';
 import { SecretBoxService } from '../../../src/modules/secrets/secret-box.service.js';
-import { ServerSecretRepository } from '../../../src/modules/secrets/server-secret.repository.js';
 import {
   KEY_PERIOD_MS,
   KEY_PUBLISHED_AHEAD_MS,
   SigningKeyService,
 } from '../../../src/modules/subsystems/signing-key.service.js';
-import { createRepositories } from '../../../src/repositories.js';
-import { TEST_SECRETS_KEY } from '../../helpers/constants.js';
 import { openTestDatabase } from '../../helpers/test-app.js';
+import { testRepositories } from '../../helpers/test-repositories.js';
 import type { Database } from '../../../src/db/client.js';
 
 describe('the provider signing keys (issue 22)', () => {
@@ -23,20 +18,9 @@ describe('the provider signing keys (issue 22)', () => {
     Math.floor(Date.UTC(2026, 10, 1) / KEY_PERIOD_MS) * KEY_PERIOD_MS + 3600_000,
   );
   const clock = new ManualClock(start);
-  const serviceOn = () => {
+  const serviceOn = async () => {
     // The box's key is sealed under the template's data key, as a server does it.
-    const key = Buffer.from(TEST_SECRETS_KEY, 'base64');
-    const ring = new KeyRing(
-      { key, id: masterKeyId(key) },
-      new ServerSecretRepository(database.db),
-    );
-    const repositories = createRepositories(
-      database.db,
-      noRememberedSessions,
-      undefined,
-      undefined,
-      ring,
-    );
+    const repositories = await testRepositories(database.db);
     return new SigningKeyService({
       keys: repositories.signingKeys,
       secretBox: new SecretBoxService({
@@ -65,7 +49,7 @@ describe('the provider signing keys (issue 22)', () => {
   afterAll(async () => database?.close());
 
   it('makes one key per period that every instance agrees on, its private part sealed', async () => {
-    const [first, second] = [serviceOn(), serviceOn()];
+    const [first, second] = await Promise.all([serviceOn(), serviceOn()]);
     const [a, b] = await Promise.all([first.current(), second.current()]);
     expect(a.signingKid).toBe(b.signingKid);
     expect(a.publicKeys).toHaveLength(1);
@@ -77,17 +61,17 @@ describe('the provider signing keys (issue 22)', () => {
   });
 
   it('publishes the next key a day ahead, signs with it from its period, keeps the last one published', async () => {
-    const service = serviceOn();
+    const service = await serviceOn();
     const before = await sign(service);
     const oldKid = decodeProtectedHeader(before).kid;
     clock.set(
       new Date(start.getTime() - 3600_000 + KEY_PERIOD_MS - KEY_PUBLISHED_AHEAD_MS + 60_000),
     );
-    const ahead = await serviceOn().current();
+    const ahead = await (await serviceOn()).current();
     expect(ahead.signingKid).toBe(oldKid);
     expect(ahead.publicKeys.map((key) => key.kid)).toHaveLength(2);
     clock.set(new Date(start.getTime() - 3600_000 + KEY_PERIOD_MS + 60_000));
-    const rotated = await serviceOn().current();
+    const rotated = await (await serviceOn()).current();
     expect(rotated.signingKid).not.toBe(oldKid);
     expect(rotated.publicKeys.map((key) => key.kid)).toContain(oldKid);
     // A token signed just before the rotation still verifies against the published set.
@@ -95,10 +79,12 @@ describe('the provider signing keys (issue 22)', () => {
       currentDate: new Date(start.getTime() + 60_000),
     });
     expect(payload.sid).toBe('s');
-    const after = await sign(serviceOn());
+    const after = await sign(await serviceOn());
     expect(decodeProtectedHeader(after).kid).toBe(rotated.signingKid);
     // Two periods on, the first key is no longer published.
     clock.set(new Date(start.getTime() - 3600_000 + 2 * KEY_PERIOD_MS + 60_000));
-    expect((await serviceOn().current()).publicKeys.map((key) => key.kid)).not.toContain(oldKid);
+    expect((await (await serviceOn()).current()).publicKeys.map((key) => key.kid)).not.toContain(
+      oldKid,
+    );
   });
 });
