@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -58,6 +58,15 @@ export const roleUnits = pgTable(
   ],
 );
 
+/**
+ * Every two-character piece of the login name and the name, lower-cased
+ * (`user_search_bigrams`, drizzle/0031): the index expression and the keyword's
+ * condition must be written alike for the planner to use the index.
+ */
+export function userSearchBigrams(username: AnyColumn | SQL, name: AnyColumn | SQL): SQL {
+  return sql`(user_search_bigrams(${username}) || user_search_bigrams(${name}))`;
+}
+
 export const users = pgTable(
   'users',
   {
@@ -99,6 +108,10 @@ export const users = pgTable(
     // pg_trgm's trigrams, on PostgreSQL and on PGlite alike (client.ts loads it).
     index('users_username_trgm_idx').using('gin', table.username.op('gin_trgm_ops')),
     index('users_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
+    // A keyword of two characters has no trigram (a Chinese given name, the most usual
+    // search): the two-character pieces of both names serve it (drizzle/0031,
+    // admin-user.repository.ts `keywordMatch`).
+    index('users_search_bigrams_idx').using('gin', userSearchBigrams(table.username, table.name)),
   ],
 );
 

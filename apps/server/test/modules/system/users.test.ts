@@ -1,5 +1,7 @@
 import { PERMISSION_CODES, SYSTEM_PATHS, meetsPasswordPolicy } from '@cityops/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userSearchBigrams, users } from '../../../src/db/schema/index.js';
 import { type TestApp, createTestApp } from '../../helpers/test-app.js';
 import { call, data, unitId } from './system-helpers.js';
 
@@ -86,7 +88,7 @@ describe('system users', () => {
       ...newUser('ouyang.wenhua'),
       name: '欧阳文华',
     });
-    for (const keyword of ['阳文华', '文华', 'YANG.WEN', 'wenhua']) {
+    for (const keyword of ['阳文华', '文华', 'YANG.WEN', 'wenhua', 'G.', 'g.w']) {
       const found = await data(
         t.app,
         admin,
@@ -102,6 +104,27 @@ describe('system users', () => {
     // A number is sealed: the whole number finds its account, a part of it nothing.
     const part = await data(t.app, admin, 'GET', `${SYSTEM_PATHS.users}?keyword=1234567`);
     expect(part).toMatchObject({ total: 0, totalExact: true, list: [] });
+  });
+
+  it('finds a two-character keyword through the names’ two-character pieces (drizzle/0031)', async () => {
+    const plan = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return tx.execute(
+        sql`explain select id from users
+             where ${userSearchBigrams(users.username, users.name)} @> array[lower(${'文华'})]::text[]`,
+      );
+    });
+    expect(JSON.stringify(plan)).toContain('users_search_bigrams_idx');
+    // Wildcards of two characters are characters too, and an empty piece matches nothing.
+    for (const keyword of ['%%', '__', '\\%']) {
+      const found = await data(
+        t.app,
+        admin,
+        'GET',
+        `${SYSTEM_PATHS.users}?keyword=${encodeURIComponent(keyword)}`,
+      );
+      expect(found.total, keyword).toBe(0);
+    }
   });
 
   it('keeps a keyword a value: quotes and wildcards find nothing they should not', async () => {
