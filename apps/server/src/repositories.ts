@@ -60,7 +60,7 @@ export function createRepositories(
 ) {
   const sessions = new SessionRepository(db, changes, cache, bindingMac);
   return {
-    adminUsers: new AdminUserRepository(db),
+    adminUsers: new AdminUserRepository(db, bindingMac),
     audit: new AuditRepository(db, metrics),
     backchannelLogouts: new BackchannelLogoutRepository(db),
     businessGuide: new BusinessGuideRepository(db),
@@ -69,7 +69,7 @@ export function createRepositories(
     gis: new GisRepository(db),
     loginAttempts: new LoginAttemptRepository(db),
     menus: new MenuRepository(db, changes, cache, bindingMac),
-    notifications: new NotificationRepository(db),
+    notifications: new NotificationRepository(db, bindingMac),
     oidcRecords: new OidcRecordRepository(db),
     passwords: new PasswordRepository(db),
     profiles: new ProfileRepository(db),
@@ -78,7 +78,7 @@ export function createRepositories(
     roles: new RoleRepository(db, changes, bindingMac),
     rsaKeys: new RsaKeyRepository(db, sealer),
     scopes: new ScopeRepository(db, bindingMac),
-    secondFactors: new SecondFactorRepository(db, changes),
+    secondFactors: new SecondFactorRepository(db, changes, bindingMac),
     serverSecrets: new ServerSecretRepository(db, sealer),
     sessions,
     settings: new SettingsRepository(db),

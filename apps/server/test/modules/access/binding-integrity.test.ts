@@ -1,13 +1,20 @@
-import { SYSTEM_PATHS } from '@cityops/contract';
+import {
+  type MenuEntry,
+  MENU_PATHS,
+  SYSTEM_PATHS,
+  USER_PATHS,
+  subEntriesOf,
+} from '@cityops/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { prepareBindingMacs } from '../../../src/db/access-bindings.js';
 import { BindingMac } from '../../../src/modules/secrets/binding-mac.js';
 import { ServerSecretRepository } from '../../../src/modules/secrets/server-secret.repository.js';
+import { SESSION_CACHE_MS } from '../../../src/modules/auth/session-cache.js';
 import { keysCommand } from '../../helpers/keys-command.js';
 import { testSealer } from '../../helpers/test-sealer.js';
 import { type TestApp, auditEvents, createAccount, createTestApp } from '../../helpers/test-app.js';
-import { call } from '../system/system-helpers.js';
+import { call, data } from '../system/system-helpers.js';
 
 /**
  * Integrity of access-control information (GB/T 39786-2021 8.3; issue 30): a role given to
@@ -132,3 +139,155 @@ describe('the bindings there before their MACs', () => {
     expect(await prepareBindingMacs(db, secrets, mac)).toBe(0);
   });
 });
+
+/**
+ * Every reader that grants or targets by a binding honours only those whose MAC verifies
+ * (issue 30): the menu tree and the console's roles, a notification to a role, the
+ * second-factor requirement and a role's data-scope units. Each test moves one signed
+ * binding to other ends by SQL (its MAC, made over the old ends, then fails): the reader
+ * no longer grants or targets by it, and the binding is recorded as rejected.
+ */
+describe.each(['international', 'gm'] as const)(
+  'readers of the bindings (%s profile)',
+  (profile) => {
+    let t: TestApp;
+    let admin: string;
+    beforeAll(async () => {
+      t = await createTestApp({ CRYPTO_PROFILE: profile });
+      admin = (await t.login('admin', 'Admin@2026')).access_token;
+    });
+    afterAll(async () => {
+      await t.close();
+    });
+
+    const db = () => t.database.db;
+
+    /** A new sign-in, its grants read afresh, after the remembered menu has expired. */
+    async function signIn(account: { username: string; password: string }) {
+      t.clock.advance(SESSION_CACHE_MS + 1);
+      return (await t.login(account.username, account.password)).access_token;
+    }
+
+    /** The binding is logged and on the trail as rejected. */
+    async function expectRejected(description: string) {
+      expect(
+        t.logs.filter((line) => line.includes('failed their integrity check')).join(''),
+      ).toContain(description);
+      await vi.waitFor(async () => {
+        const { rows } = await db().execute<{ n: number }>(sql`select count(*)::int as n
+        from audit_trail where action = 'access.binding-rejected'
+         and after->>'binding' = ${description}`);
+        expect(rows[0]!.n).toBe(1);
+      });
+    }
+
+    async function entryId(code: string): Promise<number> {
+      const { rows } = await db().execute<{ id: number }>(
+        sql`select id from menu_entries where code = ${code}`,
+      );
+      return rows[0]!.id;
+    }
+
+    function codesOf(entries: MenuEntry[]): string[] {
+      return entries.flatMap((entry) => [entry.code, ...codesOf(subEntriesOf(entry))]);
+    }
+
+    async function menuCodes(token: string): Promise<string[]> {
+      const menu = await data<MenuEntry[]>(t.app, token, 'GET', MENU_PATHS.userMenu);
+      return codesOf(menu);
+    }
+
+    it('the menu tree, a subsystem’s reach and the console’s roles', async () => {
+      const staff = await createAccount(t.app, { roleIds: ['staff'] });
+      expect(await menuCodes(await signIn(staff))).toContain('map_editing');
+      const [held, adminOnly] = [
+        await entryId('map_editing'),
+        await entryId('comprehensive_evaluation'),
+      ];
+      // The staff role's signed grant of map editing, moved to an entry only administrators
+      // hold: its MAC, made over the old entry, fails.
+      await db().execute(sql`update role_menu_entries set menu_entry_id = ${adminOnly}
+      where role_id = 'staff' and menu_entry_id = ${held}`);
+
+      const after = await menuCodes(await signIn(staff));
+      expect(after).not.toContain('comprehensive_evaluation');
+      expect(after).not.toContain('map_editing');
+      const roles = await data(t.app, admin, 'GET', `${SYSTEM_PATHS.roles}?pageSize=100`);
+      const staffRole = roles.list.find((role: { id: string }) => role.id === 'staff');
+      expect(staffRole.entryIds).not.toContain(adminOnly);
+      await expectRejected(`role staff → menu entry ${adminOnly}`);
+    });
+
+    it('a notification addressed to a role', async () => {
+      const send = () =>
+        data(t.app, admin, 'POST', '/message-sms/messageData/send', {
+          title: '通知',
+          content: '编辑',
+          roleIds: 'editor',
+        });
+      const editors = (await send()).recipients as number;
+      const staff = await createAccount(t.app, { roleIds: ['staff'] });
+      await db().execute(
+        sql`update user_roles set role_id = 'editor' where user_id = ${staff.id} and role_id = 'staff'`,
+      );
+      expect((await send()).recipients).toBe(editors);
+      await expectRejected(`user ${staff.id} → role editor`);
+    });
+
+    it('the second-factor requirement', async () => {
+      const staff = await createAccount(t.app, { roleIds: ['staff'] });
+      const status = async () =>
+        (await data(t.app, await signIn(staff), 'GET', USER_PATHS.secondFactor)).required;
+      expect(await status()).toBe(false);
+      // The staff binding, its role changed to one that asks for a second factor.
+      await db().execute(
+        sql`update user_roles set role_id = 'auditor' where user_id = ${staff.id} and role_id = 'staff'`,
+      );
+      expect(await status()).toBe(false);
+      await expectRejected(`user ${staff.id} → role auditor`);
+    });
+
+    it('a role’s data-scope units: signed as written, moved by SQL reaches nothing', async () => {
+      const { rows: units } = await db().execute<{ id: number }>(sql`
+      select organization_id as id from users where organization_id is not null
+       group by organization_id order by count(*) desc, organization_id limit 2`);
+      const [reached, other] = [units[0]!.id, units[1]!.id];
+      const userRead = await entryId('system_user_read');
+      const menu = await db().execute<{ id: number }>(sql`
+      select parent_id as id from menu_entries where id = ${userRead}`);
+      await data(t.app, admin, 'POST', SYSTEM_PATHS.roles, {
+        id: `unit_reader_${profile}`,
+        name: '单位查阅',
+        nameEn: 'Unit reader',
+        dataScope: 'units',
+        unitIds: [reached],
+        entryIds: [userRead, menu.rows[0]!.id].filter(Boolean),
+      });
+      const { rows: signed } = await db().execute<{ mac: string }>(
+        sql`select mac from role_units where role_id = ${`unit_reader_${profile}`}`,
+      );
+      expect(signed[0]!.mac).toMatch(profile === 'gm' ? /^hmac-sm3:/ : /^hmac-sha256:/);
+      const reader = await createAccount(t.app, { roleIds: [`unit_reader_${profile}`] });
+      const unitsSeen = async () => {
+        const page = await data(
+          t.app,
+          await signIn(reader),
+          'GET',
+          `${SYSTEM_PATHS.users}?pageSize=100`,
+        );
+        return new Set(page.list.map((row: { organizationId: number }) => row.organizationId));
+      };
+      expect(await unitsSeen()).toContain(reached);
+
+      await db().execute(sql`update role_units set organization_id = ${other}
+      where role_id = ${`unit_reader_${profile}`}`);
+      const seen = await unitsSeen();
+      expect(seen).not.toContain(other);
+      expect(seen).not.toContain(reached);
+      await expectRejected(`role unit_reader_${profile} → unit ${other}`);
+      const verify = await keysCommand(t, 'verify', profile);
+      expect(verify.status).toBe(1);
+      expect(verify.printed).toContain(`role unit_reader_${profile} → unit ${other}`);
+    });
+  },
+);
