@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { insertRoleEntries } from '../../src/db/access-bindings.js';
+import { testBindingMac } from './test-repositories.js';
 
 /**
  * A menu entry leading to a registered subsystem, granted to every role: a subsystem's
@@ -7,15 +9,20 @@ import type { FastifyInstance } from 'fastify';
  * to it (sso.service.ts).
  */
 export async function offerSubsystem(app: FastifyInstance, clientId: string): Promise<void> {
-  const { rows } = await app.database.db.execute<{ id: number }>(sql`
+  const db = app.database.db;
+  const { rows } = await db.execute<{ id: number }>(sql`
     insert into menu_entries (code, name, name_en, kind, url, subsystem_id)
     select ${`test_${clientId.replace(/\W/g, '_')}`}, name, name_en, 'page',
            ${`/${clientId}/`}, id
       from subsystems where client_id = ${clientId}
     returning id`);
-  await app.database.db.execute(sql`
-    insert into role_menu_entries (role_id, menu_entry_id)
-    select id, ${rows[0]!.id} from roles`);
+  const { rows: roles } = await db.execute<{ id: string }>(sql`select id from roles`);
+  // Granted as the platform grants it, with each binding's MAC: one without grants nothing.
+  await insertRoleEntries(
+    db,
+    await testBindingMac(db),
+    roles.map((role) => ({ roleId: role.id, menuEntryId: rows[0]!.id })),
+  );
   // The menu is remembered per process: a write behind the repository's back is announced.
   await app.sessionCache.changed({ everyone: true });
 }
