@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode, PasswordStatus, type RouteAccess, hasPermission } from '@cityops/contract';
+import { addressKey } from '../lib/address-key.js';
 import { AppError, forbidden, rateLimited, tokenInvalid } from '../lib/app-error.js';
 import { requestMeta } from '../lib/request-meta.js';
 import { currentTrace } from '../lib/request-trace.js';
@@ -112,13 +113,13 @@ async function authPlugin(
     // An address past the ceiling on failed tokens (rate.badTokenPerMinute) has only the
     // tokens the platform issued looked up: a made-up one is refused before any statement,
     // with the same answer as an issued one that then fails.
-    const wait = bearer ? options.badTokens.refusal(request.ip) : null;
+    const wait = bearer ? options.badTokens.refusal(addressKey(request.ip)) : null;
     if (bearer && wait !== null && !(await issued(request, bearer))) throw rateLimited(wait);
     try {
       request.auth = await authenticated(request, bearer, access);
     } catch (error) {
       if (bearer && error instanceof AppError && error.code === ErrorCode.TOKEN_INVALID) {
-        await options.badTokens.failed(request.ip);
+        await options.badTokens.failed(addressKey(request.ip));
       }
       throw error;
     }

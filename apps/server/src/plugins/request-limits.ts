@@ -5,6 +5,7 @@ import rateLimit, {
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { addressKey } from '../lib/address-key.js';
 import { rateLimited } from '../lib/app-error.js';
 import type { Clock } from '../lib/clock.js';
 import {
@@ -30,7 +31,7 @@ export function limitedBy(name: RequestLimitName, per: 'address' | 'session' = '
 
 function sessionKey(request: FastifyRequest): string {
   const authorization = request.headers.authorization;
-  if (!authorization) return request.ip;
+  if (!authorization) return addressKey(request.ip);
   // A digest, so no token is kept in the limits table.
   return `session:${createHash('sha256').update(authorization).digest('base64url')}`;
 }
@@ -176,6 +177,9 @@ async function requestLimitsPlugin(
       const name = (config ? config.groupId : undefined) as RequestLimitName | undefined;
       return name ? options.settings.number(requestLimitSettingKey(name)) : 60;
     },
+    // An IPv6 client per /64, an IPv4-mapped one as its IPv4 address (lib/address-key.ts): the
+    // plugin's own default does the same, but this way every per-address count uses one rule.
+    keyGenerator: (request) => addressKey(request.ip),
     store: databaseStore(options.limits, options.clock),
     errorResponseBuilder: (_request, context) => rateLimited(context.ttl),
   });

@@ -142,6 +142,21 @@ describe('the ceiling on failed bearer tokens (rate.badTokenPerMinute, issue 32)
     });
   });
 
+  it('counts an IPv6 client per /64 and an IPv4-mapped one as its IPv4 address (issue 29)', async () => {
+    await withSecuritySettings(t, { 'rate.badTokenPerMinute': '2' }, async () => {
+      // One host rotating through its /64, each address written differently.
+      await failTwice('2001:db8:32:1::a');
+      const third = await read(madeUpTokens().bare, '2001:0DB8:0032:0001:ffff:0:0:b');
+      expect(third).toMatchObject({ status: 429, body: { code: '040029' } });
+      // The next /64 is another client.
+      expect((await read(madeUpTokens().bare, '2001:db8:32:2::a')).status).toBe(401);
+      // A dual-stack socket's ::ffff:a.b.c.d is the IPv4 client a.b.c.d.
+      const address = ownAddress();
+      await failTwice(`::ffff:${address}`);
+      expect((await read(madeUpTokens().bare, address)).status).toBe(429);
+    });
+  });
+
   it('counts failures across instances, and another instance still authenticates the issued tokens', async () => {
     const address = ownAddress();
     const session = (await t.login('admin', 'Admin@2026')).access_token;

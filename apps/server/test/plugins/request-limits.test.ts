@@ -65,6 +65,21 @@ describe('per-address limits of the calls that need no sign-in', () => {
     expect((await qrTicket(t.app)).statusCode).toBe(200);
   });
 
+  it('counts an IPv6 client per /64, and an IPv4-mapped address as its IPv4 address', async () => {
+    await withSecuritySettings(t, { 'rate.pubKeyPerMinute': '2' }, async () => {
+      // Two addresses of one /64, written differently: one host rotating its interface id.
+      expect((await call(t.app, 'pubKey', '2001:db8:7:1::1')).statusCode).toBe(200);
+      expect((await call(t.app, 'pubKey', '2001:DB8:7:1:ffff:ab:cd:ef')).statusCode).toBe(200);
+      expect((await call(t.app, 'pubKey', '2001:0db8:0007:0001:0:0:0:2')).statusCode).toBe(429);
+      // The next /64 counts on its own.
+      expect((await call(t.app, 'pubKey', '2001:db8:7:2::1')).statusCode).toBe(200);
+      // A dual-stack socket's ::ffff:a.b.c.d is the IPv4 client a.b.c.d.
+      expect((await call(t.app, 'pubKey', address)).statusCode).toBe(200);
+      expect((await call(t.app, 'pubKey', `::ffff:${address}`)).statusCode).toBe(200);
+      expect((await call(t.app, 'pubKey', address)).statusCode).toBe(429);
+    });
+  });
+
   it.each([
     ['pubKey', 'rate.pubKeyPerMinute'],
     ['verificationCode', 'rate.captchaPerMinute'],

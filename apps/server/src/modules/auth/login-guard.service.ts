@@ -1,4 +1,5 @@
 import { ErrorCode } from '@cityops/contract';
+import { addressKey } from '../../lib/address-key.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { SecurityEvent, type AuditRecorder, type RequestMeta } from '../audit/audit-writer.js';
@@ -49,7 +50,7 @@ export class LoginGuardService {
   private subjects(attempt: LoginAttempt): Record<AttemptScope, string> {
     return {
       account: attempt.username.toLowerCase(),
-      address: attempt.meta.ipAddress ?? 'unknown',
+      address: addressKey(attempt.meta.ipAddress),
     };
   }
 

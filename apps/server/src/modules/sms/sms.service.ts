@@ -7,6 +7,7 @@ import {
   type SmsCodeSent,
 } from '@cityops/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { addressKey } from '../../lib/address-key.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { tokenDigest } from '../../lib/tokens.js';
@@ -69,7 +70,8 @@ export class SmsService {
     // simultaneous requests on any instance cannot send more than it allows. The
     // caller's address is counted first: a request it refuses costs the number nothing.
     if (meta.ipAddress !== null) {
-      const perAddress = await this.options.limits.hit('sms.address', meta.ipAddress, HOUR_MS, now);
+      const subject = addressKey(meta.ipAddress);
+      const perAddress = await this.options.limits.hit('sms.address', subject, HOUR_MS, now);
       if (perAddress.hits > (await this.options.settings.number('sms.maxPerAddressPerHour'))) {
         throw await this.tooMany(mobile, purpose, meta, perAddress.resetAt, now);
       }
