@@ -202,6 +202,13 @@ export async function buildApp(
   app.decorate('services', services);
   // The chain's new records take CRYPTO_PROFILE's hash (SM3 under gm); a change is a record.
   await services.auditTrail.followProfile(config.cryptoProfile);
+  // The trail's partitions for this month and the next three (drizzle/0032); a record of a
+  // month without one goes to the default partition, so a failure here stops nothing.
+  const prepareMonths = () =>
+    services.auditTrail
+      .prepareMonths()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'audit partitions not made'));
+  await prepareMonths();
   // Numbers an earlier release kept in clear are sealed before the server answers (issue 30).
   await sealClearMobiles(
     createRepositories(database.db, noRememberedSessions, undefined),
@@ -226,7 +233,10 @@ export async function buildApp(
   });
   // Expired captchas, QR tickets, SMS codes and counts go on a schedule, on every instance.
   const purge = () =>
-    services.purge.run().catch((error) => app.log.error({ err: error }, 'purge failed'));
+    Promise.all([
+      services.purge.run().catch((error) => app.log.error({ err: error }, 'purge failed')),
+      prepareMonths(),
+    ]);
   const purgeTimer = setInterval(purge, PURGE_INTERVAL_MS);
   purgeTimer.unref();
   app.addHook('onClose', async () => clearInterval(purgeTimer));

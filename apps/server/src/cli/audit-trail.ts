@@ -9,13 +9,14 @@ import {
   archiveOldRecords,
   verifyArchiveFile,
 } from '../modules/audit/audit-archive.js';
-import { AuditTrailService } from '../modules/audit/audit-trail.service.js';
+import { AuditTrailService, type VerifyProgress } from '../modules/audit/audit-trail.service.js';
 import { noRememberedSessions } from '../modules/auth/session-cache.js';
 import { createRepositories, transactionRunner } from '../repositories.js';
 
 const USAGE = `Usage (npm run audit -w @cityops/server -- <command>):
-  verify                           check the hash chain in the database
-  archive [--days N] [--folder D]  move records older than N days (default and least
+  verify [--resume]                check the hash chain in the database, showing progress and
+                                   storing it as a checkpoint; --resume starts from the last one
+  archive [--days N] [--folder D]  move each whole month (UTC) older than N days (default and least
                                    ${AUDIT_MIN_RETENTION_DAYS}, or AUDIT_RETENTION_DAYS) to an archive file
   verify-archive <file>            check an archive file on its own
 The database is the server's (DATABASE_URL, or DATA_DIR's PGlite: stop the server first).
@@ -24,6 +25,36 @@ Exit status: 0 when the chain holds, 2 when it is broken, 1 on any other failure
 function option(args: string[], name: string): string | undefined {
   const at = args.indexOf(name);
   return at >= 0 ? args[at + 1] : undefined;
+}
+
+/**
+ * The verification's progress on stderr (stdout keeps the JSON answer): records checked
+ * of those to check, the percentage and the rate, at most once a second, and at the end.
+ */
+function progressPrinter(): (progress: VerifyProgress) => void {
+  const started = performance.now();
+  let printed = 0;
+  let printedChecked = -1;
+  return ({ fromSeq, throughSeq, checked, resumed }) => {
+    const now = performance.now();
+    const total = Math.max(0, throughSeq - fromSeq);
+    if (checked === printedChecked) return;
+    if (checked > 0 && checked < total && now - printed < 1_000) return;
+    printed = now;
+    printedChecked = checked;
+    const seconds = (now - started) / 1000;
+    const rate = seconds > 0 ? Math.round(checked / seconds) : 0;
+    const percent = total > 0 ? ((100 * checked) / total).toFixed(1) : '100.0';
+    const from =
+      checked === 0
+        ? resumed
+          ? ` from the checkpoint at record ${fromSeq}`
+          : ` from record ${fromSeq + 1}`
+        : '';
+    process.stderr.write(
+      `audit verify: ${checked} of ${total} records (${percent}%), ${rate} records/s, ${seconds.toFixed(1)} s${from}\n`,
+    );
+  };
 }
 
 async function main(args: string[]): Promise<number> {
@@ -53,7 +84,11 @@ async function main(args: string[]): Promise<number> {
       settings: repositories.settings,
     });
     if (command === 'verify') {
-      const result = await audit.verify();
+      const result = await audit.verify(undefined, {
+        resume: rest.includes('--resume'),
+        saveCheckpoints: true,
+        onProgress: progressPrinter(),
+      });
       print(result);
       return result.holds ? 0 : 2;
     }

@@ -9,6 +9,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
@@ -138,7 +139,7 @@ export const qrTickets = pgTable(
 export const auditTrail = pgTable(
   'audit_trail',
   {
-    seq: bigint('seq', { mode: 'number' }).primaryKey().default(0),
+    seq: bigint('seq', { mode: 'number' }).notNull().default(0),
     at: timestamp('at', { withTimezone: true }).notNull(),
     actorId: integer('actor_id'),
     actorName: text('actor_name'),
@@ -160,6 +161,9 @@ export const auditTrail = pgTable(
     algorithm: text('algorithm').notNull().default('SHA-256'),
   },
   (table) => [
+    // Partitioned by month of `at` (drizzle/0032): a unique key must hold the partition key,
+    // and is an index, not a primary key constraint (pg_restore --clean, see there).
+    uniqueIndex('audit_trail_seq_at_idx').on(table.seq, table.at),
     index('audit_trail_at_idx').on(table.at),
     index('audit_trail_action_idx').on(table.action, table.seq),
     index('audit_trail_actor_idx').on(sql`lower(${table.actorName})`, table.seq),
@@ -172,6 +176,19 @@ export const auditTrail = pgTable(
     index('audit_trail_action_outcome_idx').on(table.action, table.outcome, table.seq),
   ],
 );
+
+/**
+ * Where the last verification that saved its progress got to (drizzle/0032): every
+ * record from `fromSeq` to `seq` was whole then; `npm run audit -- verify --resume`
+ * starts after it.
+ */
+export const auditVerifyCheckpoint = pgTable('audit_verify_checkpoint', {
+  id: boolean('id').primaryKey().default(true),
+  fromSeq: bigint('from_seq', { mode: 'number' }).notNull(),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+  hash: text('hash').notNull(),
+  verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull(),
+});
 
 /** The chain's last record: locked by each insert so records chain in turn. */
 export const auditChainHead = pgTable('audit_chain_head', {

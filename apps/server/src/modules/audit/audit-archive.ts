@@ -8,22 +8,35 @@ import type { AuditTrailService } from './audit-trail.service.js';
 
 /**
  * Retention (issue 13): records older than the retention age leave the table for
- * an archive file, by command only (`npm run audit -- archive`, never the web).
- * The file holds, per record, the exact text its hash was taken over, the hash
- * and its algorithm (SHA-256, or SM3 under the 国密 profile), between a header
- * naming the hash the stretch continues from and a trailer with the file's own
- * hash; `verifyArchiveFile` checks it with nothing but the file. The table keeps
- * the last archive's end, where its chain resumes.
+ * archive files, by command only (`npm run audit -- archive`, never the web), a
+ * whole month (UTC) at a time, oldest first: the month's partition is detached and
+ * dropped (drizzle/0032, issue 33). Each file holds, per record, the exact text its
+ * hash was taken over, the hash and its algorithm (SHA-256, or SM3 under the 国密
+ * profile), between a header naming the hash the stretch continues from and a
+ * trailer with the file's own hash; `verifyArchiveFile` checks it with nothing but
+ * the file. The table keeps each archive's end (its last record's number and hash),
+ * where its chain resumes.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BATCH = 5_000;
 
+export interface ArchivedMonth {
+  /** `2026-05`: the month (UTC) whose records the file holds. */
+  month: string;
+  fileName: string;
+  seqFrom: number;
+  seqTo: number;
+  records: number;
+}
+
 export interface ArchiveResult {
   archived: number;
+  /** The last file written (one per month, `months`). */
   fileName: string | null;
   seqFrom: number | null;
   seqTo: number | null;
+  months: ArchivedMonth[];
 }
 
 export interface ArchiveOptions {
@@ -38,6 +51,13 @@ export interface ArchiveOptions {
 export class RetentionTooShortError extends Error {}
 export class ChainBrokenError extends Error {}
 
+/** The first instant (UTC) of the month holding `at`, and of the one after. */
+function monthOf(at: Date): { start: Date; end: Date; name: string } {
+  const start = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
+  const end = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1));
+  return { start, end, name: start.toISOString().slice(0, 7) };
+}
+
 export async function archiveOldRecords(options: ArchiveOptions): Promise<ArchiveResult> {
   if (
     !Number.isInteger(options.retentionDays) ||
@@ -49,21 +69,76 @@ export async function archiveOldRecords(options: ArchiveOptions): Promise<Archiv
   }
   const { audit: trail } = options.repositories;
   const now = options.clock.now();
-  const throughSeq = await trail.lastBefore(
-    new Date(now.getTime() - options.retentionDays * DAY_MS),
-  );
-  const none = { archived: 0, fileName: null, seqFrom: null, seqTo: null };
-  if (throughSeq === null) return none;
-  // A broken chain is an incident to investigate, not something to archive away.
-  const check = await options.audit.verify();
-  if (!check.holds) {
-    throw new ChainBrokenError(
-      `The audit chain is broken at record ${check.brokenAt} (${check.problem}); nothing archived.`,
+  const cutoff = new Date(now.getTime() - options.retentionDays * DAY_MS);
+  // The months ahead are made here too, for a server that has not restarted in months.
+  await trail.prepareMonths();
+  const months: ArchivedMonth[] = [];
+  let verified = false;
+  for (;;) {
+    const oldest = await trail.oldestTime();
+    if (oldest === null) break;
+    const month = monthOf(oldest);
+    // Only a whole month older than the retention age goes.
+    if (month.end.getTime() > cutoff.getTime()) break;
+    const throughSeq = await trail.lastBefore(month.end);
+    const previous = await trail.latestArchive();
+    const seqFrom = (previous?.seqTo ?? 0) + 1;
+    if (throughSeq === null || throughSeq < seqFrom) break;
+    if (!verified) {
+      // A broken chain is an incident to investigate, not something to archive away.
+      const check = await options.audit.verify();
+      if (!check.holds) {
+        throw new ChainBrokenError(
+          `The audit chain is broken at record ${check.brokenAt} (${check.problem}); nothing archived.`,
+        );
+      }
+      verified = true;
+    }
+    months.push(
+      await archiveMonth(options, {
+        month,
+        seqFrom,
+        throughSeq,
+        previousHash: previous?.lastHash ?? '',
+        now,
+      }),
     );
   }
-  const previous = await trail.latestArchive();
-  const seqFrom = (previous?.seqTo ?? 0) + 1;
-  if (throughSeq < seqFrom) return none;
+  // Months past the retention age with no record left (none written, or all written in
+  // the default partition) lose their empty partition.
+  const archivedThrough = (await trail.latestArchive())?.seqTo ?? 0;
+  for (const start of await trail.partitionMonths()) {
+    if (monthOf(start).end.getTime() > cutoff.getTime()) break;
+    await options.withTransaction(({ audit }) => audit.dropEmptyMonth(start, archivedThrough));
+  }
+  const last = months.at(-1);
+  return {
+    archived: months.reduce((sum, month) => sum + month.records, 0),
+    fileName: last?.fileName ?? null,
+    seqFrom: months[0]?.seqFrom ?? null,
+    seqTo: last?.seqTo ?? null,
+    months,
+  };
+}
+
+/**
+ * One month's file, then its records out of the table: the records from the last
+ * archive's end to the last one written in the month, which also takes the next
+ * month's first records when they were chained before it (a record's time is taken
+ * just before it is written), so the chain is cut at one record and resumes after it.
+ */
+async function archiveMonth(
+  options: ArchiveOptions,
+  stretch: {
+    month: ReturnType<typeof monthOf>;
+    seqFrom: number;
+    throughSeq: number;
+    previousHash: string;
+    now: Date;
+  },
+): Promise<ArchivedMonth> {
+  const { audit: trail } = options.repositories;
+  const { month, seqFrom, throughSeq, now } = stretch;
   const fileName = `audit-archive-${String(seqFrom).padStart(12, '0')}-${String(throughSeq).padStart(12, '0')}.jsonl`;
   await fs.mkdir(options.folder, { recursive: true });
   const target = path.join(options.folder, fileName);
@@ -75,7 +150,7 @@ export async function archiveOldRecords(options: ArchiveOptions): Promise<Archiv
     digest.update(line);
     await file.write(line);
   };
-  let lastHash = previous?.lastHash ?? '';
+  let lastHash = stretch.previousHash;
   let count = 0;
   try {
     await write({
@@ -83,6 +158,7 @@ export async function archiveOldRecords(options: ArchiveOptions): Promise<Archiv
       seqFrom,
       seqTo: throughSeq,
       prevHash: lastHash,
+      month: month.name,
       createdAt: now.toISOString(),
     });
     for (let after = seqFrom - 1; after < throughSeq;) {
@@ -106,14 +182,10 @@ export async function archiveOldRecords(options: ArchiveOptions): Promise<Archiv
   // The file is on disk before a single record leaves the table.
   const fileHash = (await readTrailer(target)).fileHash;
   await options.withTransaction(async ({ audit }) => {
-    await audit.removeArchived({
-      seqFrom,
-      seqTo: throughSeq,
-      lastHash,
-      fileName,
-      fileHash,
-      archivedAt: now,
-    });
+    await audit.removeArchived(
+      { seqFrom, seqTo: throughSeq, lastHash, fileName, fileHash, archivedAt: now },
+      month.start,
+    );
     await audit.append(
       now,
       { actorId: null, actorName: null, session: null, ipAddress: null, userAgent: 'command' },
@@ -125,7 +197,7 @@ export async function archiveOldRecords(options: ArchiveOptions): Promise<Archiv
       },
     );
   });
-  return { archived: count, fileName, seqFrom, seqTo: throughSeq };
+  return { month: month.name, fileName, seqFrom, seqTo: throughSeq, records: count };
 }
 
 async function readTrailer(file: string): Promise<{ fileHash: string }> {

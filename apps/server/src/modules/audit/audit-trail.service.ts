@@ -57,6 +57,30 @@ dayjs.extend(timezone);
 /** How many links one statement of the verification recomputes. */
 const VERIFY_BATCH = 5_000;
 
+/** How far a verification has got, told after each statement of it. */
+export interface VerifyProgress {
+  /** Where this walk started: the record after it is the first it checks. */
+  fromSeq: number;
+  /** The last record it will check. */
+  throughSeq: number;
+  /** Records checked so far. */
+  checked: number;
+  /** Whether it resumed from the stored checkpoint. */
+  resumed: boolean;
+}
+
+export interface VerifyOptions {
+  /**
+   * Start from the stored checkpoint (`audit_verify_checkpoint`) when it lies past the
+   * last archive's end, instead of from that end: the records up to it were found
+   * whole when it was stored. The record it names must still give and carry its hash.
+   */
+  resume?: boolean;
+  /** Store each stretch found whole as the checkpoint, so a later run can resume. */
+  saveCheckpoints?: boolean;
+  onProgress?: (progress: VerifyProgress) => void;
+}
+
 export interface AuditTrailServiceOptions {
   audit: AuditRepository;
   clock: Clock;
@@ -181,8 +205,8 @@ export class AuditTrailService {
    * it, its number one more than the last; and the head the insert trigger keeps
    * must name the chain's last record. The first record that fails is named.
    */
-  async verify(auth?: AuthContext): Promise<AuditVerification> {
-    const result = await this.check();
+  async verify(auth?: AuthContext, options: VerifyOptions = {}): Promise<AuditVerification> {
+    const result = await this.check(options);
     if (auth) {
       await this.recorder.recordBy(auth, {
         action: 'audit.verify',
@@ -193,6 +217,15 @@ export class AuditTrailService {
       });
     }
     return result;
+  }
+
+  /**
+   * Makes the trail's missing monthly partitions, this month's and the next three
+   * (drizzle/0032): at start and on the purge schedule. A record of a month without
+   * one goes to the default partition, so a failure here fails no request.
+   */
+  async prepareMonths(): Promise<number> {
+    return this.options.audit.prepareMonths();
   }
 
   /**
@@ -214,7 +247,7 @@ export class AuditTrailService {
     });
   }
 
-  private async check(): Promise<AuditVerification> {
+  private async check(options: VerifyOptions): Promise<AuditVerification> {
     const { audit, clock } = this.options;
     // Read together, so records written during the walk neither count nor move the head.
     const { head, last, archive, algorithm } = await audit.ends();
@@ -233,8 +266,34 @@ export class AuditTrailService {
       archivedThrough: archive?.seq ?? null,
       verifiedAt: clock.now().toISOString(),
     });
+    const throughSeq = last?.seq ?? 0;
+    let resumed = false;
+    // Where the stretch the checkpoint will vouch for starts: a resumed walk continues one.
+    let walkFrom = expectedSeq;
+    if (options.resume) {
+      const checkpoint = await audit.checkpoint();
+      if (checkpoint && checkpoint.seq >= expectedSeq) {
+        // Records gone from the end since it was stored (and the head moved back with them).
+        if (checkpoint.seq > Math.max(throughSeq, expectedSeq - 1)) {
+          return broken(Math.max(throughSeq, expectedSeq - 1) + 1, 'gap');
+        }
+        // The record it names is checked again: changed, or its hash rewritten, since.
+        const [link] = await audit.links(checkpoint.seq - 1, checkpoint.seq, 1);
+        if (!link || link.seq !== checkpoint.seq) return broken(checkpoint.seq, 'gap');
+        if (link.expected !== link.hash || link.hash !== checkpoint.hash) {
+          return broken(checkpoint.seq, 'content');
+        }
+        expectedSeq = checkpoint.seq + 1;
+        previousHash = checkpoint.hash;
+        walkFrom = checkpoint.fromSeq;
+        resumed = true;
+      }
+    }
+    const fromSeq = expectedSeq - 1;
+    const progress = () => options.onProgress?.({ fromSeq, throughSeq, checked, resumed });
+    progress();
     for (;;) {
-      const links = await audit.links(expectedSeq - 1, last?.seq ?? 0, VERIFY_BATCH);
+      const links = await audit.links(expectedSeq - 1, throughSeq, VERIFY_BATCH);
       for (const link of links) {
         firstSeq ??= link.seq;
         if (link.seq !== expectedSeq) return broken(expectedSeq, 'gap');
@@ -244,6 +303,15 @@ export class AuditTrailService {
         expectedSeq += 1;
         previousHash = link.hash;
       }
+      if (options.saveCheckpoints && links.length > 0) {
+        await audit.saveCheckpoint({
+          fromSeq: walkFrom,
+          seq: expectedSeq - 1,
+          hash: previousHash,
+          verifiedAt: clock.now(),
+        });
+      }
+      progress();
       if (links.length < VERIFY_BATCH) break;
     }
     const end = expectedSeq - 1;

@@ -8,7 +8,7 @@ import type {
   AuditTargetKind,
   Language,
 } from '@cityops/contract';
-import { type SQL, and, asc, desc, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.js';
 import { escapeLike } from '../../db/like.js';
 import { type AuditMetrics, noMetrics } from '../../lib/metrics.js';
@@ -17,6 +17,7 @@ import {
   auditArchives,
   auditChainHead,
   auditTrail,
+  auditVerifyCheckpoint,
   departments,
   gisLayers,
   guideCategories,
@@ -385,28 +386,114 @@ export class AuditRepository {
     return row ?? null;
   }
 
+  /** The oldest record's time, or null on an empty trail: the archive's next month. */
+  async oldestTime(): Promise<Date | null> {
+    const result = await this.db.execute(sql`select min(t.at) as "at" from audit_trail t`);
+    const at = rowsOf<{ at: Date | string | null }>(result)[0]?.at ?? null;
+    return at === null ? null : new Date(at);
+  }
+
   /**
-   * Removes the archived records, in the archive command's transaction only: the
-   * trigger lets a DELETE through when this transaction says so and the records
-   * are older than the law's six months.
+   * Makes the partitions of this month and the next `ahead` (UTC, by the database's
+   * clock) that are missing (drizzle/0032): how many were made.
    */
-  async removeArchived(archive: typeof auditArchives.$inferInsert): Promise<void> {
+  async prepareMonths(ahead = MONTHS_AHEAD): Promise<number> {
+    const result = await this.db.execute(
+      sql`select audit_trail_prepare_months(${ahead}::int) as "made"`,
+    );
+    return Number(rowsOf<{ made: number }>(result)[0]?.made ?? 0);
+  }
+
+  /** The first day (UTC) of each month that has a partition, oldest first. */
+  async partitionMonths(): Promise<Date[]> {
+    const result = await this.db.execute(sql`
+      select c.relname as "name"
+        from pg_inherits i join pg_class c on c.oid = i.inhrelid
+       where i.inhparent = 'audit_trail'::regclass and c.relname ~ '^audit_trail_p[0-9]{6}$'
+       order by c.relname`);
+    return rowsOf<{ name: string }>(result).map(({ name }) => {
+      const month = name.slice(-6);
+      return new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(4)) - 1, 1));
+    });
+  }
+
+  /**
+   * Removes the archived records, in the archive command's transaction only: the month's
+   * partition is detached and dropped (audit_trail_drop_month, drizzle/0032), and the
+   * records of the stretch lying elsewhere (the default partition, or the next month's
+   * first records written before the month's last) are deleted, which the trigger lets
+   * through when this transaction says so and they are older than the law's six months.
+   * Every record of the stretch must go, and nothing else: otherwise nothing does.
+   */
+  async removeArchived(
+    archive: typeof auditArchives.$inferInsert,
+    month: Date | null = null,
+  ): Promise<void> {
     await this.db.execute(sql`select set_config('cityops.audit_archive', 'on', true)`);
+    let removed = 0;
+    if (month) {
+      const result = await this.db.execute(
+        sql`select audit_trail_drop_month(${month.toISOString()}::timestamptz,
+              ${archive.seqFrom}, ${archive.seqTo})::float8 as "records"`,
+      );
+      removed += Number(rowsOf<{ records: number }>(result)[0]?.records ?? 0);
+    }
     // In stretches, so that no statement outlasts the database's statement timeout.
     for (let from = archive.seqFrom - 1; from < archive.seqTo; from += 10_000) {
-      await this.db
-        .delete(auditTrail)
-        .where(
-          and(
-            gt(auditTrail.seq, from),
-            lte(auditTrail.seq, Math.min(from + 10_000, archive.seqTo)),
-          ),
-        );
+      const result = await this.db.execute(sql`
+        with gone as (
+          delete from audit_trail t
+           where t.seq > ${from} and t.seq <= ${Math.min(from + 10_000, archive.seqTo)}
+          returning 1)
+        select count(*)::float8 as "records" from gone`);
+      removed += Number(rowsOf<{ records: number }>(result)[0]?.records ?? 0);
+    }
+    const expected = archive.seqTo - archive.seqFrom + 1;
+    if (removed !== expected) {
+      throw new Error(
+        `The archive of records ${archive.seqFrom} to ${archive.seqTo} found ${removed} of ${expected} in the table; nothing archived.`,
+      );
     }
     await this.db.insert(auditArchives).values(archive);
     await this.db.execute(sql`select set_config('cityops.audit_archive', 'off', true)`);
   }
+
+  /** Drops the partition of a month (UTC) older than the retention that holds no record. */
+  async dropEmptyMonth(month: Date, archivedThrough: number): Promise<void> {
+    await this.db.execute(sql`select set_config('cityops.audit_archive', 'on', true)`);
+    await this.db.execute(
+      sql`select audit_trail_drop_month(${month.toISOString()}::timestamptz,
+            ${archivedThrough + 1}, ${archivedThrough})`,
+    );
+    await this.db.execute(sql`select set_config('cityops.audit_archive', 'off', true)`);
+  }
+
+  /** Where the last verification that saved its progress got to. */
+  async checkpoint(): Promise<(ChainPoint & { fromSeq: number; verifiedAt: Date }) | null> {
+    const [row] = await this.db.select().from(auditVerifyCheckpoint);
+    return row
+      ? { seq: row.seq, hash: row.hash, fromSeq: row.fromSeq, verifiedAt: row.verifiedAt }
+      : null;
+  }
+
+  async saveCheckpoint(point: ChainPoint & { fromSeq: number; verifiedAt: Date }): Promise<void> {
+    await this.db
+      .insert(auditVerifyCheckpoint)
+      .values({ id: true, ...point })
+      .onConflictDoUpdate({
+        target: auditVerifyCheckpoint.id,
+        set: {
+          seq: point.seq,
+          hash: point.hash,
+          fromSeq: point.fromSeq,
+          verifiedAt: point.verifiedAt,
+        },
+      });
+  }
 }
+
+/** How many months ahead of this one have their partition made (drizzle/0032). */
+export const MONTHS_AHEAD = 3;
 
 /**
  * How far a record's time may run behind a record written before it: the instances'
