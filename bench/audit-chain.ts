@@ -107,7 +107,9 @@ async function writersRate(pool: pg.Pool) {
 async function sizes(pool: pg.Pool) {
   const { rows } = await pool.query<{ head: string; trail: string; records: string }>(
     `select pg_relation_size('audit_chain_head') / current_setting('block_size')::int as head,
-            pg_total_relation_size('audit_trail') as trail,
+            -- Partitioned by month since drizzle/0032: the parent itself holds nothing.
+            (select coalesce(sum(pg_total_relation_size(relid)), 0)
+               from pg_partition_tree('audit_trail')) as trail,
             (select seq from audit_chain_head) as records`,
   );
   const [row] = rows;
