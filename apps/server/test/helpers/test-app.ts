@@ -24,9 +24,10 @@ import {
   type SecuritySettingKey,
   securityDefaults,
 } from '../../src/modules/auth/security-settings.js';
+import { noRememberedSessions } from '../../src/modules/auth/session-cache.js';
+import { createRepositories } from '../../src/repositories.js';
 import { TEST_EPOCH, TEST_SECRETS_KEY } from './constants.js';
 import { withDatabase } from './global-setup.js';
-import { testRepositories } from './test-repositories.js';
 
 export const basicAuthorization = `Basic ${Buffer.from(`${WEB_CLIENT_ID}:${WEB_CLIENT_SECRET}`).toString('base64')}`;
 
@@ -255,8 +256,12 @@ export async function auditEvents(
   limit: number,
   action?: AuditAction,
 ): Promise<string[]> {
-  const rows = await (
-    await testRepositories(app.database.db)
+  // Reading the trail needs no binding MAC: none is loaded, so a test that changed the
+  // master key (key-hierarchy.test.ts) can still read it.
+  const rows = await createRepositories(
+    app.database.db,
+    noRememberedSessions,
+    undefined,
   ).audit.page(action ? { action } : {}, undefined, limit);
   return rows.map((row) => [row.action, row.outcome, row.reason].filter(Boolean).join('/'));
 }
