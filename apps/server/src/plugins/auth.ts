@@ -53,7 +53,7 @@ async function authPlugin(
     frameTokens: Pick<FrameTokenService, 'verify' | 'signed'>;
     publicUrl: string | undefined;
     /** Bounds the requests per address whose token fails, before verifying more. */
-    badTokens: Pick<BadTokenCeiling, 'refusal' | 'failed'>;
+    badTokens: Pick<BadTokenCeiling, 'refusal' | 'failedBefore' | 'failed'>;
   },
 ): Promise<void> {
   app.decorateRequest('auth', null);
@@ -111,15 +111,22 @@ async function authPlugin(
     }
     const bearer = bearerToken(request);
     // An address past the ceiling on failed tokens (rate.badTokenPerMinute) has only the
-    // tokens the platform issued looked up: a made-up one is refused before any statement,
-    // with the same answer as an issued one that then fails.
+    // tokens the platform issued looked up: a made-up one, or an issued one that already
+    // failed past it, is refused before any statement, with the same answer as an issued
+    // one that then fails.
     const wait = bearer ? options.badTokens.refusal(addressKey(request.ip)) : null;
-    if (bearer && wait !== null && !(await issued(request, bearer))) throw rateLimited(wait);
+    if (
+      bearer &&
+      wait !== null &&
+      (options.badTokens.failedBefore(bearer) || !(await issued(request, bearer)))
+    ) {
+      throw rateLimited(wait);
+    }
     try {
       request.auth = await authenticated(request, bearer, access);
     } catch (error) {
       if (bearer && error instanceof AppError && error.code === ErrorCode.TOKEN_INVALID) {
-        await options.badTokens.failed(addressKey(request.ip));
+        await options.badTokens.failed(addressKey(request.ip), bearer);
       }
       throw error;
     }

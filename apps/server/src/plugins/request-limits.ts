@@ -87,6 +87,12 @@ const MAX_REFUSED_ADDRESSES = 10_000;
 export class BadTokenCeiling {
   /** Address → when its refusal ends (ms). */
   private readonly refused = new Map<string, number>();
+  /**
+   * Digest of an issued token that failed while its address was past the ceiling → when
+   * that refusal ends (ms): sent again, it is refused from memory like a made-up one, so a
+   * replayed ended session costs no lookup either.
+   */
+  private readonly failedTokens = new Map<string, number>();
 
   constructor(
     private readonly limiter: RequestLimiter,
@@ -106,17 +112,39 @@ export class BadTokenCeiling {
     return null;
   }
 
+  /** Whether this token failed past the ceiling and its refusal has not ended. */
+  failedBefore(token: string): boolean {
+    const digest = tokenDigest(token);
+    const until = this.failedTokens.get(digest);
+    if (until === undefined) return false;
+    if (this.clock.now().getTime() < until) return true;
+    this.failedTokens.delete(digest);
+    return false;
+  }
+
   /** Counts a token that failed; the one past the ceiling is answered 429 and refuses the rest. */
-  async failed(address: string): Promise<void> {
+  async failed(address: string, token: string): Promise<void> {
     const wait = await this.limiter.over('badToken', address);
     if (wait === null) return;
-    if (this.refused.size >= MAX_REFUSED_ADDRESSES) {
-      const oldest = this.refused.keys().next();
-      if (!oldest.done) this.refused.delete(oldest.value);
-    }
-    this.refused.set(address, this.clock.now().getTime() + wait);
+    const until = this.clock.now().getTime() + wait;
+    remember(this.refused, address, until);
+    remember(this.failedTokens, tokenDigest(token), until);
     throw rateLimited(wait);
   }
+}
+
+/** A token as the ceiling remembers it: a digest, so no token is kept in memory. */
+function tokenDigest(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+/** Sets a refusal, dropping the oldest when the map is full (each needs a limit's worth of failures). */
+function remember(refusals: Map<string, number>, key: string, until: number): void {
+  if (!refusals.has(key) && refusals.size >= MAX_REFUSED_ADDRESSES) {
+    const oldest = refusals.keys().next();
+    if (!oldest.done) refusals.delete(oldest.value);
+  }
+  refusals.set(key, until);
 }
 
 /**

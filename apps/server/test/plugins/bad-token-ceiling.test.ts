@@ -129,6 +129,12 @@ describe('the ceiling on failed bearer tokens (rate.badTokenPerMinute, issue 32)
       }
       // The ended session is looked up and counted: the same answer as a made-up token.
       expect(await read(ended, address)).toEqual(third);
+      // Sent again, it is refused from memory: a replayed ended session costs no lookup.
+      let replayed: Awaited<ReturnType<typeof read>> | undefined;
+      const replayStatements = await statementsOf(async () => {
+        replayed = await read(ended, address);
+      });
+      expect({ ...replayed, statements: replayStatements }).toEqual({ ...third, statements: [] });
       // A signed-in session and a frame token from the same address still answer.
       expect(await read(session, address)).toMatchObject({
         status: 200,
