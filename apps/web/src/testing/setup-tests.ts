@@ -1,8 +1,24 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
+import type * as Zustand from 'zustand';
+import { queryClient } from '@/lib/query-client';
+import { resetStores, withStoreReset } from './store-reset';
+
+// The files share modules (isolate: false, vitest.config.ts): each starts from the state
+// a fresh import would give it. This setup runs again before every file.
+vi.mock('zustand', async (importOriginal) =>
+  withStoreReset(await importOriginal<typeof Zustand>()),
+);
+beforeAll(() => {
+  resetStores();
+  queryClient.clear();
+  localStorage.clear();
+  sessionStorage.clear();
+});
 
 afterEach(() => {
+  vi.useRealTimers();
   cleanup();
   localStorage.clear();
   sessionStorage.clear();

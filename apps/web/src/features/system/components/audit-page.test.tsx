@@ -12,13 +12,19 @@ import { AuditPage } from './audit-page';
 
 configure({ asyncUtilTimeout: 15_000 });
 
-// The names the exports are saved under (the browser's save is not the test's).
-const saved = vi.hoisted(() => [] as string[]);
-vi.mock('@/lib/save-file', () => ({
-  saveFile: (_file: Blob, name: string) => {
-    saved.push(name);
-  },
-}));
+// The names the exports are saved under: lib/save-file.ts clicks a download link, and
+// the test reads the link's name (jsdom has no object addresses and saves nothing).
+const saved: string[] = [];
+beforeEach(() => {
+  vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:test');
+  vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    if (this.download) saved.push(this.download);
+  });
+});
+afterEach(() => vi.restoreAllMocks());
 
 function record(seq: number, patch: Partial<AuditRecord> = {}): AuditRecord {
   return {
