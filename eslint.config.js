@@ -116,6 +116,22 @@ export default tseslint.config(
       ),
     },
   },
+  // The web test files share one module graph per worker (apps/web/vitest.config.ts,
+  // isolate: false): a module mocked by one file would leak into, or miss, the others.
+  {
+    files: ['apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock'].map((property) => ({
+          object: 'vi',
+          property,
+          message:
+            'Web test files share modules (docs/testing.md): watch what the code does instead of mocking a module.',
+        })),
+      ],
+    },
+  },
   // The demo subsystem page stands for a vendor's page: nothing of the web app, only the
   // contract's plain modules and the libraries a vendor would use (jose, oauth4webapi).
   {
