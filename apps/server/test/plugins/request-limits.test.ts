@@ -1,14 +1,14 @@
 import { ErrorCode } from '@cityops/contract';
 import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { captchas, qrTickets, requestLimits, smsCodes } from '../../src/db/schema/index.js';
 import {
   type TestApp,
   basicAuthorization,
   createTestApp,
   ownAddress,
+  secondInstance,
   withSecuritySettings,
 } from '../helpers/test-app.js';
 
@@ -102,9 +102,8 @@ describe('per-address limits of the calls that need no sign-in', () => {
   });
 
   it('is shared by two instances on one database', async () => {
-    const other = await buildApp(t.config, { database: t.database, clock: t.clock });
-    await other.ready();
-    // Not closed: closing would close the database the first instance shares.
+    const other = await secondInstance(t);
+    onTestFinished(() => other.close());
     for (let i = 0; i < 5; i++) expect((await qrTicket(t.app)).statusCode).toBe(200);
     for (let i = 0; i < 5; i++) expect((await qrTicket(other)).statusCode).toBe(200);
     expect((await qrTicket(t.app)).statusCode).toBe(429);

@@ -1,8 +1,7 @@
 import { constants, publicEncrypt } from 'node:crypto';
 import { ErrorCode } from '@cityops/contract';
 import { count, eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../../src/app.js';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { rsaKeys } from '../../../src/db/schema/index.js';
 import { RsaKeyRepository } from '../../../src/modules/auth/rsa-key.repository.js';
 import {
@@ -10,6 +9,7 @@ import {
   createTestApp,
   fetchPublicKey,
   requestToken,
+  secondInstance,
 } from '../../helpers/test-app.js';
 
 let t: TestApp;
@@ -81,9 +81,8 @@ describe('the login RSA key pair', () => {
   });
 
   it('is rotated once when two instances find it old at the same moment', async () => {
-    const other = await buildApp(t.config, { database: t.database, clock: t.clock });
-    await other.ready();
-    // Not closed: closing would close the database the first instance shares.
+    const other = await secondInstance(t);
+    onTestFinished(() => other.close());
     t.clock.advance(24 * HOUR + 1000);
     const keys = await Promise.all([
       fetchPublicKey(t.app),

@@ -1,7 +1,13 @@
 import { ErrorCode } from '@cityops/contract';
 import QRCode from 'qrcode';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, auditEvents, bearer, createTestApp } from '../../helpers/test-app.js';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import {
+  type TestApp,
+  auditEvents,
+  bearer,
+  createTestApp,
+  secondInstance,
+} from '../../helpers/test-app.js';
 
 // One app for the file: each test follows tickets of its own.
 let t: TestApp;
@@ -148,10 +154,8 @@ describe('QR login', () => {
 
   it('works across two instances sharing one database', async () => {
     const pc = await newTicket();
-    const { buildApp } = await import('../../../src/app.js');
-    const other = await buildApp(t.config, { database: t.database, clock: t.clock });
-    await other.ready();
-    // Not closed: closing would close the database the first instance shares.
+    const other = await secondInstance(t);
+    onTestFinished(() => other.close());
     const phone = await t.login('operator', 'Operator@2026');
     const confirmed = await other.inject({
       method: 'POST',
