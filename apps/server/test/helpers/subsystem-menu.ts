@@ -26,3 +26,26 @@ export async function offerSubsystem(app: FastifyInstance, clientId: string): Pr
   // The menu is remembered per process: a write behind the repository's back is announced.
   await app.sessionCache.changed({ everyone: true });
 }
+
+/**
+ * Registers a public subsystem whose frames live at `origin` and points the demo
+ * subsystem's menu entry (granted to every seeded role) at it, so that a frame token for
+ * that entry is one this subsystem verifies. Returns the entry's id.
+ */
+export async function frameSubsystemAt(
+  app: FastifyInstance,
+  subsystem: { clientId: string; name: string; nameEn: string; origin: string },
+): Promise<number> {
+  const db = app.database.db;
+  const { rows } = await db.execute<{ id: number }>(sql`insert into subsystems
+    (client_id, name, name_en, kind, origins, redirect_uris, claims, token_lifetime)
+    values (${subsystem.clientId}, ${subsystem.name}, ${subsystem.nameEn}, 'public',
+      ${JSON.stringify([subsystem.origin])}::jsonb, '[]'::jsonb,
+      '["preferred_username"]'::jsonb, 300)
+    returning id`);
+  const entries = await db.execute<{ id: number }>(sql`update menu_entries
+    set subsystem_id = ${rows[0]!.id} where url = '/demo-subsystem.html' returning id`);
+  // The menu and the registry are remembered per process: a write behind their back is announced.
+  await app.sessionCache.changed({ everyone: true });
+  return Math.min(...entries.rows.map((entry) => entry.id));
+}

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { SUBSYSTEM_PATHS, USER_PATHS } from '@cityops/contract';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { policyGuard } from '../../src/db/write-guard.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statementsOf } from '../helpers/statements.js';
+import { frameSubsystemAt } from '../helpers/subsystem-menu.js';
 import {
   type TestApp,
   bearer,
@@ -12,20 +12,6 @@ import {
   secondInstance,
   withSecuritySettings,
 } from '../helpers/test-app.js';
-
-/** The statements sent while `work` runs (drizzle logs every statement of both drivers). */
-async function statementsOf(work: () => Promise<void>): Promise<string[]> {
-  const statements: string[] = [];
-  const logged = vi.spyOn(policyGuard, 'logQuery').mockImplementation((query) => {
-    statements.push(query);
-  });
-  try {
-    await work();
-  } finally {
-    logged.mockRestore();
-  }
-  return statements;
-}
 
 /** Made-up tokens of every shape the platform issues, and none it issued. */
 function madeUpTokens(): Record<string, string> {
@@ -50,22 +36,13 @@ describe('the ceiling on failed bearer tokens (rate.badTokenPerMinute, issue 32)
 
   beforeAll(async () => {
     t = await createTestApp();
-    const db = t.database.db;
     // Without PUBLIC_URL and not listening, the issuer (and a frame's origin) is this.
-    const { rows } = await db.execute<{ id: number }>(sql`insert into subsystems
-      (client_id, name, name_en, kind, origins, redirect_uris, claims, token_lifetime)
-      values ('ceiling-test', '上限测试', 'Ceiling test', 'public',
-        '["http://127.0.0.1"]'::jsonb, '[]'::jsonb, '["preferred_username"]'::jsonb, 300)
-      returning id`);
-    await db.execute(
-      sql`update menu_entries set subsystem_id = ${rows[0]!.id} where url = '/demo-subsystem.html'`,
-    );
-    // The menu and the registry are remembered per process: a write behind their back is announced.
-    await t.app.sessionCache.changed({ everyone: true });
-    const entries = await db.execute<{ id: number }>(
-      sql`select id from menu_entries where url = '/demo-subsystem.html' order by id limit 1`,
-    );
-    menuId = entries.rows[0]!.id;
+    menuId = await frameSubsystemAt(t.app, {
+      clientId: 'ceiling-test',
+      name: '上限测试',
+      nameEn: 'Ceiling test',
+      origin: 'http://127.0.0.1',
+    });
   });
   afterAll(async () => t?.close());
 

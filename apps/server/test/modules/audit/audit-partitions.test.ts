@@ -8,6 +8,7 @@ import type { VerifyProgress } from '../../../src/modules/audit/audit-trail.serv
 import { AuditRepository } from '../../../src/modules/audit/audit.repository.js';
 import { noRememberedSessions } from '../../../src/modules/auth/session-cache.js';
 import { transactionRunner } from '../../../src/repositories.js';
+import { refusalOf } from '../../helpers/refusal.js';
 import { type TestApp, createTestApp } from '../../helpers/test-app.js';
 
 const DAY_MS = 86_400_000;
@@ -18,17 +19,6 @@ const monthStart = (at: Date, months = 0) =>
   new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + months, 1));
 const partitionOf = (month: Date) =>
   `audit_trail_p${month.toISOString().slice(0, 4)}${month.toISOString().slice(5, 7)}`;
-
-/** The database's own message when it refuses a statement. */
-async function refusalOf(work: Promise<unknown>): Promise<string> {
-  try {
-    await work;
-  } catch (error) {
-    const cause = (error as { cause?: { message?: string } }).cause;
-    return cause?.message ?? String(error);
-  }
-  return 'accepted';
-}
 
 /**
  * Issue 33 item 2: the trail partitioned by month (drizzle/0032), whole months archived

@@ -1,31 +1,9 @@
 import { type AddressInfo } from 'node:net';
 import { SUBSYSTEM_PATHS } from '@cityops/contract';
-import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { policyGuard } from '../../../src/db/write-guard.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statementsOf } from '../../helpers/statements.js';
+import { frameSubsystemAt } from '../../helpers/subsystem-menu.js';
 import { type TestApp, bearer, createTestApp } from '../../helpers/test-app.js';
-
-/** The statements one request sends, a transaction's begin and commit counted as two. */
-async function statementsOf(t: TestApp, work: () => Promise<void>): Promise<string[]> {
-  const statements: string[] = [];
-  // Drizzle logs every statement of both drivers; PGlite's begin and commit are its own.
-  const logged = vi.spyOn(policyGuard, 'logQuery').mockImplementation((query) => {
-    if (!/^\s*(begin|commit)\b/i.test(query)) statements.push(query);
-  });
-  const db = t.database.db;
-  const transaction = db.transaction.bind(db);
-  const transactions = vi.spyOn(db, 'transaction').mockImplementation((run, config) => {
-    statements.push('begin');
-    return transaction(run, config).finally(() => statements.push('commit'));
-  });
-  try {
-    await work();
-  } finally {
-    logged.mockRestore();
-    transactions.mockRestore();
-  }
-  return statements;
-}
 
 /** A statement's verb and table (a read's outermost, its last `from`): `select users`. */
 function kind(statement: string): string {
@@ -49,21 +27,12 @@ describe('the statements a frame token costs (issue 32, docs/performance.md)', (
     t = await createTestApp();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    const db = t.database.db;
-    const { rows } = await db.execute<{ id: number }>(sql`insert into subsystems
-      (client_id, name, name_en, kind, origins, redirect_uris, claims, token_lifetime)
-      values ('count-test', '计数测试', 'Count test', 'public',
-        ${JSON.stringify([base])}::jsonb, '[]'::jsonb, '["preferred_username"]'::jsonb, 300)
-      returning id`);
-    await db.execute(
-      sql`update menu_entries set subsystem_id = ${rows[0]!.id} where url = '/demo-subsystem.html'`,
-    );
-    // The menu and the registry are remembered per process: a write behind their back is announced.
-    await t.app.sessionCache.changed({ everyone: true });
-    const entries = await db.execute<{ id: number }>(
-      sql`select id from menu_entries where url = '/demo-subsystem.html' order by id limit 1`,
-    );
-    menuId = entries.rows[0]!.id;
+    menuId = await frameSubsystemAt(t.app, {
+      clientId: 'count-test',
+      name: '计数测试',
+      nameEn: 'Count test',
+      origin: base,
+    });
   });
   afterAll(async () => t?.close());
 
@@ -82,11 +51,14 @@ describe('the statements a frame token costs (issue 32, docs/performance.md)', (
     // The session is read once and remembered, as by any request: an entry that does not
     // exist (404) reads it.
     expect((await ask(2_000_000_000)).status).toBe(404);
-    const first = await statementsOf(t, open);
-    const repeat = await statementsOf(t, open);
-    const health = await statementsOf(t, async () => {
-      await t.app.inject({ method: 'GET', url: '/api/health' });
-    });
+    const first = await statementsOf(open, { transactions: t });
+    const repeat = await statementsOf(open, { transactions: t });
+    const health = await statementsOf(
+      async () => {
+        await t.app.inject({ method: 'GET', url: '/api/health' });
+      },
+      { transactions: t },
+    );
     // The first token of the window writes its sign-in and its record on the trail together.
     expect(first).toContain('begin');
     expect(first.some((statement) => statement.startsWith('insert into "audit_trail"'))).toBe(true);
