@@ -228,10 +228,14 @@ export class RoleRepository {
     return rows.map((row) => row.roleId).sort();
   }
 
-  /** Enabled holders of the admin role other than `exceptUserId`. */
+  /**
+   * Enabled holders of the admin role other than `exceptUserId`, each by a binding whose
+   * MAC verifies: a role given by SQL is no administrator, so it cannot let the last real
+   * one be disabled or demoted (issue 30). Administrators are few; all are read.
+   */
   async otherActiveAdministrators(exceptUserId: number): Promise<number> {
     const rows = await this.db
-      .select({ total: count() })
+      .select({ userId: userRoles.userId, mac: userRoles.mac })
       .from(userRoles)
       .innerJoin(users, eq(users.id, userRoles.userId))
       .where(
@@ -241,6 +245,12 @@ export class RoleRepository {
           sql`${users.id} <> ${exceptUserId}`,
         ),
       );
-    return rows[0]?.total ?? 0;
+    const bindings = rows.map((row) => ({
+      kind: 'user-role' as const,
+      roleId: ADMIN_ROLE,
+      ...row,
+    }));
+    const rejected = this.bindingMac ? await this.bindingMac.rejected(bindings) : [];
+    return bindings.length - rejected.length;
   }
 }

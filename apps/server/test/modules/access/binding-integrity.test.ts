@@ -12,6 +12,7 @@ import { BindingMac } from '../../../src/modules/secrets/binding-mac.js';
 import { ServerSecretRepository } from '../../../src/modules/secrets/server-secret.repository.js';
 import { SESSION_CACHE_MS } from '../../../src/modules/auth/session-cache.js';
 import { keysCommand } from '../../helpers/keys-command.js';
+import { testRepositories } from '../../helpers/test-repositories.js';
 import { testSealer } from '../../helpers/test-sealer.js';
 import { type TestApp, auditEvents, createAccount, createTestApp } from '../../helpers/test-app.js';
 import { call, data } from '../system/system-helpers.js';
@@ -77,6 +78,20 @@ describe.each(['international', 'gm'] as const)('access binding MACs (%s profile
     expect(verify.status).toBe(1);
     expect(verify.printed).toContain(`user ${unsigned.id} → role admin`);
     expect(verify.printed).toContain(`user ${copied.id} → role admin`);
+  });
+
+  it('does not count an administrator role added by SQL as another administrator', async () => {
+    // The count that keeps the last administrator from being disabled or demoted
+    // (admin-user.service.ts, the operator command): a forged one would let it go.
+    const roles = (await testRepositories(t.database.db)).roles;
+    const before = await roles.otherActiveAdministrators(0);
+    const forged = await createAccount(t.app, { roleIds: ['staff'] });
+    await t.database.db.execute(
+      sql`insert into user_roles (user_id, role_id) values (${forged.id}, 'admin')`,
+    );
+    expect(await roles.otherActiveAdministrators(0)).toBe(before);
+    await createAccount(t.app, { roleIds: ['admin'] });
+    expect(await roles.otherActiveAdministrators(0)).toBe(before + 1);
   });
 
   it('refuses a menu entry granted to a role by SQL', async () => {
