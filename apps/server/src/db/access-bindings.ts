@@ -1,5 +1,6 @@
-import { type SQL, and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Executor } from './client.js';
+import { type SQL, type SQLWrapper, and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { type Executor, rowsOf } from './client.js';
 import { heldPermissions } from './held-permissions.js';
 import { roleMenuEntries, roleUnits, userRoles, users } from './schema/index.js';
 import {
@@ -160,60 +161,110 @@ export async function honouredGrants<T extends { roleIds: string[]; permissions:
   };
 }
 
+/** The filters that name a binding's ends. */
+type BindingEnds = 'userIds' | 'roleIds' | 'menuEntryIds';
+
+/**
+ * Each kind's table and its two ends (`a`, `b`): what the listing, the MAC's replacement
+ * and the signing statement need of a kind, written once. `Int` marks an integer end (a
+ * signing statement's text value is cast to it); `by` names the filter that selects it.
+ */
+const bindingTables = {
+  'user-role': {
+    table: userRoles,
+    a: userRoles.userId,
+    aInt: true,
+    aBy: 'userIds',
+    b: userRoles.roleId,
+    bInt: false,
+    bBy: 'roleIds',
+    mac: userRoles.mac,
+  },
+  'role-entry': {
+    table: roleMenuEntries,
+    a: roleMenuEntries.roleId,
+    aInt: false,
+    aBy: 'roleIds',
+    b: roleMenuEntries.menuEntryId,
+    bInt: true,
+    bBy: 'menuEntryIds',
+    mac: roleMenuEntries.mac,
+  },
+  'role-unit': {
+    table: roleUnits,
+    a: roleUnits.roleId,
+    aInt: false,
+    aBy: 'roleIds',
+    b: roleUnits.organizationId,
+    bInt: true,
+    bBy: undefined,
+    mac: roleUnits.mac,
+  },
+} as const satisfies Record<
+  AccessBinding['kind'],
+  {
+    table: PgTable;
+    a: AnyPgColumn;
+    aInt: boolean;
+    aBy: BindingEnds;
+    b: AnyPgColumn;
+    bInt: boolean;
+    bBy: BindingEnds | undefined;
+    mac: AnyPgColumn;
+  }
+>;
+
+/** A binding of a kind from its two ends as stored. */
+function bindingOf(kind: AccessBinding['kind'], a: string | number, b: string | number) {
+  switch (kind) {
+    case 'user-role':
+      return { kind, userId: Number(a), roleId: String(b) };
+    case 'role-entry':
+      return { kind, roleId: String(a), menuEntryId: Number(b) };
+    case 'role-unit':
+      return { kind, roleId: String(a), organizationId: Number(b) };
+  }
+}
+
+/** A binding's two ends, as its kind's table holds them. */
+function endsOf(binding: AccessBinding): [string | number, string | number] {
+  switch (binding.kind) {
+    case 'user-role':
+      return [binding.userId, binding.roleId];
+    case 'role-entry':
+      return [binding.roleId, binding.menuEntryId];
+    case 'role-unit':
+      return [binding.roleId, binding.organizationId];
+  }
+}
+
 /** Every binding of a kind with its MAC, or those `filter` names (the readers, verify and reseal). */
 export async function listBindings(
   db: Executor,
   kind: AccessBinding['kind'],
   filter: BindingFilter = {},
 ): Promise<StoredBinding[]> {
-  const among = <T extends string | number>(
-    column: Parameters<typeof inArray>[0],
-    ids?: readonly T[],
-  ) => (ids === undefined ? undefined : ids.length === 0 ? sql`false` : inArray(column, [...ids]));
-  const where = (mac: Parameters<typeof isNull>[0], ...conditions: (SQL | undefined)[]) =>
-    and(filter.unsignedOnly ? isNull(mac) : undefined, ...conditions);
-  if (kind === 'user-role') {
-    const rows = await db
-      .select({ userId: userRoles.userId, roleId: userRoles.roleId, mac: userRoles.mac })
-      .from(userRoles)
-      .where(
-        where(
-          userRoles.mac,
-          among(userRoles.userId, filter.userIds),
-          among(userRoles.roleId, filter.roleIds),
-        ),
-      )
-      .orderBy(userRoles.userId, userRoles.roleId);
-    return rows.map((row) => ({ kind, ...row }));
-  }
-  if (kind === 'role-unit') {
-    const rows = await db
-      .select({
-        roleId: roleUnits.roleId,
-        organizationId: roleUnits.organizationId,
-        mac: roleUnits.mac,
-      })
-      .from(roleUnits)
-      .where(where(roleUnits.mac, among(roleUnits.roleId, filter.roleIds)))
-      .orderBy(roleUnits.roleId, roleUnits.organizationId);
-    return rows.map((row) => ({ kind, ...row }));
-  }
-  const rows = await db
-    .select({
-      roleId: roleMenuEntries.roleId,
-      menuEntryId: roleMenuEntries.menuEntryId,
-      mac: roleMenuEntries.mac,
-    })
-    .from(roleMenuEntries)
+  const table = bindingTables[kind];
+  const among = (column: SQLWrapper, by: BindingEnds | undefined) => {
+    const ids = by === undefined ? undefined : filter[by];
+    return ids === undefined
+      ? undefined
+      : ids.length === 0
+        ? sql`false`
+        : inArray(column, [...ids]);
+  };
+  const rows: { a: string | number; b: string | number; mac: string | null }[] = await db
+    .select({ a: table.a, b: table.b, mac: table.mac })
+    .from(table.table)
     .where(
-      where(
-        roleMenuEntries.mac,
-        among(roleMenuEntries.roleId, filter.roleIds),
-        among(roleMenuEntries.menuEntryId, filter.menuEntryIds),
+      and(
+        filter.unsignedOnly ? isNull(table.mac) : undefined,
+        among(table.a, table.aBy),
+        among(table.b, table.bBy),
       ),
     )
-    .orderBy(roleMenuEntries.roleId, roleMenuEntries.menuEntryId);
-  return rows.map((row) => ({ kind, ...row }));
+    .orderBy(table.a, table.b);
+  return rows.map((row) => ({ ...bindingOf(kind, row.a, row.b), mac: row.mac }));
 }
 
 /** Replaces a binding's MAC `from` by `to`; false when the row changed meanwhile. */
@@ -222,88 +273,22 @@ export async function replaceBindingMac(
   binding: StoredBinding,
   to: string,
 ): Promise<boolean> {
-  const same = (
-    column: typeof userRoles.mac | typeof roleMenuEntries.mac | typeof roleUnits.mac,
-  ) => (binding.mac === null ? isNull(column) : eq(column, binding.mac));
-  switch (binding.kind) {
-    case 'user-role':
-      return (
-        (
-          await db
-            .update(userRoles)
-            .set({ mac: to })
-            .where(
-              and(
-                eq(userRoles.userId, binding.userId),
-                eq(userRoles.roleId, binding.roleId),
-                same(userRoles.mac),
-              ),
-            )
-            .returning({ roleId: userRoles.roleId })
-        ).length > 0
-      );
-    case 'role-entry':
-      return (
-        (
-          await db
-            .update(roleMenuEntries)
-            .set({ mac: to })
-            .where(
-              and(
-                eq(roleMenuEntries.roleId, binding.roleId),
-                eq(roleMenuEntries.menuEntryId, binding.menuEntryId),
-                same(roleMenuEntries.mac),
-              ),
-            )
-            .returning({ roleId: roleMenuEntries.roleId })
-        ).length > 0
-      );
-    case 'role-unit':
-      return (
-        (
-          await db
-            .update(roleUnits)
-            .set({ mac: to })
-            .where(
-              and(
-                eq(roleUnits.roleId, binding.roleId),
-                eq(roleUnits.organizationId, binding.organizationId),
-                same(roleUnits.mac),
-              ),
-            )
-            .returning({ roleId: roleUnits.roleId })
-        ).length > 0
-      );
-  }
+  const table = bindingTables[binding.kind];
+  const [a, b] = endsOf(binding);
+  const result = await db.execute(sql`update ${table.table} set mac = ${to}
+    where ${table.a} = ${a} and ${table.b} = ${b}
+      and ${binding.mac === null ? sql`${table.mac} is null` : sql`${table.mac} = ${binding.mac}`}
+    returning 1 as replaced`);
+  return rowsOf(result).length > 0;
 }
 
-/** Both ends of a binding as the signing statement's two text columns. */
-function endsOf(binding: AccessBinding): [string, string] {
-  switch (binding.kind) {
-    case 'user-role':
-      return [String(binding.userId), binding.roleId];
-    case 'role-entry':
-      return [binding.roleId, String(binding.menuEntryId)];
-    case 'role-unit':
-      return [binding.roleId, String(binding.organizationId)];
-  }
-}
-
-/** Sets the MAC of the unsigned rows named in `list` (a `values` list of ends and MAC). */
+/** Sets the MAC of the unsigned rows named in `list` (a `values` list of text ends and MAC). */
 function signStatement(kind: AccessBinding['kind'], list: SQL): SQL {
-  switch (kind) {
-    case 'user-role':
-      return sql`update ${userRoles} set mac = v.mac from (values ${list}) as v(a, b, mac)
-               where ${userRoles.userId} = v.a::int and ${userRoles.roleId} = v.b and ${userRoles.mac} is null`;
-    case 'role-entry':
-      return sql`update ${roleMenuEntries} set mac = v.mac from (values ${list}) as v(a, b, mac)
-               where ${roleMenuEntries.roleId} = v.a and ${roleMenuEntries.menuEntryId} = v.b::int
-                 and ${roleMenuEntries.mac} is null`;
-    case 'role-unit':
-      return sql`update ${roleUnits} set mac = v.mac from (values ${list}) as v(a, b, mac)
-               where ${roleUnits.roleId} = v.a and ${roleUnits.organizationId} = v.b::int
-                 and ${roleUnits.mac} is null`;
-  }
+  const table = bindingTables[kind];
+  const end = (name: 'a' | 'b', int: boolean) => sql.raw(int ? `v.${name}::int` : `v.${name}`);
+  return sql`update ${table.table} set mac = v.mac from (values ${list}) as v(a, b, mac)
+    where ${table.a} = ${end('a', table.aInt)} and ${table.b} = ${end('b', table.bInt)}
+      and ${table.mac} is null`;
 }
 
 /**
@@ -326,7 +311,7 @@ export async function signUnsignedBindings(
       const values = [];
       for (const row of rows.slice(start, start + SIGN_BATCH)) {
         const [a, b] = endsOf(row);
-        values.push(sql`(${a}, ${b}, ${await mac.sign(row)})`);
+        values.push(sql`(${String(a)}, ${String(b)}, ${await mac.sign(row)})`);
       }
       await db.execute(signStatement(kind, sql.join(values, sql`, `)));
       signed += values.length;
