@@ -18,7 +18,7 @@ export default defineProject({
     setupFiles: ['./src/testing/setup-tests.ts'],
     testTimeout: 15_000,
     // One module graph per worker, not per file: antd, React and the app are imported
-    // once, not 95 times (273 s to 105 s for the web suite alone, docs/testing.md). What
+    // once, not 95 times (273 s to 120-134 s for the web suite alone, docs/testing.md). What
     // a file leaves in a module is reset by src/testing/setup-tests.ts; a file must not
     // vi.mock a module another file imports (the first import wins).
     isolate: false,
