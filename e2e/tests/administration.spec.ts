@@ -331,7 +331,12 @@ test.describe('taking access away (zh-CN)', () => {
     await admin.goto(appPath(mode, '/system/users'));
     await admin.getByRole('textbox', { name: '关键字' }).fill(username);
     await admin.getByRole('button', { name: '查询', exact: true }).click();
-    await admin.getByRole('button', { name: '停用 测试用户' }).click();
+    // The account's own row: until the search answers, the page still lists other
+    // accounts named 测试用户 (CI saw three).
+    await admin
+      .getByRole('row', { name: new RegExp(username.replace(/\./g, '\\.')) })
+      .getByRole('button', { name: '停用 测试用户' })
+      .click();
     await admin.getByRole('dialog').getByRole('button', { name: t.disable }).click();
     await expect(admin.getByText('已停用 测试用户。')).toBeVisible();
     await user.reload();
