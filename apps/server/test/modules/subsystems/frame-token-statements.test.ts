@@ -51,13 +51,13 @@ describe('the statements a frame token costs (issue 32, docs/performance.md)', (
     // The session is read once and remembered, as by any request: an entry that does not
     // exist (404) reads it.
     expect((await ask(2_000_000_000)).status).toBe(404);
-    const first = await statementsOf(open, { transactions: t });
-    const repeat = await statementsOf(open, { transactions: t });
+    const first = await statementsOf(open, { countTransactionsOf: t });
+    const repeat = await statementsOf(open, { countTransactionsOf: t });
     const health = await statementsOf(
       async () => {
         await t.app.inject({ method: 'GET', url: '/api/health' });
       },
-      { transactions: t },
+      { countTransactionsOf: t },
     );
     // The first token of the window writes its sign-in and its record on the trail together.
     expect(first).toContain('begin');
