@@ -13,6 +13,8 @@ vi.mock('zustand', async (importOriginal) =>
 beforeAll(() => {
   resetStores();
   queryClient.clear();
+  // After resetStores, not only in afterEach: putting a persisted store back writes its
+  // first state to storage, which a file expects to start without.
   localStorage.clear();
   sessionStorage.clear();
 });
