@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { insertRoleEntries } from '../../src/db/access-bindings.js';
+import { subsystems } from '../../src/db/schema/index.js';
+import { secretHashOf } from '../../src/modules/subsystems/oidc-provider.js';
 import { testBindingMac } from './test-repositories.js';
 
 /**
@@ -27,6 +29,45 @@ export async function offerSubsystem(app: FastifyInstance, clientId: string): Pr
   await app.sessionCache.changed({ everyone: true });
 }
 
+/** A subsystem as a test registers it; what it leaves out takes the table's default. */
+export interface TestSubsystem {
+  clientId: string;
+  name: string;
+  nameEn: string;
+  /** By default confidential with a secret, public without one. */
+  kind?: 'public' | 'confidential';
+  /** Stored as the console stores it, by its hash. */
+  secret?: string;
+  origins?: string[];
+  redirectUris?: string[];
+  postLogoutRedirectUris?: string[];
+  backchannelLogoutUri?: string | null;
+  claims?: string[];
+  tokenLifetime?: number;
+}
+
+/**
+ * Registers a subsystem straight in the table, as the console would but without its audit
+ * record, and returns its id: the one way a test registers one. No menu entry leads to it
+ * until offerSubsystem or frameSubsystemAt makes one.
+ */
+export async function registerTestSubsystem(
+  app: FastifyInstance,
+  { secret, kind, ...subsystem }: TestSubsystem,
+): Promise<number> {
+  const [row] = await app.database.db
+    .insert(subsystems)
+    .values({
+      ...subsystem,
+      kind: kind ?? (secret === undefined ? 'public' : 'confidential'),
+      ...(secret === undefined ? {} : { secretHash: secretHashOf(secret) }),
+    })
+    .returning({ id: subsystems.id });
+  // The registrations are remembered per process: a write behind their back is announced.
+  await app.sessionCache.changed({ registrations: true });
+  return row!.id;
+}
+
 /**
  * Registers a public subsystem whose frames live at `origin` and points the demo
  * subsystem's menu entry (granted to every seeded role) at it, so that a frame token for
@@ -34,18 +75,17 @@ export async function offerSubsystem(app: FastifyInstance, clientId: string): Pr
  */
 export async function frameSubsystemAt(
   app: FastifyInstance,
-  subsystem: { clientId: string; name: string; nameEn: string; origin: string },
+  { origin, ...subsystem }: { clientId: string; name: string; nameEn: string; origin: string },
 ): Promise<number> {
-  const db = app.database.db;
-  const { rows } = await db.execute<{ id: number }>(sql`insert into subsystems
-    (client_id, name, name_en, kind, origins, redirect_uris, claims, token_lifetime)
-    values (${subsystem.clientId}, ${subsystem.name}, ${subsystem.nameEn}, 'public',
-      ${JSON.stringify([subsystem.origin])}::jsonb, '[]'::jsonb,
-      '["preferred_username"]'::jsonb, 300)
-    returning id`);
-  const entries = await db.execute<{ id: number }>(sql`update menu_entries
-    set subsystem_id = ${rows[0]!.id} where url = '/demo-subsystem.html' returning id`);
-  // The menu and the registry are remembered per process: a write behind their back is announced.
+  const id = await registerTestSubsystem(app, {
+    ...subsystem,
+    origins: [origin],
+    claims: ['preferred_username'],
+    tokenLifetime: 300,
+  });
+  const entries = await app.database.db.execute<{ id: number }>(sql`update menu_entries
+    set subsystem_id = ${id} where url = '/demo-subsystem.html' returning id`);
+  // The menu is remembered per process: a write behind its back is announced.
   await app.sessionCache.changed({ everyone: true });
   return Math.min(...entries.rows.map((entry) => entry.id));
 }

@@ -10,7 +10,7 @@ import { tokenDigest } from '../../src/lib/tokens.js';
 import { multipart, png } from '../helpers/images.js';
 import { type TestApp, bearer, createTestApp, encryptPassword } from '../helpers/test-app.js';
 import { data, unitId } from '../modules/system/system-helpers.js';
-import { offerSubsystem } from '../helpers/subsystem-menu.js';
+import { offerSubsystem, registerTestSubsystem } from '../helpers/subsystem-menu.js';
 import { testRepositories } from '../helpers/test-repositories.js';
 
 /**
@@ -648,10 +648,13 @@ const STEPS: [string, Step][] = [
   [
     'POST /oidc/interaction/:uid/login',
     async ({ t, token, as }) => {
-      await t.database.db.execute(sql`insert into subsystems
-        (client_id, name, name_en, kind, origins, redirect_uris, claims)
-        values ('walk-app', '巡检', 'Walk', 'public', '[]'::jsonb,
-          '["http://127.0.0.1:9/callback"]'::jsonb, '["name"]'::jsonb)`);
+      await registerTestSubsystem(t.app, {
+        clientId: 'walk-app',
+        name: '巡检',
+        nameEn: 'Walk',
+        redirectUris: ['http://127.0.0.1:9/callback'],
+        claims: ['name'],
+      });
       await offerSubsystem(t.app, 'walk-app');
       const challenge = createHash('sha256').update('v'.repeat(43)).digest('base64url');
       const start = await t.app.inject({

@@ -14,14 +14,12 @@ import {
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAccountsCommand } from '../../../src/cli/accounts.js';
-import { subsystems } from '../../../src/db/schema/index.js';
 import { tokenDigest } from '../../../src/lib/tokens.js';
 import {
   BACKCHANNEL_LOGOUT_EVENT,
   MAX_ATTEMPTS,
   retryDelayMs,
 } from '../../../src/modules/subsystems/backchannel-logout.service.js';
-import { secretHashOf } from '../../../src/modules/subsystems/oidc-provider.js';
 import { signInThroughPlatform } from '../../helpers/oidc-browser.js';
 import {
   type TestApp,
@@ -31,7 +29,7 @@ import {
   secondInstance,
 } from '../../helpers/test-app.js';
 import { call, data, unitId } from '../system/system-helpers.js';
-import { offerSubsystem } from '../../helpers/subsystem-menu.js';
+import { offerSubsystem, registerTestSubsystem } from '../../helpers/subsystem-menu.js';
 import type { Repositories } from '../../../src/repositories.js';
 import { testRepositories } from '../../helpers/test-repositories.js';
 
@@ -98,19 +96,15 @@ const clientId = 'backchannel-test';
 
 let repositories: Repositories;
 
-async function registerSubsystem(id: string, backchannelLogoutUri: string | null) {
-  const [row] = await t.database.db
-    .insert(subsystems)
-    .values({
-      clientId: id,
-      name: '测试子系统',
-      nameEn: 'Test subsystem',
-      kind: 'confidential',
-      origins: ['http://127.0.0.1'],
-      backchannelLogoutUri,
-    })
-    .returning({ id: subsystems.id });
-  return row!.id;
+function registerSubsystem(id: string, backchannelLogoutUri: string | null) {
+  return registerTestSubsystem(t.app, {
+    clientId: id,
+    name: '测试子系统',
+    nameEn: 'Test subsystem',
+    kind: 'confidential',
+    origins: ['http://127.0.0.1'],
+    backchannelLogoutUri,
+  });
 }
 
 beforeAll(async () => {
@@ -498,12 +492,11 @@ describe('back-channel logout', () => {
     const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     const redirect = 'http://127.0.0.1:9/callback';
     const secret = randomBytes(32).toString('base64url');
-    await t.database.db.insert(subsystems).values({
+    await registerTestSubsystem(t.app, {
       clientId: 'vendor-bc',
       name: '供应商系统',
       nameEn: 'Vendor app',
-      kind: 'confidential',
-      secretHash: secretHashOf(secret),
+      secret,
       origins: ['http://127.0.0.1:9'],
       redirectUris: [redirect],
       backchannelLogoutUri: receiver.url,

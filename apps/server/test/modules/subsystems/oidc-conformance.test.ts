@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { type AddressInfo } from 'node:net';
 import { SYSTEM_PATHS, USER_PATHS, fillPath } from '@cityops/contract';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { secretHashOf } from '../../../src/modules/subsystems/oidc-provider.js';
 import {
   platformSignInTime,
   signInThroughPlatform,
@@ -13,7 +11,7 @@ import {
   submitSignOutPage,
   withSetCookies,
 } from '../../helpers/oidc-browser.js';
-import { offerSubsystem } from '../../helpers/subsystem-menu.js';
+import { offerSubsystem, registerTestSubsystem } from '../../helpers/subsystem-menu.js';
 import {
   type TestApp,
   bearer,
@@ -54,12 +52,16 @@ describe('OpenID Connect conformance: the basic OP plan (issue 32)', () => {
       await app.listen({ port: 0, host: '127.0.0.1' });
       origins.push(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
     }
-    await t.database.db.execute(sql`insert into subsystems
-      (client_id, name, name_en, kind, secret_hash, origins, redirect_uris,
-       post_logout_redirect_uris, claims, token_lifetime)
-      values ('conformance-app', '一致性测试', 'Conformance', 'confidential', ${secretHashOf(SECRET)},
-        '[]'::jsonb, ${JSON.stringify([REDIRECT])}::jsonb, ${JSON.stringify([REDIRECT])}::jsonb,
-        '["preferred_username"]'::jsonb, 300)`);
+    await registerTestSubsystem(t.app, {
+      clientId: 'conformance-app',
+      name: '一致性测试',
+      nameEn: 'Conformance',
+      secret: SECRET,
+      redirectUris: [REDIRECT],
+      postLogoutRedirectUris: [REDIRECT],
+      claims: ['preferred_username'],
+      tokenLifetime: 300,
+    });
     await offerSubsystem(t.app, 'conformance-app');
     config = await client.discovery(
       new URL(PRODUCT),

@@ -11,7 +11,7 @@ import { KeyRing } from '../../../src/modules/secrets/key-ring.js';
 import { ServerSecretRepository } from '../../../src/modules/secrets/server-secret.repository.js';
 import { insertUserRoles } from '../../../src/db/access-bindings.js';
 import { testBindingMac } from '../../helpers/test-repositories.js';
-import { providerSecret, secretHashOf } from '../../../src/modules/subsystems/oidc-provider.js';
+import { providerSecret } from '../../../src/modules/subsystems/oidc-provider.js';
 import type { SubsystemRecord } from '../../../src/modules/subsystems/subsystem.repository.js';
 import { TEST_SECRETS_KEY } from '../../helpers/constants.js';
 import { sidOf } from '../../../src/modules/subsystems/subsystem-claims.js';
@@ -21,7 +21,7 @@ import {
   startAuthorization,
   submitSignOutPage,
 } from '../../helpers/oidc-browser.js';
-import { offerSubsystem } from '../../helpers/subsystem-menu.js';
+import { offerSubsystem, registerTestSubsystem } from '../../helpers/subsystem-menu.js';
 import {
   type TestApp,
   auditEvents,
@@ -45,24 +45,34 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
     t = await createTestApp();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    const db = t.database.db;
-    await db.execute(sql`insert into subsystems
-      (client_id, name, name_en, kind, secret_hash, origins, redirect_uris, post_logout_redirect_uris, claims, token_lifetime)
-      values ('vendor-app', '供应商系统', 'Vendor app', 'confidential', ${secretHashOf(SECRET)},
-        ${JSON.stringify(['http://127.0.0.1:9'])}::jsonb, ${JSON.stringify([REDIRECT])}::jsonb,
-        ${JSON.stringify([REDIRECT])}::jsonb,
-        ${JSON.stringify(['preferred_username', 'name', 'role_ids', 'organization_id'])}::jsonb, 300)`);
-    await db.execute(sql`insert into subsystems
-      (client_id, name, name_en, kind, origins, redirect_uris, claims, token_lifetime)
-      values ('browser-app', '浏览器应用', 'Browser app', 'public',
-        ${JSON.stringify(['http://127.0.0.1:9'])}::jsonb, ${JSON.stringify([REDIRECT])}::jsonb,
-        ${JSON.stringify(['preferred_username'])}::jsonb, 120)`);
-    const { rows } = await db.execute<{ id: number }>(sql`insert into subsystems
-      (client_id, name, name_en, kind, origins, redirect_uris, claims, token_lifetime)
-      values ('frame-test', '框架测试', 'Frame test', 'public',
-        ${JSON.stringify([base])}::jsonb, '[]'::jsonb,
-        ${JSON.stringify(['preferred_username', 'name', 'role_ids'])}::jsonb, 600) returning id`);
-    demoSubsystemId = rows[0]!.id;
+    await registerTestSubsystem(t.app, {
+      clientId: 'vendor-app',
+      name: '供应商系统',
+      nameEn: 'Vendor app',
+      secret: SECRET,
+      origins: ['http://127.0.0.1:9'],
+      redirectUris: [REDIRECT],
+      postLogoutRedirectUris: [REDIRECT],
+      claims: ['preferred_username', 'name', 'role_ids', 'organization_id'],
+      tokenLifetime: 300,
+    });
+    await registerTestSubsystem(t.app, {
+      clientId: 'browser-app',
+      name: '浏览器应用',
+      nameEn: 'Browser app',
+      origins: ['http://127.0.0.1:9'],
+      redirectUris: [REDIRECT],
+      claims: ['preferred_username'],
+      tokenLifetime: 120,
+    });
+    demoSubsystemId = await registerTestSubsystem(t.app, {
+      clientId: 'frame-test',
+      name: '框架测试',
+      nameEn: 'Frame test',
+      origins: [base],
+      claims: ['preferred_username', 'name', 'role_ids'],
+      tokenLifetime: 600,
+    });
     for (const clientId of ['vendor-app', 'browser-app']) await offerSubsystem(t.app, clientId);
     adminToken = (await t.login('admin', 'Admin@2026')).access_token;
   });
@@ -331,10 +341,14 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
   });
 
   it('signs in by the code flow only an account whose menu leads to the subsystem (issue 32)', async () => {
-    await t.database.db.execute(sql`insert into subsystems
-      (client_id, name, name_en, kind, origins, redirect_uris, claims, token_lifetime)
-      values ('ungranted-app', '未授权系统', 'Ungranted app', 'public', '[]'::jsonb,
-        ${JSON.stringify([REDIRECT])}::jsonb, '["preferred_username"]'::jsonb, 120)`);
+    await registerTestSubsystem(t.app, {
+      clientId: 'ungranted-app',
+      name: '未授权系统',
+      nameEn: 'Ungranted app',
+      redirectUris: [REDIRECT],
+      claims: ['preferred_username'],
+      tokenLifetime: 120,
+    });
     const config = await discover('ungranted-app');
     const verifier = client.randomPKCECodeVerifier();
     const url = client.buildAuthorizationUrl(config, {
@@ -931,10 +945,13 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
     expect(enError).toContain('This subsystem&#39;s return address is not registered');
 
     // A registered name is text on the page, never markup.
-    await t.database.db.execute(sql`insert into subsystems
-      (client_id, name, name_en, kind, origins, redirect_uris, claims, token_lifetime)
-      values ('markup-app', '<img src=x onerror=alert(1)>系统', '"><script>alert(1)</script>', 'public',
-        '[]'::jsonb, ${JSON.stringify([REDIRECT])}::jsonb, '[]'::jsonb, 120)`);
+    await registerTestSubsystem(t.app, {
+      clientId: 'markup-app',
+      name: '<img src=x onerror=alert(1)>系统',
+      nameEn: '"><script>alert(1)</script>',
+      redirectUris: [REDIRECT],
+      tokenLifetime: 120,
+    });
     const done = async (language: string) =>
       (
         await fetch(`${base}/oidc/session/end/success?client_id=markup-app`, {

@@ -1,11 +1,10 @@
 import { type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInThroughPlatform } from '../../helpers/oidc-browser.js';
 import { type TestApp, createTestApp, secondInstance } from '../../helpers/test-app.js';
-import { offerSubsystem } from '../../helpers/subsystem-menu.js';
+import { offerSubsystem, registerTestSubsystem } from '../../helpers/subsystem-menu.js';
 
 const PRODUCT = 'http://cityops.test';
 const REDIRECT = 'http://127.0.0.1:9/callback';
@@ -34,10 +33,13 @@ describe('the provider on two instances', () => {
       await app.listen({ port: 0, host: '127.0.0.1' });
       origins.push(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
     }
-    await t.database.db.execute(sql`insert into subsystems
-      (client_id, name, name_en, kind, origins, redirect_uris, claims)
-      values ('two-app', '双实例', 'Two', 'public', '[]'::jsonb,
-        ${JSON.stringify([REDIRECT])}::jsonb, '["preferred_username"]'::jsonb)`);
+    await registerTestSubsystem(t.app, {
+      clientId: 'two-app',
+      name: '双实例',
+      nameEn: 'Two',
+      redirectUris: [REDIRECT],
+      claims: ['preferred_username'],
+    });
     await offerSubsystem(t.app, 'two-app');
   });
   afterAll(async () => {
