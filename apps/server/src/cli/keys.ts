@@ -41,7 +41,8 @@ export const USAGE = `Usage (npm run keys -- <command>):
   retire-master   keep only the current master key's wraps (run with the new SECRETS_KEY
                   once every server runs with it); the old master key then opens nothing
   verify          check the MAC of every access binding (a user's role, a role's menu
-                  entry); lists those that fail, which grant nothing; exit status 1 if any
+                  entry or unit, a role's own terms); lists those that fail, which grant
+                  nothing; exit status 1 if any
   reseal          after a change of CRYPTO_PROFILE: seal, index and MAC again under the
                   active profile everything done under the other (secrets, data keys,
                   second factors, signing keys, mobile numbers and their index, binding MACs)

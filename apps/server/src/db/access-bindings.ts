@@ -1,8 +1,9 @@
+import type { DataScope } from '@cityops/contract';
 import { type SQL, type SQLWrapper, and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type Executor, rowsOf } from './client.js';
 import { heldPermissions } from './held-permissions.js';
-import { roleMenuEntries, roleUnits, userRoles, users } from './schema/index.js';
+import { roleMenuEntries, roleUnits, roles, userRoles, users } from './schema/index.js';
 import {
   type AccessBinding,
   type BindingMac,
@@ -14,7 +15,7 @@ import type { ServerSecretRepository } from '../modules/secrets/server-secret.re
 export type StoredBinding = AccessBinding & { mac: string | null };
 
 /** Every kind of binding, in the order the commands list them. */
-export const BINDING_KINDS = ['user-role', 'role-entry', 'role-unit'] as const;
+export const BINDING_KINDS = ['user-role', 'role-entry', 'role-unit', 'role-terms'] as const;
 
 type BindingOf<K extends AccessBinding['kind']> = Extract<AccessBinding, { kind: K }>;
 
@@ -161,6 +162,93 @@ export async function honouredGrants<T extends { roleIds: string[]; permissions:
   };
 }
 
+/** A role's terms: whose users and units its holders manage, second factor, delegation. */
+export interface RoleTerms {
+  dataScope: DataScope;
+  secondFactor: boolean;
+  assignable: boolean;
+}
+
+/**
+ * What a role whose terms fail their MAC (a row changed by SQL) counts as: the narrowest
+ * scope, a second factor asked of its holders, given by no delegated administrator. It
+ * refuses more and never grants more, and its holders keep their roles' entries and their
+ * sign-in.
+ */
+export const REFUSED_ROLE_TERMS: RoleTerms = {
+  dataScope: 'self',
+  secondFactor: true,
+  assignable: false,
+};
+
+/** A role's terms as stored, with their MAC (the row a reader selected). */
+export type StoredRoleTerms = { roleId: string; mac: string | null } & Omit<
+  RoleTerms,
+  'dataScope'
+> & { dataScope: string };
+
+/** The MAC written with a role's terms (null without a key: a seed with no master key). */
+export async function roleTermsMac(
+  mac: BindingMac | undefined,
+  roleId: string,
+  terms: RoleTerms,
+): Promise<string | null> {
+  return (await mac?.sign({ kind: 'role-terms', roleId, ...terms })) ?? null;
+}
+
+/**
+ * These roles' terms as a reader may honour them: those whose MAC fails count as
+ * `REFUSED_ROLE_TERMS` (and are reported, binding-mac.ts). Every reader of a role's scope,
+ * second factor or delegation goes through here or `honouredRoleTerms`: the caller's data
+ * scope, the second-factor requirement (the repository and the session's due flag), and the
+ * console's roles, which the policy weighs. Without `mac` nothing is checked.
+ */
+export async function termsAsHonoured(
+  mac: BindingMac | undefined,
+  stored: readonly StoredRoleTerms[],
+): Promise<Map<string, RoleTerms>> {
+  const bindings = stored.map((row) => ({ kind: 'role-terms' as const, ...row }));
+  const rejected = mac ? new Set(await mac.rejected(bindings)) : new Set();
+  return new Map(
+    bindings.map((binding) => [
+      binding.roleId,
+      rejected.has(binding)
+        ? REFUSED_ROLE_TERMS
+        : {
+            dataScope: binding.dataScope as DataScope,
+            secondFactor: binding.secondFactor,
+            assignable: binding.assignable,
+          },
+    ]),
+  );
+}
+
+/** The honoured terms of these roles, read (a role that does not exist is absent). */
+export async function honouredRoleTerms(
+  db: Executor,
+  mac: BindingMac | undefined,
+  roleIds: readonly string[],
+): Promise<Map<string, RoleTerms>> {
+  if (roleIds.length === 0) return new Map();
+  const stored = await listBindings(db, 'role-terms', { roleIds });
+  return termsAsHonoured(
+    mac,
+    stored.flatMap((binding) => (binding.kind === 'role-terms' ? [binding] : [])),
+  );
+}
+
+/**
+ * The terms of an account's roles with their MACs, for the outer query's `users` row:
+ * selected beside `grantMacColumns` and given to `termsAsHonoured`.
+ */
+export function roleTermsColumn() {
+  return sql<[string, string, boolean, boolean, string | null][]>`coalesce(
+      (select json_agg(json_build_array(r.id, r.data_scope, r.second_factor, r.assignable, r.mac))
+         from ${roles} r
+        where r.id in (select ur.role_id from ${userRoles} ur where ur.user_id = ${users.id})),
+      '[]'::json)`;
+}
+
 /** The filters that name a binding's ends. */
 type BindingEnds = 'userIds' | 'roleIds' | 'menuEntryIds';
 
@@ -200,6 +288,17 @@ const bindingTables = {
     bBy: undefined,
     mac: roleUnits.mac,
   },
+  // A role's row is its own binding: its second end is its terms in one text (`termsText`).
+  'role-terms': {
+    table: roles,
+    a: roles.id,
+    aInt: false,
+    aBy: 'roleIds',
+    b: sql<string>`(${roles.dataScope} || '|' || ${roles.secondFactor}::text || '|' || ${roles.assignable}::text)`,
+    bInt: false,
+    bBy: undefined,
+    mac: roles.mac,
+  },
 } as const satisfies Record<
   AccessBinding['kind'],
   {
@@ -207,7 +306,7 @@ const bindingTables = {
     a: AnyPgColumn;
     aInt: boolean;
     aBy: BindingEnds;
-    b: AnyPgColumn;
+    b: AnyPgColumn | SQL<string>;
     bInt: boolean;
     bBy: BindingEnds | undefined;
     mac: AnyPgColumn;
@@ -223,6 +322,16 @@ function bindingOf(kind: AccessBinding['kind'], a: string | number, b: string | 
       return { kind, roleId: String(a), menuEntryId: Number(b) };
     case 'role-unit':
       return { kind, roleId: String(a), organizationId: Number(b) };
+    case 'role-terms': {
+      const [dataScope = '', secondFactor, assignable] = String(b).split('|');
+      return {
+        kind,
+        roleId: String(a),
+        dataScope,
+        secondFactor: secondFactor === 'true',
+        assignable: assignable === 'true',
+      };
+    }
   }
 }
 
@@ -235,7 +344,14 @@ function endsOf(binding: AccessBinding): [string | number, string | number] {
       return [binding.roleId, binding.menuEntryId];
     case 'role-unit':
       return [binding.roleId, binding.organizationId];
+    case 'role-terms':
+      return [binding.roleId, termsText(binding)];
   }
+}
+
+/** A role's terms in the one text its descriptor's second end reads (PostgreSQL's `true`/`false`). */
+function termsText(terms: Omit<RoleTerms, 'dataScope'> & { dataScope: string }): string {
+  return `${terms.dataScope}|${terms.secondFactor}|${terms.assignable}`;
 }
 
 /** Every binding of a kind with its MAC, or those `filter` names (the readers, verify and reseal). */
@@ -325,12 +441,14 @@ const SIGN_BATCH = 1000;
 
 /**
  * Written once every binding there before its MAC has been signed: the roles' and
- * entries' (migration 0027), then the roles' units (migration 0030), each on its own
- * mark so a database that signed the first signs the second once too.
+ * entries' (migration 0027), then the roles' units (migration 0030), then the roles' own
+ * terms (migration 0033), each on its own mark so a database that signed the first signs
+ * the later ones once too.
  */
 const SIGNED_MARKS: readonly { name: string; kinds: readonly AccessBinding['kind'][] }[] = [
   { name: 'access-bindings-signed', kinds: ['user-role', 'role-entry'] },
   { name: 'access-bindings-signed-role-units', kinds: ['role-unit'] },
+  { name: 'access-bindings-signed-role-terms', kinds: ['role-terms'] },
 ];
 
 /**

@@ -1,4 +1,4 @@
-import { SEPARATED_ROLES } from '@cityops/contract';
+import { type DataScope, SEPARATED_ROLES } from '@cityops/contract';
 import { SettingKey } from '../modules/settings/settings.service.js';
 import type { Repositories } from '../repositories.js';
 
@@ -16,7 +16,14 @@ export const baseRoles = [
   { id: 'editor', name: '内容编辑', nameEn: 'Editor' },
   // What a city gives its people: delegated administrators give it within their scope.
   { id: 'staff', name: '工作人员', nameEn: 'Staff', assignable: true },
-];
+] satisfies {
+  id: string;
+  name: string;
+  nameEn: string;
+  secondFactor?: boolean;
+  dataScope?: DataScope;
+  assignable?: boolean;
+}[];
 
 /** Roles and default settings; safe to run on every start. */
 export async function seedBase(

@@ -178,7 +178,7 @@ async function seedProduction(
  */
 async function seedDistrictAdminRole({ roles, menus }: Repositories, now: Date): Promise<void> {
   const { id, name, nameEn, dataScope, entryCodes } = districtAdminRole;
-  await roles.insert(id, { name, nameEn, dataScope, secondFactor: false }, now);
+  await roles.insert(id, { name, nameEn, dataScope, secondFactor: false, assignable: false }, now);
   const entryIds: number[] = [...((await roles.find(STAFF_ROLE))?.entryIds ?? [])];
   for (const code of entryCodes) {
     const entry = await menus.findByCode(code);

@@ -26,6 +26,11 @@ export const roles = pgTable(
     secondFactor: boolean('second_factor').notNull().default(false),
     /** Delegated administrators may give it within their scope (contract `roleSchema.assignable`). */
     assignable: boolean('assignable').notNull().default(false),
+    /**
+     * HMAC-SM3 or HMAC-SHA256 of the role's terms (data scope, second factor, assignable;
+     * secrets/binding-mac.ts): a row whose MAC fails counts as `REFUSED_ROLE_TERMS`.
+     */
+    mac: text('mac'),
     /** Optimistic version: an edit names the version it started from. */
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -2,12 +2,16 @@ import { type SQL, and, desc, eq, gt, ilike, inArray, isNull, lt, ne, or, sql } 
 import type { SessionEndedReason } from '@cityops/contract';
 import type { Executor } from '../../db/client.js';
 import { type CountedTotal, countUpTo } from '../../db/paging.js';
-import { grantMacColumns, honouredGrants } from '../../db/access-bindings.js';
+import {
+  grantMacColumns,
+  honouredGrants,
+  roleTermsColumn,
+  termsAsHonoured,
+} from '../../db/access-bindings.js';
 import { heldPermissions } from '../../db/held-permissions.js';
 import { containsPattern } from '../../db/like.js';
 import {
   organizations,
-  roles,
   sessions,
   userRoles,
   userSecondFactors,
@@ -123,12 +127,8 @@ export class SessionRepository {
         permissions: heldPermissions(),
         // The bindings the roles and permissions come from, with their MACs (readLive checks them).
         ...grantMacColumns(),
-        // The roles that ask for a second factor, weighed against the honoured roles (readLive).
-        secondFactorRoleIds: sql<string[]>`coalesce(
-          (select array_agg(sfu.role_id) from ${userRoles} sfu
-             join ${roles} sfr on sfr.id = sfu.role_id
-            where sfu.user_id = ${users.id} and sfr.second_factor),
-          '{}'::text[])`,
+        // The roles' terms with their MACs: a second factor is asked by the honoured ones (readLive).
+        roleTerms: roleTermsColumn(),
         secondFactorEnrolled: sql<boolean>`exists (
             select 1 from ${userSecondFactors} sff
              where sff.user_id = ${users.id} and sff.confirmed_at is not null)`,
@@ -152,15 +152,27 @@ export class SessionRepository {
     const row = rows[0];
     if (!row) return null;
     // Checked here, as the grants are loaded (and then remembered): not on every request.
-    const { secondFactorRoleIds, secondFactorEnrolled, ...grants } = await honouredGrants(
+    const { roleTerms, secondFactorEnrolled, ...grants } = await honouredGrants(
       this.db,
       this.bindingMac,
       row.userId,
       row,
     );
-    // A second factor is due for a role the account holds by a binding that verifies (issue 30).
+    // A second factor is due for a role the account holds by a binding that verifies, as its
+    // terms are honoured (a role whose terms fail asks for one; issue 30).
+    const terms = await termsAsHonoured(
+      this.bindingMac,
+      roleTerms.map(([roleId, dataScope, secondFactor, assignable, mac]) => ({
+        roleId,
+        dataScope,
+        secondFactor,
+        assignable,
+        mac,
+      })),
+    );
     const secondFactorDue =
-      !secondFactorEnrolled && secondFactorRoleIds.some((id) => grants.roleIds.includes(id));
+      !secondFactorEnrolled &&
+      grants.roleIds.some((roleId) => terms.get(roleId)?.secondFactor === true);
     return { ...grants, secondFactorDue };
   }
 

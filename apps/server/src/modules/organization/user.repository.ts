@@ -1,6 +1,11 @@
-import { SETTING_RANGES } from '@cityops/contract';
+import { type DataScope, SETTING_RANGES } from '@cityops/contract';
 import { and, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
-import { grantMacColumns, honouredGrants, insertUserRoles } from '../../db/access-bindings.js';
+import {
+  grantMacColumns,
+  honouredGrants,
+  insertUserRoles,
+  roleTermsMac,
+} from '../../db/access-bindings.js';
 import type { Executor } from '../../db/client.js';
 import { heldPermissions } from '../../db/held-permissions.js';
 import { passwordHistory, roles, userRoles, users } from '../../db/schema/index.js';
@@ -115,25 +120,56 @@ export class UserRepository {
     return rows[0]?.count ?? 0;
   }
 
-  /** Adds the roles that are missing (the seed, on every start). */
+  /** Adds the roles that are missing (the seed, on every start), each with its terms' MAC. */
   async insertRolesIfMissing(
-    rows: {
+    rows: readonly {
       id: string;
       name: string;
       nameEn: string;
       secondFactor?: boolean;
-      dataScope?: string;
+      dataScope?: DataScope;
       assignable?: boolean;
     }[],
   ): Promise<void> {
-    await this.db.insert(roles).values(rows).onConflictDoNothing();
+    const values = [];
+    for (const row of rows) {
+      const terms = {
+        dataScope: row.dataScope ?? 'self',
+        secondFactor: row.secondFactor ?? false,
+        assignable: row.assignable ?? false,
+      };
+      values.push({ ...row, ...terms, mac: await roleTermsMac(this.bindingMac, row.id, terms) });
+    }
+    await this.db.insert(roles).values(values).onConflictDoNothing();
   }
 
+  /**
+   * Turns on the second factor of these roles (the seed, on every start). A role's terms
+   * are signed again only when their MAC verified: a row changed by SQL keeps the MAC that
+   * fails, so a restart does not sign what was changed beside the second factor.
+   */
   async requireSecondFactor(roleIds: readonly string[]): Promise<void> {
-    await this.db
-      .update(roles)
-      .set({ secondFactor: true })
+    const rows = await this.db
+      .select({
+        roleId: roles.id,
+        dataScope: sql<DataScope>`${roles.dataScope}`,
+        secondFactor: roles.secondFactor,
+        assignable: roles.assignable,
+        mac: roles.mac,
+      })
+      .from(roles)
       .where(and(inArray(roles.id, [...roleIds]), eq(roles.secondFactor, false)));
+    for (const { mac, ...row } of rows) {
+      const signed = await this.bindingMac?.verify({ kind: 'role-terms', ...row }, mac);
+      const terms = { ...row, secondFactor: true };
+      await this.db
+        .update(roles)
+        .set({
+          secondFactor: true,
+          mac: signed ? await roleTermsMac(this.bindingMac, row.roleId, terms) : mac,
+        })
+        .where(and(eq(roles.id, row.roleId), eq(roles.secondFactor, false)));
+    }
   }
 
   async insert(user: NewUser): Promise<number> {

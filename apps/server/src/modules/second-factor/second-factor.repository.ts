@@ -1,9 +1,8 @@
-import { and, count, eq, gt, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
-import { verifiedBindings } from '../../db/access-bindings.js';
+import { and, count, eq, gt, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import { honouredRoleTerms, verifiedBindings } from '../../db/access-bindings.js';
 import type { Executor } from '../../db/client.js';
 import type { SessionChanges } from '../auth/session-cache.js';
 import {
-  roles,
   secondFactorRecoveryCodes,
   secondFactorTickets,
   userSecondFactors,
@@ -35,26 +34,19 @@ export class SecondFactorRepository {
 
   /**
    * Whether a role of the user asks for a second factor: a role held by a binding whose
-   * MAC verifies (issue 30), as every other grant of it is read.
+   * MAC verifies, its terms as honoured (issue 30), as every other grant of it is read.
    */
   async required(userId: number): Promise<boolean> {
     const held = await verifiedBindings(this.db, this.bindingMac, 'user-role', {
       userIds: [userId],
     });
-    if (held.length === 0) return false;
-    const [row] = await this.db
-      .select({ n: count() })
-      .from(roles)
-      .where(
-        and(
-          inArray(
-            roles.id,
-            held.map((binding) => binding.roleId),
-          ),
-          eq(roles.secondFactor, true),
-        ),
-      );
-    return (row?.n ?? 0) > 0;
+    // A role whose terms fail their MAC asks for the second factor (REFUSED_ROLE_TERMS).
+    const terms = await honouredRoleTerms(
+      this.db,
+      this.bindingMac,
+      held.map((binding) => binding.roleId),
+    );
+    return [...terms.values()].some((role) => role.secondFactor);
   }
 
   /** A new secret waiting for its first code; false when one is confirmed already. */

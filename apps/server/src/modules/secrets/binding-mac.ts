@@ -5,14 +5,26 @@ import type { ServerSecretRepository } from './server-secret.repository.js';
 
 /**
  * A binding that grants access (GB/T 39786-2021 8.3, integrity of access-control
- * information): an account's role, a role's menu entry (and so its permission code), or a
- * unit a role's data scope reaches.
+ * information): an account's role, a role's menu entry (and so its permission code), a
+ * unit a role's data scope reaches, or a role's own terms (its scope, second factor and
+ * whether it may be delegated).
  */
 export type AccessBinding =
   | { kind: 'user-role'; userId: number; roleId: string }
   | { kind: 'role-entry'; roleId: string; menuEntryId: number }
   /** A unit a role's data scope reaches (its `units` scope). */
-  | { kind: 'role-unit'; roleId: string; organizationId: number };
+  | { kind: 'role-unit'; roleId: string; organizationId: number }
+  /**
+   * A role's own terms: whose users and units its holders manage, whether they confirm
+   * sign-in with a second factor, whether delegated administrators may give it.
+   */
+  | {
+      kind: 'role-terms';
+      roleId: string;
+      dataScope: string;
+      secondFactor: boolean;
+      assignable: boolean;
+    };
 
 /** The MAC a profile writes; a stored MAC names its own, and either verifies. */
 export type BindingMacAlgorithm = 'hmac-sm3' | 'hmac-sha256';
@@ -39,6 +51,14 @@ function bindingText(binding: AccessBinding): string {
       return JSON.stringify(['role-entry', binding.roleId, binding.menuEntryId]);
     case 'role-unit':
       return JSON.stringify(['role-unit', binding.roleId, binding.organizationId]);
+    case 'role-terms':
+      return JSON.stringify([
+        'role-terms',
+        binding.roleId,
+        binding.dataScope,
+        binding.secondFactor,
+        binding.assignable,
+      ]);
   }
 }
 
@@ -51,6 +71,8 @@ export function describeBinding(binding: AccessBinding): string {
       return `role ${binding.roleId} → menu entry ${binding.menuEntryId}`;
     case 'role-unit':
       return `role ${binding.roleId} → unit ${binding.organizationId}`;
+    case 'role-terms':
+      return `role ${binding.roleId} terms (data scope ${binding.dataScope}, second factor ${binding.secondFactor}, assignable ${binding.assignable})`;
   }
 }
 

@@ -1,6 +1,12 @@
 import { type DataScope, ADMIN_ROLE } from '@cityops/contract';
 import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
-import { insertRoleEntries, insertRoleUnits, verifiedBindings } from '../../db/access-bindings.js';
+import {
+  insertRoleEntries,
+  insertRoleUnits,
+  roleTermsMac,
+  termsAsHonoured,
+  verifiedBindings,
+} from '../../db/access-bindings.js';
 import type { Executor } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
 import { type CountedTotal, countUpTo } from '../../db/paging.js';
@@ -28,7 +34,7 @@ export interface RoleValues {
   nameEn: string;
   dataScope: DataScope;
   secondFactor: boolean;
-  assignable?: boolean;
+  assignable: boolean;
 }
 
 const roleColumns = {
@@ -38,6 +44,7 @@ const roleColumns = {
   dataScope: sql<DataScope>`${roles.dataScope}`,
   secondFactor: roles.secondFactor,
   assignable: roles.assignable,
+  mac: roles.mac,
   userCount: sql<number>`(select count(*)::int from ${userRoles} ur where ur.role_id = "roles"."id")`,
   version: roles.version,
 };
@@ -84,18 +91,30 @@ export class RoleRepository {
   }
 
   /**
-   * The roles' entries and units as they count: only by a binding whose MAC verifies
-   * (issue 30), so the console neither shows one added by SQL nor saves (and signs) it again.
+   * The roles' terms, entries and units as they count: only by a MAC that verifies (issue
+   * 30), so the console neither shows one changed or added by SQL nor saves (and signs) it
+   * again, and the policy weighs a role as its holders get it.
    */
-  private async withBindings<T extends { id: string }>(
-    rows: T[],
-  ): Promise<(T & { unitIds: number[]; entryIds: number[] })[]> {
+  private async withBindings(
+    rows: (Omit<RoleRecord, 'unitIds' | 'entryIds'> & { mac: string | null })[],
+  ): Promise<RoleRecord[]> {
     const roleIds = rows.map((row) => row.id);
+    const terms = await termsAsHonoured(
+      this.bindingMac,
+      rows.map(({ id, dataScope, secondFactor, assignable, mac }) => ({
+        roleId: id,
+        dataScope,
+        secondFactor,
+        assignable,
+        mac,
+      })),
+    );
     const entries = await verifiedBindings(this.db, this.bindingMac, 'role-entry', { roleIds });
     const units = await verifiedBindings(this.db, this.bindingMac, 'role-unit', { roleIds });
     const ascending = (a: number, b: number) => a - b;
-    return rows.map((row) => ({
+    return rows.map(({ mac: _mac, ...row }) => ({
       ...row,
+      ...terms.get(row.id),
       unitIds: units
         .filter((unit) => unit.roleId === row.id)
         .map((unit) => unit.organizationId)
@@ -109,9 +128,10 @@ export class RoleRepository {
 
   /** False when a role with this code exists. */
   async insert(id: string, values: RoleValues, now: Date): Promise<boolean> {
+    const mac = await roleTermsMac(this.bindingMac, id, values);
     const rows = await this.db
       .insert(roles)
-      .values({ id, ...values, createdAt: now, updatedAt: now })
+      .values({ id, ...values, mac, createdAt: now, updatedAt: now })
       .onConflictDoNothing()
       .returning({ id: roles.id });
     return rows.length > 0;
@@ -125,6 +145,7 @@ export class RoleRepository {
   ): Promise<VersionedOutcome> {
     const outcome = await updateVersioned(this.db, roles, id, version, {
       ...values,
+      mac: await roleTermsMac(this.bindingMac, id, values),
       updatedAt: now,
     });
     if (outcome === 'ok') await this.changes.changed({ everyone: true });
@@ -234,23 +255,15 @@ export class RoleRepository {
    * one be disabled or demoted (issue 30). Administrators are few; all are read.
    */
   async otherActiveAdministrators(exceptUserId: number): Promise<number> {
-    const rows = await this.db
-      .select({ userId: userRoles.userId, mac: userRoles.mac })
-      .from(userRoles)
-      .innerJoin(users, eq(users.id, userRoles.userId))
-      .where(
-        and(
-          eq(userRoles.roleId, ADMIN_ROLE),
-          eq(users.disabled, false),
-          sql`${users.id} <> ${exceptUserId}`,
-        ),
-      );
-    const bindings = rows.map((row) => ({
-      kind: 'user-role' as const,
-      roleId: ADMIN_ROLE,
-      ...row,
-    }));
-    const rejected = this.bindingMac ? await this.bindingMac.rejected(bindings) : [];
-    return bindings.length - rejected.length;
+    const held = await verifiedBindings(this.db, this.bindingMac, 'user-role', {
+      roleIds: [ADMIN_ROLE],
+    });
+    const others = held.map((binding) => binding.userId).filter((id) => id !== exceptUserId);
+    if (others.length === 0) return 0;
+    const [row] = await this.db
+      .select({ total: count() })
+      .from(users)
+      .where(and(inArray(users.id, others), eq(users.disabled, false)));
+    return row?.total ?? 0;
   }
 }

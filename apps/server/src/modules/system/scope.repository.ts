@@ -1,15 +1,8 @@
 import { type DataScope, ADMIN_ROLE, ADMINISTRATIVE_CODE_PREFIX } from '@cityops/contract';
 import { and, eq, inArray, isNotNull, like, sql } from 'drizzle-orm';
-import { verifiedBindings } from '../../db/access-bindings.js';
+import { honouredRoleTerms, verifiedBindings } from '../../db/access-bindings.js';
 import { type Executor, rowsOf } from '../../db/client.js';
-import {
-  menuEntries,
-  organizations,
-  roleMenuEntries,
-  roles,
-  userRoles,
-  users,
-} from '../../db/schema/index.js';
+import { menuEntries, organizations, roleMenuEntries, users } from '../../db/schema/index.js';
 import type { BindingMac } from '../secrets/binding-mac.js';
 import { intArray } from './sql-arrays.js';
 
@@ -27,34 +20,32 @@ export class ScopeRepository {
     private readonly bindingMac?: BindingMac,
   ) {}
 
+  /**
+   * The roles a user holds by a binding whose MAC verifies, each with its data scope as
+   * honoured (a role whose terms fail reaches only its holder's own records) and the units
+   * it reaches by a unit binding that verifies (issue 30).
+   */
   async rolesOf(userId: number): Promise<RoleScopeRow[]> {
-    const rows = await this.db
-      .select({
-        mac: userRoles.mac,
-        roleId: roles.id,
-        dataScope: sql<DataScope>`${roles.dataScope}`,
-      })
-      .from(userRoles)
-      .innerJoin(roles, eq(roles.id, userRoles.roleId))
-      .where(eq(userRoles.userId, userId));
-    const rejected = this.bindingMac
-      ? await this.bindingMac.rejected(
-          rows.map(({ roleId, mac }) => ({ kind: 'user-role' as const, userId, roleId, mac })),
-        )
-      : [];
-    const held = rows.filter((row) => !rejected.some((binding) => binding.roleId === row.roleId));
-    // A role's units reach only through a unit binding whose MAC verifies (issue 30).
-    const units = await verifiedBindings(this.db, this.bindingMac, 'role-unit', {
-      roleIds: held.map((row) => row.roleId),
+    const held = await verifiedBindings(this.db, this.bindingMac, 'user-role', {
+      userIds: [userId],
     });
-    return held.map(({ roleId, dataScope }) => ({
-      roleId,
-      dataScope,
-      unitIds: units
-        .filter((unit) => unit.roleId === roleId)
-        .map((unit) => unit.organizationId)
-        .sort((a, b) => a - b),
-    }));
+    const roleIds = held.map((binding) => binding.roleId);
+    const terms = await honouredRoleTerms(this.db, this.bindingMac, roleIds);
+    const units = await verifiedBindings(this.db, this.bindingMac, 'role-unit', { roleIds });
+    return roleIds.flatMap((roleId) => {
+      const dataScope = terms.get(roleId)?.dataScope;
+      if (dataScope === undefined) return [];
+      return [
+        {
+          roleId,
+          dataScope,
+          unitIds: units
+            .filter((unit) => unit.roleId === roleId)
+            .map((unit) => unit.organizationId)
+            .sort((a, b) => a - b),
+        },
+      ];
+    });
   }
 
   async organizationOf(userId: number): Promise<number | null> {

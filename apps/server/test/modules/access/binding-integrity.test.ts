@@ -12,7 +12,7 @@ import { BindingMac } from '../../../src/modules/secrets/binding-mac.js';
 import { ServerSecretRepository } from '../../../src/modules/secrets/server-secret.repository.js';
 import { SESSION_CACHE_MS } from '../../../src/modules/auth/session-cache.js';
 import { keysCommand } from '../../helpers/keys-command.js';
-import { testRepositories } from '../../helpers/test-repositories.js';
+import { testBindingMac, testRepositories } from '../../helpers/test-repositories.js';
 import { testSealer } from '../../helpers/test-sealer.js';
 import { type TestApp, auditEvents, createAccount, createTestApp } from '../../helpers/test-app.js';
 import { call, data } from '../system/system-helpers.js';
@@ -133,8 +133,11 @@ describe('the bindings there before their MACs', () => {
         from users, generate_series(1, 2500) g where username = 'operator'`);
     await db.execute(sql`insert into user_roles (user_id, role_id)
       select id, 'staff' from users where username like 'before-mac-%'`);
-    // As an upgraded database stands before its first start: the mark not yet written.
-    await db.execute(sql`delete from server_secrets where name = 'access-bindings-signed'`);
+    // The roles' terms as they stood before migration 0033 gave them a MAC.
+    await db.execute(sql`update roles set mac = null`);
+    // As an upgraded database stands before its first start: the marks not yet written.
+    await db.execute(sql`delete from server_secrets
+      where name in ('access-bindings-signed', 'access-bindings-signed-role-terms')`);
     const mac = new BindingMac(new ServerSecretRepository(db, testSealer(db)), undefined);
     const secrets = new ServerSecretRepository(db, testSealer(db));
 
@@ -142,6 +145,9 @@ describe('the bindings there before their MACs', () => {
     const { rows } = await db.execute<{ unsigned: number }>(sql`select count(*)::int as unsigned
       from user_roles where mac is null`);
     expect(rows[0]!.unsigned).toBe(0);
+    const { rows: roles } = await db.execute<{ unsigned: number }>(sql`select
+      count(*) filter (where mac is null)::int as unsigned from roles`);
+    expect(roles[0]!.unsigned).toBe(0);
     const person = await db.execute<{ userId: number; roleId: string; mac: string }>(sql`
       select user_id as "userId", role_id as "roleId", mac from user_roles
        where user_id = (select id from users where username = 'before-mac-2500')`);
@@ -260,6 +266,79 @@ describe.each(['international', 'gm'] as const)(
       );
       expect(await status()).toBe(false);
       await expectRejected(`user ${staff.id} → role auditor`);
+    });
+
+    it('a role’s own terms: signed as written, changed by SQL they count as refused', async () => {
+      const id = `terms_${profile}`;
+      const userRead = await entryId('system_user_read');
+      const menu = await db().execute<{ id: number }>(sql`
+      select parent_id as id from menu_entries where id = ${userRead}`);
+      await data(t.app, admin, 'POST', SYSTEM_PATHS.roles, {
+        id,
+        name: '本人查阅',
+        nameEn: 'Own reader',
+        dataScope: 'self',
+        secondFactor: false,
+        unitIds: [],
+        entryIds: [userRead, menu.rows[0]!.id].filter(Boolean),
+      });
+      const { rows: signed } = await db().execute<{ mac: string }>(
+        sql`select mac from roles where id = ${id}`,
+      );
+      expect(signed[0]!.mac).toMatch(profile === 'gm' ? /^hmac-sm3:/ : /^hmac-sha256:/);
+      const reader = await createAccount(t.app, { roleIds: [id] });
+      const seen = async (token: string) =>
+        (await data(t.app, token, 'GET', `${SYSTEM_PATHS.users}?pageSize=100`)).total as number;
+      const required = async (token: string) =>
+        (await data(t.app, token, 'GET', USER_PATHS.secondFactor)).required as boolean;
+      const before = await signIn(reader);
+      expect(await seen(before)).toBe(1);
+      expect(await required(before)).toBe(false);
+
+      // Widened by SQL, the second factor left off: the MAC, made over the old terms, fails.
+      await db().execute(sql`update roles set data_scope = 'all', assignable = true
+        where id = ${id}`);
+      const after = await signIn(reader);
+      expect(await seen(after)).toBe(1);
+      expect(await required(after)).toBe(true);
+      const roles = await data(t.app, admin, 'GET', `${SYSTEM_PATHS.roles}?pageSize=100`);
+      expect(roles.list.find((role: { id: string }) => role.id === id)).toMatchObject({
+        dataScope: 'self',
+        secondFactor: true,
+        assignable: false,
+      });
+      const described = `role ${id} terms (data scope all, second factor false, assignable true)`;
+      await expectRejected(described);
+      const verify = await keysCommand(t, 'verify', profile);
+      expect(verify.status).toBe(1);
+      expect(verify.printed).toContain(described);
+    });
+
+    it('the seed turns on a role’s second factor, signing again only terms that verified', async () => {
+      const { users } = await testRepositories(db());
+      await users.insertRolesIfMissing([
+        { id: `seeded_${profile}`, name: '种子', nameEn: 'Seeded' },
+        { id: `changed_${profile}`, name: '改动', nameEn: 'Changed' },
+      ]);
+      await db().execute(
+        sql`update roles set data_scope = 'all' where id = ${`changed_${profile}`}`,
+      );
+      await users.requireSecondFactor([`seeded_${profile}`, `changed_${profile}`]);
+      const { rows } = await db().execute<{
+        roleId: string;
+        dataScope: 'all' | 'self';
+        secondFactor: boolean;
+        assignable: boolean;
+        mac: string;
+      }>(sql`select id as "roleId", data_scope as "dataScope", second_factor as "secondFactor",
+        assignable, mac from roles where id in (${`seeded_${profile}`}, ${`changed_${profile}`})
+        order by id desc`);
+      const mac = await testBindingMac(db());
+      const verified = await Promise.all(
+        rows.map(({ mac: stored, ...row }) => mac.verify({ kind: 'role-terms', ...row }, stored)),
+      );
+      expect(rows.map((row) => row.secondFactor)).toEqual([true, true]);
+      expect(verified).toEqual([true, false]);
     });
 
     it('a role’s data-scope units: signed as written, moved by SQL reaches nothing', async () => {

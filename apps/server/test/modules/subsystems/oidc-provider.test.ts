@@ -10,7 +10,7 @@ import { masterKeyId } from '../../../src/lib/master-key.js';
 import { KeyRing } from '../../../src/modules/secrets/key-ring.js';
 import { ServerSecretRepository } from '../../../src/modules/secrets/server-secret.repository.js';
 import { insertUserRoles } from '../../../src/db/access-bindings.js';
-import { testBindingMac } from '../../helpers/test-repositories.js';
+import { testBindingMac, testRepositories } from '../../helpers/test-repositories.js';
 import { providerSecret } from '../../../src/modules/subsystems/oidc-provider.js';
 import type { SubsystemRecord } from '../../../src/modules/subsystems/subsystem.repository.js';
 import { TEST_SECRETS_KEY } from '../../helpers/constants.js';
@@ -1008,8 +1008,12 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
     await db.execute(sql`insert into role_menu_entries (role_id, menu_entry_id)
       select id, ${menu[0]!.id} from roles on conflict do nothing`);
     // A role without the entry: a person moved to it loses the subsystem, not the session.
-    await db.execute(sql`insert into roles (id, name, name_en)
-      values ('no-subsystem', '无子系统', 'No subsystem') on conflict do nothing`);
+    // Made as the platform makes roles, its terms signed (issue 30).
+    await (
+      await testRepositories(db)
+    ).users.insertRolesIfMissing([
+      { id: 'no-subsystem', name: '无子系统', nameEn: 'No subsystem' },
+    ]);
     await t.app.sessionCache.changed({ everyone: true });
     const config = await discover('vendor-app', SECRET);
     const vendor = `Basic ${Buffer.from(`vendor-app:${SECRET}`).toString('base64')}`;
