@@ -94,6 +94,9 @@ function columns(now: Date) {
   };
 }
 
+/** Accounts whose role bindings one statement reads (`honoured`). */
+const HONOURED_BATCH = 5000;
+
 /** The accounts as the console lists and changes them; `reach` bounds every query. */
 export class AdminUserRepository {
   constructor(
@@ -108,10 +111,14 @@ export class AdminUserRepository {
    */
   private async honoured(rows: StoredAdminUserRow[]): Promise<StoredAdminUserRow[]> {
     if (!this.bindingMac || rows.length === 0) return rows;
-    const held = await verifiedBindings(this.db, this.bindingMac, 'user-role', {
-      userIds: rows.map((row) => row.id),
-    });
-    const kept = new Set(held.map((binding) => `${binding.userId}/${binding.roleId}`));
+    const kept = new Set<string>();
+    // In batches: the export's 50,000 accounts in one list would build one huge statement.
+    for (let start = 0; start < rows.length; start += HONOURED_BATCH) {
+      const held = await verifiedBindings(this.db, this.bindingMac, 'user-role', {
+        userIds: rows.slice(start, start + HONOURED_BATCH).map((row) => row.id),
+      });
+      for (const binding of held) kept.add(`${binding.userId}/${binding.roleId}`);
+    }
     return rows.map((row) => ({
       ...row,
       roles: row.roles.filter((role) => kept.has(`${row.id}/${role.id}`)),
@@ -201,10 +208,12 @@ export class AdminUserRepository {
     now: Date,
     limit: number,
   ): Promise<StoredAdminUserRow[]> {
-    return this.select(now)
+    const rows = await this.select(now)
       .where(this.where(filter, reach, now))
       .orderBy(...this.order(filter))
       .limit(limit);
+    // The export shows the roles as they count, as the console does (issue 30).
+    return this.honoured(rows);
   }
 
   async find(id: number, now: Date): Promise<StoredAdminUserRow | null> {

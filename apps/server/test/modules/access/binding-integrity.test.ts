@@ -6,6 +6,7 @@ import {
   subEntriesOf,
 } from '@cityops/contract';
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { prepareBindingMacs } from '../../../src/db/access-bindings.js';
 import { BindingMac } from '../../../src/modules/secrets/binding-mac.js';
@@ -14,7 +15,13 @@ import { SESSION_CACHE_MS } from '../../../src/modules/auth/session-cache.js';
 import { keysCommand } from '../../helpers/keys-command.js';
 import { testBindingMac, testRepositories } from '../../helpers/test-repositories.js';
 import { testSealer } from '../../helpers/test-sealer.js';
-import { type TestApp, auditEvents, createAccount, createTestApp } from '../../helpers/test-app.js';
+import {
+  type TestApp,
+  auditEvents,
+  bearer,
+  createAccount,
+  createTestApp,
+} from '../../helpers/test-app.js';
 import { call, data } from '../system/system-helpers.js';
 
 /**
@@ -252,6 +259,32 @@ describe.each(['international', 'gm'] as const)(
         sql`update user_roles set role_id = 'editor' where user_id = ${staff.id} and role_id = 'staff'`,
       );
       expect((await send()).recipients).toBe(editors);
+      await expectRejected(`user ${staff.id} → role editor`);
+    });
+
+    it('the accounts list and its export', async () => {
+      const staff = await createAccount(t.app, { roleIds: ['staff'] });
+      await db().execute(
+        sql`update user_roles set role_id = 'editor' where user_id = ${staff.id} and role_id = 'staff'`,
+      );
+      const page = await data(
+        t.app,
+        admin,
+        'GET',
+        `${SYSTEM_PATHS.users}?keyword=${staff.username}`,
+      );
+      expect(page.list[0].roles).toEqual([]);
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api${SYSTEM_PATHS.usersExport}?keyword=${staff.username}`,
+        headers: { ...bearer(admin), 'accept-language': 'en' },
+      });
+      expect(response.statusCode).toBe(200);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+      const row = book.worksheets[0]!.getRow(2);
+      expect(row.getCell(1).value).toBe(staff.username);
+      expect(row.values).not.toContain('Editor');
       await expectRejected(`user ${staff.id} → role editor`);
     });
 
