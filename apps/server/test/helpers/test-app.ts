@@ -28,6 +28,7 @@ import { noRememberedSessions } from '../../src/modules/auth/session-cache.js';
 import { createRepositories } from '../../src/repositories.js';
 import { TEST_EPOCH, TEST_SECRETS_KEY } from './constants.js';
 import { withDatabase } from './global-setup.js';
+import { readyAndTrack } from './open-apps.js';
 
 export const basicAuthorization = `Basic ${Buffer.from(`${WEB_CLIENT_ID}:${WEB_CLIENT_SECRET}`).toString('base64')}`;
 
@@ -95,7 +96,7 @@ export async function createTestApp(
     clock,
     logStream: logSink(logs),
   });
-  await app.ready();
+  await readyAndTrack(app);
 
   async function login(
     username: string,
@@ -138,7 +139,7 @@ export async function secondInstance(
     clock: t.clock,
     logStream: logSink(options.logs ?? []),
   });
-  await other.ready();
+  await readyAndTrack(other);
   return other;
 }
 
