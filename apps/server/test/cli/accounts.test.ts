@@ -6,7 +6,7 @@ import { masterKeyId } from '../../src/lib/master-key.js';
 import { KeyRing } from '../../src/modules/secrets/key-ring.js';
 import { ServerSecretRepository } from '../../src/modules/secrets/server-secret.repository.js';
 import { TEST_SECRETS_KEY } from '../helpers/constants.js';
-import { type TestApp, bearer, createTestApp } from '../helpers/test-app.js';
+import { type TestApp, bearer, createAccount, createTestApp } from '../helpers/test-app.js';
 
 describe('the operator’s accounts command (issue 21)', () => {
   let t: TestApp;
@@ -120,6 +120,31 @@ describe('the operator’s accounts command (issue 21)', () => {
       '(command line) user.disable/success',
       '(command line) user.enable/success',
     ]);
+  });
+
+  it('never disables the last administrator because another account holds the role by SQL (issue 30)', async () => {
+    // A forged binding: the admin role added behind the platform's back has no MAC that
+    // verifies, so its holder is no other administrator (otherActiveAdministrators).
+    const forged = await createAccount(t.app, { roleIds: ['staff'] });
+    await t.database.db.execute(
+      sql`insert into user_roles (user_id, role_id) values (${forged.id}, 'admin')`,
+    );
+    const adminDisabled = async () =>
+      (
+        await t.database.db.execute<{ disabled: boolean }>(
+          sql`select disabled from users where username = 'admin'`,
+        )
+      ).rows[0]!.disabled;
+    try {
+      await expect(run('disable', 'admin')).rejects.toThrow(/at least one active administrator/);
+      expect(await adminDisabled()).toBe(false);
+    } finally {
+      await t.database.db.execute(
+        sql`delete from user_roles where user_id = ${forged.id} and role_id = 'admin'`,
+      );
+      // Had it gone through, the file's other tests still find the administrator active.
+      if (await adminDisabled()) await run('enable', 'admin');
+    }
   });
 
   it('issues first passwords within the security administrator’s rules, as the console does', async () => {
