@@ -13,8 +13,19 @@ import pg from 'pg';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
+/**
+ * What a raw `execute<Row>` answers on both drivers: node-postgres' `QueryResult` and
+ * PGlite's `Results` each carry `rows`, so a caller (a test, a recursive walk) reads typed
+ * rows without a cast.
+ */
+export interface RowsResultHKT extends PgQueryResultHKT {
+  readonly type: RowsResult<this['row']>;
+}
+interface RowsResult<Row> {
+  rows: Row[];
+}
 /** The Drizzle database, the same type on PGlite and on PostgreSQL. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Db = PgDatabase<RowsResultHKT, Schema>;
 /** A Drizzle transaction handle; repositories accept either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Tx;

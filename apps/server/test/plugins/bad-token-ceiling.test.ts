@@ -14,7 +14,7 @@ import {
 } from '../helpers/test-app.js';
 
 /** Made-up tokens of every shape the platform issues, and none it issued. */
-function madeUpTokens(): Record<string, string> {
+function madeUpTokens(): { bare: string; tagged: string; jwt: string } {
   const random = () => randomBytes(32).toString('base64url');
   return {
     // The shape of an earlier release's session token.

@@ -35,7 +35,7 @@ describe('errorAnswersOf', () => {
   it('gives a limited public call with a body 422, 413, 415 and 429 but no 401', () => {
     const route = {
       url: '/api/x',
-      config: { access: 'public', rateLimit: { groupId: 'signIn' } },
+      config: { access: 'public' as const, rateLimit: { groupId: 'signIn' } },
       schema: { body: {} },
     };
     expect(sorted(errorAnswersOf(route))).toEqual([400, 413, 415, 422, 429, 500, 503]);

@@ -68,7 +68,8 @@ describe('OpenAPI at /api/docs', () => {
     it('describes the token body from the contract schema', () => {
       const body = document.paths['/api/authorization-server/oauth/token'].post.requestBody;
       const schema =
-        body.content['application/json']?.schema ?? Object.values(body.content)[0]!.schema;
+        body.content['application/json']?.schema ??
+        (Object.values(body.content) as { schema: unknown }[])[0]!.schema;
       expect(Object.keys(schema.properties)).toEqual(
         expect.arrayContaining(['appId', 'grant_type', 'keyId', 'password', 'scope', 'username']),
       );

@@ -139,7 +139,9 @@ describe('purging expired records', () => {
     await t.close();
   });
 
-  async function rows(table: typeof captchas | typeof qrTickets | typeof requestLimits) {
+  async function rows(
+    table: typeof captchas | typeof qrTickets | typeof smsCodes | typeof requestLimits,
+  ) {
     const [row] = await t.database.db.select({ n: count() }).from(table);
     return row!.n;
   }

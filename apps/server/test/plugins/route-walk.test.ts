@@ -53,7 +53,7 @@ interface Walk {
     headers?: Record<string, string>,
   ) => Promise<LightMyRequestResponse>;
   read: <T = any>(login: string, url: string) => Promise<T>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers are checked by the routes' own tests
-  ids: Record<string, number>;
+  ids: { walker: number } & Record<string, number>;
   /** Made by earlier steps, read by later ones (the walk runs in order). */
   made: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- as above
 }

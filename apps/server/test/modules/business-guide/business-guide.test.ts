@@ -22,14 +22,17 @@ describe('business guide', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    [operator, editor, editor2, admin] = await Promise.all(
-      [
-        ['operator', 'Operator@2026'],
-        ['editor', 'Editor@2026'],
-        ['editor2', 'Editor2@2026'],
-        ['admin', 'Admin@2026'],
-      ].map(async ([name, password]) => (await t.login(name!, password!)).access_token),
+    const tokens = await Promise.all(
+      (
+        [
+          ['operator', 'Operator@2026'],
+          ['editor', 'Editor@2026'],
+          ['editor2', 'Editor2@2026'],
+          ['admin', 'Admin@2026'],
+        ] as const
+      ).map(async ([name, password]) => (await t.login(name, password)).access_token),
     );
+    [operator, editor, editor2, admin] = tokens as [string, string, string, string];
     const categories = (await call('GET', '/categories', operator)).json().data as {
       id: number;
       code: string;

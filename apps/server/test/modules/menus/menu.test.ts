@@ -163,6 +163,8 @@ describe('buildMenuTree', () => {
       permission: null,
       visible: true,
       builtIn: false,
+      reservedRole: null,
+      subsystemId: null,
       version: 1,
       roleIds: ['editor', 'staff'],
       ...overrides,

@@ -125,7 +125,7 @@ describe('messages of the bell', () => {
       { pageSize: '-1' },
       { userId: 'x' },
       { boolRead: 'maybe' },
-    ]) {
+    ] as Record<string, string>[]) {
       const response = await page(operator.token, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(422);
       expect(response.json().code).toBe(ErrorCode.VALIDATION);

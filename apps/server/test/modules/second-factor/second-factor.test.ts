@@ -340,7 +340,7 @@ describe('the account lock of the second factor', () => {
   it('lets no more than the threshold of simultaneous codes be checked, whatever the ticket', async () => {
     const { secret } = await enrol('admin', 'Admin@2026');
     t.clock.advance(30_000);
-    const tickets = [];
+    const tickets: string[] = [];
     for (let i = 0; i < 5; i++) tickets.push(await ticketFor('admin', 'Admin@2026'));
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) => secondStep(tickets[i % 4]!, '000001', `10.3.0.${i}`)),

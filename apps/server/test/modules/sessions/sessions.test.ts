@@ -76,7 +76,13 @@ interface Page {
   total: number;
   pageIndex: number;
   pageSize: number;
-  list: { id: string; username: string; userId: number; organizationName: string | null }[];
+  list: {
+    id: string;
+    username: string;
+    userId: number;
+    organizationName: string | null;
+    lastSeenAt?: string | null;
+  }[];
 }
 
 describe('the online sessions list', () => {

@@ -35,14 +35,14 @@ afterAll(async () => {
   await t.close();
 });
 
-interface AuditRow {
+type AuditRow = {
   action: string;
   actor_name: string;
   target_kind: string;
   target_id: string;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
-}
+};
 
 async function settingRecords(): Promise<AuditRow[]> {
   const { rows } = await t.database.db.execute<AuditRow>(
