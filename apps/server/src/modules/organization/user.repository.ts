@@ -32,6 +32,12 @@ export interface UserRecord {
   permissions: string[];
 }
 
+/** An account's fields a subsystem's claims are made of (subsystems/subsystem-claims.ts). */
+type ClaimFields = Pick<
+  UserRecord,
+  'username' | 'name' | 'sealedMobile' | 'headImage' | 'roleIds' | 'organizationId' | 'departmentId'
+>;
+
 const userColumns = {
   id: users.id,
   username: users.username,
@@ -104,6 +110,26 @@ export class UserRepository {
   async findById(id: number): Promise<UserRecord | null> {
     const rows = await this.db.select(userColumns).from(users).where(eq(users.id, id));
     return rows[0] ? honouredGrants(this.db, this.bindingMac, id, rows[0]) : null;
+  }
+
+  /**
+   * The account's own fields a subsystem's claims are made of, by its key and nothing
+   * joined: its roles are the caller's session's, honoured as they were loaded (a frame
+   * token, issue 32: the repeat the shell makes each time it opens an entry).
+   */
+  async claimFieldsOf(id: number): Promise<Omit<ClaimFields, 'roleIds'> | null> {
+    const rows = await this.db
+      .select({
+        username: users.username,
+        name: users.name,
+        sealedMobile: users.mobile,
+        headImage: users.headImage,
+        organizationId: users.organizationId,
+        departmentId: users.departmentId,
+      })
+      .from(users)
+      .where(eq(users.id, id));
+    return rows[0] ?? null;
   }
 
   /** The account's optimistic version (null: no such account). */

@@ -100,8 +100,11 @@ export class FrameTokenService {
       limitWindowMs: LIMIT_WINDOW_MS,
     });
     if (counted.waitMs !== null) throw rateLimited(counted.waitMs);
-    const user = await repositories.users.findById(caller.userId);
-    if (!user) throw notFound();
+    // The account's own fields by its key; its roles are the session's, as this request's
+    // access was decided on them (loaded with their MACs checked, auth/session.repository.ts).
+    const fields = await repositories.users.claimFieldsOf(caller.userId);
+    if (!fields) throw notFound();
+    const user = { ...fields, roleIds: caller.roleIds };
     const sid = sidOf(caller.tokenHash);
     const token = await this.options.keys.signJwt(
       {
@@ -113,7 +116,7 @@ export class FrameTokenService {
         typ: FRAME_TOKEN_TYPE,
         issuer,
         audience: subsystem.clientId,
-        subject: String(user.id),
+        subject: String(caller.userId),
         expiresInSeconds: subsystem.tokenLifetime,
         jti: randomUUID(),
       },
@@ -125,7 +128,7 @@ export class FrameTokenService {
         // is its repeat, counted here.
         const recorded = await subsystemSignIns.recordFrame({
           ...window,
-          userId: user.id,
+          userId: caller.userId,
           sid,
           issuer,
         });

@@ -12,6 +12,12 @@ export function sidOf(sessionTokenHash: string): string {
   return createHash('sha256').update(`sid:${sessionTokenHash}`).digest('base64url');
 }
 
+/** What a person's claims are made of: their account's fields and the roles they hold. */
+export type ClaimSource = Pick<
+  UserRecord,
+  'username' | 'name' | 'sealedMobile' | 'headImage' | 'roleIds' | 'organizationId' | 'departmentId'
+>;
+
 /** The scopes that release each claim (OpenID Connect's where it has one; `cityops` for the platform's own). */
 export const CLAIMS_BY_SCOPE: Readonly<Record<string, readonly SubsystemClaim[]>> = {
   profile: ['preferred_username', 'name', 'picture'],
@@ -26,7 +32,7 @@ export const CLAIMS_BY_SCOPE: Readonly<Record<string, readonly SubsystemClaim[]>
  * number is opened only for a registration granted it.
  */
 export async function userClaims(
-  user: UserRecord,
+  user: ClaimSource,
   allowed: readonly string[],
   base: string,
   personalData: PersonalDataSeal,
