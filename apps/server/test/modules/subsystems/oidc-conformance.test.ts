@@ -1,6 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { type AddressInfo } from 'node:net';
-import { SYSTEM_PATHS, USER_PATHS, fillPath } from '@cityops/contract';
+import { SUBSYSTEM_PATHS, SYSTEM_PATHS, USER_PATHS, fillPath } from '@cityops/contract';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,12 +12,17 @@ import {
   submitSignOutPage,
   withSetCookies,
 } from '../../helpers/oidc-browser.js';
-import { offerSubsystem, registerTestSubsystem } from '../../helpers/subsystem-menu.js';
+import {
+  frameSubsystemAt,
+  offerSubsystem,
+  registerTestSubsystem,
+} from '../../helpers/subsystem-menu.js';
 import {
   type TestApp,
   bearer,
   createAccount,
   createTestApp,
+  encryptPassword,
   secondInstance,
 } from '../../helpers/test-app.js';
 
@@ -328,6 +334,134 @@ describe('OpenID Connect conformance: the basic OP plan (issue 32)', () => {
       ).rejects.toThrow();
     } finally {
       target = 0;
+    }
+  });
+
+  it('two instances: however the platform session ends on A, its frame, access and refresh tokens are refused on B from the next request, its platform token once B hears of it', async () => {
+    // The demo menu entry leads to a subsystem framed at the product's address: a frame token.
+    const menuId = await frameSubsystemAt(t.app, {
+      clientId: 'conformance-frame',
+      name: '一致性框架',
+      nameEn: 'Conformance frame',
+      origin: PRODUCT,
+    });
+    const [onA, onB] = origins.map(
+      (origin) => (path: string, init?: RequestInit) => fetch(`${origin}${path}`, init),
+    ) as [typeof fetch, typeof fetch];
+    const json = { 'content-type': 'application/json' };
+    /** The console's action on A, by the administrator who holds it (ending sessions: security). */
+    const asAdmin = async (method: 'DELETE' | 'POST' | 'PUT', url: string, payload?: object) => {
+      const [name, password] =
+        method === 'DELETE' ? ['security', 'Security@2026'] : ['admin', 'Admin@2026'];
+      const admin = (await t.login(name, password)).access_token;
+      const response = await t.app.inject({
+        method,
+        url: `/api${url}`,
+        headers: bearer(admin),
+        ...(payload ? { payload } : {}),
+      });
+      expect([url, response.statusCode]).toEqual([url, 200]);
+    };
+    const versionOf = async (id: number) =>
+      (
+        await t.database.db.execute<{ version: number }>(
+          sql`select version from users where id = ${id}`,
+        )
+      ).rows[0]!.version;
+    type Person = Awaited<ReturnType<typeof signedInPerson>>;
+    const ends: Record<string, (person: Person) => Promise<unknown>> = {
+      'an administrator ends the session': ({ id }) =>
+        asAdmin('DELETE', fillPath(SYSTEM_PATHS.userSessions, { id })),
+      'the user changes their own password': async ({ platform, password }) => {
+        const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
+        const encrypted = await encryptPassword(t.app, 'Changed#2026x');
+        const response = await onA(`/api${USER_PATHS.changePassword}`, {
+          method: 'POST',
+          headers: { ...bearer(platform), ...json },
+          body: JSON.stringify({
+            password: md5(password),
+            newPassword: md5('Changed#2026x'),
+            newPasswordTwo: md5('Changed#2026x'),
+            newPasswordCipher: encrypted.password,
+            keyId: encrypted.keyId,
+          }),
+        });
+        expect(((await response.json()) as { code: string }).code).toBe('000000');
+      },
+      'an administrator resets the password': ({ id }) =>
+        asAdmin('POST', fillPath(SYSTEM_PATHS.userPassword, { id })),
+      'the account disabled': async ({ id }) =>
+        asAdmin('PUT', fillPath(SYSTEM_PATHS.userStatus, { id }), {
+          disabled: true,
+          version: await versionOf(id),
+        }),
+    };
+    const vendor = `Basic ${Buffer.from(`conformance-app:${SECRET}`).toString('base64')}`;
+    for (const [way, end] of Object.entries(ends)) {
+      const person = await signedInPerson();
+      const { tokens } = await codeTokens(person.platform);
+      const current = { access: tokens.access_token, refresh: tokens.refresh_token! };
+      const framed = await onA(`/api${SUBSYSTEM_PATHS.frameToken}`, {
+        method: 'POST',
+        headers: { ...bearer(person.platform), ...json },
+        body: JSON.stringify({ menuId }),
+      });
+      const framedBody = (await framed.json()) as { data: { token: string | null } | null };
+      expect([way, framed.status, framedBody]).toMatchObject([
+        way,
+        200,
+        { data: { token: expect.any(String) } },
+      ]);
+      const frame = framedBody.data!.token!;
+      /** The platform token at the platform's API on B: its status. */
+      const platformOnB = async () =>
+        (
+          await onB(`/api${USER_PATHS.info}?uniqueId=${person.username}`, {
+            headers: bearer(person.platform),
+          })
+        ).status;
+      /** Each subsystem token as a subsystem uses it, asked of B: its status (a refusal's error too). */
+      const subsystemCellsOnB = async () => {
+        const frameAnswer = (await onB('/oidc/me', { headers: bearer(frame) })).status;
+        const access = (await onB('/oidc/me', { headers: bearer(current.access) })).status;
+        const refreshed = await onB('/oidc/token', {
+          method: 'POST',
+          headers: { authorization: vendor, 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({
+            grant_type: 'refresh_token',
+            refresh_token: current.refresh,
+          }).toString(),
+        });
+        const answer = (await refreshed.json()) as {
+          error?: string;
+          access_token: string;
+          refresh_token?: string;
+        };
+        // A subsystem keeps the tokens a refresh answers (the refresh token may rotate).
+        if (refreshed.ok) {
+          current.access = answer.access_token;
+          current.refresh = answer.refresh_token ?? current.refresh;
+        }
+        const refresh = refreshed.ok ? 200 : `${refreshed.status} ${answer.error}`;
+        return { frame: frameAnswer, access, refresh };
+      };
+      // All work on B first, which leaves B's caches warm with the live session.
+      expect([way, { platform: await platformOnB(), ...(await subsystemCellsOnB()) }]).toEqual([
+        way,
+        { platform: 200, frame: 200, access: 200, refresh: 200 },
+      ]);
+      const heard = other.sessionCache.nextBroadcast();
+      // Ended on A. The subsystem's tokens are asked of B at once: each is checked against
+      // the database (the sign-in and its session), so refused from the next request. B
+      // answers the platform token from memory until it hears the broadcast (NOTIFY, well
+      // under a millisecond after the commit: docs/performance.md): asked once it has.
+      await end(person);
+      const subsystemCells = await subsystemCellsOnB();
+      await heard;
+      expect([way, { platform: await platformOnB(), ...subsystemCells }]).toEqual([
+        way,
+        { platform: 401, frame: 401, access: 401, refresh: '400 invalid_grant' },
+      ]);
     }
   });
 });
