@@ -38,6 +38,10 @@ export default defineConfig({
       ],
     },
     locale: 'zh-CN',
+    // As a person who asks for less motion: the app turns antd's animations off
+    // (app/provider.tsx), so a click never lands on a menu or dialog still sliding in
+    // (second-factor.spec.ts lost one that way: the press on one item, the release on the next).
+    reducedMotion: 'reduce',
     // A trace records a DOM snapshot and a screenshot at every action, even of a test
     // that passes and whose trace is then thrown away: shell.spec.ts took 226 s with
     // 'retain-on-failure' and 141 s without (2 workers, quiet machine, docs/testing.md).

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { theme } from 'antd';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { GuideTheme } from '@/features/business-guide/components/guide-theme';
 import { AppProvider } from './provider';
 
@@ -30,6 +30,8 @@ function Tokens() {
       <dd data-testid="colorLinkHover">{token.colorLinkHover}</dd>
       <dt>error</dt>
       <dd data-testid="colorErrorText">{token.colorErrorText}</dd>
+      <dt>motion</dt>
+      <dd data-testid="motion">{String(token.motion)}</dd>
     </dl>
   );
 }
@@ -57,5 +59,36 @@ describe('the business guide theme', () => {
     }
     // The hover blue is the app's (app/provider.tsx), not a copy of it.
     expect(screen.getByTestId('colorPrimaryHover')).toHaveTextContent('#0e4fb0');
+  });
+});
+
+describe('motion', () => {
+  /** A system setting for reduced motion, as `matchMedia` reports it. */
+  function prefersReducedMotion(reduce: boolean) {
+    const media = window.matchMedia;
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      ...media(query),
+      matches: query === '(prefers-reduced-motion: reduce)' ? reduce : media(query).matches,
+    }));
+  }
+
+  it('keeps antd’s animations by default', () => {
+    prefersReducedMotion(false);
+    render(
+      <AppProvider>
+        <Tokens />
+      </AppProvider>,
+    );
+    expect(screen.getByTestId('motion')).toHaveTextContent('true');
+  });
+
+  it('turns them off for a person who asks their system for less motion', () => {
+    prefersReducedMotion(true);
+    render(
+      <AppProvider>
+        <Tokens />
+      </AppProvider>,
+    );
+    expect(screen.getByTestId('motion')).toHaveTextContent('false');
   });
 });

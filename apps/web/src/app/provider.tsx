@@ -5,6 +5,7 @@ import { ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import { type ReactNode, useMemo } from 'react';
+import { useReducedMotion } from '@/lib/use-reduced-motion';
 import { useAppStore } from '@/stores/app-store';
 import { appTheme } from './theme';
 import { ToastBinder } from './toast-binder';
@@ -14,13 +15,15 @@ const componentSizes = { large: 'large', medium: 'middle', small: 'small' } as c
 
 /**
  * antd's locale follows the active language; its component size follows the size
- * setting; its sizes follow the root font (app/theme.ts).
+ * setting; its sizes follow the root font (app/theme.ts); its animations are off for a
+ * person who asks their system for less motion.
  */
 export function AppProvider({ children }: { children: ReactNode }) {
   const language = useAppStore((state) => state.language);
   const size = useAppStore((state) => state.size);
   const rootFont = useAppStore((state) => state.rootFontSize);
-  const theme = useMemo(() => appTheme(rootFont), [rootFont]);
+  const reducedMotion = useReducedMotion();
+  const theme = useMemo(() => appTheme(rootFont, !reducedMotion), [rootFont, reducedMotion]);
   return (
     <ConfigProvider
       locale={antdLocales[language]}

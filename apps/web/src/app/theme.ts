@@ -6,13 +6,16 @@ import { uiScale } from '@/lib/root-font-size';
  * under the WCAG AA contrast ratio on white; these are darkened to pass it. The sizes
  * follow the root font (lib/root-font-size.ts): at 3840 px text, controls, spacing and
  * corners are twice antd's, so the interface reads the same on the big screens the
- * spec sizes for (1360-5760 px).
+ * spec sizes for (1360-5760 px). `motion` false turns antd's animations off.
  */
-export function appTheme(rootFont: number): ThemeConfig {
+export function appTheme(rootFont: number, motion = true): ThemeConfig {
   const scale = uiScale(rootFont);
   const size = (px: number) => Math.round(px * scale);
   return {
     token: {
+      // Off for a person who asks for less motion (lib/use-reduced-motion.ts): menus,
+      // dialogs and messages then appear at once, in place.
+      motion,
       colorPrimary: '#1668dc',
       // antd derives a lighter hover (#3c8ae8, 3.5:1 under white text) and active blue;
       // darker shades keep a primary button's label at 4.5:1 or more while pointed at.
