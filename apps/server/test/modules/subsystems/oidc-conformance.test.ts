@@ -79,7 +79,8 @@ describe('OpenID Connect conformance: the basic OP plan (issue 32)', () => {
         [client.customFetch]: throughBalancer,
       } as client.DiscoveryRequestOptions,
     );
-    config[client.customFetch] = throughBalancer;
+    // openid-client's options are fetch's own, typed apart; the balancer passes them on.
+    config[client.customFetch] = throughBalancer as unknown as client.CustomFetch;
   });
   afterAll(async () => {
     await other?.close();

@@ -778,7 +778,7 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
 
   it('asks for a fresh platform sign-in for prompt=login and max_age=0, whose time is auth_time; a large max_age passes (issue 32)', async () => {
     const config = await discover('vendor-app', SECRET);
-    for (const extra of [{ prompt: 'login' }, { max_age: '0' }]) {
+    for (const extra of [{ prompt: 'login' }, { max_age: '0' }] as Record<string, string>[]) {
       const earlier = (await t.login('operator', 'Operator@2026')).access_token;
       t.clock.advance(60_000);
       const flow = await browserAuthorize(config, extra);

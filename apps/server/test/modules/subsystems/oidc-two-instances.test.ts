@@ -53,7 +53,8 @@ describe('the provider on two instances', () => {
       execute: [client.allowInsecureRequests],
       [client.customFetch]: throughBalancer,
     } as client.DiscoveryRequestOptions);
-    config[client.customFetch] = throughBalancer;
+    // openid-client's options are fetch's own, typed apart; the balancer passes them on.
+    config[client.customFetch] = throughBalancer as unknown as client.CustomFetch;
     // The authorization and the platform's page on instance A ...
     target = 0;
     const { callback, verifier, state } = await signInThroughPlatform({
