@@ -1,4 +1,4 @@
-import { KeyedHashService } from '../secrets/keyed-hash.service.js';
+import { KeyedHashService, SM3_DIGEST_MARK } from '../secrets/keyed-hash.service.js';
 import type { AeadAlgorithm } from '../secrets/aead.js';
 import { SecretBoxService } from '../secrets/secret-box.service.js';
 import type { ServerSecretRepository } from '../secrets/server-secret.repository.js';
@@ -71,8 +71,7 @@ export class PersonalDataSeal {
    * profile is found again once the reseal has run (docs/cryptography.md).
    */
   async mobileIndex(mobile: string): Promise<string> {
-    const digest = await this.index.digest(`mobile:${normaliseMobile(mobile)}`);
-    return this.index.hash === 'sm3' ? `${SM3_INDEX_MARK}${digest}` : digest;
+    return this.index.stored(`mobile:${normaliseMobile(mobile)}`);
   }
 
   /** Whether a stored number and index are sealed and taken as this profile seals and indexes. */
@@ -86,7 +85,7 @@ export class PersonalDataSeal {
 }
 
 /** What marks an index taken with HMAC-SM3 (an HMAC-SHA256 one is bare hex). */
-export const SM3_INDEX_MARK = 'sm3:';
+export const SM3_INDEX_MARK = SM3_DIGEST_MARK;
 
 /** What a sealed number is bound to: its column (another field's sealed value does not open as one). */
 const MOBILE_CONTEXT = 'users.mobile';

@@ -1,5 +1,5 @@
 import type { AppModule } from '../../app-module.js';
-import { KeyedHashService } from '../secrets/keyed-hash.service.js';
+import { KeyedHashService, keyedHashOf } from '../secrets/keyed-hash.service.js';
 import { aeadAlgorithmOf } from '../secrets/aead.js';
 import { SecretBoxService } from '../secrets/secret-box.service.js';
 import secondFactorRoutes from './second-factor.routes.js';
@@ -21,6 +21,7 @@ export const secondFactorModule: AppModule = {
       recoveryHash: new KeyedHashService({
         secrets: repositories.serverSecrets,
         name: 'recovery-code-hmac',
+        hash: keyedHashOf(config.cryptoProfile),
       }),
       secretBox: new SecretBoxService({
         secrets: repositories.serverSecrets,

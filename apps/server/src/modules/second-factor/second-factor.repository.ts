@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import { honouredRoleTerms, verifiedBindings } from '../../db/access-bindings.js';
 import type { Executor } from '../../db/client.js';
 import type { SessionChanges } from '../auth/session-cache.js';
@@ -99,14 +99,19 @@ export class SecondFactorRepository {
       .values(hashes.map((codeHash) => ({ userId, codeHash })));
   }
 
-  async useRecoveryCode(userId: number, codeHash: string, now: Date): Promise<boolean> {
+  /** Uses the account's unused code stored as one of `codeHashes` (its forms under each hash). */
+  async useRecoveryCode(
+    userId: number,
+    codeHashes: readonly string[],
+    now: Date,
+  ): Promise<boolean> {
     const rows = await this.db
       .update(secondFactorRecoveryCodes)
       .set({ usedAt: now })
       .where(
         and(
           eq(secondFactorRecoveryCodes.userId, userId),
-          eq(secondFactorRecoveryCodes.codeHash, codeHash),
+          inArray(secondFactorRecoveryCodes.codeHash, [...codeHashes]),
           isNull(secondFactorRecoveryCodes.usedAt),
         ),
       )

@@ -111,7 +111,9 @@ export class SecondFactorService {
     const step = this.stepOf(await this.secretOf(row), auth.username, code, now);
     if (step === null) throw invalid();
     const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-    const hashes = await Promise.all(recoveryCodes.map((c) => this.recoveryDigest(auth.userId, c)));
+    const hashes = await Promise.all(
+      recoveryCodes.map((c) => this.options.recoveryHash.stored(recoveryText(auth.userId, c))),
+    );
     await this.options.withTransaction(async ({ secondFactors, audit }) => {
       if (!(await secondFactors.confirm(auth.userId, step, now))) {
         throw new AppError(ErrorCode.CONFLICT, { messageKey: 'secondFactor.noEnrolment' });
@@ -266,9 +268,10 @@ export class SecondFactorService {
       return step !== null && (await this.factors.useStep(userId, step));
     }
     if (!RECOVERY_CODE_PATTERN.test(code)) return false;
+    // A code given before the profile changed is stored under the other hash.
     return this.factors.useRecoveryCode(
       userId,
-      await this.recoveryDigest(userId, code),
+      await this.options.recoveryHash.storedForms(recoveryText(userId, code)),
       this.options.clock.now(),
     );
   }
@@ -294,10 +297,11 @@ export class SecondFactorService {
       secret: Secret.fromBase32(secret),
     });
   }
+}
 
-  private recoveryDigest(userId: number, code: string): Promise<string> {
-    return this.options.recoveryHash.digest(`${userId}:${code.replace('-', '').toLowerCase()}`);
-  }
+/** What a recovery code's keyed digest is taken over: the account and the code as typed. */
+function recoveryText(userId: number, code: string): string {
+  return `${userId}:${code.replace('-', '').toLowerCase()}`;
 }
 
 function newRecoveryCode(): string {

@@ -1,5 +1,5 @@
 import type { AppModule } from '../../app-module.js';
-import { KeyedHashService } from '../secrets/keyed-hash.service.js';
+import { KeyedHashService, keyedHashOf } from '../secrets/keyed-hash.service.js';
 import { DevelopmentSmsProvider, type SmsProvider, WebhookSmsProvider } from './sms-provider.js';
 import smsRoutes from './sms.routes.js';
 import { SmsService } from './sms.service.js';
@@ -24,6 +24,7 @@ export const smsModule: AppModule = {
         codeHash: new KeyedHashService({
           secrets: repositories.serverSecrets,
           name: 'sms-code-hmac',
+          hash: keyedHashOf(config.cryptoProfile),
         }),
         personalData: services.personalData,
         passwordRepository: repositories.passwords,

@@ -1,4 +1,4 @@
-import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import {
   ErrorCode,
   SMS_CODE_LENGTH,
@@ -104,7 +104,7 @@ export class SmsService {
       mobileIndex,
       purpose,
       userId: account?.id ?? null,
-      codeHash: await this.options.codeHash.digest(`${purpose}:${mobile}:${code}`),
+      codeHash: await this.options.codeHash.stored(`${purpose}:${mobile}:${code}`),
       ipAddress: meta.ipAddress,
       createdAt: now,
       expiresAt: new Date(now.getTime() + SMS_CODE_TTL_SECONDS * 1000),
@@ -167,12 +167,10 @@ export class SmsService {
     if (!latest || latest.usedAt || latest.expiresAt <= now) throw invalid();
     const attempts = await this.options.codes.addAttempt(latest.id, now);
     const maxAttempts = await this.options.settings.number('sms.maxAttempts');
-    const expected = Buffer.from(latest.codeHash, 'hex');
-    const given = Buffer.from(
-      await this.options.codeHash.digest(`${purpose}:${mobile}:${code.trim()}`),
-      'hex',
+    const matches = await this.options.codeHash.matches(
+      `${purpose}:${mobile}:${code.trim()}`,
+      latest.codeHash,
     );
-    const matches = expected.length === given.length && timingSafeEqual(expected, given);
     if (attempts === 0 || attempts > maxAttempts || !matches || latest.userId === null) {
       // Too many tries use the code up: a new one must be requested.
       if (attempts >= maxAttempts) await this.options.codes.consume(latest.id, now, null);
