@@ -2,7 +2,6 @@ import { type Page, expect as baseExpect, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { createAccount } from '../support/accounts';
 import { expectAccessible } from '../support/axe';
-import { settled } from '../support/motion';
 import { usePrivateServer } from '../support/private-server';
 import { accounts, appPath, signIn } from '../support/session';
 
@@ -82,13 +81,9 @@ for (const language of ['zh-CN', 'en'] as const) {
     const userMenu = page.getByRole('button', { name: t.userMenu });
     await expect(userMenu).toBeVisible();
 
-    // Each click into a menu or dialog waits for it to finish coming in (support/motion.ts).
     await userMenu.click();
-    const twoStep = page.getByRole('menuitem', { name: t.twoStep });
-    await settled(twoStep);
-    await twoStep.click();
+    await page.getByRole('menuitem', { name: t.twoStep }).click();
     const dialog = page.getByRole('dialog', { name: t.twoStep });
-    await settled(dialog);
     await dialog.getByRole('button', { name: t.setUp }).click();
     await expect(
       dialog.getByRole('img', {
@@ -124,12 +119,8 @@ for (const language of ['zh-CN', 'en'] as const) {
     await dialog.getByRole('button', { name: t.close }).first().click();
 
     await userMenu.click();
-    const logout = page.getByRole('menuitem', { name: t.logout });
-    await settled(logout);
-    await logout.click();
-    const logoutOk = page.getByRole('dialog').getByRole('button', { name: t.logoutOk });
-    await settled(logoutOk);
-    await logoutOk.click();
+    await page.getByRole('menuitem', { name: t.logout }).click();
+    await page.getByRole('dialog').getByRole('button', { name: t.logoutOk }).click();
     await expect(page).toHaveURL(/login/);
 
     // The password alone now asks for the code.
