@@ -31,8 +31,13 @@ export function useLeaveConfirm(
     latest.current = { blocker, keys, onLeave };
   });
 
+  // Each block is its own navigation, its own `location`: the router commits its state in
+  // transitions, and a block that follows a dismissed one within the same commit (with
+  // motion off the dialog closes at once) would leave `state` 'blocked' throughout, and
+  // the second block unasked.
+  const blocked = blocker.state === 'blocked' ? blocker.location : null;
   useEffect(() => {
-    if (blocker.state !== 'blocked') return;
+    if (!blocked) return;
     const { keys } = latest.current;
     modal.confirm({
       title: t(keys.title),
@@ -45,7 +50,7 @@ export function useLeaveConfirm(
       },
       onCancel: () => latest.current.blocker.reset?.(),
     });
-  }, [blocker.state, modal, t]);
+  }, [blocked, modal, t]);
 
   return holder;
 }
