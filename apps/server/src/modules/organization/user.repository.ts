@@ -33,7 +33,7 @@ export interface UserRecord {
 }
 
 /** An account's fields a subsystem's claims are made of (subsystems/subsystem-claims.ts). */
-type ClaimFields = Pick<
+export type ClaimFields = Pick<
   UserRecord,
   'username' | 'name' | 'sealedMobile' | 'headImage' | 'roleIds' | 'organizationId' | 'departmentId'
 >;

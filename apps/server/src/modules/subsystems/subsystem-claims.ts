@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { SUBSYSTEM_CLAIMS, type SubsystemClaim, resolveLink } from '@cityops/contract';
 import type { PersonalDataSeal } from '../organization/personal-data-seal.js';
-import type { UserRecord } from '../organization/user.repository.js';
+import type { ClaimFields } from '../organization/user.repository.js';
 
 /**
  * The `sid` a subsystem is given for a platform session: derived from the
@@ -11,12 +11,6 @@ import type { UserRecord } from '../organization/user.repository.js';
 export function sidOf(sessionTokenHash: string): string {
   return createHash('sha256').update(`sid:${sessionTokenHash}`).digest('base64url');
 }
-
-/** What a person's claims are made of: their account's fields and the roles they hold. */
-export type ClaimSource = Pick<
-  UserRecord,
-  'username' | 'name' | 'sealedMobile' | 'headImage' | 'roleIds' | 'organizationId' | 'departmentId'
->;
 
 /** The scopes that release each claim (OpenID Connect's where it has one; `cityops` for the platform's own). */
 export const CLAIMS_BY_SCOPE: Readonly<Record<string, readonly SubsystemClaim[]>> = {
@@ -32,7 +26,7 @@ export const CLAIMS_BY_SCOPE: Readonly<Record<string, readonly SubsystemClaim[]>
  * number is opened only for a registration granted it.
  */
 export async function userClaims(
-  user: ClaimSource,
+  user: ClaimFields,
   allowed: readonly string[],
   base: string,
   personalData: PersonalDataSeal,
