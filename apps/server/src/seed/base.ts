@@ -1,4 +1,5 @@
-import { type DataScope, SEPARATED_ROLES } from '@cityops/contract';
+import { SEPARATED_ROLES } from '@cityops/contract';
+import type { RoleSeed } from '../modules/organization/user.repository.js';
 import { SettingKey } from '../modules/settings/settings.service.js';
 import type { Repositories } from '../repositories.js';
 
@@ -16,14 +17,7 @@ export const baseRoles = [
   { id: 'editor', name: '内容编辑', nameEn: 'Editor' },
   // What a city gives its people: delegated administrators give it within their scope.
   { id: 'staff', name: '工作人员', nameEn: 'Staff', assignable: true },
-] satisfies {
-  id: string;
-  name: string;
-  nameEn: string;
-  secondFactor?: boolean;
-  dataScope?: DataScope;
-  assignable?: boolean;
-}[];
+] satisfies RoleSeed[];
 
 /** Roles and default settings; safe to run on every start. */
 export async function seedBase(

@@ -32,6 +32,16 @@ export interface UserRecord {
   permissions: string[];
 }
 
+/** A role the seed makes when it is missing; what it leaves out is the narrowest (seed/base.ts). */
+export interface RoleSeed {
+  id: string;
+  name: string;
+  nameEn: string;
+  secondFactor?: boolean;
+  dataScope?: DataScope;
+  assignable?: boolean;
+}
+
 /** An account's fields a subsystem's claims are made of (subsystems/subsystem-claims.ts). */
 export type ClaimFields = Pick<
   UserRecord,
@@ -147,16 +157,7 @@ export class UserRepository {
   }
 
   /** Adds the roles that are missing (the seed, on every start), each with its terms' MAC. */
-  async insertRolesIfMissing(
-    rows: readonly {
-      id: string;
-      name: string;
-      nameEn: string;
-      secondFactor?: boolean;
-      dataScope?: DataScope;
-      assignable?: boolean;
-    }[],
-  ): Promise<void> {
+  async insertRolesIfMissing(rows: readonly RoleSeed[]): Promise<void> {
     const values = [];
     for (const row of rows) {
       const terms = {

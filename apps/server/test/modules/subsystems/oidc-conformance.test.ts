@@ -25,6 +25,7 @@ import {
   encryptPassword,
   secondInstance,
 } from '../../helpers/test-app.js';
+import { asConsoleAdmin } from '../system/system-helpers.js';
 
 const PRODUCT = 'http://cityops.test';
 const REDIRECT = 'http://127.0.0.1:9/callback';
@@ -350,19 +351,9 @@ describe('OpenID Connect conformance: the basic OP plan (issue 32)', () => {
       (origin) => (path: string, init?: RequestInit) => fetch(`${origin}${path}`, init),
     ) as [typeof fetch, typeof fetch];
     const json = { 'content-type': 'application/json' };
-    /** The console's action on A, by the administrator who holds it (ending sessions: security). */
-    const asAdmin = async (method: 'DELETE' | 'POST' | 'PUT', url: string, payload?: object) => {
-      const [name, password] =
-        method === 'DELETE' ? ['security', 'Security@2026'] : ['admin', 'Admin@2026'];
-      const admin = (await t.login(name, password)).access_token;
-      const response = await t.app.inject({
-        method,
-        url: `/api${url}`,
-        headers: bearer(admin),
-        ...(payload ? { payload } : {}),
-      });
-      expect([url, response.statusCode]).toEqual([url, 200]);
-    };
+    /** The console's action on A (system-helpers.ts). */
+    const asAdmin = (method: 'DELETE' | 'POST' | 'PUT', url: string, payload?: object) =>
+      asConsoleAdmin(t, method, url, payload);
     const versionOf = async (id: number) =>
       (
         await t.database.db.execute<{ version: number }>(

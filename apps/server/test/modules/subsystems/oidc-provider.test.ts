@@ -31,6 +31,7 @@ import {
   ownAddress,
   withSecuritySettings,
 } from '../../helpers/test-app.js';
+import { asConsoleAdmin } from '../system/system-helpers.js';
 
 const REDIRECT = 'http://127.0.0.1:9/callback';
 const SECRET = randomBytes(32).toString('base64url');
@@ -1099,19 +1100,9 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
       }
       return row;
     };
-    /** The console's action, by the administrator who holds it (ending sessions: security). */
-    const asAdmin = async (method: 'DELETE' | 'POST' | 'PUT', url: string, payload?: object) => {
-      const [name, password] =
-        method === 'DELETE' ? ['security', 'Security@2026'] : ['admin', 'Admin@2026'];
-      const admin = (await t.login(name, password)).access_token;
-      const response = await t.app.inject({
-        method,
-        url: `/api${url}`,
-        headers: bearer(admin),
-        ...(payload ? { payload } : {}),
-      });
-      expect([url, response.statusCode]).toEqual([url, 200]);
-    };
+    /** The console's action (system-helpers.ts). */
+    const asAdmin = (method: 'DELETE' | 'POST' | 'PUT', url: string, payload?: object) =>
+      asConsoleAdmin(t, method, url, payload);
     /** The staff role saved in the console by the administrator, its entries changed. */
     const saveStaff = async (entries: (entryIds: number[]) => number[]) => {
       const admin = (await t.login('admin', 'Admin@2026')).access_token;

@@ -2,7 +2,7 @@ import { SYSTEM_PATHS } from '@cityops/contract';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { multipart } from '../../helpers/images.js';
-import { bearer } from '../../helpers/test-app.js';
+import { type TestApp, bearer } from '../../helpers/test-app.js';
 
 /** A JSON call as a signed-in user; gives the status and the envelope. */
 export async function call(
@@ -70,4 +70,26 @@ export async function importUsers(
     payload: body.payload,
   });
   return { status: response.statusCode, body: response.json() };
+}
+
+/**
+ * A console action by the administrator who holds it (ending sessions: the security
+ * administrator, 三员); the test fails unless it answers 200.
+ */
+export async function asConsoleAdmin(
+  t: TestApp,
+  method: 'DELETE' | 'POST' | 'PUT',
+  url: string,
+  payload?: object,
+): Promise<void> {
+  const [name, password] =
+    method === 'DELETE' ? ['security', 'Security@2026'] : ['admin', 'Admin@2026'];
+  const admin = (await t.login(name, password)).access_token;
+  const response = await t.app.inject({
+    method,
+    url: `/api${url}`,
+    headers: bearer(admin),
+    ...(payload ? { payload } : {}),
+  });
+  expect([url, response.statusCode]).toEqual([url, 200]);
 }
