@@ -12,6 +12,7 @@ import type { MenuService } from '../menus/menu.service.js';
 import type { SigningKeyService } from './signing-key.service.js';
 import { sidOf, userClaims } from './subsystem-claims.js';
 import type { PersonalDataSeal } from '../organization/personal-data-seal.js';
+import type { ClaimFields } from '../organization/user.repository.js';
 import type { RequestLimiter } from '../../plugins/request-limits.js';
 
 /** The JWT header `typ` of a frame token (docs/subsystems.md, "The frame token"). */
@@ -100,11 +101,8 @@ export class FrameTokenService {
       limitWindowMs: LIMIT_WINDOW_MS,
     });
     if (counted.waitMs !== null) throw rateLimited(counted.waitMs);
-    // The account's own fields by its key; its roles are the session's, as this request's
-    // access was decided on them (loaded with their MACs checked, auth/session.repository.ts).
-    const fields = await repositories.users.claimFieldsOf(caller.userId);
-    if (!fields) throw notFound();
-    const user = { ...fields, roleIds: caller.roleIds };
+    const user = await this.claimSource(caller);
+    if (!user) throw notFound();
     const sid = sidOf(caller.tokenHash);
     const token = await this.options.keys.signJwt(
       {
@@ -222,17 +220,27 @@ export class FrameTokenService {
       .catch(() => null);
     if (!caller) return null;
     const [user, subsystem] = await Promise.all([
-      this.options.repositories.users.findById(caller.userId),
+      this.claimSource(caller),
       this.options.repositories.subsystems.findByClientId(frame.clientId),
     ]);
     if (!user || !subsystem) return null;
     return {
       claims: {
-        sub: String(user.id),
+        sub: String(caller.userId),
         sid: frame.sid,
         ...(await userClaims(user, subsystem.claims, issuer, this.options.personalData)),
       },
       origins: subsystem.origins,
     };
+  }
+
+  /**
+   * What a frame token's claims are made of, for its issue and for userinfo alike: the
+   * account's own fields by its key, its roles the session's, as this request's access was
+   * decided on them (loaded with their MACs checked, auth/session.repository.ts).
+   */
+  private async claimSource(caller: AuthContext): Promise<ClaimFields | null> {
+    const fields = await this.options.repositories.users.claimFieldsOf(caller.userId);
+    return fields && { ...fields, roleIds: caller.roleIds };
   }
 }
