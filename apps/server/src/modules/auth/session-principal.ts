@@ -16,4 +16,20 @@ export interface SessionPrincipal {
   lastSeenAt: Date | null;
   /** A role asks for a second factor and none is confirmed yet (issue 13). */
   secondFactorDue: boolean;
+  /**
+   * The account's own fields a subsystem's claims are made of (subsystems/subsystem-claims.ts),
+   * remembered with the session: every write to the account reaches the remembered sessions
+   * on every instance (organization/user.repository.ts), so a frame token reads none.
+   */
+  profile: AccountProfile;
+}
+
+/** An account's fields beside its name and roles that a subsystem may be granted. */
+export interface AccountProfile {
+  name: string;
+  /** The number as stored: sealed (`PersonalDataSeal.openMobile` reads it). */
+  sealedMobile: string;
+  organizationId: number | null;
+  departmentId: number | null;
+  headImage: string | null;
 }

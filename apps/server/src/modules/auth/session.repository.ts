@@ -116,6 +116,11 @@ export class SessionRepository {
       .select({
         userId: users.id,
         username: users.username,
+        name: users.name,
+        sealedMobile: users.mobile,
+        organizationId: users.organizationId,
+        departmentId: users.departmentId,
+        headImage: users.headImage,
         mustChangePassword: users.mustChangePassword,
         passwordChangedAt: users.passwordChangedAt,
         expiresAt: sessions.expiresAt,
@@ -152,12 +157,16 @@ export class SessionRepository {
     const row = rows[0];
     if (!row) return null;
     // Checked here, as the grants are loaded (and then remembered): not on every request.
-    const { roleTerms, secondFactorEnrolled, ...grants } = await honouredGrants(
-      this.db,
-      this.bindingMac,
-      row.userId,
-      row,
-    );
+    const {
+      roleTerms,
+      secondFactorEnrolled,
+      name,
+      sealedMobile,
+      organizationId,
+      departmentId,
+      headImage,
+      ...grants
+    } = await honouredGrants(this.db, this.bindingMac, row.userId, row);
     // A second factor is due for a role the account holds by a binding that verifies, as its
     // terms are honoured (a role whose terms fail asks for one; issue 30).
     const terms = await termsAsHonoured(
@@ -173,7 +182,11 @@ export class SessionRepository {
     const secondFactorDue =
       !secondFactorEnrolled &&
       grants.roleIds.some((roleId) => terms.get(roleId)?.secondFactor === true);
-    return { ...grants, secondFactorDue };
+    return {
+      ...grants,
+      secondFactorDue,
+      profile: { name, sealedMobile, organizationId, departmentId, headImage },
+    };
   }
 
   /**

@@ -13,7 +13,9 @@ export interface LimitWindow {
  * The count `hit` makes, as a part of a larger statement (a `with` query, so a route
  * counts its limits in the statement that does its work): returns `hits` and
  * `reset_at_ms`, when the window ends in epoch milliseconds. With `when`, it counts
- * only if that holds (no row is returned otherwise).
+ * only if that holds (no row is returned otherwise). `amount` counts that many requests
+ * at once (frame tokens taken ahead, modules/subsystems/frame-token-leases.ts): then
+ * `hits - amount` is the count before it.
  */
 export function limitHitStatement(
   bucket: string,
@@ -21,13 +23,14 @@ export function limitHitStatement(
   windowMs: number,
   now: Date,
   when: SQL = sql`true`,
+  amount: SQL | number = 1,
 ): SQL {
   const at = sql`${now.toISOString()}::timestamptz`;
   const over = sql`request_limits.window_started_at <= ${new Date(now.getTime() - windowMs).toISOString()}::timestamptz`;
   return sql`insert into request_limits (bucket, subject, window_started_at, hits)
-    select ${bucket}, ${subject}, ${at}, 1 where ${when}
+    select ${bucket}, ${subject}, ${at}, (${amount})::int where ${when}
     on conflict (bucket, subject) do update set
-      hits = case when ${over} then 1 else request_limits.hits + 1 end,
+      hits = case when ${over} then excluded.hits else request_limits.hits + excluded.hits end,
       window_started_at = case when ${over} then ${at} else request_limits.window_started_at end
     returning hits, extract(epoch from window_started_at)::float8 * 1000 + ${windowMs} as reset_at_ms`;
 }

@@ -11,6 +11,7 @@ import { heldPermissions } from '../../db/held-permissions.js';
 import { passwordHistory, roles, userRoles, users } from '../../db/schema/index.js';
 import type { SessionChanges } from '../auth/session-cache.js';
 import type { SessionRepository } from '../auth/session.repository.js';
+import type { AccountProfile } from '../auth/session-principal.js';
 import type { SealedMobile } from './personal-data-seal.js';
 import type { BindingMac } from '../secrets/binding-mac.js';
 import { nextVersion, updateVersioned, type VersionedOutcome } from '../../db/versioned.js';
@@ -43,10 +44,7 @@ export interface RoleSeed {
 }
 
 /** An account's fields a subsystem's claims are made of (subsystems/subsystem-claims.ts). */
-export type ClaimFields = Pick<
-  UserRecord,
-  'username' | 'name' | 'sealedMobile' | 'headImage' | 'roleIds' | 'organizationId' | 'departmentId'
->;
+export type ClaimFields = AccountProfile & Pick<UserRecord, 'username' | 'roleIds'>;
 
 const userColumns = {
   id: users.id,
@@ -120,26 +118,6 @@ export class UserRepository {
   async findById(id: number): Promise<UserRecord | null> {
     const rows = await this.db.select(userColumns).from(users).where(eq(users.id, id));
     return rows[0] ? honouredGrants(this.db, this.bindingMac, id, rows[0]) : null;
-  }
-
-  /**
-   * The account's own fields a subsystem's claims are made of, by its key and nothing
-   * joined: its roles are the caller's session's, honoured as they were loaded (a frame
-   * token, issue 32: the repeat the shell makes each time it opens an entry).
-   */
-  async claimFieldsOf(id: number): Promise<Omit<ClaimFields, 'roleIds'> | null> {
-    const rows = await this.db
-      .select({
-        username: users.username,
-        name: users.name,
-        sealedMobile: users.mobile,
-        headImage: users.headImage,
-        organizationId: users.organizationId,
-        departmentId: users.departmentId,
-      })
-      .from(users)
-      .where(eq(users.id, id));
-    return rows[0] ?? null;
   }
 
   /** The account's optimistic version (null: no such account). */

@@ -9,6 +9,7 @@ import type { AuthContext, ClientMeta } from '../../lib/auth-context.js';
 import type { AuthService } from '../auth/auth.service.js';
 import { type SecuritySettings, requestLimitSettingKey } from '../auth/security-settings.js';
 import type { MenuService } from '../menus/menu.service.js';
+import { FrameTokenLeases } from './frame-token-leases.js';
 import type { SigningKeyService } from './signing-key.service.js';
 import { sidOf, userClaims } from './subsystem-claims.js';
 import type { PersonalDataSeal } from '../organization/personal-data-seal.js';
@@ -36,6 +37,9 @@ export function looksLikeJwt(credential: string): boolean {
 /** A minute, as every `rate.*PerMinute` limit counts. */
 const LIMIT_WINDOW_MS = 60_000;
 
+/** How often the repeats counted in a process are written to their sign-ins. */
+export const REPEATS_SAVED_EVERY_MS = 10_000;
+
 const NO_TOKEN: FrameToken = { token: null, origin: null, clientId: null, expiresIn: 0 };
 
 export interface FrameTokenServiceOptions {
@@ -59,10 +63,14 @@ export interface FrameTokenServiceOptions {
  * subsystem's registered origins, gets one; every other frame gets none.
  */
 export class FrameTokenService {
+  /** Tokens this process took ahead from the shared limits, per session and subsystem. */
+  readonly leases = new FrameTokenLeases();
+  private saving: NodeJS.Timeout | undefined;
+
   constructor(private readonly options: FrameTokenServiceOptions) {}
 
   async issue(caller: AuthContext, menuId: number, issuer: string): Promise<FrameToken> {
-    const { repositories, limiter, settings } = this.options;
+    const { repositories, limiter } = this.options;
     // The per-session limit counts every request of the route, whatever it gets (a
     // digest, so no token is kept in the limits table).
     const sessionSubject = `session:${caller.tokenHash}`;
@@ -79,28 +87,16 @@ export class FrameTokenService {
     const window = {
       sessionTokenHash: caller.tokenHash,
       subsystemId: subsystem.id,
-      now,
       windowSeconds: subsystem.tokenLifetime,
     };
     // Per session and per subsystem (whichever sessions ask), counted before the token is
     // signed, and a repeat within the token's lifetime (the shell reopening the entry)
     // counted on the sign-in rather than chained on the trail again: one statement
-    // without a transaction (issue 32), as every instance shares the counts.
-    const counted = await repositories.subsystemSignIns.countFrame({
-      ...window,
-      sessionLimit: {
-        bucket: 'frameToken',
-        subject: sessionSubject,
-        most: await settings.number(requestLimitSettingKey('frameToken')),
-      },
-      subsystemLimit: {
-        bucket: 'subsystemFrameToken',
-        subject: String(subsystem.id),
-        most: await settings.number(requestLimitSettingKey('subsystemFrameToken')),
-      },
-      limitWindowMs: LIMIT_WINDOW_MS,
-    });
-    if (counted.waitMs !== null) throw rateLimited(counted.waitMs);
+    // without a transaction (issue 32), as every instance shares the counts, or none
+    // while this session has tokens taken ahead here (frame-token-leases.ts).
+    const repeated =
+      this.leases.take(caller.tokenHash, subsystem.id, now.getTime())?.repeated ??
+      (await this.countFrame(window, sessionSubject, now));
     const user = await this.claimSource(caller);
     if (!user) throw notFound();
     const sid = sidOf(caller.tokenHash);
@@ -120,16 +116,19 @@ export class FrameTokenService {
       },
     );
     // The first token of a window: its sign-in and its record on the trail, together.
-    if (!counted.repeated) {
+    if (!repeated) {
+      let opened: Date | null = null;
       await this.options.withTransaction(async ({ subsystemSignIns, audit }) => {
         // Another request of the session may have opened the window meanwhile: then this
         // is its repeat, counted here.
-        const recorded = await subsystemSignIns.recordFrame({
+        const { recorded, recordedAt } = await subsystemSignIns.recordFrame({
           ...window,
+          now,
           userId: caller.userId,
           sid,
           issuer,
         });
+        opened = recordedAt;
         if (!recorded) return;
         await audit.append(now, auditSourceOf(caller), {
           action: 'subsystem.token',
@@ -139,6 +138,8 @@ export class FrameTokenService {
           after: { menuId: entry.id, expiresIn: subsystem.tokenLifetime },
         });
       });
+      // After commit: the repeats that follow are counted against this window.
+      if (opened) this.leases.windowOpened({ ...window, recordedAt: opened });
     }
     return {
       token,
@@ -146,6 +147,66 @@ export class FrameTokenService {
       clientId: subsystem.clientId,
       expiresIn: subsystem.tokenLifetime,
     };
+  }
+
+  /**
+   * Counts a frame token that no lease here covers, taking the next ones ahead as the
+   * session keeps asking (frame-token-leases.ts): whether it repeats a window on the trail.
+   */
+  private async countFrame(
+    window: { sessionTokenHash: string; subsystemId: number; windowSeconds: number },
+    sessionSubject: string,
+    now: Date,
+  ): Promise<boolean> {
+    const { repositories, settings } = this.options;
+    const [sessionMost, subsystemMost] = await Promise.all([
+      settings.number(requestLimitSettingKey('frameToken')),
+      settings.number(requestLimitSettingKey('subsystemFrameToken')),
+    ]);
+    const want = this.leases.want(
+      window.sessionTokenHash,
+      window.subsystemId,
+      Math.min(sessionMost, subsystemMost),
+    );
+    const counted = await repositories.subsystemSignIns.countFrame({
+      ...window,
+      now,
+      want,
+      sessionLimit: { bucket: 'frameToken', subject: sessionSubject, most: sessionMost },
+      subsystemLimit: {
+        bucket: 'subsystemFrameToken',
+        subject: String(window.subsystemId),
+        most: subsystemMost,
+      },
+      limitWindowMs: LIMIT_WINDOW_MS,
+    });
+    if (counted.waitMs !== null) throw rateLimited(counted.waitMs);
+    this.leases.granted({ ...window, ...counted, wanted: want });
+    return counted.recordedAt !== null;
+  }
+
+  /**
+   * Writes the repeats counted here to their sign-ins (every few seconds, and when the
+   * server stops): a failure is logged and those repeats go uncounted, nothing else.
+   */
+  async saveRepeats(): Promise<void> {
+    const repeats = this.leases.takeRepeats(this.options.clock.now().getTime());
+    await this.options.repositories.subsystemSignIns.addFrameRepeats(repeats);
+  }
+
+  /** Saves the repeats counted here every `REPEATS_SAVED_EVERY_MS`, until `stop`. */
+  start(onError: (error: unknown) => void): void {
+    this.saving ??= setInterval(
+      () => void this.saveRepeats().catch(onError),
+      REPEATS_SAVED_EVERY_MS,
+    );
+    this.saving.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.saving) clearInterval(this.saving);
+    this.saving = undefined;
+    await this.saveRepeats();
   }
 
   /**
@@ -236,11 +297,18 @@ export class FrameTokenService {
 
   /**
    * What a frame token's claims are made of, for its issue and for userinfo alike: the
-   * account's own fields by its key, its roles the session's, as this request's access was
-   * decided on them (loaded with their MACs checked, auth/session.repository.ts).
+   * account's fields and roles as the caller's session holds them, loaded with their MACs
+   * checked as this request's access was decided on them, and forgotten on every
+   * instance at any write to the account (auth/session-principal.ts): no statement while
+   * the session is remembered.
    */
   private async claimSource(caller: AuthContext): Promise<ClaimFields | null> {
-    const fields = await this.options.repositories.users.claimFieldsOf(caller.userId);
-    return fields && { ...fields, roleIds: caller.roleIds };
+    const principal = await this.options.repositories.sessions.findLive(
+      caller.tokenHash,
+      this.options.clock.now(),
+    );
+    return (
+      principal && { ...principal.profile, username: principal.username, roleIds: caller.roleIds }
+    );
   }
 }

@@ -13,10 +13,10 @@ export class SubsystemSignInRepository {
   constructor(private readonly db: Executor) {}
 
   /**
-   * Records a frame token's sign-in, in one statement whatever runs beside it: true when
-   * the token goes on the trail (the first, or the first after `windowSeconds`, the
-   * token's lifetime), false when it is a repeat within that window, then counted on
-   * the row (frame_repeats) and not recorded again.
+   * Records a frame token's sign-in, in one statement whatever runs beside it: `recorded`
+   * when the token goes on the trail (the first, or the first after `windowSeconds`, the
+   * token's lifetime), not when it is a repeat within that window, then counted on the row
+   * (frame_repeats) and not recorded again; `recordedAt`, when that window began.
    */
   async recordFrame(signIn: {
     sessionTokenHash: string;
@@ -26,7 +26,7 @@ export class SubsystemSignInRepository {
     issuer: string;
     now: Date;
     windowSeconds: number;
-  }): Promise<boolean> {
+  }): Promise<{ recorded: boolean; recordedAt: Date }> {
     const windowStart = new Date(signIn.now.getTime() - signIn.windowSeconds * 1000);
     const stale = sql`(${subsystemSignIns.frameRecordedAt} is null
       or ${subsystemSignIns.frameRecordedAt} <= ${windowStart})`;
@@ -49,63 +49,115 @@ export class SubsystemSignInRepository {
           frameRepeats: sql`case when ${stale} then 0 else ${subsystemSignIns.frameRepeats} + 1 end`,
         },
       })
-      .returning({ repeats: subsystemSignIns.frameRepeats });
-    return rows[0]?.repeats === 0;
+      .returning({
+        repeats: subsystemSignIns.frameRepeats,
+        recordedAt: subsystemSignIns.frameRecordedAt,
+      });
+    const row = rows[0]!;
+    return { recorded: row.repeats === 0, recordedAt: row.recordedAt ?? signIn.now };
   }
 
   /**
    * A frame token's whole accounting in one statement outside any transaction (issue 32):
-   * the session's limit, then the subsystem's (counted only while the session is under
-   * its own, so one session past its limit cannot use up its subsystem's), then, when
-   * both are under, a repeat within the window of the token on the trail (its lifetime)
-   * counted on the row (frame_repeats), nothing else written with it. `waitMs` is set when a limit is passed (the session's
-   * first); `repeated` is false when there is no window (`recordFrame` then decides).
+   * `want` tokens taken from the session's limit, then as many of those as it granted
+   * from the subsystem's (counted only while the session is under its own, so one session
+   * past its limit cannot use up its subsystem's), then, when both granted one, a repeat
+   * within the window of the token on the trail (its lifetime) counted on the row
+   * (frame_repeats), nothing else written with it. `granted` is how many both limits
+   * allow (0 to `want`; the rest are leased, frame-token-leases.ts); when 0, `waitMs` says
+   * for how long (the session's limit first). `recordedAt` is the window's record on the
+   * trail when this is a repeat in it, else null (`recordFrame` then decides).
    */
   async countFrame(frame: {
     sessionTokenHash: string;
     subsystemId: number;
     now: Date;
     windowSeconds: number;
+    want: number;
     /** Each limit's bucket, subject and the most a minute (`rate.*PerMinute`). */
     sessionLimit: { bucket: string; subject: string; most: number };
     subsystemLimit: { bucket: string; subject: string; most: number };
     limitWindowMs: number;
-  }): Promise<{ waitMs: number | null; repeated: boolean }> {
-    const { sessionLimit, subsystemLimit, now, limitWindowMs } = frame;
+  }): Promise<{
+    granted: number;
+    waitMs: number | null;
+    limitsEndAtMs: number;
+    recordedAt: Date | null;
+  }> {
+    const { sessionLimit, subsystemLimit, now, limitWindowMs, want } = frame;
     const windowStart = new Date(now.getTime() - frame.windowSeconds * 1000).toISOString();
-    const sessionUnder = sql`(select hits from session_limit) <= ${sessionLimit.most}`;
+    // What each limit grants of what was asked: the room left before this count, at most `want`.
+    const sessionGranted = sql`(select least(${want}::int, greatest(0, ${sessionLimit.most}::int - (hits - ${want}::int))) from session_limit)`;
     const result = await this.db.execute(sql`with session_limit as (
-        ${limitHitStatement(sessionLimit.bucket, sessionLimit.subject, limitWindowMs, now)}
+        ${limitHitStatement(sessionLimit.bucket, sessionLimit.subject, limitWindowMs, now, sql`true`, want)}
       ), subsystem_limit as (
-        ${limitHitStatement(subsystemLimit.bucket, subsystemLimit.subject, limitWindowMs, now, sessionUnder)}
+        ${limitHitStatement(subsystemLimit.bucket, subsystemLimit.subject, limitWindowMs, now, sql`${sessionGranted} > 0`, sessionGranted)}
+      ), granted as (
+        select least(${sessionGranted},
+          greatest(0, ${subsystemLimit.most}::int - (hits - ${sessionGranted}))) as n
+        from subsystem_limit
       ), repeat as (
         update subsystem_sign_ins set frame_repeats = frame_repeats + 1
         where session_token_hash = ${frame.sessionTokenHash}
           and subsystem_id = ${frame.subsystemId}
           and frame_recorded_at > ${windowStart}::timestamptz
-          and exists (select 1 from subsystem_limit where hits <= ${subsystemLimit.most})
-        returning 1
+          and exists (select 1 from granted where n > 0)
+        returning frame_recorded_at
       )
-      select (select hits from session_limit) as session_hits,
+      select ${sessionGranted} as session_granted,
         (select reset_at_ms from session_limit) as session_reset_ms,
-        (select hits from subsystem_limit) as subsystem_hits,
+        (select n from granted) as granted,
         (select reset_at_ms from subsystem_limit) as subsystem_reset_ms,
-        exists (select 1 from repeat) as repeated`);
+        (select frame_recorded_at from repeat) as recorded_at`);
     const row = rowsOf<{
-      session_hits: number;
+      session_granted: number;
       session_reset_ms: number;
-      subsystem_hits: number | null;
+      granted: number | null;
       subsystem_reset_ms: number | null;
-      repeated: boolean;
+      recorded_at: Date | string | null;
     }>(result)[0]!;
-    const wait = (resetMs: number | null) => Math.max(0, Number(resetMs) - now.getTime());
-    if (row.session_hits > sessionLimit.most) {
-      return { waitMs: wait(row.session_reset_ms), repeated: false };
+    const sessionEnd = Number(row.session_reset_ms);
+    const wait = (endMs: number) => Math.max(0, endMs - now.getTime());
+    if (Number(row.session_granted) === 0) {
+      return { granted: 0, waitMs: wait(sessionEnd), limitsEndAtMs: sessionEnd, recordedAt: null };
     }
-    if (row.subsystem_hits === null || row.subsystem_hits > subsystemLimit.most) {
-      return { waitMs: wait(row.subsystem_reset_ms), repeated: false };
+    const subsystemEnd = Number(row.subsystem_reset_ms);
+    const granted = Number(row.granted ?? 0);
+    const limitsEndAtMs = Math.min(sessionEnd, subsystemEnd);
+    if (granted === 0) {
+      return { granted: 0, waitMs: wait(subsystemEnd), limitsEndAtMs, recordedAt: null };
     }
-    return { waitMs: null, repeated: row.repeated };
+    return {
+      granted,
+      waitMs: null,
+      limitsEndAtMs,
+      recordedAt: row.recorded_at === null ? null : new Date(row.recorded_at),
+    };
+  }
+
+  /**
+   * Adds repeats counted in a process (frame-token-leases.ts) to their sign-ins, each to
+   * the window it was counted in (none when another has begun since), in one statement.
+   */
+  async addFrameRepeats(
+    repeats: { sessionTokenHash: string; subsystemId: number; recordedAt: Date; repeats: number }[],
+  ): Promise<void> {
+    if (repeats.length === 0) return;
+    const rows = JSON.stringify(
+      repeats.map((each) => ({
+        session_token_hash: each.sessionTokenHash,
+        subsystem_id: each.subsystemId,
+        recorded_at: each.recordedAt.toISOString(),
+        repeats: each.repeats,
+      })),
+    );
+    await this.db.execute(sql`update subsystem_sign_ins s
+      set frame_repeats = s.frame_repeats + v.repeats
+      from jsonb_to_recordset(${rows}::jsonb)
+        as v(session_token_hash text, subsystem_id int, recorded_at timestamptz, repeats int)
+      where s.session_token_hash = v.session_token_hash
+        and s.subsystem_id = v.subsystem_id
+        and s.frame_recorded_at = v.recorded_at`);
   }
 
   /** Records the sign-in (once per session and subsystem), adding a grant of the code flow. */

@@ -1,6 +1,8 @@
 import { type AddressInfo } from 'node:net';
 import { SUBSYSTEM_PATHS } from '@cityops/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tokenDigest } from '../../../src/lib/tokens.js';
 import { statementsOf } from '../../helpers/statements.js';
 import { frameSubsystemAt } from '../../helpers/subsystem-menu.js';
 import { type TestApp, bearer, createTestApp } from '../../helpers/test-app.js';
@@ -53,6 +55,9 @@ describe('the statements a frame token costs (issue 32, docs/performance.md)', (
     expect((await ask(2_000_000_000)).status).toBe(404);
     const first = await statementsOf(open, { countTransactionsOf: t });
     const repeat = await statementsOf(open, { countTransactionsOf: t });
+    // The repeat took two tokens ahead (frame-token-leases.ts): the next asks no count.
+    const leased = await statementsOf(open, { countTransactionsOf: t });
+    const afterLease = await statementsOf(open, { countTransactionsOf: t });
     const health = await statementsOf(
       async () => {
         await t.app.inject({ method: 'GET', url: '/api/health' });
@@ -62,13 +67,27 @@ describe('the statements a frame token costs (issue 32, docs/performance.md)', (
     // The first token of the window writes its sign-in and its record on the trail together.
     expect(first).toContain('begin');
     expect(first.some((statement) => statement.startsWith('insert into "audit_trail"'))).toBe(true);
-    // A repeat: one statement counting the two limits and the repeat, then the user for
-    // the claims; no transaction, no read of the roles (an action on one's own session),
-    // the registration from memory.
-    expect(repeat.map(kind)).toEqual([
+    // A repeat: one statement counting the two limits and the repeat; no transaction, no
+    // read of the roles (an action on one's own session), the registration from memory,
+    // the account's claims as the remembered session holds them.
+    const counted = [
       'with insert into request_limits, insert into request_limits, update subsystem_sign_ins',
-      'select users',
-    ]);
+    ];
+    expect(repeat.map(kind)).toEqual(counted);
+    // A repeat from what the session took ahead: no statement at all.
+    expect(leased).toEqual([]);
+    expect(afterLease.map(kind)).toEqual(counted);
+    // Its repeats reach the sign-in when they are saved (every few seconds, and at stop).
+    const repeats = async () =>
+      (
+        await t.database.db.execute<{ frame_repeats: number }>(
+          sql`select frame_repeats from subsystem_sign_ins
+               where session_token_hash = ${tokenDigest(session)}`,
+        )
+      ).rows[0]!.frame_repeats;
+    expect(await repeats()).toBe(2);
+    await t.app.services.frameTokens.saveRepeats();
+    expect(await repeats()).toBe(3);
     // The health check's one ping (PGlite's own, not through Drizzle, so not seen there).
     expect(health.length).toBeLessThanOrEqual(1);
   });

@@ -734,6 +734,8 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
     // Each repeat still gets a token of its own; the trail has one record for them.
     expect(new Set([first.token, second.token, third.token]).size).toBe(3);
     expect(await records()).toBe(before + 1);
+    // Repeats answered from tokens taken ahead are written every few seconds: now.
+    await t.app.services.frameTokens.saveRepeats();
     const signIn = await t.database.db.execute<{ frame_repeats: number }>(
       sql`select frame_repeats from subsystem_sign_ins
            where session_token_hash = ${tokenDigest(session)}`,
