@@ -9,8 +9,10 @@
  * - bulk: B records a statement, one statement a transaction, for a second or more
  *   (records/s);
  * - writers: W connections each writing one record a transaction for S seconds, as
- *   audited reads do (records/s, and each insert's time to commit at p50 and p99:
- *   what a request waits on the others' records).
+ *   a change's record is written (records/s, and each insert's time to commit at p50
+ *   and p99: what a request waits on the others' records);
+ * - viewWriters: the same as an audited read's record is written since issue 33, its
+ *   own transaction not waiting for the disk (`synchronous_commit` off for it alone).
  * The way from one point to the next is filled in 10,000-record statements, timed too.
  * Last, the chain is verified with the server's own command (`npm run audit -- verify`,
  * from source) and timed, and the head's and the trail's sizes are read.
@@ -83,16 +85,33 @@ async function bulkRate(pool: pg.Pool): Promise<number> {
   return Math.round(written / ((performance.now() - start) / 1_000));
 }
 
-async function writersRate(pool: pg.Pool) {
+/**
+ * W writers, one record a transaction each: as a change's record is written (waiting for
+ * the disk at its commit), or, `deferred`, as a view's (`AuditRepository.append` with
+ * `durability: 'deferred'`: its own transaction, `synchronous_commit` off for it alone).
+ */
+async function writersRate(pool: pg.Pool, deferred: boolean) {
   const latencies: number[] = [];
   const start = performance.now();
   const end = start + SECONDS * 1_000;
   await Promise.all(
     Array.from({ length: WRITERS }, async () => {
-      while (performance.now() < end) {
-        const at = performance.now();
-        await pool.query(insertRecords(1));
-        latencies.push(performance.now() - at);
+      const client = await pool.connect();
+      try {
+        while (performance.now() < end) {
+          const at = performance.now();
+          if (deferred) {
+            await client.query('begin');
+            await client.query('set local synchronous_commit = off');
+            await client.query(insertRecords(1));
+            await client.query('commit');
+          } else {
+            await client.query(insertRecords(1));
+          }
+          latencies.push(performance.now() - at);
+        }
+      } finally {
+        client.release();
       }
     }),
   );
@@ -130,8 +149,10 @@ async function main(): Promise<void> {
     const points: Record<string, unknown>[] = [];
     const measure = async () => {
       const bulk = await bulkRate(pool);
-      const writers = await writersRate(pool);
-      const point = { ...(await sizes(pool)), bulkRecordsPerSecond: bulk, writers };
+      // Side by side at each point: a change's records, then a view's.
+      const writers = await writersRate(pool, false);
+      const viewWriters = await writersRate(pool, true);
+      const point = { ...(await sizes(pool)), bulkRecordsPerSecond: bulk, writers, viewWriters };
       points.push(point);
       process.stdout.write(`${JSON.stringify(point)}\n`);
     };

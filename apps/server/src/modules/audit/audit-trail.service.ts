@@ -106,7 +106,7 @@ export class AuditTrailService {
   ): Promise<AuditPage> {
     const { before, pageSize, ...filter } = query;
     const rows = await this.options.audit.page(filter, before, pageSize + 1);
-    await this.recorder.recordBy(auth, {
+    await this.recorder.recordViewBy(auth, {
       action: 'audit.view',
       outcome: 'success',
       target: { kind: 'audit', id: 'list' },
@@ -126,7 +126,7 @@ export class AuditTrailService {
   async read(auth: AuthContext, seq: number, language: Language): Promise<AuditRecordDetail> {
     const row = await this.options.audit.find(seq);
     if (!row) throw notFound();
-    await this.recorder.recordBy(auth, {
+    await this.recorder.recordViewBy(auth, {
       action: 'audit.view',
       outcome: 'success',
       target: { kind: 'audit', id: seq },

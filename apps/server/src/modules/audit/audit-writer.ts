@@ -124,8 +124,18 @@ export class AuditRecorder {
     );
   }
 
-  /** An event of a signed-in caller that changes nothing (a refusal, a view, an export). */
+  /** An event of a signed-in caller that changes nothing (a refusal, an export, a verification). */
   async recordBy(auth: AuthContext, event: AuditEvent): Promise<void> {
     await this.options.audit.append(this.options.clock.now(), auditSourceOf(auth), event);
+  }
+
+  /**
+   * A signed-in caller's view of the trail, the read audited at every request: its own
+   * transaction does not wait for the disk (`AuditRepository.append`, issue 33).
+   */
+  async recordViewBy(auth: AuthContext, event: AuditEvent): Promise<void> {
+    await this.options.audit.append(this.options.clock.now(), auditSourceOf(auth), event, {
+      durability: 'deferred',
+    });
   }
 }

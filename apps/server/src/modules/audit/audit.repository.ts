@@ -9,6 +9,7 @@ import type {
   Language,
 } from '@cityops/contract';
 import { type SQL, and, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { type Executor, rowsOf } from '../../db/client.js';
 import { escapeLike } from '../../db/like.js';
 import { type AuditMetrics, noMetrics } from '../../lib/metrics.js';
@@ -100,15 +101,50 @@ export class AuditRepository {
   /**
    * Appends one record; its actor's unit is read in the same statement. In a
    * transaction, the record stands or falls with the change it records.
+   *
+   * `durability: 'deferred'` (a view's record, `AuditRecorder.recordViewBy`): outside a
+   * transaction, the record's own transaction commits without waiting for its WAL to
+   * reach the disk (`synchronous_commit = off` for it alone, issue 33). The chain's head
+   * is locked from the insert to the commit (drizzle/0028's trigger), so on a disk that
+   * takes 4-5 ms a flush every audited read waited for every other; now only for the
+   * writes' records. Chained exactly as before; what a crash of the database may lose is
+   * the last views recorded in the WAL writer's delay (at most three times
+   * `wal_writer_delay`, 600 ms by default), whole and from the chain's end, so the chain
+   * still verifies; the next synchronous commit (any write) makes them durable.
+   * docs/audit.md ("Durability of a view's record").
    */
-  async append(at: Date, source: AuditSource, event: AuditEvent): Promise<void> {
+  async append(
+    at: Date,
+    source: AuditSource,
+    event: AuditEvent,
+    options: { durability?: 'deferred' } = {},
+  ): Promise<void> {
+    if (options.durability === 'deferred' && !(this.db instanceof PgTransaction)) {
+      await this.db.transaction(async (tx) => {
+        await tx.execute(sql`set local synchronous_commit = off`);
+        await this.insert(tx, at, source, event);
+      });
+    } else {
+      await this.insert(this.db, at, source, event);
+    }
+    // The route's declaration is held to this (plugins/request-trace.ts).
+    currentTrace()?.recorded.push({ action: event.action, outcome: event.outcome });
+    this.metrics.auditWritten(event);
+  }
+
+  private async insert(
+    db: Executor,
+    at: Date,
+    source: AuditSource,
+    event: AuditEvent,
+  ): Promise<void> {
     const unit =
       source.actorId === null
         ? sql`null`
         : sql`(select ${organizations.name} from ${users}
                  join ${organizations} on ${organizations.id} = ${users.organizationId}
                 where ${users.id} = ${source.actorId})`;
-    await this.db.insert(auditTrail).values({
+    await db.insert(auditTrail).values({
       at,
       actorId: source.actorId,
       actorName: source.actorName?.slice(0, 64) ?? null,
@@ -125,9 +161,6 @@ export class AuditRepository {
       before: event.before ?? null,
       after: event.after ?? null,
     });
-    // The route's declaration is held to this (plugins/request-trace.ts).
-    currentTrace()?.recorded.push({ action: event.action, outcome: event.outcome });
-    this.metrics.auditWritten(event);
   }
 
   /** Newest first, `limit` records older than `before`. */

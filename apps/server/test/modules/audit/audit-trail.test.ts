@@ -13,6 +13,7 @@ import { noRememberedSessions } from '../../../src/modules/auth/session-cache.js
 import { type Repositories, transactionRunner } from '../../../src/repositories.js';
 import { REFUSALS_PER_MINUTE } from '../../../src/modules/access/refusal-recorder.js';
 import { refusalOf } from '../../helpers/refusal.js';
+import { statementsOf } from '../../helpers/statements.js';
 import { type TestApp, bearer, createTestApp } from '../../helpers/test-app.js';
 import { call, data, unitId } from '../system/system-helpers.js';
 import { testRepositories } from '../../helpers/test-repositories.js';
@@ -128,6 +129,52 @@ describe('the audit trail', () => {
       const result = await verification();
       expect(result).toMatchObject({ holds: true, brokenAt: null, algorithm: 'SHA-256' });
       expect(result.lastSeq).toBeGreaterThanOrEqual(before + 20);
+    });
+
+    it("commits a view's record without waiting for the disk, in its own transaction alone, chained as any", async () => {
+      const before = (await repositories.audit.head()).seq;
+      // The auditor's views at once, beside writes' records: every one chained, no gap.
+      const viewed = await statementsOf(
+        async () => {
+          await Promise.all([
+            ...Array.from({ length: 10 }, () => records('?pageSize=5')),
+            ...Array.from({ length: 5 }, (_, i) =>
+              repositories.audit.append(t.clock.now(), nobody, {
+                action: 'auth.logout',
+                outcome: 'success',
+                reason: `beside the views ${i}`,
+              }),
+            ),
+          ]);
+        },
+        { countTransactionsOf: t },
+      );
+      expect((await repositories.audit.head()).seq).toBe(before + 15);
+      expect(await verification()).toMatchObject({ holds: true, brokenAt: null });
+      // Each view's record: its own transaction, the setting for it alone, then the insert.
+      const deferred = viewed.filter((statement) => /synchronous_commit/.test(statement));
+      expect(deferred).toEqual(Array(10).fill('set local synchronous_commit = off'));
+      // A record inside a change's transaction waits for the disk with the change.
+      const inChange = await statementsOf(
+        () =>
+          transactionRunner(
+            t.database.db,
+            noRememberedSessions,
+          )(({ audit }) =>
+            audit.append(
+              t.clock.now(),
+              nobody,
+              {
+                action: 'auth.logout',
+                outcome: 'success',
+                reason: 'in a change',
+              },
+              { durability: 'deferred' },
+            ),
+          ),
+        { countTransactionsOf: t },
+      );
+      expect(inChange.filter((statement) => /synchronous_commit/.test(statement))).toEqual([]);
     });
   });
 
