@@ -103,8 +103,9 @@ export class AuditRepository {
    * transaction, the record stands or falls with the change it records.
    *
    * `durability: 'deferred'` (a view's record, `AuditRecorder.recordViewBy`): outside a
-   * transaction, the record's own transaction commits without waiting for its WAL to
-   * reach the disk (`synchronous_commit = off` for it alone, issue 33). The chain's head
+   * transaction, the record's own statement commits without waiting for its WAL to
+   * reach the disk (`synchronous_commit` off for that transaction alone, set within the
+   * statement, issue 33). The chain's head
    * is locked from the insert to the commit (drizzle/0028's trigger), so on a disk that
    * takes 4-5 ms a flush every audited read waited for every other; now only for the
    * writes' records. Chained exactly as before; what a crash of the database may lose is
@@ -119,14 +120,10 @@ export class AuditRepository {
     event: AuditEvent,
     options: { durability?: 'deferred' } = {},
   ): Promise<void> {
-    if (options.durability === 'deferred' && !(this.db instanceof PgTransaction)) {
-      await this.db.transaction(async (tx) => {
-        await tx.execute(sql`set local synchronous_commit = off`);
-        await this.insert(tx, at, source, event);
-      });
-    } else {
-      await this.insert(this.db, at, source, event);
-    }
+    // One statement, so the head is held for the insert and the commit alone (a
+    // `set local` before it would hold it for a round trip to this process as well).
+    const deferred = options.durability === 'deferred' && !(this.db instanceof PgTransaction);
+    await this.insert(this.db, at, source, event, deferred);
     // The route's declaration is held to this (plugins/request-trace.ts).
     currentTrace()?.recorded.push({ action: event.action, outcome: event.outcome });
     this.metrics.auditWritten(event);
@@ -137,6 +134,7 @@ export class AuditRepository {
     at: Date,
     source: AuditSource,
     event: AuditEvent,
+    deferred: boolean,
   ): Promise<void> {
     const unit =
       source.actorId === null
@@ -145,7 +143,11 @@ export class AuditRepository {
                  join ${organizations} on ${organizations.id} = ${users.organizationId}
                 where ${users.id} = ${source.actorId})`;
     await db.insert(auditTrail).values({
-      at,
+      // The setting for this statement's own transaction, taken as its time is read.
+      at: deferred
+        ? sql`(select ${at.toISOString()}::timestamptz
+                 from (select set_config('synchronous_commit', 'off', true)) as durability)`
+        : at,
       actorId: source.actorId,
       actorName: source.actorName?.slice(0, 64) ?? null,
       actorUnit: unit,
