@@ -64,7 +64,7 @@ export interface FrameTokenServiceOptions {
  */
 export class FrameTokenService {
   /** Tokens this process took ahead from the shared limits, per session and subsystem. */
-  readonly leases = new FrameTokenLeases();
+  private readonly leases = new FrameTokenLeases();
   private saving: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: FrameTokenServiceOptions) {}
