@@ -41,8 +41,14 @@ const WRITERS = option('--writers', 10);
 const SECONDS = option('--seconds', 5);
 const FILL = 10_000;
 
+/**
+ * A FROM item that turns `synchronous_commit` off for its statement's own transaction, as
+ * `AuditRepository.append` writes a view's record (`durability: 'deferred'`).
+ */
+const DEFERRED = ", (select set_config('synchronous_commit', 'off', true)) durability";
+
 /** A record shaped as the console writes one: an actor, a target, a change of two fields. */
-const insertRecords = (count: number) => `
+const insertRecords = (count: number, deferred = false) => `
   insert into audit_trail (at, actor_id, actor_name, actor_unit, session, ip_address,
                            user_agent, action, target_kind, target_id, target_name,
                            outcome, before, after)
@@ -52,7 +58,7 @@ const insertRecords = (count: number) => `
          'user.update', 'user', (g % 100000)::text, '张伟' || (g % 100),
          'success', jsonb_build_object('name', '张伟', 'mobile', '139****7777'),
          jsonb_build_object('name', '张伟' || g, 'mobile', '139****8888')
-    from generate_series(1, ${count}) g`;
+    from generate_series(1, ${count}) g${deferred ? DEFERRED : ''}`;
 
 /**
  * The server's migrations in their journal's order, statement by statement, as drizzle
@@ -86,15 +92,6 @@ async function bulkRate(pool: pg.Pool): Promise<number> {
 }
 
 /**
- * One record whose statement turns `synchronous_commit` off for its own transaction, as
- * `AuditRepository.append` writes a view's (`durability: 'deferred'`).
- */
-const deferredRecord = insertRecords(1).replace(
-  'from generate_series(1, 1) g',
-  "from generate_series(1, 1) g, (select set_config('synchronous_commit', 'off', true)) durability",
-);
-
-/**
  * W writers, one record a transaction each: as a change's record is written (waiting for
  * the disk at its commit), or, `deferred`, as a view's (`AuditRepository.append` with
  * `durability: 'deferred'`: `synchronous_commit` off for its own statement's transaction).
@@ -114,7 +111,7 @@ async function writersRate(pool: pg.Pool, deferred: boolean) {
       try {
         while (performance.now() < end) {
           const at = performance.now();
-          await client.query(deferred ? deferredRecord : insertRecords(1));
+          await client.query(insertRecords(1, deferred));
           latencies.push(performance.now() - at);
         }
       } finally {
