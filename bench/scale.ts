@@ -58,6 +58,8 @@ const admin = { username: 'admin', password: 'Admin@2026' };
 const auditor = { username: 'auditor', password: 'Auditor@2026' };
 /** The account the sign-in load signs in: the demo's operator, on both databases. */
 const operator = { username: 'operator', password: 'Operator@2026', mobile: '13912345678' };
+/** Units the unit search finds: the demo's six bureaus, on both databases. */
+const UNIT_KEYWORD = '管理局';
 
 function argument(name: string): string | undefined {
   const at = process.argv.indexOf(name);
@@ -137,6 +139,8 @@ interface Account {
   incidentsLayerId: number;
   /** The menu entry that opens the demo subsystem (its frame token). */
   frameMenuId: number;
+  /** The unit with the most units directly below it: the largest level a picker opens. */
+  widestUnitId: number;
   /** The operator's password grant, its password sealed with the server's sign-in key. */
   signInBody: string;
 }
@@ -179,12 +183,15 @@ async function accountOn(
       message_id: number;
       layer_id: number;
       menu_id: number;
+      widest_unit_id: number;
     }>(
       `select u.id as user_id,
               (select message_id from message_recipients r where r.user_id = u.id
                 order by r.is_read desc, r.message_id limit 1) as message_id,
               (select id from gis_layers where code = 'incidents') as layer_id,
-              (select id from menu_entries where url = '/demo-subsystem.html' order by id limit 1) as menu_id
+              (select id from menu_entries where url = '/demo-subsystem.html' order by id limit 1) as menu_id,
+              (select parent_id from organizations where parent_id is not null
+                group by parent_id order by count(*) desc, parent_id limit 1) as widest_unit_id
          from users u where u.username = $1`,
       [admin.username],
     );
@@ -196,6 +203,7 @@ async function accountOn(
       readMessageId: row.message_id,
       incidentsLayerId: row.layer_id,
       frameMenuId: row.menu_id,
+      widestUnitId: row.widest_unit_id,
       signInBody: await signInBody(baseUrl),
     };
   } finally {
@@ -229,7 +237,19 @@ function targets(account: Account): Target[] {
       method: 'GET',
     },
     { name: 'role list', path: list(SYSTEM_PATHS.roles), method: 'GET' },
-    { name: 'unit tree', path: `/api${SYSTEM_PATHS.units}`, method: 'GET' },
+    // The units page and every unit picker start from the top level and open a unit at
+    // a time (issue 33); the search finds units by name (`管理局`: the same six on both).
+    { name: 'unit tree, top level', path: `/api${SYSTEM_PATHS.unitLevel}`, method: 'GET' },
+    {
+      name: 'unit tree, the widest level',
+      path: `/api${SYSTEM_PATHS.unitLevel}?parentId=${account.widestUnitId}`,
+      method: 'GET',
+    },
+    {
+      name: `unit search (${UNIT_KEYWORD})`,
+      path: `/api${SYSTEM_PATHS.unitSearch}?${new URLSearchParams({ keyword: UNIT_KEYWORD })}`,
+      method: 'GET',
+    },
     { name: 'sent messages (console)', path: list(SYSTEM_PATHS.messages), method: 'GET' },
     {
       name: 'message page',

@@ -280,6 +280,47 @@ for (const language of ['zh-CN', 'en'] as const) {
   });
 }
 
+test('the units page and the unit filter read the tree a level at a time and find units by name (zh-CN)', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const mode = testInfo.project.name;
+  const admin = await saved(
+    browser,
+    testInfo.project.use.baseURL,
+    mode,
+    'admin',
+    'zh-CN',
+    '/system/units',
+  );
+  const tree = admin.getByRole('table', { name: '单位与部门' });
+  // The top units start open: the district shows, the street office below it not yet.
+  const district = tree.getByRole('row').filter({ hasText: '江北区城市管理局' }).first();
+  await expect(district).toBeVisible();
+  await expect(tree.getByText('江北区滨江街道办事处')).toHaveCount(0);
+  await district.getByRole('button', { name: '展开行' }).click();
+  await expect(tree.getByText('江北区滨江街道办事处')).toBeVisible();
+
+  await admin.getByRole('searchbox', { name: '查找单位' }).fill('滨江');
+  await admin.getByRole('searchbox', { name: '查找单位' }).press('Enter');
+  const found = admin.getByRole('table', { name: '查找结果' });
+  await expect(found.getByRole('row').filter({ hasText: '江北区滨江街道办事处' })).toContainText(
+    '江城市城市管理局 / 江北区城市管理局 /',
+  );
+  await expectAccessible(admin, 'units found (zh-CN)');
+
+  // The user filter's unit, found by typing: its path names it.
+  await admin.goto(appPath(mode, '/system/users'));
+  const search = admin.getByRole('search', { name: '查询用户' });
+  await search.getByLabel('单位', { exact: true }).fill('滨江');
+  await admin.getByTitle('江城市城市管理局 / 江北区城市管理局 / 江北区滨江街道办事处').click();
+  await search.getByRole('button', { name: '查询', exact: true }).click();
+  const users = admin.getByRole('table', { name: '用户列表' });
+  await expect(users.getByRole('row').filter({ hasText: 'bj_officer' })).toBeVisible();
+  await expect(users.getByRole('row').filter({ hasText: 'jb_officer' })).toHaveCount(0);
+  await admin.context().close();
+});
+
 test.describe('taking access away (zh-CN)', () => {
   const t = text['zh-CN'];
 

@@ -61,8 +61,17 @@ interface PermissionHolder {
   readonly permissions: readonly string[];
 }
 
-/** Who may call a route: anyone, any signed-in user, or a holder of a code. */
-export type RouteAccess = 'public' | 'signed-in' | { readonly permission: PermissionCode };
+/**
+ * Who may call a route: anyone, any signed-in user, or a holder of a code (of any one
+ * of several, for a read that serves more than one screen: the unit picker).
+ */
+export type RouteAccess =
+  'public' | 'signed-in' | { readonly permission: PermissionCode | readonly PermissionCode[] };
+
+/** The codes a route's access accepts, any one of which suffices. */
+export function acceptedCodes(access: Exclude<RouteAccess, 'public' | 'signed-in'>) {
+  return typeof access.permission === 'string' ? [access.permission] : access.permission;
+}
 
 export function hasPermission(user: PermissionHolder, code: PermissionCode): boolean {
   return user.permissions.includes(code);

@@ -364,13 +364,85 @@ export const unitNodeSchema: z.ZodType<UnitNode> = z
 
 export const unitTreeSchema = z.array(unitNodeSchema);
 
+/** A unit on the way from the caller's top unit down to another (a picker's label). */
+export const unitPathStepSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  nameEn: z.string(),
+});
+export type UnitPathStep = z.infer<typeof unitPathStepSchema>;
+
 /**
- * What the user form chooses from: the units in the caller's scope (with their
- * departments) and the roles the caller may give. A holder of the user codes needs
- * no unit or role code to fill the form.
+ * A unit read a level at a time (issue 33: the tree does not grow with the city): a
+ * node's fields without its children, whether it has children in the caller's scope,
+ * and the units above it within that scope, top first.
+ */
+export const unitItemSchema = z
+  .object({
+    id: z.number(),
+    name: z.string(),
+    nameEn: z.string(),
+    parentId: z.number().nullable(),
+    sortOrder: z.number(),
+    userCount: z.number(),
+    version: z.number(),
+    actions: z.array(z.enum(UNIT_ACTIONS)),
+    refusal: refusalSchema.optional(),
+    departments: z.array(departmentSchema),
+    hasChildren: z.boolean(),
+    path: z.array(unitPathStepSchema),
+  })
+  .meta({ id: 'UnitItem' });
+export type UnitItem = z.infer<typeof unitItemSchema>;
+
+/** One level: the units directly below `parentId`, or the caller's top units without it. */
+export const unitLevelQuerySchema = z.object({
+  parentId: z.coerce
+    .number({ error: 'validation.invalid' })
+    .int('validation.invalid')
+    .positive('validation.invalid')
+    .max(2_147_483_647, 'validation.invalid')
+    .optional(),
+});
+export type UnitLevelQuery = z.infer<typeof unitLevelQuerySchema>;
+
+/** The most units a keyword finds: a picker shows them, and a longer keyword narrows them. */
+export const UNIT_SEARCH_LIMIT = 20;
+
+/**
+ * Units by a keyword in either name (at most `UNIT_SEARCH_LIMIT`), or by id (a form's
+ * chosen units, to label them): `ids` as an array or comma-separated text.
+ */
+export const unitSearchQuerySchema = z
+  .object({
+    keyword: z.string().trim().max(64, 'validation.tooLong').optional(),
+    ids: z
+      .preprocess(
+        (value) => (typeof value === 'string' ? value.split(',').filter(Boolean) : value),
+        z
+          .array(
+            z.coerce
+              .number({ error: 'validation.invalid' })
+              .int('validation.invalid')
+              .positive('validation.invalid')
+              .max(2_147_483_647, 'validation.invalid'),
+          )
+          .max(200, 'validation.tooLong'),
+      )
+      .optional(),
+  })
+  .refine((query) => Boolean(query.keyword) || (query.ids?.length ?? 0) > 0, {
+    error: 'validation.required',
+    path: ['keyword'],
+  });
+export type UnitSearchQuery = z.infer<typeof unitSearchQuerySchema>;
+
+/**
+ * What the user form chooses from besides units (which it reads a level at a time:
+ * `SYSTEM_PATHS.unitLevel`): the roles the caller may give. A holder of the user codes
+ * needs no unit or role code to fill the form.
  */
 export const userOptionsSchema = z.object({
-  units: unitTreeSchema,
   roles: z.array(z.object({ id: z.string(), name: z.string(), nameEn: z.string() })),
 });
 export type UserOptions = z.infer<typeof userOptionsSchema>;

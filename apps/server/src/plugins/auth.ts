@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { ErrorCode, PasswordStatus, type RouteAccess, hasPermission } from '@cityops/contract';
+import {
+  ErrorCode,
+  PasswordStatus,
+  type RouteAccess,
+  acceptedCodes,
+  hasPermission,
+} from '@cityops/contract';
 import { addressKey } from '../lib/address-key.js';
 import { AppError, forbidden, rateLimited, tokenInvalid } from '../lib/app-error.js';
 import { requestMeta } from '../lib/request-meta.js';
@@ -145,14 +151,18 @@ async function authPlugin(
     ) {
       throw new AppError(ErrorCode.SECOND_FACTOR_ENROLMENT_REQUIRED);
     }
-    if (access !== 'signed-in' && !hasPermission(request.auth, access.permission)) {
+    const caller = request.auth;
+    if (
+      access !== 'signed-in' &&
+      !acceptedCodes(access).some((code) => hasPermission(caller, code))
+    ) {
       // Every refusal for lack of a right is in the audit trail (issues 13 and 21).
       await options.refusals.refuse(
         request.auth,
         {
           action: 'access.refused',
           outcome: 'refused',
-          reason: access.permission,
+          reason: acceptedCodes(access).join(' '),
           target: {
             kind: 'route',
             id: `${request.method} ${request.routeOptions.url}`.slice(0, 64),

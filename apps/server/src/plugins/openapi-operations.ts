@@ -115,6 +115,8 @@ export const OPERATIONS: Readonly<Record<string, OperationEntry>> = {
   'GET /api/system/roles/{id}/users': { id: 'listRoleHolders' },
   'GET /api/system/permissions': { id: 'listGrantableEntries' },
   'GET /api/system/units': { id: 'listUnitTree' },
+  'GET /api/system/units/level': { id: 'listUnitLevel', errors: [404] },
+  'GET /api/system/units/search': { id: 'searchUnits' },
   'POST /api/system/units': { id: 'createUnit', errors: [404] },
   'PUT /api/system/units/{id}': { id: 'updateUnit', errors: [404, 409] },
   'DELETE /api/system/units/{id}': { id: 'deleteUnit', errors: [404, 409] },

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { SYSTEM_PATHS, USER_PATHS, fillPath, undeclaredAuditFields } from '@cityops/contract';
+import {
+  SYSTEM_PATHS,
+  USER_PATHS,
+  acceptedCodes,
+  fillPath,
+  undeclaredAuditFields,
+} from '@cityops/contract';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { RouteOptions } from 'fastify';
@@ -698,8 +704,8 @@ describe('the route walk', () => {
     );
     const access = route?.config?.access;
     if (access === 'signed-in') return 'operator';
-    const code = typeof access === 'object' ? access.permission : undefined;
-    const caller = CALLERS.find((login) => code && held.get(login)?.includes(code));
+    const codes = typeof access === 'object' ? acceptedCodes(access) : [];
+    const caller = CALLERS.find((login) => codes.some((code) => held.get(login)?.includes(code)));
     if (!caller) throw new Error(`${key}: no demo account holds what it declares`);
     return caller;
   };

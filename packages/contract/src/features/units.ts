@@ -52,6 +52,8 @@ export const unitsFeature = {
     ORGAN_PATHS,
     SYSTEM_PATHS: {
       units: '/system/units',
+      unitLevel: '/system/units/level',
+      unitSearch: '/system/units/search',
       unit: '/system/units/:id',
       departments: '/system/departments',
       department: '/system/departments/:id',

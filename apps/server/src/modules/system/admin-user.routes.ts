@@ -74,16 +74,12 @@ const adminUserRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { servi
       config: { access: { permission: 'system:user:read' } },
       schema: {
         tags: users,
-        summary: 'What the user form chooses from: units in scope, roles the caller may give',
+        summary: 'What the user form chooses from besides units: the roles the caller may give',
         response: { 200: envelopeSchema(userOptionsSchema) },
       },
     },
     async (request) => {
-      const auth = authOf(request);
-      return ok({
-        units: await units.tree(auth),
-        roles: await adminUsers.assignableRoles(auth),
-      });
+      return ok({ roles: await adminUsers.assignableRoles(authOf(request)) });
     },
   );
 

@@ -1,7 +1,9 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { type Executor, rowsOf } from '../../db/client.js';
 import { deleteVersioned, updateVersioned, type VersionedOutcome } from '../../db/versioned.js';
+import { containsPattern } from '../../db/like.js';
 import { departments, organizations, users } from '../../db/schema/index.js';
+import { intArray } from './sql-arrays.js';
 
 export interface UnitRow {
   id: number;
@@ -12,6 +14,26 @@ export interface UnitRow {
   userCount: number;
   version: number;
 }
+
+/** A unit read a level at a time: whether units in the reader's scope sit below it. */
+export interface UnitLevelRow extends UnitRow {
+  hasChildren: boolean;
+}
+
+/** A unit above another, and how far above (1 = its parent). */
+export interface UnitAncestorRow {
+  startId: number;
+  id: number;
+  name: string;
+  nameEn: string;
+  depth: number;
+}
+
+/**
+ * Which units a reader sees: every unit, or those of its data scope (access-scope.service.ts).
+ * The repository filters by it and leaves the rule to the service.
+ */
+export type UnitReach = readonly number[] | 'all';
 
 export interface DepartmentRow {
   id: number;
@@ -68,6 +90,82 @@ export class UnitRepository {
       .select(unitColumns)
       .from(organizations)
       .orderBy(asc(organizations.sortOrder), asc(organizations.id));
+  }
+
+  /**
+   * The units directly below `parentId` within `reach`, or, with `parentId` null, the
+   * top of the reach: the units whose parent is outside it (or none). One index walk
+   * of `organizations_parent_idx` for a level, whatever the city's size.
+   */
+  async level(parentId: number | null, reach: UnitReach): Promise<UnitLevelRow[]> {
+    if (parentId !== null) return this.levelRows(eq(organizations.parentId, parentId), reach);
+    if (reach === 'all') return this.levelRows(sql`${organizations.parentId} is null`, reach);
+    return this.levelRows(
+      sql`(${organizations.parentId} is null or not ${organizations.parentId} = any(${intArray(reach)}))`,
+      reach,
+    );
+  }
+
+  /** The units of `ids` within `reach`, in the tree's order. */
+  async levelRowsOf(ids: readonly number[], reach: UnitReach): Promise<UnitLevelRow[]> {
+    if (ids.length === 0) return [];
+    return this.levelRows(sql`${organizations.id} = any(${intArray(ids)})`, reach);
+  }
+
+  /** Units within `reach` with `keyword` in either name, at most `limit`. */
+  async search(keyword: string, reach: UnitReach, limit: number): Promise<UnitLevelRow[]> {
+    const pattern = containsPattern(keyword);
+    return this.levelRows(
+      sql`(${organizations.name} ilike ${pattern} or ${organizations.nameEn} ilike ${pattern})`,
+      reach,
+      limit,
+    );
+  }
+
+  /**
+   * The units above each of `ids`, nearest first up to the top of the tree. The
+   * depth bound guards a cycle that the service's move check rules out.
+   */
+  async ancestors(ids: readonly number[]): Promise<UnitAncestorRow[]> {
+    if (ids.length === 0) return [];
+    const result = await this.db.execute(sql`
+      with recursive up(start_id, id, parent_id, name, name_en, depth) as (
+        select o.id, p.id, p.parent_id, p.name, p.name_en, 1
+        from ${organizations} o join ${organizations} p on p.id = o.parent_id
+        where o.id = any(${intArray(ids)})
+        union all
+        select up.start_id, p.id, p.parent_id, p.name, p.name_en, up.depth + 1
+        from up join ${organizations} p on p.id = up.parent_id
+        where up.depth < 64
+      )
+      select start_id as "startId", id, name, name_en as "nameEn", depth
+        from up order by start_id, depth`);
+    return rowsOf<UnitAncestorRow>(result);
+  }
+
+  /** The departments of `unitIds`, in their order. */
+  async departmentsOf(unitIds: readonly number[]): Promise<DepartmentRow[]> {
+    if (unitIds.length === 0) return [];
+    return this.db
+      .select(departmentColumns)
+      .from(departments)
+      .where(sql`${departments.organizationId} = any(${intArray(unitIds)})`)
+      .orderBy(asc(departments.sortOrder), asc(departments.id));
+  }
+
+  private async levelRows(where: SQL, reach: UnitReach, limit?: number): Promise<UnitLevelRow[]> {
+    const inReach = (column: SQL) =>
+      reach === 'all' ? sql`true` : sql`${column} = any(${intArray(reach)})`;
+    const query = this.db
+      .select({
+        ...unitColumns,
+        hasChildren: sql<boolean>`exists (select 1 from ${organizations} child
+          where child.parent_id = "organizations"."id" and ${inReach(sql`child.id`)})`,
+      })
+      .from(organizations)
+      .where(sql`${where} and ${inReach(sql`${organizations.id}`)}`)
+      .orderBy(asc(organizations.sortOrder), asc(organizations.id));
+    return limit === undefined ? query : query.limit(limit);
   }
 
   async departments(): Promise<DepartmentRow[]> {

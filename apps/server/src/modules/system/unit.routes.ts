@@ -10,6 +10,9 @@ import {
   unitCreateSchema,
   unitEditSchema,
   unitNodeSchema,
+  unitItemSchema,
+  unitLevelQuerySchema,
+  unitSearchQuerySchema,
   unitTreeSchema,
   versionQuerySchema,
 } from '@cityops/contract';
@@ -41,6 +44,40 @@ const unitRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services }
       },
     },
     async (request) => ok(await units.tree(authOf(request))),
+  );
+
+  // The pickers of the user, role and session screens read units too: a holder of
+  // their codes needs no unit code to choose one (issue 33 replaced the whole tree).
+  const pickerAccess = {
+    permission: ['system:unit:read', 'system:user:read', 'system:role:read', 'system:session:read'],
+  } as const;
+
+  app.get(
+    SYSTEM_PATHS.unitLevel,
+    {
+      config: { access: pickerAccess },
+      schema: {
+        tags: unitTags,
+        summary: 'One level of the caller’s units: below a unit, or the caller’s top units',
+        querystring: unitLevelQuerySchema,
+        response: { 200: envelopeSchema(z.array(unitItemSchema)) },
+      },
+    },
+    async (request) => ok(await units.level(authOf(request), request.query.parentId)),
+  );
+
+  app.get(
+    SYSTEM_PATHS.unitSearch,
+    {
+      config: { access: pickerAccess },
+      schema: {
+        tags: unitTags,
+        summary: 'The caller’s units by a keyword in either name, or by id',
+        querystring: unitSearchQuerySchema,
+        response: { 200: envelopeSchema(z.array(unitItemSchema)) },
+      },
+    },
+    async (request) => ok(await units.search(authOf(request), request.query)),
   );
 
   app.post(

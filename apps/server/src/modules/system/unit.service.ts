@@ -2,7 +2,10 @@ import {
   ErrorCode,
   withNameStandIn,
   type Department,
+  UNIT_SEARCH_LIMIT,
+  type UnitItem,
   type UnitNode,
+  type UnitSearchQuery,
   type departmentCreateSchema,
   type departmentEditSchema,
   type unitCreateSchema,
@@ -15,7 +18,7 @@ import type { AuthContext } from '../../lib/auth-context.js';
 import type { AccessOffers } from '../access/access-offers.js';
 import type { AccessScopeService } from '../access/access-scope.service.js';
 import type { CommandRunner } from '../access/command.js';
-import type { UnitRow } from './unit.repository.js';
+import type { UnitLevelRow, UnitReach, UnitRow } from './unit.repository.js';
 
 type UnitInput = z.output<typeof unitCreateSchema>;
 type UnitChanges = z.output<typeof unitEditSchema>;
@@ -68,6 +71,68 @@ export class UnitService {
     });
     // A unit whose parent is outside the scope is a root of the caller's tree.
     return visible.filter((u) => u.parentId === null || !ids.has(u.parentId)).map(toNode);
+  }
+
+  /**
+   * One level of the caller's tree: the units below `parentId`, or the caller's top
+   * units. A parent outside the caller's scope is not found, as a unit elsewhere is.
+   */
+  async level(auth: AuthContext, parentId: number | undefined): Promise<UnitItem[]> {
+    const reach = await this.reachOf(auth);
+    if (parentId !== undefined && reach !== 'all' && !reach.includes(parentId)) throw notFound();
+    const rows = await this.options.repositories.units.level(parentId ?? null, reach);
+    return this.items(auth, rows, reach);
+  }
+
+  /** Units by a keyword in either name (the first `UNIT_SEARCH_LIMIT`), or by id. */
+  async search(auth: AuthContext, query: UnitSearchQuery): Promise<UnitItem[]> {
+    const reach = await this.reachOf(auth);
+    const { units } = this.options.repositories;
+    const rows = query.ids?.length
+      ? await units.levelRowsOf(query.ids, reach)
+      : await units.search(query.keyword ?? '', reach, UNIT_SEARCH_LIMIT);
+    return this.items(auth, rows, reach);
+  }
+
+  private async reachOf(auth: AuthContext): Promise<UnitReach> {
+    const scope = await this.options.access.scopeOf(auth.userId);
+    return scope.all ? 'all' : scope.unitIds;
+  }
+
+  /** Level rows as the console shows them: departments, offers and the path within reach. */
+  private async items(
+    auth: AuthContext,
+    rows: readonly UnitLevelRow[],
+    reach: UnitReach,
+  ): Promise<UnitItem[]> {
+    const { units } = this.options.repositories;
+    const ids = rows.map((row) => row.id);
+    const departmentsOf = new Map<number, Department[]>();
+    for (const department of await units.departmentsOf(ids)) {
+      const list = departmentsOf.get(department.organizationId) ?? [];
+      list.push(department);
+      departmentsOf.set(department.organizationId, list);
+    }
+    // Nearest first from the repository; a scoped caller's path starts at its top unit.
+    const pathOf = new Map<number, UnitItem['path']>();
+    let above = true;
+    let last: number | undefined;
+    for (const step of await units.ancestors(ids)) {
+      if (step.startId !== last) above = true;
+      last = step.startId;
+      above &&= reach === 'all' || reach.includes(step.id);
+      if (!above) continue;
+      const path = pathOf.get(step.startId) ?? [];
+      path.unshift({ id: step.id, name: step.name, nameEn: step.nameEn });
+      pathOf.set(step.startId, path);
+    }
+    const offered = await this.options.offers.unitOffers(auth, rows);
+    return rows.map((row, index) => ({
+      ...row,
+      ...offered[index]!,
+      departments: departmentsOf.get(row.id) ?? [],
+      path: pathOf.get(row.id) ?? [],
+    }));
   }
 
   async createUnit(auth: AuthContext, raw: UnitInput): Promise<UnitNode> {
@@ -218,9 +283,7 @@ export class UnitService {
   private async node(auth: AuthContext, id: number): Promise<UnitNode> {
     const unit = await this.options.repositories.units.findUnit(id);
     if (!unit) throw notFound();
-    const departments = (await this.options.repositories.units.departments()).filter(
-      (department) => department.organizationId === id,
-    );
+    const departments = await this.options.repositories.units.departmentsOf([id]);
     const [offer] = await this.options.offers.unitOffers(auth, [unit]);
     return { ...unit, ...offer!, departments, children: [] };
   }

@@ -1,4 +1,4 @@
-import { SYSTEM_PATHS } from '@cityops/contract';
+import { SYSTEM_PATHS, type UnitItem } from '@cityops/contract';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { multipart } from '../../helpers/images.js';
@@ -49,6 +49,20 @@ export async function unitId(app: FastifyInstance, token: string, nameEn: string
   const unit = units.find((u) => u.nameEn === nameEn);
   if (!unit) throw new Error(`no unit ${nameEn}`);
   return Number(unit.id);
+}
+
+/** Every unit a caller reaches, read a level at a time as the console's pickers read them. */
+export async function unitsReached(
+  app: FastifyInstance,
+  token: string,
+  parentId?: number,
+): Promise<UnitItem[]> {
+  const query = parentId === undefined ? '' : `?parentId=${parentId}`;
+  const level = await data<UnitItem[]>(app, token, 'GET', `${SYSTEM_PATHS.unitLevel}${query}`);
+  const below = await Promise.all(
+    level.map((unit) => (unit.hasChildren ? unitsReached(app, token, unit.id) : [])),
+  );
+  return level.flatMap((unit, index) => [unit, ...below[index]!]);
 }
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -105,6 +105,8 @@ export interface ConsoleListPageProps<Row extends object> {
    * opens each; a row that appears later starts open too.
    */
   openRows?: readonly Key[];
+  /** Told when the person opens a row (a tree read a level at a time loads it). */
+  onRowOpen?(row: Row): void;
   /** Anything else of the table's (sorting). */
   tableProps?: Omit<TableProps<Row>, 'columns' | 'dataSource' | 'rowKey' | 'pagination'>;
   /** The page's dialogs and drawers. */
@@ -122,7 +124,8 @@ export function ConsoleListPage<Row extends object>(props: ConsoleListPageProps<
   const { t } = useTranslation();
   const [modal, modalHolder] = Modal.useModal();
   const { list, pagination, rowActions, rowRefusal, search, openRows } = props;
-  const [closed, setClosed] = useState<ReadonlySet<Key>>(new Set());
+  // What the person opened or closed, over what starts open.
+  const [toggled, setToggled] = useState<ReadonlyMap<Key, boolean>>(new Map());
 
   function confirm(action: RowAction) {
     const asked = action.confirm!;
@@ -247,15 +250,16 @@ export function ConsoleListPage<Row extends object>(props: ConsoleListPageProps<
         className={styles.table}
         {...(openRows && {
           expandable: {
-            expandedRowKeys: openRows.filter((key) => !closed.has(key)),
-            onExpand: (open: boolean, row: Row) =>
-              setClosed((current) => {
-                const next = new Set(current);
-                const key = row[props.rowKey] as Key;
-                if (open) next.delete(key);
-                else next.add(key);
-                return next;
-              }),
+            expandedRowKeys: [
+              ...openRows.filter((key) => toggled.get(key) ?? true),
+              ...[...toggled]
+                .filter(([key, open]) => open && !openRows.includes(key))
+                .map(([key]) => key),
+            ],
+            onExpand: (open: boolean, row: Row) => {
+              setToggled((current) => new Map(current).set(row[props.rowKey] as Key, open));
+              if (open) props.onRowOpen?.(row);
+            },
           },
         })}
         locale={{ emptyText: <Empty description={props.emptyText} /> }}

@@ -1,11 +1,19 @@
-import { type AdminUser, DATA_SCOPES, type Role, type UnitNode } from '@cityops/contract';
+import {
+  type AdminUser,
+  DATA_SCOPES,
+  type Role,
+  type UnitItem,
+  type UnitNode,
+} from '@cityops/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { ConfigProvider } from 'antd';
 import type { ReactNode } from 'react';
 import { expect } from 'vitest';
 import { useUserStore } from '@/stores/user-store';
-import { userData } from '@/testing/fixtures';
+import { API } from '@/testing/api-server';
+import { okBody, userData } from '@/testing/fixtures';
 
 /** The console's tests: records in the server's shape and the page rendered as the app does. */
 
@@ -96,6 +104,48 @@ export const unitTree = (): UnitNode[] => [
     ],
   },
 ];
+
+/** Every unit of a tree as the level and search endpoints give it, with its path. */
+function unitItems(units: readonly UnitNode[], path: UnitItem['path'] = []): UnitItem[] {
+  return units.flatMap(({ children, ...unit }) => [
+    { ...unit, hasChildren: children.length > 0, path },
+    ...unitItems(children, [...path, { id: unit.id, name: unit.name, nameEn: unit.nameEn }]),
+  ]);
+}
+
+/**
+ * The unit endpoints the pickers and the units page read (`/system/units/level` and
+ * `/search`), answered from a tree as the server would for a caller who reaches it all.
+ */
+export function unitEndpoints(treeOf: () => readonly UnitNode[]) {
+  return [
+    http.get(`${API}/system/units/level`, ({ request }) => {
+      const parentId = new URL(request.url).searchParams.get('parentId');
+      const items = unitItems(treeOf());
+      const tops = new Set(treeOf().map((unit) => unit.id));
+      return HttpResponse.json(
+        okBody(
+          items.filter((unit) =>
+            parentId === null ? tops.has(unit.id) : unit.parentId === Number(parentId),
+          ),
+        ),
+      );
+    }),
+    http.get(`${API}/system/units/search`, ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      const keyword = params.get('keyword');
+      const ids = (params.get('ids') ?? '').split(',').filter(Boolean).map(Number);
+      const items = unitItems(treeOf());
+      return HttpResponse.json(
+        okBody(
+          keyword
+            ? items.filter((unit) => unit.name.includes(keyword) || unit.nameEn.includes(keyword))
+            : items.filter((unit) => ids.includes(unit.id)),
+        ),
+      );
+    }),
+  ];
+}
 
 export const page = <T,>(list: T[]) => ({ total: list.length, pageIndex: 1, pageSize: 20, list });
 

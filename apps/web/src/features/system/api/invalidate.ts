@@ -21,7 +21,7 @@ export function refreshAfter(
       systemKeys.roleUsersAll(),
       systemKeys.userOptions(),
     ],
-    unit: [systemKeys.units(), systemKeys.userLists(), systemKeys.userOptions()],
+    unit: [systemKeys.units(), systemKeys.userLists()],
     menu: [systemKeys.menus(), systemKeys.grantable(), systemKeys.subsystems()],
     // A registration's menu entries show in the menu's subsystem choice.
     subsystem: [systemKeys.subsystems(), systemKeys.menus()],

@@ -31,7 +31,12 @@ export const systemKeys = {
   roleUsers: (id: string, paging: Paging) => [...systemKeys.roleUsersAll(), id, paging] as const,
   grantable: () => [...systemKeys.all, 'grantable'] as const,
   units: () => [...systemKeys.all, 'units'] as const,
-  /** The user form's units and assignable roles. */
+  /** One level of the units (below a unit, or the top): under `units` so a change refreshes it. */
+  unitLevel: (parentId: number | null) => [...systemKeys.units(), 'level', parentId] as const,
+  /** Units by keyword or by id: under `units` as well. */
+  unitSearch: (query: { keyword?: string; ids?: readonly number[] }) =>
+    [...systemKeys.units(), 'search', query] as const,
+  /** The user form's assignable roles. */
   userOptions: () => [...systemKeys.all, 'user-options'] as const,
   menus: () => [...systemKeys.all, 'menus'] as const,
   /** The subsystem registry (issue 22). */

@@ -12,13 +12,15 @@ import { refreshAfter } from './invalidate';
 import { systemKeys } from './query-keys';
 
 /**
- * `/system/units`: the caller's units as a tree, each with its departments. A delete
- * is refused while users, units or departments belong to the unit.
+ * `/system/units`: create, edit and delete a unit. The console reads units a level at
+ * a time (get-unit-level.ts, search-units.ts), never the whole tree, so the resource
+ * has no list; its key holds those reads, refreshed after every change. A delete is
+ * refused while users, units or departments belong to the unit.
  */
 export const unitResource = consoleResource<{
   id: number;
   record: UnitNode;
-  list: UnitNode[];
+  list: never;
   query: void;
   create: UnitCreate;
   edit: Omit<UnitEdit, 'version'>;
@@ -45,7 +47,6 @@ export const departmentResource = consoleResource<{
 });
 
 export const {
-  useList: useUnits,
   useCreate: useCreateUnit,
   useUpdate: useUpdateUnit,
   useSave: useSaveUnit,

@@ -1,5 +1,5 @@
-import type { Department, UnitNode } from '@cityops/contract';
-import { Form, InputNumber, TreeSelect } from 'antd';
+import type { Department } from '@cityops/contract';
+import { Form, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BilingualNameFields } from '@/components/console/bilingual-name-fields';
 import { ConsoleFormDialog } from '@/components/console/console-form-dialog';
@@ -7,16 +7,17 @@ import { toast } from '@/lib/toast';
 import { useSaveDepartment } from '../api/units';
 import { consoleRules } from '@/lib/forms/form-rules';
 import { useVersionedSave } from '@/lib/forms/use-versioned-save';
-import { allUnits, unitOptions } from '../lib/unit-tree';
+import { searchUnits } from '../api/search-units';
+import { UnitTreeSelect } from './unit-tree-select';
 import { type NameValues, nameValues, trimmedNames } from '@/lib/local-name';
 
 export interface DepartmentDialogProps {
   /** The department to edit, or null for a new one in `organizationId`. */
   department: Department | null;
   organizationId: number;
-  units: readonly UnitNode[];
   onClose(): void;
-  onReload(): Promise<readonly UnitNode[]>;
+  /** Refreshes the page's units (after a conflict: someone else changed them). */
+  onReload(): Promise<unknown>;
 }
 
 interface Values extends NameValues {
@@ -34,8 +35,8 @@ const valuesOf = (department: Department | null, organizationId: number): Values
 
 /** Create, rename, reorder or move a department. Mounted for one department at a time. */
 export function DepartmentDialog(props: DepartmentDialogProps) {
-  const { department, organizationId, units, onClose, onReload } = props;
-  const { t, i18n } = useTranslation();
+  const { department, organizationId, onClose, onReload } = props;
+  const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const saveDepartment = useSaveDepartment();
   const rules = consoleRules(t);
@@ -54,10 +55,12 @@ export function DepartmentDialog(props: DepartmentDialogProps) {
       toast.success({ content: t('system.units.dialog.saved') });
       onClose();
     },
-    reload: async (editing) =>
-      allUnits(await onReload())
-        .flatMap((unit) => unit.departments)
-        .find((entry) => entry.id === editing.id),
+    // The department as its unit has it now; gone if it was deleted or moved away.
+    reload: async (editing) => {
+      await onReload();
+      const [unit] = await searchUnits({ ids: [editing.organizationId] });
+      return unit?.departments.find((entry) => entry.id === editing.id);
+    },
     show: (fresh) => form.setFieldsValue(valuesOf(fresh, fresh.organizationId)),
   });
 
@@ -76,7 +79,7 @@ export function DepartmentDialog(props: DepartmentDialogProps) {
     >
       <BilingualNameFields />
       <Form.Item name="organizationId" label={t('system.units.dialog.unit')} rules={rules.unit}>
-        <TreeSelect treeData={unitOptions(units, i18n.language)} treeDefaultExpandAll />
+        <UnitTreeSelect />
       </Form.Item>
       <Form.Item name="sortOrder" label={t('system.common.sortOrder')}>
         <InputNumber min={0} max={1_000_000} precision={0} style={{ width: 160 }} />

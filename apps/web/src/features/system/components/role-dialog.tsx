@@ -1,6 +1,6 @@
-import { DATA_SCOPES, type DataScope, type Role, type UnitNode } from '@cityops/contract';
+import { DATA_SCOPES, type DataScope, type Role } from '@cityops/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Checkbox, Form, Input, Select, Spin, TreeSelect, Typography } from 'antd';
+import { Checkbox, Form, Input, Select, Spin, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BilingualNameFields } from '@/components/console/bilingual-name-fields';
@@ -12,13 +12,12 @@ import { consoleRules } from '@/lib/forms/form-rules';
 import { useVersionedSave } from '@/lib/forms/use-versioned-save';
 import { type NameValues, nameValues, trimmedNames } from '@/lib/local-name';
 import { indexTree } from '../lib/permission-tree';
-import { unitOptions } from '../lib/unit-tree';
+import { UnitTreeSelect } from './unit-tree-select';
 import { PermissionTree } from './permission-tree';
 
 export interface RoleDialogProps {
   /** The role to edit; null for a new one. */
   role: Role | null;
-  units: readonly UnitNode[];
   /** The data scopes the caller may give (the server's answer with the roles). */
   dataScopes: readonly DataScope[];
   onClose(): void;
@@ -62,8 +61,8 @@ function valuesOf(role: Role | null): Values {
  * and the entries it holds. Mounted for one role at a time. A save refused for a
  * stale version loads the newer role and says so.
  */
-export function RoleDialog({ role, units, dataScopes, onClose }: RoleDialogProps) {
-  const { t, i18n } = useTranslation();
+export function RoleDialog({ role, dataScopes, onClose }: RoleDialogProps) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
   const dataScope = Form.useWatch('dataScope', form);
@@ -181,12 +180,7 @@ export function RoleDialog({ role, units, dataScopes, onClose }: RoleDialogProps
             { required: true, type: 'array', min: 1, message: t('system.role.unitsRequired') },
           ]}
         >
-          <TreeSelect
-            multiple
-            allowClear
-            treeData={unitOptions(units, i18n.language)}
-            treeDefaultExpandAll
-          />
+          <UnitTreeSelect multiple allowClear />
         </Form.Item>
       )}
       <Form.Item

@@ -15,6 +15,7 @@ import {
   rowTexts,
   rolePage,
   signInWith,
+  unitEndpoints,
   unitTree,
 } from '../test-support';
 import { RolesPage } from './roles-page';
@@ -76,7 +77,7 @@ beforeEach(() => {
     http.get(`${API}/system/roles/:id`, ({ params }) =>
       HttpResponse.json(okBody(roles.find((entry) => entry.id === params.id))),
     ),
-    http.get(`${API}/system/units`, () => HttpResponse.json(okBody(unitTree()))),
+    ...unitEndpoints(unitTree),
     http.get(`${API}/system/permissions`, () => HttpResponse.json(okBody(grantable))),
     http.get(`${API}/system/roles/:id/users`, () =>
       HttpResponse.json(okBody(page([adminUser(7, { name: '王五' })]))),

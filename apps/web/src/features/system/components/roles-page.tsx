@@ -4,12 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsoleListPage } from '@/components/console/console-list-page';
 import { ConsolePage } from '@/components/console/console-page';
-import { useAccess } from '@/lib/access/use-access';
 import { registerTexts } from '@/lib/i18n';
 import { localName } from '@/lib/local-name';
 import { systemTexts } from '@/locales/system-texts';
 import { useDeleteRole, useRoles } from '../api/roles';
-import { useUnits } from '../api/units';
 import { RoleDialog } from './role-dialog';
 import { RoleHoldersDrawer } from './role-holders-drawer';
 
@@ -33,11 +31,9 @@ export function RolesPage() {
 
 function RolesPageContent() {
   const { t, i18n } = useTranslation();
-  const canReadUnits = useAccess('system:unit:read');
   const [keyword, setKeyword] = useState<string | undefined>(undefined);
   const [paging, setPaging] = useState({ pageIndex: 1, pageSize: SYSTEM_PAGE_SIZE });
   const roles = useRoles({ keyword, ...paging });
-  const units = useUnits(undefined, { enabled: canReadUnits });
   const remove = useDeleteRole();
   const [editing, setEditing] = useState<Editing>(null);
   const [holdersOf, setHoldersOf] = useState<Role | null>(null);
@@ -136,7 +132,6 @@ function RolesPageContent() {
         <RoleDialog
           key={editing.role?.id ?? 'new'}
           role={editing.role}
-          units={units.data ?? []}
           dataScopes={roles.data?.dataScopes ?? []}
           onClose={() => setEditing(null)}
         />

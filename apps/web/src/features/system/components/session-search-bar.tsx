@@ -1,9 +1,8 @@
-import type { UnitNode } from '@cityops/contract';
-import { Form, Input, TreeSelect } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { scaledPx } from '@/lib/root-font-size';
-import { unitOptions } from '../lib/unit-tree';
 import { ConsoleSearchForm } from '@/components/console/console-search-form';
+import { UnitTreeSelect } from './unit-tree-select';
 
 export interface SessionFilters {
   keyword?: string;
@@ -11,13 +10,12 @@ export interface SessionFilters {
 }
 
 export interface SessionSearchBarProps {
-  units: readonly UnitNode[];
   onSearch(filters: SessionFilters): void;
 }
 
 /** The online sessions' search: keyword and unit; applied on "Search". */
-export function SessionSearchBar({ units, onSearch }: SessionSearchBarProps) {
-  const { t, i18n } = useTranslation();
+export function SessionSearchBar({ onSearch }: SessionSearchBarProps) {
+  const { t } = useTranslation();
   const [form] = Form.useForm<SessionFilters>();
 
   function submit(values: SessionFilters) {
@@ -39,12 +37,9 @@ export function SessionSearchBar({ units, onSearch }: SessionSearchBarProps) {
         />
       </Form.Item>
       <Form.Item name="organizationId" label={t('system.sessions.unit')}>
-        <TreeSelect
+        <UnitTreeSelect
           allowClear
           placeholder={t('system.sessions.allUnits')}
-          treeData={unitOptions(units, i18n.language)}
-          treeDefaultExpandAll
-          showSearch={{ treeNodeFilterProp: 'title' }}
           style={{ width: scaledPx(220) }}
         />
       </Form.Item>

@@ -6,7 +6,14 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { i18n, initI18n } from '@/lib/i18n';
 import { API, configureTestApi, testServer } from '@/testing/api-server';
 import { okBody } from '@/testing/fixtures';
-import { findDialog, renderWithClient, rowTexts, signInWith, unitTree } from '../test-support';
+import {
+  findDialog,
+  renderWithClient,
+  rowTexts,
+  signInWith,
+  unitEndpoints,
+  unitTree,
+} from '../test-support';
 import { SessionsPage } from './sessions-page';
 
 /** A wall-clock time in Asia/Shanghai, the city's default zone the screens show times in. */
@@ -65,7 +72,7 @@ beforeEach(() => {
       const list = keyword ? sessions.filter((s) => s.username.includes(keyword)) : sessions;
       return HttpResponse.json(okBody({ total: list.length, pageIndex: 1, pageSize: 20, list }));
     }),
-    http.get(`${API}/system/units`, () => HttpResponse.json(okBody(unitTree()))),
+    ...unitEndpoints(unitTree),
     http.delete(`${API}/system/sessions/:id`, ({ params }) => {
       ended.push(`session ${String(params.id).slice(0, 4)}`);
       sessions = sessions.filter((s) => s.id !== params.id);

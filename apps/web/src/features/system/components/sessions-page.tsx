@@ -13,7 +13,6 @@ import { toast } from '@/lib/toast';
 import { systemTexts } from '@/locales/system-texts';
 import { useEndSession, useEndUserSessions } from '../api/end-session';
 import { useSessions } from '../api/get-sessions';
-import { useUnits } from '../api/units';
 import { type SessionFilters, SessionSearchBar } from './session-search-bar';
 
 registerTexts(systemTexts);
@@ -37,7 +36,6 @@ function SessionsPageContent() {
   const [filters, setFilters] = useState<SessionFilters>({});
   const [paging, setPaging] = useState({ pageIndex: 1, pageSize: SYSTEM_PAGE_SIZE });
   const sessions = useSessions({ ...filters, ...paging });
-  const units = useUnits(undefined, { enabled: useAccess('system:unit:read') });
   const canEnd = useAccess('system:session:end');
   const endOne = useEndSession();
   const endAll = useEndUserSessions();
@@ -115,7 +113,6 @@ function SessionsPageContent() {
       }
       searchBar={
         <SessionSearchBar
-          units={units.data ?? []}
           onSearch={(next) => {
             setFilters(next);
             setPaging((current) => ({ ...current, pageIndex: 1 }));

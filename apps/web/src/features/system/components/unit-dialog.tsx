@@ -1,22 +1,24 @@
-import type { UnitNode } from '@cityops/contract';
-import { Form, InputNumber, TreeSelect } from 'antd';
+import type { UnitItem } from '@cityops/contract';
+import { Form, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BilingualNameFields } from '@/components/console/bilingual-name-fields';
 import { ConsoleFormDialog } from '@/components/console/console-form-dialog';
 import { toast } from '@/lib/toast';
 import { useSaveUnit } from '../api/units';
 import { useVersionedSave } from '@/lib/forms/use-versioned-save';
-import { findUnit, mayAddAtTop, mayMove, unitOptions } from '../lib/unit-tree';
+import { useUnitLevel } from '../api/get-unit-level';
+import { searchUnits } from '../api/search-units';
+import { mayAddAtTop, mayMove } from '../lib/unit-tree';
+import { UnitTreeSelect } from './unit-tree-select';
 import { type NameValues, nameValues, trimmedNames } from '@/lib/local-name';
 
 export interface UnitDialogProps {
   /** The unit to edit, or null for a new one under `parentId`. */
-  unit: UnitNode | null;
+  unit: UnitItem | null;
   parentId: number | null;
-  units: readonly UnitNode[];
   onClose(): void;
-  /** The tree as the server has it now (after a conflict). */
-  onReload(): Promise<readonly UnitNode[]>;
+  /** Refreshes the page's units (after a conflict: someone else changed them). */
+  onReload(): Promise<unknown>;
 }
 
 interface Values extends NameValues {
@@ -26,19 +28,20 @@ interface Values extends NameValues {
 
 const FIELDS = ['name', 'nameEn', 'parentId', 'sortOrder'];
 
-const valuesOf = (unit: UnitNode | null, parentId: number | null): Values => ({
+const valuesOf = (unit: UnitItem | null, parentId: number | null): Values => ({
   ...nameValues(unit),
   parentId: unit ? unit.parentId : parentId,
   sortOrder: unit?.sortOrder ?? 0,
 });
 
 /** Create a unit, or rename, reorder (order) and move (parent) one. Mounted for one unit at a time. */
-export function UnitDialog({ unit, parentId, units, onClose, onReload }: UnitDialogProps) {
-  const { t, i18n } = useTranslation();
+export function UnitDialog({ unit, parentId, onClose, onReload }: UnitDialogProps) {
+  const { t } = useTranslation();
+  const tops = useUnitLevel(null).data ?? [];
   const [form] = Form.useForm<Values>();
   const saveUnit = useSaveUnit();
 
-  const saver = useVersionedSave<Values, UnitNode>({
+  const saver = useVersionedSave<Values, UnitItem>({
     form,
     record: unit,
     fields: FIELDS,
@@ -52,13 +55,15 @@ export function UnitDialog({ unit, parentId, units, onClose, onReload }: UnitDia
       toast.success({ content: t('system.units.dialog.saved') });
       onClose();
     },
-    reload: async (editing) => findUnit(await onReload(), editing.id),
+    reload: async (editing) => {
+      await onReload();
+      return (await searchUnits({ ids: [editing.id] }))[0];
+    },
     show: (fresh) => form.setFieldsValue(valuesOf(fresh, null)),
   });
 
-  const atTop = mayAddAtTop(units);
-  const editing = saver.current ? findUnit(units, saver.current.id) : undefined;
-  const movable = !editing || mayMove(units, editing);
+  const atTop = mayAddAtTop(tops);
+  const movable = !saver.current || mayMove(tops, saver.current);
 
   return (
     <ConsoleFormDialog<Values>
@@ -79,17 +84,15 @@ export function UnitDialog({ unit, parentId, units, onClose, onReload }: UnitDia
         // caller who reaches every unit, a parent only where a unit may be made below.
         rules={atTop ? [] : [{ required: true, message: t('system.units.dialog.parentRequired') }]}
       >
-        <TreeSelect
+        <UnitTreeSelect
           allowClear={atTop}
           disabled={!movable}
           placeholder={t(
             atTop ? 'system.units.dialog.topLevel' : 'system.units.dialog.chooseParent',
           )}
           // A unit cannot move below itself: its own branch is left out.
-          treeData={unitOptions(units, i18n.language, saver.current?.id, (option) =>
-            option.actions.includes('add-child'),
-          )}
-          treeDefaultExpandAll
+          exclude={saver.current?.id}
+          selectable={(option) => option.actions.includes('add-child')}
         />
       </Form.Item>
       <Form.Item name="sortOrder" label={t('system.common.sortOrder')}>

@@ -6,7 +6,14 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { initI18n } from '@/lib/i18n';
 import { API, configureTestApi, testServer } from '@/testing/api-server';
 import { failBody, okBody } from '@/testing/fixtures';
-import { findDialog, renderWithClient, rowTexts, signInWith, unitTree } from '../test-support';
+import {
+  findDialog,
+  renderWithClient,
+  rowTexts,
+  signInWith,
+  unitEndpoints,
+  unitTree,
+} from '../test-support';
 import { UnitsPage } from './units-page';
 
 configure({ asyncUtilTimeout: 15_000 });
@@ -30,7 +37,7 @@ beforeEach(() => {
   put = [];
   deleted = [];
   testServer.use(
-    http.get(`${API}/system/units`, () => HttpResponse.json(okBody(tree))),
+    ...unitEndpoints(() => tree),
     http.post(`${API}/system/units`, async ({ request }) => {
       posted.push(await request.json());
       await delay(30);
@@ -133,6 +140,39 @@ describe('the units page', { timeout: 60_000 }, () => {
       within(await findDialog('确定删除部门“办公室”吗？')).getByRole('button', { name: '删除' }),
     );
     await waitFor(() => expect(deleted).toEqual(['department 11 v1']));
+  });
+
+  it('reads the units below a unit when it is opened, and finds units by name', async () => {
+    const street = {
+      id: 3,
+      name: '东城一所',
+      nameEn: 'East office 1',
+      parentId: 2,
+      sortOrder: 10,
+      userCount: 1,
+      version: 1,
+      actions: ['edit' as const],
+      departments: [],
+      children: [],
+    };
+    tree[0]!.children[0]!.children = [street];
+    const levels: (string | null)[] = [];
+    testServer.events.on('request:start', ({ request }) => {
+      const url = new URL(request.url);
+      if (url.pathname.endsWith('/units/level')) levels.push(url.searchParams.get('parentId'));
+    });
+    const { user, table } = await renderPage();
+    // The top unit starts open; the district below it is read only when opened.
+    expect(levels).toEqual([null, '1']);
+    const district = within(table).getByRole('row', { name: /东城区分局/ });
+    // The test's ConfigProvider has antd's default (English) locale.
+    await user.click(within(district).getByRole('button', { name: 'Expand row' }));
+    await waitFor(() => expect(rowTexts(table, 1).flat()).toContain('东城一所'));
+    expect(levels).toEqual([null, '1', '2']);
+
+    await user.type(screen.getByRole('searchbox', { name: '查找单位' }), '一所{Enter}');
+    const found = await screen.findByRole('table', { name: '查找结果' });
+    await waitFor(() => expect(rowTexts(found, 1)).toEqual([['市城管局 / 东城区分局 /东城一所']]));
   });
 
   it('offers no changes without system:unit:write', async () => {

@@ -1,4 +1,5 @@
-import type { Department, UnitAction, UnitNode } from '@cityops/contract';
+import type { Department, UnitAction, UnitItem } from '@cityops/contract';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,9 +8,12 @@ import { registerTexts } from '@/lib/i18n';
 import { systemTexts } from '@/locales/system-texts';
 import { ConsoleListPage } from '@/components/console/console-list-page';
 import { ConsolePage } from '@/components/console/console-page';
-import { useDeleteDepartment, useDeleteUnit, useUnits } from '../api/units';
+import { unitLevelQuery, useUnitLevel } from '../api/get-unit-level';
+import { systemKeys } from '../api/query-keys';
+import { useUnitSearch } from '../api/search-units';
+import { useDeleteDepartment, useDeleteUnit } from '../api/units';
 import { localName } from '@/lib/local-name';
-import { allUnits, defaultParent, findUnit, mayAddAtTop } from '../lib/unit-tree';
+import { defaultParent, mayAddAtTop } from '../lib/unit-tree';
 import { DepartmentDialog } from './department-dialog';
 import { UnitDialog } from './unit-dialog';
 
@@ -17,30 +21,38 @@ registerTexts(systemTexts);
 
 /** A row of the tree table: a unit (its subunits and departments below it) or a department. */
 type Row =
-  | { key: string; kind: 'unit'; unit: UnitNode; children?: Row[] }
+  | { key: string; kind: 'unit'; unit: UnitItem; children?: Row[] }
   | { key: string; kind: 'department'; department: Department };
 
-function rowsOf(units: readonly UnitNode[]): Row[] {
+/**
+ * The rows of `units`, each with what is known below it: its subunits once their
+ * level is read (`levels`), and its departments. A unit with anything below starts
+ * closable, its subunits read when it is opened.
+ */
+function rowsOf(units: readonly UnitItem[], levels: ReadonlyMap<number, UnitItem[]>): Row[] {
   return units.map((unit) => {
+    const below = levels.get(unit.id);
     const children: Row[] = [
-      ...rowsOf(unit.children),
+      ...(below ? rowsOf(below, levels) : []),
       ...[...unit.departments]
         .sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id)
         .map((department): Row => ({ key: `d${department.id}`, kind: 'department', department })),
     ];
-    return { key: `u${unit.id}`, kind: 'unit', unit, ...(children.length ? { children } : {}) };
+    const opens = unit.hasChildren || unit.departments.length > 0;
+    return { key: `u${unit.id}`, kind: 'unit', unit, ...(opens ? { children } : {}) };
   });
 }
 
 type Editing =
-  | { kind: 'unit'; unit: UnitNode | null; parentId: number | null }
+  | { kind: 'unit'; unit: UnitItem | null; parentId: number | null }
   | { kind: 'department'; department: Department | null; organizationId: number }
   | null;
 
 /**
  * `/system/units` (系统管理 / 单位与部门): the units as a tree with their
- * departments; create, rename, reorder, move and delete (refused while in use),
- * for holders of `system:unit:write`.
+ * departments, read a level at a time as units are opened (issue 33), and found by
+ * name; create, rename, reorder, move and delete (refused while in use), for holders
+ * of `system:unit:write`.
  */
 export function UnitsPage() {
   return (
@@ -53,18 +65,42 @@ export function UnitsPage() {
 function UnitsPageContent() {
   const { t, i18n } = useTranslation();
   const canWrite = useAccess('system:unit:write');
-  const units = useUnits();
+  const queryClient = useQueryClient();
+  const tops = useUnitLevel(null);
+  const [keyword, setKeyword] = useState('');
+  const found = useUnitSearch(keyword);
+  const searching = keyword.trim().length > 0;
+  // The units whose subunits are shown: the top units (they start open), and those opened.
+  const [opened, setOpened] = useState<readonly number[]>([]);
+  const topIds = useMemo(
+    () => (tops.data ?? []).filter((unit) => unit.hasChildren).map((unit) => unit.id),
+    [tops.data],
+  );
+  const levelIds = [...new Set([...topIds, ...opened])];
+  const levelQueries = useQueries({ queries: levelIds.map((id) => unitLevelQuery(id)) });
+  const levels = new Map<number, UnitItem[]>();
+  levelIds.forEach((id, index) => {
+    const level = levelQueries[index]?.data;
+    if (level) levels.set(id, level);
+  });
+  const shown = searching ? (found.data ?? []) : (tops.data ?? []);
+  const rows = rowsOf(shown, searching ? new Map() : levels);
+  const unitsById = new Map(
+    [...shown, ...[...levels.values()].flat()].map((unit) => [unit.id, unit]),
+  );
   const removeUnit = useDeleteUnit();
   const removeDepartment = useDeleteDepartment();
   const [editing, setEditing] = useState<Editing>(null);
-  const rows = useMemo(() => rowsOf(units.data ?? []), [units.data]);
-  const expanded = useMemo(
-    () => allUnits(units.data ?? []).map((unit) => `u${unit.id}`),
-    [units.data],
-  );
+  const list = searching
+    ? found
+    : {
+        isFetching: tops.isFetching || levelQueries.some((query) => query.isFetching),
+        isError: tops.isError || levelQueries.some((query) => query.isError),
+        refetch: () => queryClient.invalidateQueries({ queryKey: systemKeys.units() }),
+      };
 
-  async function reload() {
-    return (await units.refetch()).data ?? [];
+  function reload() {
+    return queryClient.invalidateQueries({ queryKey: systemKeys.units() });
   }
 
   return (
@@ -72,30 +108,48 @@ function UnitsPageContent() {
       id="system-units-title"
       heading={t('system.units.heading')}
       create={
-        mayAddAtTop(units.data ?? []) ||
-        allUnits(units.data ?? []).some((unit) => unit.actions.includes('add-child'))
+        mayAddAtTop(tops.data ?? []) ||
+        (tops.data ?? []).some((unit) => unit.actions.includes('add-child'))
           ? {
               label: t('system.units.createUnit'),
               code: 'system:unit:write',
               onClick: () =>
-                setEditing({ kind: 'unit', unit: null, parentId: defaultParent(units.data ?? []) }),
+                setEditing({ kind: 'unit', unit: null, parentId: defaultParent(tops.data ?? []) }),
             }
           : undefined
       }
-      list={units}
+      search={{
+        label: t('system.units.search'),
+        placeholder: t('system.units.searchPlaceholder'),
+        onSearch: setKeyword,
+      }}
+      list={list}
       rows={rows}
       rowKey="key"
-      tableLabel={t('system.units.tree')}
-      emptyText={t('system.units.empty')}
-      // Every unit starts open (a city's tree is small; its departments are the point).
-      openRows={expanded}
+      tableLabel={searching ? t('system.units.found') : t('system.units.tree')}
+      emptyText={searching ? t('system.units.notFound') : t('system.units.empty')}
+      // The top units start open (their departments are the point); the rest open on demand.
+      openRows={(tops.data ?? []).map((unit) => `u${unit.id}`)}
+      onRowOpen={(row) => {
+        if (row.kind === 'unit' && row.unit.hasChildren && !searching) {
+          setOpened((ids) => (ids.includes(row.unit.id) ? ids : [...ids, row.unit.id]));
+        }
+      }}
       columns={[
         {
           key: 'name',
           title: t('system.common.name'),
           render: (_, row) =>
             row.kind === 'unit' ? (
-              <Typography.Text strong>{localName(row.unit, i18n.language)}</Typography.Text>
+              <Space size={4} wrap>
+                {searching && row.unit.path.length > 0 && (
+                  // Where a found unit sits: the units above it, as the tree shows them.
+                  <Typography.Text type="secondary">
+                    {row.unit.path.map((step) => localName(step, i18n.language)).join(' / ')} /
+                  </Typography.Text>
+                )}
+                <Typography.Text strong>{localName(row.unit, i18n.language)}</Typography.Text>
+              </Space>
             ) : (
               <Space size={4}>
                 {localName(row.department, i18n.language)}
@@ -136,9 +190,7 @@ function UnitsPageContent() {
                 : 'system.units.confirmDeleteDepartment';
               const target = { id: record.id, version: record.version };
               // What the server offers on the unit (on a department: on its unit).
-              const unit = isUnit
-                ? row.unit
-                : findUnit(units.data ?? [], row.department.organizationId);
+              const unit = isUnit ? row.unit : unitsById.get(row.department.organizationId);
               const offers = (action: UnitAction) => unit?.actions.includes(action) ?? false;
               return [
                 offers('edit') && {
@@ -210,7 +262,6 @@ function UnitsPageContent() {
           key={editing.unit?.id ?? `new-${editing.parentId}`}
           unit={editing.unit}
           parentId={editing.parentId}
-          units={units.data ?? []}
           onClose={() => setEditing(null)}
           onReload={reload}
         />
@@ -220,7 +271,6 @@ function UnitsPageContent() {
           key={editing.department?.id ?? `new-${editing.organizationId}`}
           department={editing.department}
           organizationId={editing.organizationId}
-          units={units.data ?? []}
           onClose={() => setEditing(null)}
           onReload={reload}
         />

@@ -1,5 +1,5 @@
-import type { AdminUser, IssuedPassword, UnitNode } from '@cityops/contract';
-import { Form, Input, Select, TreeSelect } from 'antd';
+import type { AdminUser, IssuedPassword } from '@cityops/contract';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ConsoleFormDialog } from '@/components/console/console-form-dialog';
 import { toast } from '@/lib/toast';
@@ -7,7 +7,8 @@ import { useCreateUser, useUpdateUser } from '../api/users';
 import { consoleRules } from '@/lib/forms/form-rules';
 import { useVersionedSave } from '@/lib/forms/use-versioned-save';
 import { localName } from '@/lib/local-name';
-import { departmentsOf, unitOptions } from '../lib/unit-tree';
+import { useUnitDepartments } from '../api/search-units';
+import { UnitTreeSelect } from './unit-tree-select';
 
 export interface RoleOption {
   value: string;
@@ -18,7 +19,6 @@ export interface UserDialogProps {
   open: boolean;
   /** The user to edit; null for a new one. */
   user: AdminUser | null;
-  units: readonly UnitNode[];
   roleOptions: readonly RoleOption[];
   onClose(): void;
   /** A new account was made: its password is shown once. */
@@ -56,10 +56,11 @@ function valuesOf(user: AdminUser | null): Values {
  * nothing is overwritten without the administrator seeing it.
  */
 export function UserDialog(props: UserDialogProps) {
-  const { open, user, units, roleOptions, onClose, onCreated, onReload } = props;
+  const { open, user, roleOptions, onClose, onCreated, onReload } = props;
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<Values>();
   const organizationId = Form.useWatch('organizationId', form);
+  const departments = useUnitDepartments(organizationId);
   const create = useCreateUser();
   const update = useUpdateUser();
   const rules = consoleRules(t);
@@ -120,18 +121,13 @@ export function UserDialog(props: UserDialogProps) {
         <Input maxLength={16} autoComplete="off" inputMode="tel" />
       </Form.Item>
       <Form.Item name="organizationId" label={t('system.users.dialog.unit')} rules={rules.unit}>
-        <TreeSelect
-          treeData={unitOptions(units, i18n.language)}
-          treeDefaultExpandAll
-          showSearch={{ treeNodeFilterProp: 'title' }}
-          onChange={() => form.setFieldValue('departmentId', null)}
-        />
+        <UnitTreeSelect onChange={() => form.setFieldValue('departmentId', null)} />
       </Form.Item>
       <Form.Item name="departmentId" label={t('system.users.dialog.department')}>
         <Select
           allowClear
           placeholder={t('system.users.dialog.noDepartment')}
-          options={departmentsOf(units, organizationId).map((department) => ({
+          options={departments.map((department) => ({
             value: department.id,
             label: localName(department, i18n.language),
           }))}

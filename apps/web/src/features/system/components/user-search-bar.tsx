@@ -1,10 +1,11 @@
-import { USER_STATUSES, type UnitNode, type UserStatus } from '@cityops/contract';
-import { Form, Input, Select, TreeSelect } from 'antd';
+import { USER_STATUSES, type UserStatus } from '@cityops/contract';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { scaledPx } from '@/lib/root-font-size';
 import { localName } from '@/lib/local-name';
-import { departmentsOf, unitOptions } from '../lib/unit-tree';
+import { useUnitDepartments } from '../api/search-units';
 import { ConsoleSearchForm } from '@/components/console/console-search-form';
+import { UnitTreeSelect } from './unit-tree-select';
 import type { RoleOption } from './user-dialog';
 
 export interface UserFilters {
@@ -16,7 +17,6 @@ export interface UserFilters {
 }
 
 export interface UserSearchBarProps {
-  units: readonly UnitNode[];
   roleOptions: readonly RoleOption[];
   onSearch(filters: UserFilters): void;
 }
@@ -26,10 +26,11 @@ export interface UserSearchBarProps {
  * The fields' widths let the five and the buttons share one line in a 1440 px window
  * (issue 24); a long unit name shows whole in the drop-down.
  */
-export function UserSearchBar({ units, roleOptions, onSearch }: UserSearchBarProps) {
+export function UserSearchBar({ roleOptions, onSearch }: UserSearchBarProps) {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<UserFilters>();
   const organizationId = Form.useWatch('organizationId', form);
+  const departments = useUnitDepartments(organizationId);
 
   function submit(values: UserFilters) {
     onSearch({ ...values, keyword: values.keyword?.trim() || undefined });
@@ -50,12 +51,9 @@ export function UserSearchBar({ units, roleOptions, onSearch }: UserSearchBarPro
         />
       </Form.Item>
       <Form.Item name="organizationId" label={t('system.users.unit')}>
-        <TreeSelect
+        <UnitTreeSelect
           allowClear
           placeholder={t('system.users.allUnits')}
-          treeData={unitOptions(units, i18n.language)}
-          treeDefaultExpandAll
-          showSearch={{ treeNodeFilterProp: 'title' }}
           style={{ width: scaledPx(160) }}
           onChange={() => form.setFieldValue('departmentId', undefined)}
         />
@@ -64,7 +62,7 @@ export function UserSearchBar({ units, roleOptions, onSearch }: UserSearchBarPro
         <Select
           allowClear
           placeholder={t('system.users.allDepartments')}
-          options={departmentsOf(units, organizationId).map((department) => ({
+          options={departments.map((department) => ({
             value: department.id,
             label: localName(department, i18n.language),
           }))}

@@ -14,6 +14,7 @@ import {
   role,
   rowTexts,
   signInWith,
+  unitEndpoints,
   unitTree,
 } from '../test-support';
 import { UsersPage } from './users-page';
@@ -46,10 +47,10 @@ beforeEach(() => {
       listQueries.push(new URL(request.url).searchParams);
       return HttpResponse.json(okBody(page(users)));
     }),
+    ...unitEndpoints(unitTree),
     http.get(`${API}/system/users/options`, () =>
       HttpResponse.json(
         okBody({
-          units: unitTree(),
           roles: [role('staff', { name: '工作人员' }), role('editor')].map(
             ({ id, name, nameEn }) => ({ id, name, nameEn }),
           ),

@@ -237,7 +237,6 @@ function UsersPageContent() {
       }
       searchBar={
         <UserSearchBar
-          units={options.data?.units ?? []}
           roleOptions={roleOptions}
           onSearch={(next) => {
             setFilters(next);
@@ -278,7 +277,6 @@ function UsersPageContent() {
           key={editing.user?.id ?? 'new'}
           open
           user={editing.user}
-          units={options.data?.units ?? []}
           roleOptions={roleOptions}
           onClose={() => setEditing(null)}
           onCreated={(created) =>

@@ -1,0 +1,90 @@
+import type { UnitNode } from '@cityops/contract';
+import { configure, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '@/lib/i18n';
+import { API, configureTestApi, testServer } from '@/testing/api-server';
+import { renderWithClient, unitEndpoints, unitTree } from '../test-support';
+import { UnitTreeSelect } from './unit-tree-select';
+
+configure({ asyncUtilTimeout: 15_000 });
+
+/** The fixture's bureau and district, with a street office below the district. */
+function deepTree(): UnitNode[] {
+  const tree = unitTree();
+  tree[0]!.children[0]!.children = [
+    {
+      id: 3,
+      name: '东城一所',
+      nameEn: 'East office 1',
+      parentId: 2,
+      sortOrder: 10,
+      userCount: 1,
+      version: 1,
+      actions: ['edit'],
+      departments: [],
+      children: [],
+    },
+  ];
+  return tree;
+}
+
+let requests: string[] = [];
+
+beforeAll(async () => {
+  testServer.listen({ onUnhandledRequest: 'error' });
+  await initI18n('zh-CN');
+});
+afterAll(() => testServer.close());
+afterEach(() => testServer.resetHandlers());
+beforeEach(() => {
+  configureTestApi();
+  requests = [];
+  testServer.use(...unitEndpoints(deepTree));
+  testServer.events.removeAllListeners();
+  testServer.events.on('request:start', ({ request }) => {
+    const url = new URL(request.url);
+    if (url.href.startsWith(API)) requests.push(`${url.pathname.split('/').pop()}${url.search}`);
+  });
+});
+
+describe('the unit picker', { timeout: 60_000 }, () => {
+  it('labels a unit deep in the tree from its path, reading only the levels on the way', async () => {
+    renderWithClient(<UnitTreeSelect value={3} aria-label="单位" />);
+    expect(await screen.findByTitle('东城一所')).toBeInTheDocument();
+    expect(requests.sort()).toEqual([
+      'level',
+      'level?parentId=1',
+      'level?parentId=2',
+      'search?ids=3',
+    ]);
+  });
+
+  it('reads a level when a unit is opened, and leaves out the excluded branch', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    renderWithClient(<UnitTreeSelect onChange={onChange} exclude={3} aria-label="单位" />);
+    await user.click(screen.getByRole('combobox', { name: '单位' }));
+    const switcher = document.querySelector('.ant-select-tree-switcher_close');
+    await user.click(switcher!);
+    expect(await screen.findByTitle('东城区分局')).toBeInTheDocument();
+    expect(requests).toContain('level?parentId=1');
+    // The district opens onto nothing: its one office is the excluded branch.
+    await user.click(document.querySelector('.ant-select-tree-switcher_close')!);
+    await waitFor(() => expect(requests).toContain('level?parentId=2'));
+    expect(screen.queryByTitle('东城一所')).toBeNull();
+    await user.click(screen.getByTitle('东城区分局'));
+    expect(onChange).toHaveBeenLastCalledWith(2);
+  });
+
+  it('finds units by a keyword on the server, each named with its path', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    renderWithClient(<UnitTreeSelect onChange={onChange} aria-label="单位" />);
+    await user.type(screen.getByRole('combobox', { name: '单位' }), '一所');
+    const option = await screen.findByTitle('市城管局 / 东城区分局 / 东城一所');
+    expect(requests).toContain('search?keyword=%E4%B8%80%E6%89%80');
+    await user.click(option);
+    expect(onChange).toHaveBeenLastCalledWith(3);
+  });
+});
