@@ -14,6 +14,11 @@ export function configureApi(hooks: HttpHooks): HttpClient {
   return client;
 }
 
+/** The app is about to sign out of this session itself (HttpClient.expectSignOut). */
+export function expectSignOut(): void {
+  http().expectSignOut();
+}
+
 function http(): HttpClient {
   if (!client) throw new Error('configureApi() has not run');
   return client;

@@ -435,6 +435,17 @@ describe('HTTP client: answers', () => {
     expect(hooks.logout).toHaveBeenCalledTimes(1);
   });
 
+  it('040005 of a session the app is signing out of itself shows nothing and signs nothing out', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    answer(() => failure(ErrorCode.TOKEN_INVALID, 'token expired', 401));
+    const client = makeClient();
+    client.expectSignOut();
+    await expect(client.get('/a')).rejects.toMatchObject({ code: ErrorCode.TOKEN_INVALID });
+    await vi.advanceTimersByTimeAsync(TOKEN_ERROR_LOGOUT_DELAY_MS);
+    expect(hooks.toast.error).not.toHaveBeenCalled();
+    expect(hooks.logout).not.toHaveBeenCalled();
+  });
+
   it('040005 passes on why the session ended, when the server says a reason it knows', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     answer(() =>

@@ -82,6 +82,12 @@ export interface HttpClient {
   delete<T>(url: string, options?: RequestOptions): Promise<HttpResponse<T>>;
   post<T>(url: string, data?: unknown, options?: RequestOptions): Promise<HttpResponse<T>>;
   put<T>(url: string, data?: unknown, options?: RequestOptions): Promise<HttpResponse<T>>;
+  /**
+   * The app signs out of the current session itself, shortly (a password just changed
+   * ended it on the server): a refusal of its token meanwhile says nothing and signs
+   * nothing out, so the app's own last word stays on screen.
+   */
+  expectSignOut(): void;
 }
 
 /** Only one error toast shows at a time: each new one replaces the last. */
@@ -236,6 +242,8 @@ function send(request: Sent, timeout: number): Promise<HttpResponse<unknown>> {
 export function createHttpClient(hooks: HttpHooks): HttpClient {
   /** The refused token whose sign-out is waiting out its second. */
   let logoutScheduledFor: string | null = null;
+  /** The token whose session the app is signing out of itself (`expectSignOut`). */
+  let signingOutOf: string | null = null;
 
   const showError = (text: string, seconds: number, silent: boolean | undefined) => {
     hooks.setErrorText(text);
@@ -254,6 +262,7 @@ export function createHttpClient(hooks: HttpHooks): HttpClient {
   };
 
   const refuseToken = (refused: string, reason: SessionEndedReason | undefined) => {
+    if (refused === signingOutOf) return;
     const text = hooks.translate('error.tokenInvalid');
     hooks.setErrorText(text);
     hooks.toast.error({
@@ -388,5 +397,8 @@ export function createHttpClient(hooks: HttpHooks): HttpClient {
     delete: (url, options) => request('DELETE', url, undefined, options),
     post: (url, data, options) => request('POST', url, data, options),
     put: (url, data, options) => request('PUT', url, data, options),
+    expectSignOut: () => {
+      signingOutOf = hooks.token();
+    },
   };
 }

@@ -2,6 +2,7 @@ import { PASSWORD_CHANGE_LOGOUT_DELAY_MS, PasswordStatus } from '@cityops/contra
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
+import { expectSignOut } from '@/lib/http/api';
 import { ERROR_TOAST_KEY } from '@/lib/http/http-client';
 import { toast } from '@/lib/toast';
 import { usePasswordStatus } from '../api/get-password-status';
@@ -69,6 +70,9 @@ export function PasswordDialogHost({ onSignOut }: PasswordDialogHostProps) {
     revoke: boolean,
   ): void {
     hide();
+    // The session's end, pushed to this tab too (use-live-unread.ts), must not put the
+    // red "invalid token" over this word before the sign-out below.
+    expectSignOut();
     toast[message.kind]({ content: message.text, duration: 2, key: ERROR_TOAST_KEY });
     timer.current = setTimeout(() => onSignOut({ revoke }), PASSWORD_CHANGE_LOGOUT_DELAY_MS);
   }
