@@ -38,7 +38,7 @@ export function looksLikeJwt(credential: string): boolean {
 const LIMIT_WINDOW_MS = 60_000;
 
 /** How often the repeats counted in a process are written to their sign-ins. */
-export const REPEATS_SAVED_EVERY_MS = 10_000;
+const REPEATS_SAVED_EVERY_MS = 10_000;
 
 const NO_TOKEN: FrameToken = { token: null, origin: null, clientId: null, expiresIn: 0 };
 

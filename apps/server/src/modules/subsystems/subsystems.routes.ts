@@ -14,14 +14,10 @@ import { onSelf } from '../access/policy-targets.js';
 /** The shell asks for a framed subsystem's own token (issue 22; docs/subsystems.md). */
 const subsystemsRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services, config }) => {
   // Repeats counted per process are written every few seconds and when the server stops.
-  services.frameTokens.start((error) =>
-    app.log.warn({ err: error }, 'frame token repeats not saved'),
-  );
-  app.addHook('onClose', async () =>
-    services.frameTokens
-      .stop()
-      .catch((error: unknown) => app.log.warn({ err: error }, 'frame token repeats not saved')),
-  );
+  const notSaved = (error: unknown) =>
+    app.log.warn({ err: error }, 'frame token repeats not saved');
+  services.frameTokens.start(notSaved);
+  app.addHook('onClose', async () => services.frameTokens.stop().catch(notSaved));
   app.post(
     SUBSYSTEM_PATHS.frameToken,
     {
