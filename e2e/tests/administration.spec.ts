@@ -294,8 +294,15 @@ test('the units page and the unit filter read the tree a level at a time and fin
     '/system/units',
   );
   const tree = admin.getByRole('table', { name: '单位与部门' });
-  // The top units start open: the district shows, the street office below it not yet.
+  // The city's top units start closed; each unit's subunits are read when it is opened.
   const district = tree.getByRole('row').filter({ hasText: '江北区城市管理局' }).first();
+  await expect(district).toHaveCount(0);
+  await tree
+    .getByRole('row')
+    .filter({ hasText: '江城市城市管理局' })
+    .first()
+    .getByRole('button', { name: '展开行' })
+    .click();
   await expect(district).toBeVisible();
   await expect(tree.getByText('江北区滨江街道办事处')).toHaveCount(0);
   await district.getByRole('button', { name: '展开行' }).click();

@@ -487,6 +487,12 @@ for (const language of ['zh-CN', 'en'] as const) {
         await dismiss(issued, language);
       }
       if (screen === 'units') {
+        // Several top units start closed (read a level at a time): the first is opened
+        // onto its subunits and departments.
+        await table
+          .getByRole('button', { name: /^(展开行|Expand row)$/ })
+          .first()
+          .click();
         for (const [button, title] of [l.editUnit, l.editDepartment]) {
           await table.getByRole('button', { name: button }).first().click();
           const edit = frame.getByRole('dialog', { name: title });

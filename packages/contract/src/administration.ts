@@ -344,22 +344,22 @@ export interface UnitNode {
   departments: Department[];
   children: UnitNode[];
 }
+/** A unit's own fields, read whole (`UnitNode`) or a level at a time (`UnitItem`). */
+const unitFields = {
+  id: z.number(),
+  name: z.string(),
+  nameEn: z.string(),
+  parentId: z.number().nullable(),
+  sortOrder: z.number(),
+  userCount: z.number(),
+  version: z.number(),
+  actions: z.array(z.enum(UNIT_ACTIONS)),
+  refusal: refusalSchema.optional(),
+  departments: z.array(departmentSchema),
+};
+
 export const unitNodeSchema: z.ZodType<UnitNode> = z
-  .lazy(() =>
-    z.object({
-      id: z.number(),
-      name: z.string(),
-      nameEn: z.string(),
-      parentId: z.number().nullable(),
-      sortOrder: z.number(),
-      userCount: z.number(),
-      version: z.number(),
-      actions: z.array(z.enum(UNIT_ACTIONS)),
-      refusal: refusalSchema.optional(),
-      departments: z.array(departmentSchema),
-      children: z.array(unitNodeSchema),
-    }),
-  )
+  .lazy(() => z.object({ ...unitFields, children: z.array(unitNodeSchema) }))
   .meta({ id: 'UnitNode' });
 
 export const unitTreeSchema = z.array(unitNodeSchema);
@@ -375,20 +375,12 @@ export type UnitPathStep = z.infer<typeof unitPathStepSchema>;
 /**
  * A unit read a level at a time (issue 33: the tree does not grow with the city): a
  * node's fields without its children, whether it has children in the caller's scope,
- * and the units above it within that scope, top first.
+ * and, from a search, the units above it within that scope, top first (a level's
+ * units sit below the unit opened, and their `path` is empty).
  */
 export const unitItemSchema = z
   .object({
-    id: z.number(),
-    name: z.string(),
-    nameEn: z.string(),
-    parentId: z.number().nullable(),
-    sortOrder: z.number(),
-    userCount: z.number(),
-    version: z.number(),
-    actions: z.array(z.enum(UNIT_ACTIONS)),
-    refusal: refusalSchema.optional(),
-    departments: z.array(departmentSchema),
+    ...unitFields,
     hasChildren: z.boolean(),
     path: z.array(unitPathStepSchema),
   })

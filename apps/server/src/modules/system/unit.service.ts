@@ -81,7 +81,9 @@ export class UnitService {
     const reach = await this.reachOf(auth);
     if (parentId !== undefined && reach !== 'all' && !reach.includes(parentId)) throw notFound();
     const rows = await this.options.repositories.units.level(parentId ?? null, reach);
-    return this.items(auth, rows, reach);
+    // The caller opened the parent, so it knows the way there: a level carries no path
+    // (120 siblings at a megacity would repeat the same one).
+    return this.items(auth, rows, reach, false);
   }
 
   /** Units by a keyword in either name (the first `UNIT_SEARCH_LIMIT`), or by id. */
@@ -91,7 +93,7 @@ export class UnitService {
     const rows = query.ids?.length
       ? await units.levelRowsOf(query.ids, reach)
       : await units.search(query.keyword ?? '', reach, UNIT_SEARCH_LIMIT);
-    return this.items(auth, rows, reach);
+    return this.items(auth, rows, reach, true);
   }
 
   private async reachOf(auth: AuthContext): Promise<UnitReach> {
@@ -99,11 +101,12 @@ export class UnitService {
     return scope.all ? 'all' : scope.unitIds;
   }
 
-  /** Level rows as the console shows them: departments, offers and the path within reach. */
+  /** Level rows as the console shows them: departments, offers and, if asked, the path within reach. */
   private async items(
     auth: AuthContext,
     rows: readonly UnitLevelRow[],
     reach: UnitReach,
+    withPath: boolean,
   ): Promise<UnitItem[]> {
     const { units } = this.options.repositories;
     const ids = rows.map((row) => row.id);
@@ -117,7 +120,7 @@ export class UnitService {
     const pathOf = new Map<number, UnitItem['path']>();
     let above = true;
     let last: number | undefined;
-    for (const step of await units.ancestors(ids)) {
+    for (const step of withPath ? await units.ancestors(ids) : []) {
       if (step.startId !== last) above = true;
       last = step.startId;
       above &&= reach === 'all' || reach.includes(step.id);

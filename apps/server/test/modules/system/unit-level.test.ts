@@ -49,7 +49,7 @@ describe('units a level at a time', () => {
     expect(tops[0]!.actions).toEqual(expect.arrayContaining(['edit', 'add-child', 'add-beside']));
   });
 
-  it('gives the units below one, with the path from the top', async () => {
+  it('gives the units below one; a search gives the path from the top', async () => {
     const below = await level(admin, bureau);
     expect(names(below)).toEqual([
       'Jiangbei District Urban Management Bureau',
@@ -59,11 +59,19 @@ describe('units a level at a time', () => {
     expect(below[1]!.hasChildren).toBe(false);
     const street = await level(admin, jiangbei);
     expect(names(street)).toEqual(['Binjiang Subdistrict Office, Jiangbei']);
-    expect(street[0]!.path.map((step) => step.nameEn)).toEqual([
+    expect(street[0]!.path).toEqual([]);
+    expect(street[0]!.userCount).toBeGreaterThan(0);
+    // A search gives the way down from the top.
+    const [found] = await data<UnitItem[]>(
+      t.app,
+      admin,
+      'GET',
+      `${SYSTEM_PATHS.unitSearch}?ids=${binjiang}`,
+    );
+    expect(found!.path.map((step) => step.nameEn)).toEqual([
       'Jiangcheng Urban Management Bureau',
       'Jiangbei District Urban Management Bureau',
     ]);
-    expect(street[0]!.userCount).toBeGreaterThan(0);
     expect(await level(admin, binjiang)).toEqual([]);
   });
 
@@ -74,8 +82,13 @@ describe('units a level at a time', () => {
     // Its own top unit is not its to delete, and the tree says why.
     expect(tops[0]!.actions).not.toContain('delete');
     expect(tops[0]!.refusal).toBeDefined();
-    const street = await level(district, jiangbei);
-    expect(street[0]!.path.map((step) => step.nameEn)).toEqual([
+    const [street] = await data<UnitItem[]>(
+      t.app,
+      district,
+      'GET',
+      `${SYSTEM_PATHS.unitSearch}?ids=${binjiang}`,
+    );
+    expect(street!.path.map((step) => step.nameEn)).toEqual([
       'Jiangbei District Urban Management Bureau',
     ]);
   });

@@ -105,7 +105,27 @@ export const unitTree = (): UnitNode[] => [
   },
 ];
 
-/** Every unit of a tree as the level and search endpoints give it, with its path. */
+/** `unitTree` with a street office (id 3) below the district: a tree three levels deep. */
+export function deepUnitTree(): UnitNode[] {
+  const tree = unitTree();
+  tree[0]!.children[0]!.children = [
+    {
+      id: 3,
+      name: '东城一所',
+      nameEn: 'East office 1',
+      parentId: 2,
+      sortOrder: 10,
+      userCount: 1,
+      version: 1,
+      actions: ['edit'],
+      departments: [],
+      children: [],
+    },
+  ];
+  return tree;
+}
+
+/** Every unit of a tree as the search endpoint gives it, with its path. */
 function unitItems(units: readonly UnitNode[], path: UnitItem['path'] = []): UnitItem[] {
   return units.flatMap(({ children, ...unit }) => [
     { ...unit, hasChildren: children.length > 0, path },
@@ -121,8 +141,9 @@ export function unitEndpoints(treeOf: () => readonly UnitNode[]) {
   return [
     http.get(`${API}/system/units/level`, ({ request }) => {
       const parentId = new URL(request.url).searchParams.get('parentId');
-      const items = unitItems(treeOf());
       const tops = new Set(treeOf().map((unit) => unit.id));
+      // A level's units carry no path: the caller opened their parent.
+      const items = unitItems(treeOf()).map((unit) => ({ ...unit, path: [] }));
       return HttpResponse.json(
         okBody(
           items.filter((unit) =>

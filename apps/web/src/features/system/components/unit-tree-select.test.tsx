@@ -1,33 +1,12 @@
-import type { UnitNode } from '@cityops/contract';
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '@/lib/i18n';
 import { API, configureTestApi, testServer } from '@/testing/api-server';
-import { renderWithClient, unitEndpoints, unitTree } from '../test-support';
+import { deepUnitTree, renderWithClient, unitEndpoints } from '../test-support';
 import { UnitTreeSelect } from './unit-tree-select';
 
 configure({ asyncUtilTimeout: 15_000 });
-
-/** The fixture's bureau and district, with a street office below the district. */
-function deepTree(): UnitNode[] {
-  const tree = unitTree();
-  tree[0]!.children[0]!.children = [
-    {
-      id: 3,
-      name: '东城一所',
-      nameEn: 'East office 1',
-      parentId: 2,
-      sortOrder: 10,
-      userCount: 1,
-      version: 1,
-      actions: ['edit'],
-      departments: [],
-      children: [],
-    },
-  ];
-  return tree;
-}
 
 let requests: string[] = [];
 
@@ -40,7 +19,7 @@ afterEach(() => testServer.resetHandlers());
 beforeEach(() => {
   configureTestApi();
   requests = [];
-  testServer.use(...unitEndpoints(deepTree));
+  testServer.use(...unitEndpoints(deepUnitTree));
   testServer.events.removeAllListeners();
   testServer.events.on('request:start', ({ request }) => {
     const url = new URL(request.url);

@@ -11,6 +11,7 @@ import {
   renderWithClient,
   rowTexts,
   signInWith,
+  deepUnitTree,
   unitEndpoints,
   unitTree,
 } from '../test-support';
@@ -142,20 +143,22 @@ describe('the units page', { timeout: 60_000 }, () => {
     await waitFor(() => expect(deleted).toEqual(['department 11 v1']));
   });
 
+  it('starts several top units closed, reading only the top level', async () => {
+    const levels: (string | null)[] = [];
+    testServer.events.on('request:start', ({ request }) => {
+      const url = new URL(request.url);
+      if (url.pathname.endsWith('/units/level')) levels.push(url.searchParams.get('parentId'));
+    });
+    tree = [...unitTree(), { ...unitTree()[0]!, id: 9, name: '市应急局', nameEn: 'Emergency' }];
+    signInWith([...PERMISSION_CODES]);
+    renderWithClient(<UnitsPage />);
+    const table = await screen.findByRole('table', { name: '单位与部门' });
+    await waitFor(() => expect(rowTexts(table, 1)).toEqual([['市城管局'], ['市应急局']]));
+    expect(levels).toEqual([null]);
+  });
+
   it('reads the units below a unit when it is opened, and finds units by name', async () => {
-    const street = {
-      id: 3,
-      name: '东城一所',
-      nameEn: 'East office 1',
-      parentId: 2,
-      sortOrder: 10,
-      userCount: 1,
-      version: 1,
-      actions: ['edit' as const],
-      departments: [],
-      children: [],
-    };
-    tree[0]!.children[0]!.children = [street];
+    tree = deepUnitTree();
     const levels: (string | null)[] = [];
     testServer.events.on('request:start', ({ request }) => {
       const url = new URL(request.url);

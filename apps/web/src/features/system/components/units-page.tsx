@@ -70,12 +70,12 @@ function UnitsPageContent() {
   const [keyword, setKeyword] = useState('');
   const found = useUnitSearch(keyword);
   const searching = keyword.trim().length > 0;
-  // The units whose subunits are shown: the top units (they start open), and those opened.
+  // The units whose subunits are shown: those opened, and a sole top unit (a delegated
+  // administrator's district), which starts open. Several top units start closed: a
+  // megacity's 16 would read 1,440 units at once.
   const [opened, setOpened] = useState<readonly number[]>([]);
-  const topIds = useMemo(
-    () => (tops.data ?? []).filter((unit) => unit.hasChildren).map((unit) => unit.id),
-    [tops.data],
-  );
+  const soleTop = tops.data?.length === 1 ? tops.data[0] : undefined;
+  const topIds = useMemo(() => (soleTop?.hasChildren ? [soleTop.id] : []), [soleTop]);
   const levelIds = [...new Set([...topIds, ...opened])];
   const levelQueries = useQueries({ queries: levelIds.map((id) => unitLevelQuery(id)) });
   const levels = new Map<number, UnitItem[]>();
@@ -128,8 +128,7 @@ function UnitsPageContent() {
       rowKey="key"
       tableLabel={searching ? t('system.units.found') : t('system.units.tree')}
       emptyText={searching ? t('system.units.notFound') : t('system.units.empty')}
-      // The top units start open (their departments are the point); the rest open on demand.
-      openRows={(tops.data ?? []).map((unit) => `u${unit.id}`)}
+      openRows={soleTop ? [`u${soleTop.id}`] : []}
       onRowOpen={(row) => {
         if (row.kind === 'unit' && row.unit.hasChildren && !searching) {
           setOpened((ids) => (ids.includes(row.unit.id) ? ids : [...ids, row.unit.id]));
