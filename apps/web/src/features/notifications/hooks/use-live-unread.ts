@@ -65,9 +65,9 @@ export function useLiveUnread(enabled: boolean, onUnread: (unread: number) => vo
         next.close();
         // The session ended (forced out, disabled, password reset, timed out): one more
         // authenticated call meets its 040005, and the HTTP client's one path signs the
-        // tab out with the reason the login page tells (lib/http/http-client.ts). Half a
-        // second later, so that a sign-out of the tab's own (a password it just changed)
-        // finishes first and its token is no longer the one refused.
+        // tab out with the reason the login page tells (lib/http/http-client.ts). A
+        // sign-out of the tab's own (a password it just changed) has told the client
+        // first (`expectSignOut`), so that refusal then says nothing over its word.
         setTimeout(() => void getSseTicket().catch(() => undefined), REVOKED_CHECK_DELAY_MS);
       });
       // The ticket is single-use, so the browser's own reconnect cannot succeed: reconnect here.

@@ -114,7 +114,8 @@ export function UnitTreeSelect({
       onChange={(next) => onChange?.(next ?? null)}
       treeDataSimpleMode
       treeData={options}
-      loading={levels[0]?.isPending}
+      // Until every level on the way to a chosen unit is read, its name cannot show.
+      loading={levels.some((level) => level.isPending)}
       loadData={async (node) => {
         const parentId = Number(node.value);
         await queryClient.fetchQuery(unitLevelQuery(parentId));

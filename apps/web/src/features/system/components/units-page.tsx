@@ -1,7 +1,7 @@
 import type { Department, UnitAction, UnitItem } from '@cityops/contract';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { Space, Tag, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '@/lib/access/use-access';
 import { registerTexts } from '@/lib/i18n';
@@ -75,8 +75,7 @@ function UnitsPageContent() {
   // megacity's 16 would read 1,440 units at once.
   const [opened, setOpened] = useState<readonly number[]>([]);
   const soleTop = tops.data?.length === 1 ? tops.data[0] : undefined;
-  const topIds = useMemo(() => (soleTop?.hasChildren ? [soleTop.id] : []), [soleTop]);
-  const levelIds = [...new Set([...topIds, ...opened])];
+  const levelIds = [...new Set([...(soleTop?.hasChildren ? [soleTop.id] : []), ...opened])];
   const levelQueries = useQueries({ queries: levelIds.map((id) => unitLevelQuery(id)) });
   const levels = new Map<number, UnitItem[]>();
   levelIds.forEach((id, index) => {
