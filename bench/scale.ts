@@ -31,6 +31,7 @@ import {
   MESSAGE_PATHS,
   SUBSYSTEM_PATHS,
   SYSTEM_PATHS,
+  UNIT_LEVEL_PAGE_SIZE,
   WEB_CLIENT_ID,
   WEB_CLIENT_SECRET,
 } from '@cityops/contract';
@@ -141,6 +142,11 @@ interface Account {
   frameMenuId: number;
   /** The unit with the most units directly below it: the largest level a picker opens. */
   widestUnitId: number;
+  /**
+   * Where the widest level's second page starts: after its `UNIT_LEVEL_PAGE_SIZE`th unit,
+   * or after its first on a level no wider than a page (the demo's).
+   */
+  widestPageAfterId: number;
   /** The operator's password grant, its password sealed with the server's sign-in key. */
   signInBody: string;
 }
@@ -197,6 +203,11 @@ async function accountOn(
     );
     const row = rows[0]!;
     if (!row.menu_id) throw new Error('no menu entry opens the demo subsystem');
+    const level = await client.query<{ id: number }>(
+      'select id from organizations where parent_id = $1 order by sort_order, id',
+      [row.widest_unit_id],
+    );
+    const pageEnd = Math.min(UNIT_LEVEL_PAGE_SIZE, level.rows.length - 1) - 1;
     return {
       ...tokens,
       userId: row.user_id,
@@ -204,6 +215,7 @@ async function accountOn(
       incidentsLayerId: row.layer_id,
       frameMenuId: row.menu_id,
       widestUnitId: row.widest_unit_id,
+      widestPageAfterId: level.rows[Math.max(0, pageEnd)]!.id,
       signInBody: await signInBody(baseUrl),
     };
   } finally {
@@ -243,6 +255,11 @@ function targets(account: Account): Target[] {
     {
       name: 'unit tree, the widest level',
       path: `/api${SYSTEM_PATHS.unitLevel}?parentId=${account.widestUnitId}`,
+      method: 'GET',
+    },
+    {
+      name: 'unit tree, the widest level, its next page',
+      path: `/api${SYSTEM_PATHS.unitLevel}?parentId=${account.widestUnitId}&after=${account.widestPageAfterId}`,
       method: 'GET',
     },
     {

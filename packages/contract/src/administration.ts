@@ -33,7 +33,7 @@ import {
   isSubsystemOrigin,
 } from './subsystem-rules.js';
 import { pageTotalShape } from './envelope-schemas.js';
-import { idSchema, mobileSchema, pageIndexSchema } from './validation.js';
+import { idListQuerySchema, idSchema, mobileSchema, pageIndexSchema } from './validation.js';
 
 /**
  * The administration console's requests and answers (issue 12): users, roles,
@@ -387,16 +387,33 @@ export const unitItemSchema = z
   .meta({ id: 'UnitItem' });
 export type UnitItem = z.infer<typeof unitItemSchema>;
 
-/** One level: the units directly below `parentId`, or the caller's top units without it. */
+/**
+ * The most units a level gives at once (issue 33): a district's 120 street offices
+ * come in pages, so that the widest level costs about what a small one does.
+ */
+export const UNIT_LEVEL_PAGE_SIZE = 50;
+
+const unitIdQuery = z.coerce
+  .number({ error: 'validation.invalid' })
+  .int('validation.invalid')
+  .positive('validation.invalid')
+  .max(2_147_483_647, 'validation.invalid');
+
+/**
+ * One level: the units directly below `parentId`, or the caller's top units without
+ * it; after `after` (the last unit of the page before) in the tree's order.
+ */
 export const unitLevelQuerySchema = z.object({
-  parentId: z.coerce
-    .number({ error: 'validation.invalid' })
-    .int('validation.invalid')
-    .positive('validation.invalid')
-    .max(2_147_483_647, 'validation.invalid')
-    .optional(),
+  parentId: unitIdQuery.optional(),
+  after: unitIdQuery.optional(),
 });
 export type UnitLevelQuery = z.infer<typeof unitLevelQuerySchema>;
+
+/** A page of a level: at most `UNIT_LEVEL_PAGE_SIZE` units, and whether more follow. */
+export const unitLevelPageSchema = z
+  .object({ list: z.array(unitItemSchema), hasMore: z.boolean() })
+  .meta({ id: 'UnitLevelPage' });
+export type UnitLevelPage = z.infer<typeof unitLevelPageSchema>;
 
 /** The most units a keyword finds: a picker shows them, and a longer keyword narrows them. */
 export const UNIT_SEARCH_LIMIT = 20;
@@ -408,20 +425,7 @@ export const UNIT_SEARCH_LIMIT = 20;
 export const unitSearchQuerySchema = z
   .object({
     keyword: z.string().trim().max(64, 'validation.tooLong').optional(),
-    ids: z
-      .preprocess(
-        (value) => (typeof value === 'string' ? value.split(',').filter(Boolean) : value),
-        z
-          .array(
-            z.coerce
-              .number({ error: 'validation.invalid' })
-              .int('validation.invalid')
-              .positive('validation.invalid')
-              .max(2_147_483_647, 'validation.invalid'),
-          )
-          .max(200, 'validation.tooLong'),
-      )
-      .optional(),
+    ids: idListQuerySchema.optional(),
   })
   .refine((query) => Boolean(query.keyword) || (query.ids?.length ?? 0) > 0, {
     error: 'validation.required',

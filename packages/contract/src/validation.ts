@@ -61,6 +61,23 @@ function decimalId(max: number, missing: MessageKey) {
  */
 export const idSchema = decimalId(DATABASE_INT_MAX, 'validation.required');
 
+/**
+ * Records chosen in a form, to label them (a picker's `ids`): at most 200, as an
+ * array or comma-separated text in a query string.
+ */
+export const idListQuerySchema = z.preprocess(
+  (value) => (typeof value === 'string' ? value.split(',').filter(Boolean) : value),
+  z
+    .array(
+      z.coerce
+        .number({ error: 'validation.invalid' })
+        .int('validation.invalid')
+        .positive('validation.invalid')
+        .max(DATABASE_INT_MAX, 'validation.invalid'),
+    )
+    .max(200, 'validation.tooLong'),
+);
+
 /** The same id, for a form field that names its own message when it is left empty. */
 export function requiredIdSchema(missing: MessageKey) {
   return decimalId(DATABASE_INT_MAX, missing);

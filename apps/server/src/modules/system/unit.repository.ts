@@ -97,13 +97,25 @@ export class UnitRepository {
    * top of the reach: the units whose parent is outside it (or none). One index walk
    * of `organizations_parent_idx` for a level, whatever the city's size.
    */
-  async level(parentId: number | null, reach: UnitReach): Promise<UnitLevelRow[]> {
-    if (parentId !== null) return this.levelRows(eq(organizations.parentId, parentId), reach);
-    if (reach === 'all') return this.levelRows(sql`${organizations.parentId} is null`, reach);
-    return this.levelRows(
-      sql`(${organizations.parentId} is null or not ${organizations.parentId} = any(${intArray(reach)}))`,
-      reach,
-    );
+  async level(
+    parentId: number | null,
+    reach: UnitReach,
+    page: { after: number | undefined; limit: number },
+  ): Promise<UnitLevelRow[]> {
+    const below =
+      parentId !== null
+        ? eq(organizations.parentId, parentId)
+        : reach === 'all'
+          ? sql`${organizations.parentId} is null`
+          : sql`(${organizations.parentId} is null or not ${organizations.parentId} = any(${intArray(reach)}))`;
+    // Keyset paging in the tree's order (organizations_parent_idx): a page past the
+    // first costs what the first does. A unit deleted meanwhile ends the level.
+    const where =
+      page.after === undefined
+        ? below
+        : sql`${below} and (${organizations.sortOrder}, ${organizations.id}) >
+            (select o.sort_order, o.id from ${organizations} o where o.id = ${page.after})`;
+    return this.levelRows(where, reach, page.limit);
   }
 
   /** The units of `ids` within `reach`, in the tree's order. */

@@ -11,6 +11,7 @@ import {
   unitEditSchema,
   unitNodeSchema,
   unitItemSchema,
+  unitLevelPageSchema,
   unitLevelQuerySchema,
   unitSearchQuerySchema,
   unitTreeSchema,
@@ -58,12 +59,13 @@ const unitRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services }
       config: { access: pickerAccess },
       schema: {
         tags: unitTags,
-        summary: 'One level of the caller’s units: below a unit, or the caller’s top units',
+        summary:
+          'A page of one level of the caller’s units: below a unit, or the caller’s top units',
         querystring: unitLevelQuerySchema,
-        response: { 200: envelopeSchema(z.array(unitItemSchema)) },
+        response: { 200: envelopeSchema(unitLevelPageSchema) },
       },
     },
-    async (request) => ok(await units.level(authOf(request), request.query.parentId)),
+    async (request) => ok(await units.level(authOf(request), request.query)),
   );
 
   app.get(

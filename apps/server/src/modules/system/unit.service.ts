@@ -2,7 +2,10 @@ import {
   ErrorCode,
   withNameStandIn,
   type Department,
+  UNIT_LEVEL_PAGE_SIZE,
   UNIT_SEARCH_LIMIT,
+  type UnitLevelPage,
+  type UnitLevelQuery,
   type UnitItem,
   type UnitNode,
   type UnitSearchQuery,
@@ -74,16 +77,25 @@ export class UnitService {
   }
 
   /**
-   * One level of the caller's tree: the units below `parentId`, or the caller's top
-   * units. A parent outside the caller's scope is not found, as a unit elsewhere is.
+   * A page of one level of the caller's tree: the units below `parentId`, or the
+   * caller's top units. A parent outside the caller's scope is not found, as a unit
+   * elsewhere is.
    */
-  async level(auth: AuthContext, parentId: number | undefined): Promise<UnitItem[]> {
+  async level(auth: AuthContext, query: UnitLevelQuery): Promise<UnitLevelPage> {
+    const { parentId, after } = query;
     const reach = await this.reachOf(auth);
     if (parentId !== undefined && reach !== 'all' && !reach.includes(parentId)) throw notFound();
-    const rows = await this.options.repositories.units.level(parentId ?? null, reach);
+    const rows = await this.options.repositories.units.level(parentId ?? null, reach, {
+      after,
+      limit: UNIT_LEVEL_PAGE_SIZE + 1,
+    });
+    // An empty level of a unit that is not there is not found, for every caller alike.
+    if (rows.length === 0 && parentId !== undefined && reach === 'all') await this.unit(parentId);
+    const hasMore = rows.length > UNIT_LEVEL_PAGE_SIZE;
     // The caller opened the parent, so it knows the way there: a level carries no path
-    // (120 siblings at a megacity would repeat the same one).
-    return this.items(auth, rows, reach, false);
+    // (a page of siblings would repeat the same one).
+    const list = await this.items(auth, rows.slice(0, UNIT_LEVEL_PAGE_SIZE), reach, false);
+    return { list, hasMore };
   }
 
   /** Units by a keyword in either name (the first `UNIT_SEARCH_LIMIT`), or by id. */

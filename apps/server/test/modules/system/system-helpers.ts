@@ -1,4 +1,4 @@
-import { SYSTEM_PATHS, type UnitItem } from '@cityops/contract';
+import { SYSTEM_PATHS, type UnitItem, type UnitLevelPage } from '@cityops/contract';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { multipart } from '../../helpers/images.js';
@@ -51,14 +51,21 @@ export async function unitId(app: FastifyInstance, token: string, nameEn: string
   return Number(unit.id);
 }
 
-/** Every unit a caller reaches, read a level at a time as the console's pickers read them. */
+/** Every unit a caller reaches, read a level (page by page) at a time as the console's pickers read them. */
 export async function unitsReached(
   app: FastifyInstance,
   token: string,
   parentId?: number,
 ): Promise<UnitItem[]> {
-  const query = parentId === undefined ? '' : `?parentId=${parentId}`;
-  const level = await data<UnitItem[]>(app, token, 'GET', `${SYSTEM_PATHS.unitLevel}${query}`);
+  const level: UnitItem[] = [];
+  let page: UnitLevelPage | undefined;
+  while (!page || page.hasMore) {
+    const query = new URLSearchParams();
+    if (parentId !== undefined) query.set('parentId', String(parentId));
+    if (level.length > 0) query.set('after', String(level.at(-1)!.id));
+    page = await data<UnitLevelPage>(app, token, 'GET', `${SYSTEM_PATHS.unitLevel}?${query}`);
+    level.push(...page.list);
+  }
   const below = await Promise.all(
     level.map((unit) => (unit.hasChildren ? unitsReached(app, token, unit.id) : [])),
   );

@@ -1,4 +1,10 @@
-import { SYSTEM_PATHS, UNIT_SEARCH_LIMIT, type UnitItem } from '@cityops/contract';
+import {
+  SYSTEM_PATHS,
+  UNIT_LEVEL_PAGE_SIZE,
+  UNIT_SEARCH_LIMIT,
+  type UnitItem,
+  type UnitLevelPage,
+} from '@cityops/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../helpers/test-app.js';
 import { call, data, unitId } from './system-helpers.js';
@@ -13,13 +19,17 @@ describe('units a level at a time', () => {
   let jiangbei: number;
   let binjiang: number;
 
-  const level = (token: string, parentId?: number) =>
-    data<UnitItem[]>(
-      t.app,
-      token,
-      'GET',
-      `${SYSTEM_PATHS.unitLevel}${parentId === undefined ? '' : `?parentId=${parentId}`}`,
-    );
+  const page = (token: string, parentId?: number, after?: number) => {
+    const query = new URLSearchParams();
+    if (parentId !== undefined) query.set('parentId', String(parentId));
+    if (after !== undefined) query.set('after', String(after));
+    return data<UnitLevelPage>(t.app, token, 'GET', `${SYSTEM_PATHS.unitLevel}?${query}`);
+  };
+  const level = async (token: string, parentId?: number) => {
+    const first = await page(token, parentId);
+    expect(first.hasMore).toBe(false);
+    return first.list;
+  };
   const names = (items: UnitItem[]) => items.map((item) => item.nameEn);
 
   beforeAll(async () => {
@@ -101,9 +111,41 @@ describe('units a level at a time', () => {
       `${SYSTEM_PATHS.unitLevel}?parentId=${bureau}`,
     );
     expect(outside.status).toBe(404);
+    // A unit that is not there at all is not found for a caller who reaches every unit.
     const missing = await call(t.app, admin, 'GET', `${SYSTEM_PATHS.unitLevel}?parentId=999999`);
-    expect(missing.status).toBe(200);
-    expect(missing.body.data).toEqual([]);
+    expect(missing.status).toBe(404);
+  });
+
+  it('gives a wide level in pages, in the tree’s order, each unit once', async () => {
+    const wide = await data<{ id: number }>(t.app, admin, 'POST', SYSTEM_PATHS.units, {
+      name: '宽层级',
+      nameEn: 'Wide level',
+      parentId: binjiang,
+    });
+    const count = UNIT_LEVEL_PAGE_SIZE + 5;
+    for (let index = 0; index < count; index++) {
+      // Equal sort orders too: the id breaks the tie, as the tree orders them.
+      await data(t.app, admin, 'POST', SYSTEM_PATHS.units, {
+        name: `网格${index}`,
+        nameEn: `Grid ${index}`,
+        parentId: wide.id,
+        sortOrder: (index * 7) % 3,
+      });
+    }
+    const first = await page(admin, wide.id);
+    expect(first.list).toHaveLength(UNIT_LEVEL_PAGE_SIZE);
+    expect(first.hasMore).toBe(true);
+    const second = await page(admin, wide.id, first.list.at(-1)!.id);
+    expect(second.list).toHaveLength(5);
+    expect(second.hasMore).toBe(false);
+    const all = [...first.list, ...second.list];
+    const order = (a: UnitItem, b: UnitItem) => a.sortOrder - b.sortOrder || a.id - b.id;
+    expect(all.map((unit) => unit.id)).toEqual([...all].sort(order).map((unit) => unit.id));
+    expect(new Set(all.map((unit) => unit.id)).size).toBe(count);
+    // A district administrator pages its own units alike.
+    const scoped = await page(district, wide.id);
+    expect(scoped.list.map((unit) => unit.id)).toEqual(first.list.map((unit) => unit.id));
+    expect(scoped.hasMore).toBe(true);
   });
 
   it('finds units by a keyword in either name, within the caller’s scope', async () => {
@@ -140,8 +182,10 @@ describe('units a level at a time', () => {
       const answer = await call(t.app, admin, 'GET', `${SYSTEM_PATHS.unitSearch}${query}`);
       expect(answer.status, query).toBe(422);
     }
-    const bad = await call(t.app, admin, 'GET', `${SYSTEM_PATHS.unitLevel}?parentId=-1`);
-    expect(bad.status).toBe(422);
+    for (const query of ['?parentId=-1', '?after=abc', '?after=0']) {
+      const bad = await call(t.app, admin, 'GET', `${SYSTEM_PATHS.unitLevel}${query}`);
+      expect(bad.status, query).toBe(422);
+    }
   });
 
   it('answers a holder of the user codes, who needs no unit code, and refuses a plain account', async () => {

@@ -2,6 +2,7 @@ import {
   type AdminUser,
   DATA_SCOPES,
   type Role,
+  UNIT_LEVEL_PAGE_SIZE,
   type UnitItem,
   type UnitNode,
 } from '@cityops/contract';
@@ -125,6 +126,24 @@ export function deepUnitTree(): UnitNode[] {
   return tree;
 }
 
+/** The tree with `count` street offices below the first district: a level read in pages. */
+export function wideUnitTree(count: number): UnitNode[] {
+  const tree = unitTree();
+  tree[0]!.children[0]!.children = Array.from({ length: count }, (_, index) => ({
+    id: 100 + index,
+    name: `街道${index + 1}`,
+    nameEn: `Street ${index + 1}`,
+    parentId: 2,
+    sortOrder: index,
+    userCount: 0,
+    version: 1,
+    actions: ['edit'],
+    departments: [],
+    children: [],
+  }));
+  return tree;
+}
+
 /** Every unit of a tree as the search endpoint gives it, with its path. */
 function unitItems(units: readonly UnitNode[], path: UnitItem['path'] = []): UnitItem[] {
   return units.flatMap(({ children, ...unit }) => [
@@ -140,16 +159,20 @@ function unitItems(units: readonly UnitNode[], path: UnitItem['path'] = []): Uni
 export function unitEndpoints(treeOf: () => readonly UnitNode[]) {
   return [
     http.get(`${API}/system/units/level`, ({ request }) => {
-      const parentId = new URL(request.url).searchParams.get('parentId');
+      const params = new URL(request.url).searchParams;
+      const parentId = params.get('parentId');
+      const after = params.get('after');
       const tops = new Set(treeOf().map((unit) => unit.id));
       // A level's units carry no path: the caller opened their parent.
       const items = unitItems(treeOf()).map((unit) => ({ ...unit, path: [] }));
+      const level = items.filter((unit) =>
+        parentId === null ? tops.has(unit.id) : unit.parentId === Number(parentId),
+      );
+      // Paged as the server pages it: after the unit `after`, in the tree's order.
+      const start = after === null ? 0 : level.findIndex((unit) => unit.id === Number(after)) + 1;
+      const list = level.slice(start, start + UNIT_LEVEL_PAGE_SIZE);
       return HttpResponse.json(
-        okBody(
-          items.filter((unit) =>
-            parentId === null ? tops.has(unit.id) : unit.parentId === Number(parentId),
-          ),
-        ),
+        okBody({ list, hasMore: start + UNIT_LEVEL_PAGE_SIZE < level.length }),
       );
     }),
     http.get(`${API}/system/units/search`, ({ request }) => {

@@ -226,6 +226,8 @@ export const system = {
     searchPlaceholder: 'Part of a unit’s name',
     found: 'Units found',
     notFound: 'No unit has that in its name.',
+    showMore: 'Show more units',
+    showMoreBelow: 'Show more units below {{name}}',
     createUnit: 'New unit',
     createChild: 'New subunit',
     createDepartment: 'New department',

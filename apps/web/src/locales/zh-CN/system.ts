@@ -222,6 +222,8 @@ export const system: LocaleShape<typeof en.system> = {
     searchPlaceholder: '输入单位名称的一部分',
     found: '查找结果',
     notFound: '没有名称含此内容的单位。',
+    showMore: '显示更多单位',
+    showMoreBelow: '显示{{name}}的更多下级单位',
     createUnit: '新增单位',
     createChild: '新增下级单位',
     createDepartment: '新增部门',

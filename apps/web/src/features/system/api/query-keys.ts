@@ -32,7 +32,8 @@ export const systemKeys = {
   grantable: () => [...systemKeys.all, 'grantable'] as const,
   units: () => [...systemKeys.all, 'units'] as const,
   /** One level of the units (below a unit, or the top): under `units` so a change refreshes it. */
-  unitLevel: (parentId: number | null) => [...systemKeys.units(), 'level', parentId] as const,
+  unitLevel: (parentId: number | null, after: number | null) =>
+    [...systemKeys.units(), 'level', parentId, after] as const,
   /** Units by keyword or by id: under `units` as well. */
   unitSearch: (query: { keyword?: string; ids?: readonly number[] }) =>
     [...systemKeys.units(), 'search', query] as const,

@@ -37,7 +37,7 @@ const valuesOf = (unit: UnitItem | null, parentId: number | null): Values => ({
 /** Create a unit, or rename, reorder (order) and move (parent) one. Mounted for one unit at a time. */
 export function UnitDialog({ unit, parentId, onClose, onReload }: UnitDialogProps) {
   const { t } = useTranslation();
-  const tops = useUnitLevel(null).data ?? [];
+  const tops = useUnitLevel(null).data?.list ?? [];
   const [form] = Form.useForm<Values>();
   const saveUnit = useSaveUnit();
 

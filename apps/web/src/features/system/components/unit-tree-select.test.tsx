@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '@/lib/i18n';
 import { API, configureTestApi, testServer } from '@/testing/api-server';
-import { deepUnitTree, renderWithClient, unitEndpoints } from '../test-support';
+import { UNIT_LEVEL_PAGE_SIZE } from '@cityops/contract';
+import { deepUnitTree, renderWithClient, unitEndpoints, wideUnitTree } from '../test-support';
 import { UnitTreeSelect } from './unit-tree-select';
 
 configure({ asyncUtilTimeout: 15_000 });
@@ -54,6 +55,27 @@ describe('the unit picker', { timeout: 60_000 }, () => {
     expect(screen.queryByTitle('东城一所')).toBeNull();
     await user.click(screen.getByTitle('东城区分局'));
     expect(onChange).toHaveBeenLastCalledWith(2);
+  });
+
+  it('offers the next page of a wide level, chosen like a unit, and keeps the list open', async () => {
+    testServer.use(...unitEndpoints(() => wideUnitTree(UNIT_LEVEL_PAGE_SIZE + 2)));
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    renderWithClient(<UnitTreeSelect onChange={onChange} aria-label="单位" />);
+    await user.click(screen.getByRole('combobox', { name: '单位' }));
+    await user.click(document.querySelector('.ant-select-tree-switcher_close')!);
+    await user.click(
+      await waitFor(() => document.querySelector('.ant-select-tree-switcher_close')!),
+    );
+    expect(await screen.findByTitle(`街道${UNIT_LEVEL_PAGE_SIZE}`)).toBeInTheDocument();
+    await user.click(screen.getByTitle('显示更多单位'));
+    expect(await screen.findByTitle(`街道${UNIT_LEVEL_PAGE_SIZE + 2}`)).toBeInTheDocument();
+    expect(onChange).not.toHaveBeenCalled();
+    expect(screen.getByRole('combobox', { name: '单位' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.queryByTitle('显示更多单位')).toBeNull();
+    expect(requests).toContain(`level?parentId=2&after=${100 + UNIT_LEVEL_PAGE_SIZE - 1}`);
+    await user.click(screen.getByTitle(`街道${UNIT_LEVEL_PAGE_SIZE + 2}`));
+    expect(onChange).toHaveBeenLastCalledWith(100 + UNIT_LEVEL_PAGE_SIZE + 1);
   });
 
   it('finds units by a keyword on the server, each named with its path', async () => {

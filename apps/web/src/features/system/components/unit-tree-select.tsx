@@ -1,11 +1,16 @@
 import type { UnitItem } from '@cityops/contract';
-import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { TreeSelect } from 'antd';
-import { type CSSProperties, useDeferredValue, useMemo, useState } from 'react';
+import { type CSSProperties, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { registerTexts } from '@/lib/i18n';
 import { localName } from '@/lib/local-name';
-import { unitLevelQuery } from '../api/get-unit-level';
+import { systemTexts } from '@/locales/system-texts';
+import { unitLevelQuery, useUnitLevels } from '../api/get-unit-level';
 import { useUnitSearch, useUnitsById } from '../api/search-units';
+
+// The picker serves screens of other features too (the session filter): its words come with it.
+registerTexts(systemTexts);
 
 type UnitValue = number | number[] | null | undefined;
 
@@ -37,6 +42,10 @@ interface Option {
   disabled?: boolean;
 }
 
+/** The value of a level's "show more": below zero, where no unit's id is. */
+const moreValue = (parentId: number | null) => -(parentId ?? 0) - 1;
+const parentOfMore = (more: number) => (more === -1 ? null : -more - 1);
+
 const chosenOf = (value: UnitValue): number[] =>
   value === null || value === undefined ? [] : [value].flat();
 
@@ -53,7 +62,7 @@ export function UnitTreeSelect({
   selectable,
   ...props
 }: UnitTreeSelectProps) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const language = i18n.language;
   const queryClient = useQueryClient();
   const [keyword, setKeyword] = useState('');
@@ -69,9 +78,11 @@ export function UnitTreeSelect({
     return [...ids];
   }, [chosenUnits.data]);
   const [loadedIds, setLoadedIds] = useState<readonly number[]>([]);
-  const levels = useQueries({
-    queries: [...new Set([...opened, ...loadedIds])].map((parentId) => unitLevelQuery(parentId)),
-  });
+  const [pagesOf, setPagesOf] = useState<ReadonlyMap<number | null, number>>(new Map());
+  const tree = useUnitLevels([...opened, ...loadedIds], pagesOf);
+  // The popup stays open when "show more" is chosen, as it would for a unit's arrow.
+  const [open, setOpen] = useState(false);
+  const keepOpen = useRef(false);
 
   const excluded = (unit: UnitItem) =>
     exclude !== undefined && (unit.id === exclude || unit.path.some((step) => step.id === exclude));
@@ -97,27 +108,63 @@ export function UnitTreeSelect({
     );
   } else {
     const seen = new Map<number, Option>();
-    for (const level of levels) {
-      for (const unit of level.data ?? []) {
+    for (const [parentId, level] of tree.levels) {
+      for (const unit of level.units) {
         if (!excluded(unit)) seen.set(unit.id, optionOf(unit, localName(unit, language), true));
+      }
+      // A wide level's next page, chosen like a unit (by keyboard too): never a value.
+      if (level.hasMore) {
+        const more = moreValue(parentId);
+        seen.set(more, {
+          id: more,
+          pId: parentId,
+          value: more,
+          title: t('system.units.showMore'),
+          isLeaf: true,
+        });
       }
     }
     // A unit whose parent is not among them (the top of the caller's tree) is a root.
     options = [...seen.values()];
   }
 
+  function showMore(more: number) {
+    const parentId = parentOfMore(more);
+    const read = tree.levels.get(parentId)?.pages ?? 1;
+    setPagesOf((pages) => new Map(pages).set(parentId, read + 1));
+  }
+
   return (
     <TreeSelect<UnitValue>
       {...props}
-      value={value}
+      // Always controlled (a form item gives undefined until a unit is chosen), so
+      // that choosing "show more" changes nothing.
+      value={value ?? (multiple ? [] : null)}
       multiple={multiple}
-      onChange={(next) => onChange?.(next ?? null)}
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && keepOpen.current) {
+          keepOpen.current = false;
+          return;
+        }
+        setOpen(next);
+      }}
+      onChange={(next) => {
+        if (Array.isArray(next)) {
+          const units = next.filter((id) => id > 0);
+          if (units.length !== next.length && units.length === chosen.length) return;
+          onChange?.(units);
+        } else if (next === null || next === undefined || next > 0) {
+          onChange?.(next ?? null);
+        }
+      }}
       treeDataSimpleMode
       treeData={options}
       // Until every level on the way to a chosen unit is read, its name cannot show.
-      loading={levels.some((level) => level.isPending)}
+      loading={tree.isPending}
       loadData={async (node) => {
         const parentId = Number(node.value);
+        if (parentId < 0) return;
         await queryClient.fetchQuery(unitLevelQuery(parentId));
         setLoadedIds((ids) => (ids.includes(parentId) ? ids : [...ids, parentId]));
       }}
@@ -127,7 +174,14 @@ export function UnitTreeSelect({
         filterTreeNode: false,
         autoClearSearchValue: true,
       }}
-      onSelect={() => setKeyword('')}
+      onSelect={(selected: unknown) => {
+        if (typeof selected === 'number' && selected < 0) {
+          keepOpen.current = true;
+          showMore(selected);
+          return;
+        }
+        setKeyword('');
+      }}
       popupMatchSelectWidth={false}
     />
   );

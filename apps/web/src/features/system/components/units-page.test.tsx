@@ -1,4 +1,4 @@
-import { PERMISSION_CODES } from '@cityops/contract';
+import { PERMISSION_CODES, UNIT_LEVEL_PAGE_SIZE } from '@cityops/contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, delay, http } from 'msw';
@@ -14,6 +14,7 @@ import {
   deepUnitTree,
   unitEndpoints,
   unitTree,
+  wideUnitTree,
 } from '../test-support';
 import { UnitsPage } from './units-page';
 
@@ -176,6 +177,27 @@ describe('the units page', { timeout: 60_000 }, () => {
     await user.type(screen.getByRole('searchbox', { name: '查找单位' }), '一所{Enter}');
     const found = await screen.findByRole('table', { name: '查找结果' });
     await waitFor(() => expect(rowTexts(found, 1)).toEqual([['市城管局 / 东城区分局 /东城一所']]));
+  });
+
+  it('shows a wide level a page at a time, the next page on asking', async () => {
+    tree = wideUnitTree(UNIT_LEVEL_PAGE_SIZE + 3);
+    const afters: (string | null)[] = [];
+    testServer.events.on('request:start', ({ request }) => {
+      const url = new URL(request.url);
+      if (url.pathname.endsWith('/units/level')) afters.push(url.searchParams.get('after'));
+    });
+    const { user, table } = await renderPage();
+    const district = within(table).getByRole('row', { name: /东城区分局/ });
+    await user.click(within(district).getByRole('button', { name: 'Expand row' }));
+    await waitFor(() => expect(rowTexts(table, 1).flat()).toContain(`街道${UNIT_LEVEL_PAGE_SIZE}`));
+    expect(rowTexts(table, 1).flat()).not.toContain(`街道${UNIT_LEVEL_PAGE_SIZE + 1}`);
+    await user.click(within(table).getByRole('button', { name: '显示东城区分局的更多下级单位' }));
+    await waitFor(() =>
+      expect(rowTexts(table, 1).flat()).toContain(`街道${UNIT_LEVEL_PAGE_SIZE + 3}`),
+    );
+    // The next page starts after the last street shown; nothing more is offered.
+    expect(afters).toContain(String(100 + UNIT_LEVEL_PAGE_SIZE - 1));
+    expect(within(table).queryByRole('button', { name: /更多下级单位/ })).toBeNull();
   });
 
   it('offers no changes without system:unit:write', async () => {

@@ -1,6 +1,6 @@
 import type { Department, UnitAction, UnitItem } from '@cityops/contract';
-import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { Space, Tag, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '@/lib/access/use-access';
@@ -8,7 +8,7 @@ import { registerTexts } from '@/lib/i18n';
 import { systemTexts } from '@/locales/system-texts';
 import { ConsoleListPage } from '@/components/console/console-list-page';
 import { ConsolePage } from '@/components/console/console-page';
-import { unitLevelQuery, useUnitLevel } from '../api/get-unit-level';
+import { type UnitLevel, useUnitLevel, useUnitLevels } from '../api/get-unit-level';
 import { systemKeys } from '../api/query-keys';
 import { useUnitSearch } from '../api/search-units';
 import { useDeleteDepartment, useDeleteUnit } from '../api/units';
@@ -19,21 +19,33 @@ import { UnitDialog } from './unit-dialog';
 
 registerTexts(systemTexts);
 
-/** A row of the tree table: a unit (its subunits and departments below it) or a department. */
+/**
+ * A row of the tree table: a unit (its subunits and departments below it), a
+ * department, or the button that reads the next page of a wide level.
+ */
 type Row =
   | { key: string; kind: 'unit'; unit: UnitItem; children?: Row[] }
-  | { key: string; kind: 'department'; department: Department };
+  | { key: string; kind: 'department'; department: Department }
+  | { key: string; kind: 'more'; parentId: number | null };
+
+const moreRow = (parentId: number | null): Row => ({
+  key: `more-${parentId ?? 'top'}`,
+  kind: 'more',
+  parentId,
+});
 
 /**
  * The rows of `units`, each with what is known below it: its subunits once their
- * level is read (`levels`), and its departments. A unit with anything below starts
- * closable, its subunits read when it is opened.
+ * level is read (`levels`, a "show more" after a page with more), and its
+ * departments. A unit with anything below starts closable, its subunits read when
+ * it is opened.
  */
-function rowsOf(units: readonly UnitItem[], levels: ReadonlyMap<number, UnitItem[]>): Row[] {
+function rowsOf(units: readonly UnitItem[], levels: ReadonlyMap<number | null, UnitLevel>): Row[] {
   return units.map((unit) => {
     const below = levels.get(unit.id);
     const children: Row[] = [
-      ...(below ? rowsOf(below, levels) : []),
+      ...(below ? rowsOf(below.units, levels) : []),
+      ...(below?.hasMore ? [moreRow(unit.id)] : []),
       ...[...unit.departments]
         .sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id)
         .map((department): Row => ({ key: `d${department.id}`, kind: 'department', department })),
@@ -70,31 +82,36 @@ function UnitsPageContent() {
   const [keyword, setKeyword] = useState('');
   const found = useUnitSearch(keyword);
   const searching = keyword.trim().length > 0;
-  // The units whose subunits are shown: those opened, and a sole top unit (a delegated
-  // administrator's district), which starts open. Several top units start closed: a
-  // megacity's 16 would read 1,440 units at once.
+  // The levels shown: the top one, a sole top unit's (a delegated administrator's
+  // district, which starts open) and those opened. Several top units start closed: a
+  // megacity's 16 would read 1,440 units at once. A wide level shows a page at a time.
   const [opened, setOpened] = useState<readonly number[]>([]);
-  const soleTop = tops.data?.length === 1 ? tops.data[0] : undefined;
-  const levelIds = [...new Set([...(soleTop?.hasChildren ? [soleTop.id] : []), ...opened])];
-  const levelQueries = useQueries({ queries: levelIds.map((id) => unitLevelQuery(id)) });
-  const levels = new Map<number, UnitItem[]>();
-  levelIds.forEach((id, index) => {
-    const level = levelQueries[index]?.data;
-    if (level) levels.set(id, level);
-  });
-  const shown = searching ? (found.data ?? []) : (tops.data ?? []);
-  const rows = rowsOf(shown, searching ? new Map() : levels);
-  const unitsById = new Map(
-    [...shown, ...[...levels.values()].flat()].map((unit) => [unit.id, unit]),
+  const [pagesOf, setPagesOf] = useState<ReadonlyMap<number | null, number>>(new Map());
+  const soleTop = tops.data?.list.length === 1 ? tops.data.list[0] : undefined;
+  const tree = useUnitLevels(
+    [null, ...(soleTop?.hasChildren ? [soleTop.id] : []), ...opened],
+    pagesOf,
   );
+  const topLevel = tree.levels.get(null);
+  const shown = searching ? (found.data ?? []) : (topLevel?.units ?? []);
+  const rows = searching
+    ? rowsOf(shown, new Map())
+    : [...rowsOf(shown, tree.levels), ...(topLevel?.hasMore ? [moreRow(null)] : [])];
+  const unitsById = new Map(
+    [...shown, ...[...tree.levels.values()].flatMap((level) => level.units)].map((unit) => [
+      unit.id,
+      unit,
+    ]),
+  );
+  const firstTops = tops.data?.list ?? [];
   const removeUnit = useDeleteUnit();
   const removeDepartment = useDeleteDepartment();
   const [editing, setEditing] = useState<Editing>(null);
   const list = searching
     ? found
     : {
-        isFetching: tops.isFetching || levelQueries.some((query) => query.isFetching),
-        isError: tops.isError || levelQueries.some((query) => query.isError),
+        isFetching: tree.isFetching,
+        isError: tree.isError,
         refetch: () => queryClient.invalidateQueries({ queryKey: systemKeys.units() }),
       };
 
@@ -107,13 +124,12 @@ function UnitsPageContent() {
       id="system-units-title"
       heading={t('system.units.heading')}
       create={
-        mayAddAtTop(tops.data ?? []) ||
-        (tops.data ?? []).some((unit) => unit.actions.includes('add-child'))
+        mayAddAtTop(firstTops) || firstTops.some((unit) => unit.actions.includes('add-child'))
           ? {
               label: t('system.units.createUnit'),
               code: 'system:unit:write',
               onClick: () =>
-                setEditing({ kind: 'unit', unit: null, parentId: defaultParent(tops.data ?? []) }),
+                setEditing({ kind: 'unit', unit: null, parentId: defaultParent(firstTops) }),
             }
           : undefined
       }
@@ -138,7 +154,25 @@ function UnitsPageContent() {
           key: 'name',
           title: t('system.common.name'),
           render: (_, row) =>
-            row.kind === 'unit' ? (
+            row.kind === 'more' ? (
+              <Button
+                type="link"
+                size="small"
+                aria-label={
+                  row.parentId === null
+                    ? undefined
+                    : t('system.units.showMoreBelow', {
+                        name: localName(unitsById.get(row.parentId) ?? { name: '' }, i18n.language),
+                      })
+                }
+                onClick={() => {
+                  const read = tree.levels.get(row.parentId)?.pages ?? 1;
+                  setPagesOf((pages) => new Map(pages).set(row.parentId, read + 1));
+                }}
+              >
+                {t('system.units.showMore')}
+              </Button>
+            ) : row.kind === 'unit' ? (
               <Space size={4} wrap>
                 {searching && row.unit.path.length > 0 && (
                   // Where a found unit sits: the units above it, as the tree shows them.
@@ -160,15 +194,22 @@ function UnitsPageContent() {
           title: t('system.roles.column.users'),
           align: 'right',
           render: (_, row) =>
-            t('system.units.userCount', {
-              count: row.kind === 'unit' ? row.unit.userCount : row.department.userCount,
-            }),
+            row.kind === 'more'
+              ? null
+              : t('system.units.userCount', {
+                  count: row.kind === 'unit' ? row.unit.userCount : row.department.userCount,
+                }),
         },
         {
           key: 'sortOrder',
           title: t('system.common.sortOrder'),
           align: 'right',
-          render: (_, row) => (row.kind === 'unit' ? row.unit.sortOrder : row.department.sortOrder),
+          render: (_, row) =>
+            row.kind === 'more'
+              ? null
+              : row.kind === 'unit'
+                ? row.unit.sortOrder
+                : row.department.sortOrder,
         },
       ]}
       // Why a unit offers no delete (its own top unit, for a district administrator).
@@ -180,6 +221,7 @@ function UnitsPageContent() {
       rowActions={
         canWrite
           ? (row) => {
+              if (row.kind === 'more') return [];
               const isUnit = row.kind === 'unit';
               const record = isUnit ? row.unit : row.department;
               const name = localName(record, i18n.language);
