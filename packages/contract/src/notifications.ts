@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MESSAGE_PAGE_SIZE } from './constants.js';
 import { pageTotalShape } from './envelope-schemas.js';
 import { MESSAGE_TYPES } from './message-rules.js';
-import { idSchema, pageIndexSchema } from './validation.js';
+import { idListQuerySchema, idSchema, pageIndexSchema } from './validation.js';
 
 /** Form posts carry booleans as text; JSON carries them as booleans. */
 const formBoolean = z.union([
@@ -109,14 +109,35 @@ export const sendMessageResultSchema = z.object({
 });
 export type SendMessageResult = z.infer<typeof sendMessageResultSchema>;
 
-/** Administration: the people a message can go to. */
-const recipientOptionSchema = z.object({
+/** Administration: an account a message can go to (found by typing: a megacity has 100,000). */
+const recipientUserSchema = z.object({
   id: z.string(),
   username: z.string(),
   name: z.string(),
 });
+export type RecipientUser = z.infer<typeof recipientUserSchema>;
+
+/** The most accounts a keyword finds: the compose dialog narrows by typing. */
+export const RECIPIENT_USERS_LIMIT = 20;
+
+/**
+ * Enabled accounts whose login name or name starts with `keyword` (at most
+ * `RECIPIENT_USERS_LIMIT`, by login name), or those of `ids` (the chosen ones, to label them).
+ */
+export const recipientUsersQuerySchema = z.object({
+  keyword: z.string().trim().max(64, 'validation.tooLong').optional(),
+  ids: idListQuerySchema.optional(),
+});
+export type RecipientUsersQuery = z.infer<typeof recipientUsersQuerySchema>;
+
+export const recipientUserPageSchema = z.object({
+  list: z.array(recipientUserSchema),
+  hasMore: z.boolean(),
+});
+export type RecipientUserPage = z.infer<typeof recipientUserPageSchema>;
+
+/** Administration: the units and roles a message can go to (accounts: `recipientUsers`). */
 export const recipientOptionsSchema = z.object({
-  users: z.array(recipientOptionSchema),
   units: z.array(z.object({ id: z.string(), name: z.string(), nameEn: z.string() })),
   roles: z.array(z.object({ id: z.string(), name: z.string(), nameEn: z.string() })),
 });

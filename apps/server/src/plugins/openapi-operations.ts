@@ -55,6 +55,7 @@ export const OPERATIONS: Readonly<Record<string, OperationEntry>> = {
   'GET /api/message-sms/messageData/upAllMsg': { id: 'markAllMessagesRead' },
   'POST /api/message-sms/messageData/send': { id: 'sendMessage' },
   'GET /api/message-sms/messageData/recipients': { id: 'listMessageRecipients' },
+  'GET /api/message-sms/messageData/recipients/users': { id: 'findMessageRecipientUsers' },
   'POST /api/message-sms/messageData/sse-ticket': { id: 'createUnreadStreamTicket' },
   'GET /api/message-sms/messageData/stream': { id: 'streamUnreadCount' },
 

@@ -9,6 +9,7 @@ export const MESSAGE_PATHS = {
   stream: '/message-sms/messageData/stream',
   send: '/message-sms/messageData/send',
   recipients: '/message-sms/messageData/recipients',
+  recipientUsers: '/message-sms/messageData/recipients/users',
 } as const;
 
 /** Messages (消息管理): sending and withdrawing them in the console, reading them in the header. */

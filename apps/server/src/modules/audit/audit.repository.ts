@@ -11,7 +11,7 @@ import type {
 import { type SQL, and, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { type Executor, rowsOf } from '../../db/client.js';
-import { escapeLike } from '../../db/like.js';
+import { userStartsWith } from '../../db/like.js';
 import { type AuditMetrics, noMetrics } from '../../lib/metrics.js';
 import { currentTrace } from '../../lib/request-trace.js';
 import {
@@ -284,14 +284,10 @@ export class AuditRepository {
    * the 操作人 picker's read, each side a range of its prefix index (drizzle/0019).
    */
   async actors(keyword: string, offset: number, limit: number): Promise<AuditActor[]> {
-    const prefix = `${escapeLike(keyword.toLowerCase())}%`;
-    const where = keyword
-      ? or(sql`lower(${users.username}) like ${prefix}`, sql`lower(${users.name}) like ${prefix}`)
-      : undefined;
     return this.db
       .select({ id: users.id, username: users.username, name: users.name })
       .from(users)
-      .where(where)
+      .where(userStartsWith(keyword))
       .orderBy(sql`lower(${users.username})`)
       .limit(limit)
       .offset(offset);

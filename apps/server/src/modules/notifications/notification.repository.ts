@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm';
 import { verifiedBindings } from '../../db/access-bindings.js';
 import type { Executor } from '../../db/client.js';
+import { userStartsWith } from '../../db/like.js';
 import { type CountedTotal, countUpTo } from '../../db/paging.js';
 import {
   messageRecipients,
@@ -234,13 +235,9 @@ export class NotificationRepository {
     }
   }
 
+  /** The units and roles a message can go to: the console's lists, not growing with the staff. */
   async recipientOptions() {
-    const [userRows, unitRows, roleRows] = await Promise.all([
-      this.db
-        .select({ id: users.id, username: users.username, name: users.name })
-        .from(users)
-        .where(eq(users.disabled, false))
-        .orderBy(users.username),
+    const [unitRows, roleRows] = await Promise.all([
       this.db
         .select({ id: organizations.id, name: organizations.name, nameEn: organizations.nameEn })
         .from(organizations)
@@ -250,7 +247,24 @@ export class NotificationRepository {
         .from(roles)
         .orderBy(roles.id),
     ]);
-    return { users: userRows, units: unitRows, roles: roleRows };
+    return { units: unitRows, roles: roleRows };
+  }
+
+  /**
+   * Enabled accounts a message can go to: those whose login name or name starts with
+   * `keyword` (by login name, at most `limit`), or those of `ids`.
+   */
+  async recipientUsers(
+    query: { keyword?: string | undefined; ids?: readonly number[] | undefined },
+    limit: number,
+  ) {
+    const chosen = query.ids?.length ? inArray(users.id, [...query.ids]) : undefined;
+    return this.db
+      .select({ id: users.id, username: users.username, name: users.name })
+      .from(users)
+      .where(and(eq(users.disabled, false), chosen ?? userStartsWith(query.keyword ?? '')))
+      .orderBy(sql`lower(${users.username})`)
+      .limit(limit);
   }
 
   async insertTicket(ticket: {

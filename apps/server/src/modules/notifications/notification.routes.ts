@@ -14,6 +14,8 @@ import {
   ok,
   pageSchema,
   recipientOptionsSchema,
+  recipientUserPageSchema,
+  recipientUsersQuerySchema,
   sendMessageRequestSchema,
   sendMessageResultSchema,
   sseStreamQuerySchema,
@@ -127,11 +129,26 @@ const notificationRoutes: FastifyPluginAsyncZod<{
       config: { access: { permission: 'system:message:send' } },
       schema: {
         tags,
-        summary: 'Administrators: the users and roles a message can go to',
+        summary: 'Administrators: the units and roles a message can go to',
         response: { 200: envelopeSchema(recipientOptionsSchema) },
       },
     },
     async () => ok(await notifications.recipientOptions()),
+  );
+
+  app.get(
+    MESSAGE_PATHS.recipientUsers,
+    {
+      config: { access: { permission: 'system:message:send' } },
+      schema: {
+        tags,
+        summary:
+          'Administrators: the accounts a message can go to, found by the start of a name, or chosen ones by id',
+        querystring: recipientUsersQuerySchema,
+        response: { 200: envelopeSchema(recipientUserPageSchema) },
+      },
+    },
+    async (request) => ok(await notifications.recipientUsers(request.query)),
   );
 
   // ----- The administrator's messages screen (issue 13 item 7) -----

@@ -4,7 +4,10 @@ import {
   MESSAGE_PAGE_SIZE,
   type Message,
   type Page,
+  RECIPIENT_USERS_LIMIT,
   type RecipientOptions,
+  type RecipientUserPage,
+  type RecipientUsersQuery,
   SSE_TICKET_SECONDS,
   type MessageRecipientPage,
   type SendMessageResult,
@@ -216,9 +219,19 @@ export class NotificationService {
   async recipientOptions(): Promise<RecipientOptions> {
     const options = await this.messages.recipientOptions();
     return {
-      users: options.users.map((user) => ({ ...user, id: String(user.id) })),
       units: options.units.map((unit) => ({ ...unit, id: String(unit.id) })),
       roles: options.roles,
+    };
+  }
+
+  /** Accounts found by the start of a name (the first `RECIPIENT_USERS_LIMIT`), or chosen ones by id. */
+  async recipientUsers(query: RecipientUsersQuery): Promise<RecipientUserPage> {
+    const limit = query.ids?.length ? query.ids.length : RECIPIENT_USERS_LIMIT + 1;
+    const rows = await this.messages.recipientUsers(query, limit);
+    const list = rows.slice(0, query.ids?.length ? rows.length : RECIPIENT_USERS_LIMIT);
+    return {
+      list: list.map((user) => ({ ...user, id: String(user.id) })),
+      hasMore: rows.length > list.length,
     };
   }
 

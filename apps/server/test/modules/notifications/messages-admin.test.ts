@@ -1,4 +1,9 @@
-import { ErrorCode } from '@cityops/contract';
+import {
+  ErrorCode,
+  MESSAGE_PATHS,
+  RECIPIENT_USERS_LIMIT,
+  type RecipientUserPage,
+} from '@cityops/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../helpers/test-app.js';
@@ -87,6 +92,33 @@ describe('sending', () => {
         recipients: unitUsers + 1,
       },
     });
+  });
+
+  it('finds accounts by the start of a name, enabled ones only, and labels chosen ones', async () => {
+    const find = (query: string) =>
+      data<RecipientUserPage>(t.app, admin, 'GET', `${MESSAGE_PATHS.recipientUsers}?${query}`);
+    const byLogin = await find('keyword=OPER');
+    expect(byLogin.list.map((user) => user.username)).toEqual(['operator']);
+    expect(byLogin.hasMore).toBe(false);
+    // LIKE's wildcards are letters like any other.
+    expect((await find('keyword=%25')).list).toEqual([]);
+    const officerId = await userIdOf('jb_officer');
+    const chosen = await find(`ids=${officerId},999999`);
+    expect(chosen.list.map((user) => user.username)).toEqual(['jb_officer']);
+    // No keyword: the first accounts by login name, and word that more are found by typing.
+    const first = await find('');
+    expect(first.list.length).toBeLessThanOrEqual(RECIPIENT_USERS_LIMIT);
+    await t.database.db.execute(sql`update users set disabled = true where id = ${officerId}`);
+    try {
+      expect((await find(`ids=${officerId}`)).list).toEqual([]);
+      expect((await find('keyword=jb_off')).list).toEqual([]);
+    } finally {
+      await t.database.db.execute(sql`update users set disabled = false where id = ${officerId}`);
+    }
+    for (const query of ['ids=abc', `ids=${'1,'.repeat(201)}`, `keyword=${'x'.repeat(65)}`]) {
+      const answer = await call(t.app, admin, 'GET', `${MESSAGE_PATHS.recipientUsers}?${query}`);
+      expect(answer.status, query).toBe(422);
+    }
   });
 
   it('names the units among the recipient options', async () => {

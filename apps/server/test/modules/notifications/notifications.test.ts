@@ -1,4 +1,5 @@
 import { ErrorCode } from '@cityops/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, bearer, createTestApp } from '../../helpers/test-app.js';
 
@@ -54,6 +55,7 @@ describe('messages of the bell', () => {
       get('/updateRead?id=1'),
       get('/upAllMsg'),
       get('/recipients'),
+      get('/recipients/users?keyword=a'),
       t.app.inject({ method: 'POST', url: `${base}/sse-ticket` }),
       t.app.inject({ method: 'POST', url: `${base}/send`, payload: { title: 'x' } }),
       get('/updateRead?id=1', 'not-a-real-token'),
@@ -191,8 +193,11 @@ describe('messages of the bell', () => {
     expect(refused.statusCode).toBe(403);
     expect((await get('/recipients', operator.token)).statusCode).toBe(403);
 
+    expect((await get('/recipients/users?keyword=op', operator.token)).statusCode).toBe(403);
+    const found = (await get('/recipients/users?keyword=op', admin.token)).json().data;
+    expect(found.list.map((user: { username: string }) => user.username)).toContain('operator');
     const options = (await get('/recipients', admin.token)).json().data;
-    expect(options.users.map((user: { username: string }) => user.username)).toContain('operator');
+    expect(Object.keys(options)).toEqual(['units', 'roles']);
     expect(options.roles.map((role: { id: string }) => role.id)).toEqual(
       expect.arrayContaining(['admin', 'staff']),
     );
@@ -204,8 +209,11 @@ describe('messages of the bell', () => {
     });
     expect(toStaff.json().data.recipients).toBe(6);
     const toAll = await send(admin.token, { title: '通知', content: '全体', allUsers: 'true' });
-    // Everyone: every active account the recipients list offers.
-    expect(toAll.json().data.recipients).toBe(options.users.length);
+    // Everyone: every enabled account.
+    const { rows } = await t.database.db.execute<{ count: number }>(
+      sql`select count(*)::int as count from users where not disabled`,
+    );
+    expect(toAll.json().data.recipients).toBe(rows[0]!.count);
     const toList = await send(admin.token, {
       title: '通知',
       content: 'two',

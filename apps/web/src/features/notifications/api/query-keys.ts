@@ -4,6 +4,9 @@
  */
 export const messageKeys = {
   recipients: () => ['messages', 'recipients'] as const,
+  /** Accounts found by what is typed, or chosen ones labelled by id. */
+  recipientUsers: (query: { keyword?: string; ids?: readonly string[] }) =>
+    [...messageKeys.recipients(), 'users', query] as const,
   /** Every page of the administrator's sent messages. */
   sentLists: () => ['messages', 'sent'] as const,
   sentList: (query: { pageIndex: number; pageSize: number; keyword: string }) =>

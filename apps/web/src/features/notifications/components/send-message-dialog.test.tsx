@@ -14,22 +14,40 @@ import { SendMessageDialog } from './send-message-dialog';
 configure({ asyncUtilTimeout: 15_000 });
 
 let sent: Record<string, unknown>[] = [];
+let searches: string[] = [];
+const accounts = [
+  { id: 'u-2', username: 'ops', name: 'Olga Ops' },
+  { id: 'u-3', username: 'olive', name: 'Oliver Stone' },
+];
 
 startTestServer('en');
 beforeAll(() => registerTexts(notificationsTexts));
 beforeEach(() => {
   configureTestApi({ token: 'token-1' });
   sent = [];
+  searches = [];
   testServer.use(
     http.get(`${API}/message-sms/messageData/recipients`, () =>
       HttpResponse.json(
         okBody({
-          users: [{ id: 'u-2', username: 'ops', name: 'Olga Ops' }],
           units: [{ id: '4', name: '江北区城市管理局', nameEn: 'Jiangbei bureau' }],
           roles: [{ id: 'r-1', name: '值班员', nameEn: 'Duty officer' }],
         }),
       ),
     ),
+    // The accounts are found on the server by the start of a name, and chosen ones by id.
+    http.get(`${API}/message-sms/messageData/recipients/users`, ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      searches.push(params.toString());
+      const keyword = (params.get('keyword') ?? '').toLowerCase();
+      const ids = params.get('ids')?.split(',') ?? [];
+      const list = accounts.filter((account) =>
+        ids.length > 0
+          ? ids.includes(account.id)
+          : account.username.startsWith(keyword) || account.name.toLowerCase().startsWith(keyword),
+      );
+      return HttpResponse.json(okBody({ list, hasMore: false }));
+    }),
     http.post(`${API}/message-sms/messageData/send`, async ({ request }) => {
       const text = await request.text();
       sent.push(
@@ -59,7 +77,13 @@ describe('SendMessageDialog', { timeout: 60_000 }, () => {
     );
     await user.type(await screen.findByRole('textbox', { name: 'Title' }), 'Road closed');
     await user.type(screen.getByRole('textbox', { name: 'Content' }), 'Main street, until 6 pm');
-    await choose(user, 'Users', 'Olga Ops (ops)');
+    await user.type(screen.getByRole('combobox', { name: 'Users' }), 'olg');
+    // Found on the server by what was typed, never the whole staff.
+    await waitFor(() => expect(screen.queryByTitle('Oliver Stone (olive)')).toBeNull());
+    expect(searches).toContain('keyword=olg');
+    await user.click(await screen.findByTitle('Olga Ops (ops)'));
+    // The chosen one keeps its name from a read by id.
+    await waitFor(() => expect(searches).toContain('ids=u-2'));
     await choose(user, 'Units', 'Jiangbei bureau');
     await choose(user, 'Roles', 'Duty officer');
     await user.click(screen.getByRole('button', { name: 'Send' }));

@@ -2,9 +2,11 @@ import { Checkbox, Form, Input, Radio, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsoleDialog } from '@/components/console/console-dialog';
+import { ConsoleTheme } from '@/components/console/console-theme';
 import { toast } from '@/lib/toast';
 import { type SendMessageInput, useRecipientOptions, useSendMessage } from '../api/send-message';
 import { localName } from '@/lib/local-name';
+import { RecipientUserSelect } from './recipient-user-select';
 
 export interface SendMessageDialogProps {
   onClose(): void;
@@ -44,16 +46,8 @@ export function SendMessageDialog({ onClose }: SendMessageDialogProps) {
     }
   }
 
-  // Users and roles are chosen alike; only their names and labels differ.
+  // Units and roles are chosen alike from their lists; accounts are found by typing.
   const recipientFields = [
-    {
-      name: 'userIds',
-      label: t('notifications.admin.usersLabel'),
-      options: (options.data?.users ?? []).map((user) => ({
-        value: user.id,
-        label: `${user.name} (${user.username})`,
-      })),
-    },
     {
       name: 'unitIds',
       label: t('notifications.admin.unitsLabel'),
@@ -72,64 +66,74 @@ export function SendMessageDialog({ onClose }: SendMessageDialogProps) {
     },
   ] as const;
 
+  // The console's contrast (its placeholder grey) also where the bell opens it.
   return (
-    <ConsoleDialog
-      open
-      title={t('notifications.admin.dialogTitle')}
-      okText={t('notifications.admin.send')}
-      cancelText={t('common.cancel')}
-      onOk={() => void send()}
-      onCancel={onClose}
-      confirmLoading={sending}
-      destroyOnHidden
-    >
-      <Form<SendMessageInput>
-        form={form}
-        layout="vertical"
-        name="send-message"
-        initialValues={{ type: 'text', userIds: [], unitIds: [], roleIds: [], allUsers: false }}
+    <ConsoleTheme>
+      <ConsoleDialog
+        open
+        title={t('notifications.admin.dialogTitle')}
+        okText={t('notifications.admin.send')}
+        cancelText={t('common.cancel')}
+        onOk={() => void send()}
+        onCancel={onClose}
+        confirmLoading={sending}
+        destroyOnHidden
       >
-        <Form.Item
-          name="title"
-          label={t('notifications.admin.titleLabel')}
-          rules={[
-            { required: true, whitespace: true, message: t('notifications.admin.titleRequired') },
-          ]}
+        <Form<SendMessageInput>
+          form={form}
+          layout="vertical"
+          name="send-message"
+          initialValues={{ type: 'text', userIds: [], unitIds: [], roleIds: [], allUsers: false }}
         >
-          <Input maxLength={200} />
-        </Form.Item>
-        <Form.Item
-          name="content"
-          label={t('notifications.admin.contentLabel')}
-          rules={[
-            { required: true, whitespace: true, message: t('notifications.admin.contentRequired') },
-          ]}
-        >
-          <Input.TextArea rows={4} maxLength={10_000} />
-        </Form.Item>
-        <Form.Item name="type" label={t('notifications.admin.typeLabel')}>
-          <Radio.Group
-            options={[
-              { value: 'text', label: t('notifications.admin.typeText') },
-              { value: 'json', label: t('notifications.admin.typeJson') },
+          <Form.Item
+            name="title"
+            label={t('notifications.admin.titleLabel')}
+            rules={[
+              { required: true, whitespace: true, message: t('notifications.admin.titleRequired') },
             ]}
-          />
-        </Form.Item>
-        <Form.Item name="allUsers" valuePropName="checked">
-          <Checkbox>{t('notifications.admin.allUsersLabel')}</Checkbox>
-        </Form.Item>
-        {recipientFields.map((field) => (
-          <Form.Item key={field.name} name={field.name} label={field.label}>
-            <Select
-              mode="multiple"
-              disabled={allUsers}
-              loading={options.isPending}
-              optionFilterProp="label"
-              options={field.options}
+          >
+            <Input maxLength={200} />
+          </Form.Item>
+          <Form.Item
+            name="content"
+            label={t('notifications.admin.contentLabel')}
+            rules={[
+              {
+                required: true,
+                whitespace: true,
+                message: t('notifications.admin.contentRequired'),
+              },
+            ]}
+          >
+            <Input.TextArea rows={4} maxLength={10_000} />
+          </Form.Item>
+          <Form.Item name="type" label={t('notifications.admin.typeLabel')}>
+            <Radio.Group
+              options={[
+                { value: 'text', label: t('notifications.admin.typeText') },
+                { value: 'json', label: t('notifications.admin.typeJson') },
+              ]}
             />
           </Form.Item>
-        ))}
-      </Form>
-    </ConsoleDialog>
+          <Form.Item name="allUsers" valuePropName="checked">
+            <Checkbox>{t('notifications.admin.allUsersLabel')}</Checkbox>
+          </Form.Item>
+          <Form.Item name="userIds" label={t('notifications.admin.usersLabel')}>
+            <RecipientUserSelect disabled={allUsers} />
+          </Form.Item>
+          {recipientFields.map((field) => (
+            <Form.Item key={field.name} name={field.name} label={field.label}>
+              <Select
+                mode="multiple"
+                disabled={allUsers}
+                loading={options.isPending}
+                optionFilterProp="label"
+                options={field.options}
+              />
+            </Form.Item>
+          ))}
+        </Form>
+      </ConsoleDialog>
+    </ConsoleTheme>
   );
 }

@@ -1,0 +1,75 @@
+import { RECIPIENT_USERS_LIMIT, type RecipientUser } from '@cityops/contract';
+import { Select } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRecipientUserSearch, useRecipientUsersById } from '../api/search-recipient-users';
+
+/** How long typing pauses before the accounts are asked for. */
+const SEARCH_PAUSE_MS = 250;
+
+export interface RecipientUserSelectProps {
+  id?: string;
+  value?: string[];
+  onChange?(value: string[]): void;
+  disabled?: boolean;
+}
+
+const labelOf = (user: RecipientUser) => `${user.name} (${user.username})`;
+
+/**
+ * The accounts a message goes to (issue 33): found on the server by the start of a
+ * name or login name as the sender types, never the whole staff (a megacity has
+ * 100,000). The chosen ones keep their names from a read by id.
+ */
+export function RecipientUserSelect({ id, value, onChange, disabled }: RecipientUserSelectProps) {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState('');
+  const [keyword, setKeyword] = useState('');
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setKeyword(typed.trim()), SEARCH_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const chosen = value ?? [];
+  const found = useRecipientUserSearch(keyword, open);
+  const named = useRecipientUsersById(chosen);
+  const users = new Map<string, RecipientUser>();
+  for (const user of [...(named.data?.list ?? []), ...(found.data?.list ?? [])]) {
+    users.set(user.id, user);
+  }
+  const options = [...users.values()].map((user) => ({ value: user.id, label: labelOf(user) }));
+  // Keeps a chosen account's place while its name is being read.
+  for (const userId of chosen) {
+    if (!users.has(userId)) options.push({ value: userId, label: userId });
+  }
+  return (
+    <Select
+      id={id}
+      mode="multiple"
+      value={chosen}
+      disabled={disabled}
+      onChange={(next: string[]) => onChange?.(next)}
+      onOpenChange={setOpen}
+      showSearch={{ filterOption: false, onSearch: setTyped, searchValue: typed }}
+      onSelect={() => setTyped('')}
+      loading={found.isFetching}
+      placeholder={t('notifications.admin.usersPlaceholder')}
+      notFoundContent={
+        found.isFetching
+          ? t('notifications.admin.usersSearching')
+          : t('notifications.admin.usersNone')
+      }
+      options={options}
+      popupRender={(menu) => (
+        <>
+          {menu}
+          {found.data?.hasMore && (
+            <div style={{ padding: '4px 12px', color: 'var(--ant-color-text-secondary)' }}>
+              {t('notifications.admin.usersMore', { count: RECIPIENT_USERS_LIMIT })}
+            </div>
+          )}
+        </>
+      )}
+    />
+  );
+}
