@@ -1,6 +1,6 @@
 /**
  * `npm run audit-chain -w @cityops/bench -- [--records N] [--batch B] [--writers W]
- * [--seconds S]`, with DATABASE_URL set to a PostgreSQL server: issue 33 items 1 and
+ * [--seconds S] [--result NAME]`, with DATABASE_URL set to a PostgreSQL server: issue 33 items 1 and
  * 2, on demand and not part of CI.
  *
  * Its own database, `cityops_chain_bench`, dropped and created each run, holding the
@@ -12,7 +12,9 @@
  *   a change's record is written (records/s, and each insert's time to commit at p50
  *   and p99: what a request waits on the others' records);
  * - viewWriters: the same as an audited read's record is written since issue 33, its
- *   own statement's transaction not waiting for the disk (`synchronous_commit` off for it).
+ *   own statement's transaction not waiting for the disk (`synchronous_commit` off for it);
+ * - unchainedWriters: the writers' rows and commits into a plain copy of the table (no
+ *   chain, index or trigger): the one-record rate this disk's commit flush allows.
  * The way from one point to the next is filled in 10,000-record statements, timed too.
  * Last, the chain is verified with the server's own command (`npm run audit -- verify`,
  * from source) and timed, and the head's and the trail's sizes are read.
@@ -40,6 +42,11 @@ const BATCH = option('--batch', 1_000);
 const WRITERS = option('--writers', 10);
 const SECONDS = option('--seconds', 5);
 const FILL = 10_000;
+/** The result's file under bench/results: a shorter run keeps the 10-million one's. */
+const RESULT = (() => {
+  const at = process.argv.indexOf('--result');
+  return at >= 0 ? process.argv[at + 1]! : 'audit-chain';
+})();
 
 /**
  * A FROM item that turns `synchronous_commit` off for its statement's own transaction, as
@@ -48,8 +55,8 @@ const FILL = 10_000;
 const DEFERRED = ", (select set_config('synchronous_commit', 'off', true)) durability";
 
 /** A record shaped as the console writes one: an actor, a target, a change of two fields. */
-const insertRecords = (count: number, deferred = false) => `
-  insert into audit_trail (at, actor_id, actor_name, actor_unit, session, ip_address,
+const insertRecords = (count: number, deferred = false, table = 'audit_trail') => `
+  insert into ${table} (at, actor_id, actor_name, actor_unit, session, ip_address,
                            user_agent, action, target_kind, target_id, target_name,
                            outcome, before, after)
   select now(), 1 + g % 5000, 'staff' || lpad((g % 5000)::text, 5, '0'), '江城区城市管理局',
@@ -96,7 +103,7 @@ async function bulkRate(pool: pg.Pool): Promise<number> {
  * the disk at its commit), or, `deferred`, as a view's (`AuditRepository.append` with
  * `durability: 'deferred'`: `synchronous_commit` off for its own statement's transaction).
  */
-async function writersRate(pool: pg.Pool, deferred: boolean) {
+async function writersRate(pool: pg.Pool, deferred: boolean, table = 'audit_trail') {
   // The WAL flushes the run asked for (PostgreSQL 14's pg_stat_wal; 0 where fsync is off):
   // one per record written waiting for the disk, next to none for a view's.
   const walSyncs = async () =>
@@ -111,7 +118,7 @@ async function writersRate(pool: pg.Pool, deferred: boolean) {
       try {
         while (performance.now() < end) {
           const at = performance.now();
-          await client.query(insertRecords(1, deferred));
+          await client.query(insertRecords(1, deferred, table));
           latencies.push(performance.now() - at);
         }
       } finally {
@@ -152,13 +159,23 @@ async function main(): Promise<void> {
   const pool = new pg.Pool({ connectionString: url, max: WRITERS + 1 });
   try {
     await migrate(pool);
+    await pool.query('create table audit_unchained as select * from audit_trail with no data');
     const points: Record<string, unknown>[] = [];
     const measure = async () => {
       const bulk = await bulkRate(pool);
       // Side by side at each point: a change's records, then a view's.
       const writers = await writersRate(pool, false);
       const viewWriters = await writersRate(pool, true);
-      const point = { ...(await sizes(pool)), bulkRecordsPerSecond: bulk, writers, viewWriters };
+      // The same rows and commits into a table with no chain, no index and no trigger:
+      // what this disk's commit flush allows one-record transactions at all.
+      const unchainedWriters = await writersRate(pool, false, 'audit_unchained');
+      const point = {
+        ...(await sizes(pool)),
+        bulkRecordsPerSecond: bulk,
+        writers,
+        viewWriters,
+        unchainedWriters,
+      };
       points.push(point);
       process.stdout.write(`${JSON.stringify(point)}\n`);
     };
@@ -211,7 +228,7 @@ async function main(): Promise<void> {
       final: await sizes(pool),
     };
     process.stdout.write(`${JSON.stringify(result.verification)}\n`);
-    process.stdout.write(`${await writeResult('audit-chain', result)}\n`);
+    process.stdout.write(`${await writeResult(RESULT, result)}\n`);
   } finally {
     await pool.end();
     // Its database holds nothing worth keeping; a megacity's trail is gigabytes.
