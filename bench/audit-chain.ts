@@ -14,7 +14,10 @@
  * - viewWriters: the same as an audited read's record is written since issue 33, its
  *   own statement's transaction not waiting for the disk (`synchronous_commit` off for it);
  * - unchainedWriters: the writers' rows and commits into a plain copy of the table (no
- *   chain, index or trigger): the one-record rate this disk's commit flush allows.
+ *   chain, index or trigger): the one-record rate this disk's commit flush allows;
+ * - repositoryViews: W writers appending views' records through the server's own
+ *   `AuditRepository` (from apps/server/dist: `npm run build` first), which writes those
+ *   arriving together in one statement.
  * The way from one point to the next is filled in 10,000-record statements, timed too.
  * Last, the chain is verified with the server's own command (`npm run audit -- verify`,
  * from source) and timed, and the head's and the trail's sizes are read.
@@ -26,6 +29,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { openDatabase } from '../apps/server/dist/db/client.js';
+import { AuditRepository } from '../apps/server/dist/modules/audit/audit.repository.js';
 import { freshDatabase } from './lib/database.js';
 import { writeResult } from './lib/results.js';
 import { repoRoot } from './lib/server.js';
@@ -136,6 +141,54 @@ async function writersRate(pool: pg.Pool, deferred: boolean, table = 'audit_trai
   };
 }
 
+/**
+ * W writers appending a view's record each through the server's own repository
+ * (`AuditRepository.append`, `durability: 'deferred'`), as every audited read does: the
+ * records that arrive while a statement writes go together in the next (issue 33).
+ */
+async function repositoryViewsRate(audit: AuditRepository, pool: pg.Pool) {
+  const walSyncs = async () =>
+    Number((await pool.query<{ n: string }>('select wal_sync as n from pg_stat_wal')).rows[0]?.n);
+  const syncsBefore = await walSyncs();
+  const latencies: number[] = [];
+  const source = {
+    actorId: 1,
+    actorName: 'staff00001',
+    session: '0123456789abcdef',
+    ipAddress: '10.1.2.7',
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36',
+  };
+  const start = performance.now();
+  const end = start + SECONDS * 1_000;
+  await Promise.all(
+    Array.from({ length: WRITERS }, async () => {
+      while (performance.now() < end) {
+        const at = performance.now();
+        await audit.append(
+          new Date(),
+          source,
+          {
+            action: 'audit.view',
+            outcome: 'success',
+            target: { kind: 'user', id: 42, name: '张伟' },
+            after: { pageSize: 50 },
+          },
+          { durability: 'deferred' },
+        );
+        latencies.push(performance.now() - at);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return {
+    records: latencies.length,
+    walSyncs: (await walSyncs()) - syncsBefore,
+    recordsPerSecond: Math.round(latencies.length / ((performance.now() - start) / 1_000)),
+    commitMsP50: round(percentile(latencies, 0.5)),
+    commitMsP99: round(percentile(latencies, 0.99)),
+  };
+}
+
 async function sizes(pool: pg.Pool) {
   const { rows } = await pool.query<{ head: string; trail: string; records: string }>(
     `select pg_relation_size('audit_chain_head') / current_setting('block_size')::int as head,
@@ -157,8 +210,13 @@ async function main(): Promise<void> {
   if (!baseUrl) throw new Error('DATABASE_URL must name a PostgreSQL server');
   const url = await freshDatabase(baseUrl, 'cityops_chain_bench');
   const pool = new pg.Pool({ connectionString: url, max: WRITERS + 1 });
+  let closeDatabase = async () => {};
   try {
     await migrate(pool);
+    // The server's own repository on a pool of its own, as a server writes views' records.
+    const database = await openDatabase({ databaseUrl: url, dataDir: '', poolSize: WRITERS });
+    closeDatabase = () => database.close();
+    const audit = new AuditRepository(database.db);
     await pool.query('create table audit_unchained as select * from audit_trail with no data');
     const points: Record<string, unknown>[] = [];
     const measure = async () => {
@@ -169,12 +227,14 @@ async function main(): Promise<void> {
       // The same rows and commits into a table with no chain, no index and no trigger:
       // what this disk's commit flush allows one-record transactions at all.
       const unchainedWriters = await writersRate(pool, false, 'audit_unchained');
+      const repositoryViews = await repositoryViewsRate(audit, pool);
       const point = {
         ...(await sizes(pool)),
         bulkRecordsPerSecond: bulk,
         writers,
         viewWriters,
         unchainedWriters,
+        repositoryViews,
       };
       points.push(point);
       process.stdout.write(`${JSON.stringify(point)}\n`);
@@ -230,6 +290,7 @@ async function main(): Promise<void> {
     process.stdout.write(`${JSON.stringify(result.verification)}\n`);
     process.stdout.write(`${await writeResult(RESULT, result)}\n`);
   } finally {
+    await closeDatabase();
     await pool.end();
     // Its database holds nothing worth keeping; a megacity's trail is gigabytes.
     const admin = new pg.Client({ connectionString: baseUrl });

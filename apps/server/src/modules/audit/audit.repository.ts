@@ -87,6 +87,26 @@ export interface ChainLink {
   expected: string;
 }
 
+/** One record to append: when, by whom, what. */
+interface AuditRecordInput {
+  at: Date;
+  source: AuditSource;
+  event: AuditEvent;
+}
+
+/** A view's record waiting for its statement, and the request waiting for it. */
+interface PendingRecord {
+  record: AuditRecordInput;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * The most views' records one statement writes: 500 rows of the trail are about 250 kB
+ * of parameters, well inside one statement's bounds, and a few milliseconds' work.
+ */
+const VIEW_RECORDS_PER_STATEMENT = 500;
+
 /** The trail's SQL and nothing else: the chain itself is the trigger's (drizzle/0011). */
 export class AuditRepository {
   /**
@@ -105,14 +125,17 @@ export class AuditRepository {
    * `durability: 'deferred'` (a view's record, `AuditRecorder.recordViewBy`): outside a
    * transaction, the record's own statement commits without waiting for its WAL to
    * reach the disk (`synchronous_commit` off for that transaction alone, set within the
-   * statement, issue 33). The chain's head
-   * is locked from the insert to the commit (drizzle/0028's trigger), so on a disk that
-   * takes 4-5 ms a flush every audited read waited for every other; now only for the
-   * writes' records. Chained exactly as before; what a crash of the database may lose is
-   * the last views recorded in the WAL writer's delay (at most three times
-   * `wal_writer_delay`, 600 ms by default), whole and from the chain's end, so the chain
-   * still verifies; the next synchronous commit (any write) makes them durable.
-   * docs/audit.md ("Durability of a view's record").
+   * statement, issue 33). What a crash of the database may lose is the last views
+   * recorded in the WAL writer's delay (at most three times `wal_writer_delay`, 600 ms by
+   * default), whole and from the chain's end, so the chain still verifies; the next
+   * synchronous commit (any write) makes them durable. docs/audit.md ("Durability of a
+   * view's record").
+   *
+   * The chain's head is locked from a statement's insert to its commit (drizzle/0028's
+   * trigger), so one record a statement takes the chain one commit at a time. A view's
+   * records are written together: those that arrive in the same turn of the event loop,
+   * or while a statement is writing, go in one statement and one commit (`writeViews`).
+   * Chained exactly as one at a time, in the order they came.
    */
   async append(
     at: Date,
@@ -120,49 +143,84 @@ export class AuditRepository {
     event: AuditEvent,
     options: { durability?: 'deferred' } = {},
   ): Promise<void> {
-    // One statement, so the head is held for the insert and the commit alone (a
-    // `set local` before it would hold it for a round trip to this process as well).
-    const deferred = options.durability === 'deferred' && !(this.db instanceof PgTransaction);
-    await this.insert(this.db, at, source, event, deferred);
+    if (options.durability === 'deferred' && !(this.db instanceof PgTransaction)) {
+      await new Promise<void>((resolve, reject) => {
+        this.views.push({ record: { at, source, event }, resolve, reject });
+        this.viewsWriting ??= this.writeViews();
+      });
+    } else {
+      await this.insert([{ at, source, event }], false);
+    }
     // The route's declaration is held to this (plugins/request-trace.ts).
     currentTrace()?.recorded.push({ action: event.action, outcome: event.outcome });
     this.metrics.auditWritten(event);
   }
 
-  private async insert(
-    db: Executor,
-    at: Date,
-    source: AuditSource,
-    event: AuditEvent,
-    deferred: boolean,
-  ): Promise<void> {
-    const unit =
+  /** Views' records waiting for the next statement (`append`). */
+  private views: PendingRecord[] = [];
+  private viewsWriting: Promise<void> | undefined;
+
+  /**
+   * Writes the waiting views' records, at most `VIEW_RECORDS_PER_STATEMENT` a statement,
+   * until none wait. A statement that fails (the database gone) is tried again record by
+   * record, so that one record the database refuses fails its own request alone.
+   */
+  private async writeViews(): Promise<void> {
+    // Each statement waits out the event loop's turn, so that the records of this turn's
+    // requests (those a statement just let go among them) go with it.
+    await new Promise(setImmediate);
+    while (this.views.length > 0) {
+      const batch = this.views.splice(0, VIEW_RECORDS_PER_STATEMENT);
+      try {
+        await this.insert(
+          batch.map((pending) => pending.record),
+          true,
+        );
+        for (const pending of batch) pending.resolve();
+      } catch (error) {
+        if (batch.length === 1) {
+          batch[0]!.reject(error);
+          continue;
+        }
+        for (const pending of batch) {
+          await this.insert([pending.record], true).then(pending.resolve, pending.reject);
+        }
+      }
+      await new Promise(setImmediate);
+    }
+    this.viewsWriting = undefined;
+  }
+
+  private async insert(records: readonly AuditRecordInput[], deferred: boolean): Promise<void> {
+    const unitOf = (source: AuditSource) =>
       source.actorId === null
         ? sql`null`
         : sql`(select ${organizations.name} from ${users}
                  join ${organizations} on ${organizations.id} = ${users.organizationId}
                 where ${users.id} = ${source.actorId})`;
-    await db.insert(auditTrail).values({
-      // The setting for this statement's own transaction, taken as its time is read.
-      at: deferred
-        ? sql`(select ${at.toISOString()}::timestamptz
-                 from (select set_config('synchronous_commit', 'off', true)) as durability)`
-        : at,
-      actorId: source.actorId,
-      actorName: source.actorName?.slice(0, 64) ?? null,
-      actorUnit: unit,
-      session: source.session,
-      ipAddress: source.ipAddress?.slice(0, 64) ?? null,
-      userAgent: source.userAgent?.slice(0, 512) ?? null,
-      action: event.action,
-      outcome: event.outcome,
-      reason: event.reason?.slice(0, 256) ?? null,
-      targetKind: event.target?.kind ?? null,
-      targetId: event.target ? String(event.target.id).slice(0, 64) : null,
-      targetName: event.target?.name?.slice(0, 256) ?? null,
-      before: event.before ?? null,
-      after: event.after ?? null,
-    });
+    await this.db.insert(auditTrail).values(
+      records.map(({ at, source, event }) => ({
+        // The setting for this statement's own transaction, taken as its time is read.
+        at: deferred
+          ? sql`(select ${at.toISOString()}::timestamptz
+                   from (select set_config('synchronous_commit', 'off', true)) as durability)`
+          : at,
+        actorId: source.actorId,
+        actorName: source.actorName?.slice(0, 64) ?? null,
+        actorUnit: unitOf(source),
+        session: source.session,
+        ipAddress: source.ipAddress?.slice(0, 64) ?? null,
+        userAgent: source.userAgent?.slice(0, 512) ?? null,
+        action: event.action,
+        outcome: event.outcome,
+        reason: event.reason?.slice(0, 256) ?? null,
+        targetKind: event.target?.kind ?? null,
+        targetId: event.target ? String(event.target.id).slice(0, 64) : null,
+        targetName: event.target?.name?.slice(0, 256) ?? null,
+        before: event.before ?? null,
+        after: event.after ?? null,
+      })),
+    );
   }
 
   /** Newest first, `limit` records older than `before`. */
