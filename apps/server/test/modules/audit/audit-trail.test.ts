@@ -198,9 +198,12 @@ describe('the audit trail', () => {
     it('writes the views that arrive together in one statement, in their order', async () => {
       const before = (await repositories.audit.head()).seq;
       const reasons = Array.from({ length: 30 }, (_, i) => `together ${i}`);
-      const written = await statementsOf(() => Promise.all(reasons.map((reason) => view(reason))), {
-        countTransactionsOf: t,
-      });
+      const written = await statementsOf(
+        async () => {
+          await Promise.all(reasons.map((reason) => view(reason)));
+        },
+        { countTransactionsOf: t },
+      );
       // All 30 came in the same turn of the event loop: one statement.
       expect(
         written.filter((statement) => /^insert into "audit_trail"/.test(statement)),
