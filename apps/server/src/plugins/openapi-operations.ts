@@ -122,6 +122,7 @@ export const OPERATIONS: Readonly<Record<string, OperationEntry>> = {
   'PUT /api/system/units/{id}': { id: 'updateUnit', errors: [404, 409] },
   'DELETE /api/system/units/{id}': { id: 'deleteUnit', errors: [404, 409] },
   'POST /api/system/departments': { id: 'createDepartment', errors: [404] },
+  'GET /api/system/departments/{id}': { id: 'getDepartment', errors: [404] },
   'PUT /api/system/departments/{id}': { id: 'updateDepartment', errors: [404, 409] },
   'DELETE /api/system/departments/{id}': { id: 'deleteDepartment', errors: [404, 409] },
   'GET /api/system/menus': { id: 'listMenuEntries' },

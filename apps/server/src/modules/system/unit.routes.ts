@@ -171,6 +171,20 @@ const unitRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services }
     async (request) => ok(await units.createDepartment(authOf(request), request.body)),
   );
 
+  app.get(
+    SYSTEM_PATHS.department,
+    {
+      config: { access: { permission: 'system:unit:read' } },
+      schema: {
+        tags: unitTags,
+        summary: 'A department in the caller’s scope, wherever it belongs now',
+        params: recordParamsSchema,
+        response: { 200: envelopeSchema(departmentSchema) },
+      },
+    },
+    async (request) => ok(await units.readDepartment(authOf(request), request.params.id)),
+  );
+
   app.put(
     SYSTEM_PATHS.department,
     {

@@ -288,6 +288,17 @@ export class UnitService {
     return unit;
   }
 
+  /**
+   * A department as the caller may read it: 404 when it is gone or its unit is outside
+   * the caller's scope (a dialog's reload finds one moved to another unit, too).
+   */
+  async readDepartment(auth: AuthContext, id: number): Promise<Department> {
+    const department = await this.department(id);
+    const reach = await this.reachOf(auth);
+    if (reach !== 'all' && !reach.includes(department.organizationId)) throw notFound();
+    return department;
+  }
+
   /** A department as the policy weighs it; 404 when it is gone. */
   async department(id: number): Promise<Department> {
     const department = await this.options.repositories.units.findDepartment(id);

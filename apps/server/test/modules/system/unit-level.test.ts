@@ -1,4 +1,5 @@
 import {
+  type Department,
   SYSTEM_PATHS,
   UNIT_LEVEL_PAGE_SIZE,
   UNIT_SEARCH_LIMIT,
@@ -146,6 +147,36 @@ describe('units a level at a time', () => {
     const scoped = await page(district, wide.id);
     expect(scoped.list.map((unit) => unit.id)).toEqual(first.list.map((unit) => unit.id));
     expect(scoped.hasMore).toBe(true);
+  });
+
+  it('reads a department by id wherever it belongs now, not one outside the caller’s scope', async () => {
+    const [office] = (await level(admin))[0]!.departments;
+    const path = SYSTEM_PATHS.department.replace(':id', String(office!.id));
+    const read = await data<Department>(t.app, admin, 'GET', path);
+    expect(read).toEqual(office);
+    // Moved to another unit: still found, under its new unit.
+    const moved = await data<Department>(t.app, admin, 'PUT', path, {
+      name: office!.name,
+      nameEn: office!.nameEn,
+      organizationId: jiangbei,
+      sortOrder: office!.sortOrder,
+      version: office!.version,
+    });
+    expect((await data<Department>(t.app, admin, 'GET', path)).organizationId).toBe(jiangbei);
+    expect((await data<Department>(t.app, district, 'GET', path)).id).toBe(office!.id);
+    await data(t.app, admin, 'PUT', path, {
+      name: office!.name,
+      nameEn: office!.nameEn,
+      organizationId: bureau,
+      sortOrder: office!.sortOrder,
+      version: moved.version,
+    });
+    // Back at the bureau: outside the district's scope, as if it were not there.
+    expect((await call(t.app, district, 'GET', path)).status).toBe(404);
+    expect(
+      (await call(t.app, admin, 'GET', SYSTEM_PATHS.department.replace(':id', '999999'))).status,
+    ).toBe(404);
+    expect((await call(t.app, operator, 'GET', path)).status).toBe(403);
   });
 
   it('finds units by a keyword in either name, within the caller’s scope', async () => {

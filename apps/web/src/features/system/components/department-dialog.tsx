@@ -7,7 +7,7 @@ import { toast } from '@/lib/toast';
 import { useSaveDepartment } from '../api/units';
 import { consoleRules } from '@/lib/forms/form-rules';
 import { useVersionedSave } from '@/lib/forms/use-versioned-save';
-import { searchUnits } from '../api/search-units';
+import { getDepartment } from '../api/get-department';
 import { UnitTreeSelect } from './unit-tree-select';
 import { type NameValues, nameValues, trimmedNames } from '@/lib/local-name';
 
@@ -55,11 +55,10 @@ export function DepartmentDialog(props: DepartmentDialogProps) {
       toast.success({ content: t('system.units.dialog.saved') });
       onClose();
     },
-    // The department as its unit has it now; gone if it was deleted or moved away.
+    // The department as it is now, wherever it belongs; gone if it was deleted (404).
     reload: async (editing) => {
       await onReload();
-      const [unit] = await searchUnits({ ids: [editing.organizationId] });
-      return unit?.departments.find((entry) => entry.id === editing.id);
+      return getDepartment(editing.id);
     },
     show: (fresh) => form.setFieldsValue(valuesOf(fresh, fresh.organizationId)),
   });

@@ -126,6 +126,27 @@ describe('the units page', { timeout: 60_000 }, () => {
     expect(put[0]).toMatchObject({ id: 2, body: { name: '东城分局', parentId: 1, version: 1 } });
   });
 
+  it('reloads a department that someone moved to another unit meanwhile', async () => {
+    const moved = { ...tree[0]!.departments[0]!, organizationId: 2, version: 2 };
+    testServer.use(
+      http.put(`${API}/system/departments/:id`, () =>
+        HttpResponse.json(failBody('040009', '该记录在您打开后已被他人修改'), { status: 409 }),
+      ),
+      http.get(`${API}/system/departments/:id`, ({ params }) =>
+        Number(params.id) === moved.id
+          ? HttpResponse.json(okBody(moved))
+          : HttpResponse.json(failBody('040004', '记录不存在'), { status: 404 }),
+      ),
+    );
+    const { user, table } = await renderPage();
+    await user.click(within(table).getByRole('button', { name: '编辑部门 办公室' }));
+    const dialog = await findDialog('编辑部门');
+    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('已被他人修改');
+    // Its unit now: the district it was moved to, not gone.
+    expect(await within(dialog).findByTitle('东城区分局')).toBeInTheDocument();
+  });
+
   it('asks before deleting and shows why a unit in use stays', async () => {
     const { user, table } = await renderPage();
     await user.click(within(table).getByRole('button', { name: '删除单位 市城管局' }));
