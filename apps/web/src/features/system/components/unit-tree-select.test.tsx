@@ -78,6 +78,25 @@ describe('the unit picker', { timeout: 60_000 }, () => {
     expect(onChange).toHaveBeenLastCalledWith(100 + UNIT_LEVEL_PAGE_SIZE + 1);
   });
 
+  it('shows more in a multiple picker too, which then closes at once when asked', async () => {
+    testServer.use(...unitEndpoints(() => wideUnitTree(UNIT_LEVEL_PAGE_SIZE + 2)));
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    renderWithClient(<UnitTreeSelect multiple value={[]} onChange={onChange} aria-label="单位" />);
+    const picker = screen.getByRole('combobox', { name: '单位' });
+    await user.click(picker);
+    await user.click(document.querySelector('.ant-select-tree-switcher_close')!);
+    await user.click(
+      await waitFor(() => document.querySelector('.ant-select-tree-switcher_close')!),
+    );
+    await user.click(await screen.findByTitle('显示更多单位'));
+    expect(await screen.findByTitle(`街道${UNIT_LEVEL_PAGE_SIZE + 2}`)).toBeInTheDocument();
+    expect(onChange).not.toHaveBeenCalled();
+    // One click away closes it: no close is left pending to be ignored.
+    await user.click(document.body);
+    await waitFor(() => expect(picker).toHaveAttribute('aria-expanded', 'false'));
+  });
+
   it('finds units by a keyword on the server, each named with its path', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();

@@ -176,7 +176,9 @@ export function UnitTreeSelect({
       }}
       onSelect={(selected: unknown) => {
         if (typeof selected === 'number' && selected < 0) {
-          keepOpen.current = true;
+          // A single picker closes after every choice: not after this one. (A multiple
+          // one stays open by itself.)
+          if (!multiple) keepOpen.current = true;
           showMore(selected);
           return;
         }
