@@ -113,7 +113,7 @@ export function UnitTreeSelect({
         if (!excluded(unit)) seen.set(unit.id, optionOf(unit, localName(unit, language), true));
       }
       // A wide level's next page, chosen like a unit (by keyboard too): never a value.
-      if (level.hasMore) {
+      if (level.hasMore && parentId !== exclude) {
         const more = moreValue(parentId);
         seen.set(more, {
           id: more,
