@@ -191,36 +191,48 @@ export class AuditRepository {
     this.viewsWriting = undefined;
   }
 
+  /**
+   * The records in one statement, in their order; each actor's unit read in it. The
+   * records go as one JSON parameter: a VALUES list with a subquery a row took the
+   * planner longer a row the more rows it had (500 records: 0.34 ms each, 10: 0.25).
+   */
   private async insert(records: readonly AuditRecordInput[], deferred: boolean): Promise<void> {
-    const unitOf = (source: AuditSource) =>
-      source.actorId === null
-        ? sql`null`
-        : sql`(select ${organizations.name} from ${users}
-                 join ${organizations} on ${organizations.id} = ${users.organizationId}
-                where ${users.id} = ${source.actorId})`;
-    await this.db.insert(auditTrail).values(
-      records.map(({ at, source, event }) => ({
-        // The setting for this statement's own transaction, taken as its time is read.
-        at: deferred
-          ? sql`(select ${at.toISOString()}::timestamptz
-                   from (select set_config('synchronous_commit', 'off', true)) as durability)`
-          : at,
-        actorId: source.actorId,
-        actorName: source.actorName?.slice(0, 64) ?? null,
-        actorUnit: unitOf(source),
-        session: source.session,
-        ipAddress: source.ipAddress?.slice(0, 64) ?? null,
-        userAgent: source.userAgent?.slice(0, 512) ?? null,
-        action: event.action,
-        outcome: event.outcome,
-        reason: event.reason?.slice(0, 256) ?? null,
-        targetKind: event.target?.kind ?? null,
-        targetId: event.target ? String(event.target.id).slice(0, 64) : null,
-        targetName: event.target?.name?.slice(0, 256) ?? null,
-        before: event.before ?? null,
-        after: event.after ?? null,
-      })),
-    );
+    const rows = records.map(({ at, source, event }, n) => ({
+      n,
+      at: at.toISOString(),
+      actor_id: source.actorId,
+      actor_name: source.actorName?.slice(0, 64) ?? null,
+      session: source.session,
+      ip_address: source.ipAddress?.slice(0, 64) ?? null,
+      user_agent: source.userAgent?.slice(0, 512) ?? null,
+      action: event.action,
+      outcome: event.outcome,
+      reason: event.reason?.slice(0, 256) ?? null,
+      target_kind: event.target?.kind ?? null,
+      target_id: event.target ? String(event.target.id).slice(0, 64) : null,
+      target_name: event.target?.name?.slice(0, 256) ?? null,
+      before: event.before ?? null,
+      after: event.after ?? null,
+    }));
+    // `synchronous_commit` off for this statement's own transaction alone (`append`).
+    const durability = deferred
+      ? sql`cross join (select set_config('synchronous_commit', 'off', true)) as durability`
+      : sql``;
+    await this.db
+      .execute(sql`insert into "audit_trail" (at, actor_id, actor_name, actor_unit, session, ip_address,
+                                 user_agent, action, outcome, reason, target_kind, target_id,
+                                 target_name, before, after)
+      select r.at, r.actor_id, r.actor_name, o.name, r.session, r.ip_address, r.user_agent,
+             r.action, r.outcome, r.reason, r.target_kind, r.target_id, r.target_name,
+             r.before, r.after
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(
+               n int, at timestamptz, actor_id int, actor_name text, session text,
+               ip_address text, user_agent text, action text, outcome text, reason text,
+               target_kind text, target_id text, target_name text, before jsonb, after jsonb)
+        left join ${users} u on u.id = r.actor_id
+        left join ${organizations} o on o.id = u.organization_id
+        ${durability}
+       order by r.n`);
   }
 
   /** Newest first, `limit` records older than `before`. */
