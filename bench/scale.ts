@@ -61,6 +61,8 @@ const auditor = { username: 'auditor', password: 'Auditor@2026' };
 const operator = { username: 'operator', password: 'Operator@2026', mobile: '13912345678' };
 /** Units the unit search finds: the demo's six bureaus, on both databases. */
 const UNIT_KEYWORD = '管理局';
+/** A surname as a sender starts typing it in the compose dialog. */
+const RECIPIENT_KEYWORD = '张';
 
 function argument(name: string): string | undefined {
   const at = process.argv.indexOf(name);
@@ -268,6 +270,13 @@ function targets(account: Account): Target[] {
       method: 'GET',
     },
     { name: 'sent messages (console)', path: list(SYSTEM_PATHS.messages), method: 'GET' },
+    // The compose dialog finds accounts as the start of a name is typed (issue 33): a
+    // surname, 3,335 accounts on the megacity, one on the demo; the first 20 by login.
+    {
+      name: `message recipients, a name's start (${RECIPIENT_KEYWORD})`,
+      path: `/api${MESSAGE_PATHS.recipientUsers}?${new URLSearchParams({ keyword: RECIPIENT_KEYWORD })}`,
+      method: 'GET',
+    },
     {
       name: 'message page',
       path: `/api${MESSAGE_PATHS.page}`,
