@@ -166,6 +166,16 @@ export class AuditRepository {
    * record, so that one record the database refuses fails its own request alone.
    */
   private async writeViews(): Promise<void> {
+    try {
+      await this.writeWaitingViews();
+    } finally {
+      // A record that came after the last look, while this one was finishing, starts
+      // the next writer: none is left waiting with nobody to write it.
+      this.viewsWriting = this.views.length > 0 ? this.writeViews() : undefined;
+    }
+  }
+
+  private async writeWaitingViews(): Promise<void> {
     // Each statement waits out the event loop's turn, so that the records of this turn's
     // requests (those a statement just let go among them) go with it.
     await new Promise(setImmediate);
@@ -188,7 +198,6 @@ export class AuditRepository {
       }
       await new Promise(setImmediate);
     }
-    this.viewsWriting = undefined;
   }
 
   /**
@@ -218,10 +227,9 @@ export class AuditRepository {
     const durability = deferred
       ? sql`cross join (select set_config('synchronous_commit', 'off', true)) as durability`
       : sql``;
-    await this.db
-      .execute(sql`insert into "audit_trail" (at, actor_id, actor_name, actor_unit, session, ip_address,
-                                 user_agent, action, outcome, reason, target_kind, target_id,
-                                 target_name, before, after)
+    const columns = sql`at, actor_id, actor_name, actor_unit, session, ip_address, user_agent,
+      action, outcome, reason, target_kind, target_id, target_name, before, after`;
+    await this.db.execute(sql`insert into "audit_trail" (${columns})
       select r.at, r.actor_id, r.actor_name, o.name, r.session, r.ip_address, r.user_agent,
              r.action, r.outcome, r.reason, r.target_kind, r.target_id, r.target_name,
              r.before, r.after
