@@ -61,9 +61,12 @@ function decimalId(max: number, missing: MessageKey) {
  */
 export const idSchema = decimalId(DATABASE_INT_MAX, 'validation.required');
 
+/** The most records a picker labels by id in one read. */
+export const ID_LIST_LIMIT = 200;
+
 /**
- * Records chosen in a form, to label them (a picker's `ids`): at most 200, as an
- * array or comma-separated text in a query string.
+ * Records chosen in a form, to label them (a picker's `ids`): at most `ID_LIST_LIMIT`,
+ * as an array or comma-separated text in a query string.
  */
 export const idListQuerySchema = z.preprocess(
   (value) => (typeof value === 'string' ? value.split(',').filter(Boolean) : value),
@@ -75,7 +78,7 @@ export const idListQuerySchema = z.preprocess(
         .positive('validation.invalid')
         .max(DATABASE_INT_MAX, 'validation.invalid'),
     )
-    .max(200, 'validation.tooLong'),
+    .max(ID_LIST_LIMIT, 'validation.tooLong'),
 );
 
 /** The same id, for a form field that names its own message when it is left empty. */

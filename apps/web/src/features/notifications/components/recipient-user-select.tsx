@@ -1,4 +1,4 @@
-import { RECIPIENT_USERS_LIMIT, type RecipientUser } from '@cityops/contract';
+import { ID_LIST_LIMIT, RECIPIENT_USERS_LIMIT, type RecipientUser } from '@cityops/contract';
 import { Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +32,9 @@ export function RecipientUserSelect({ id, value, onChange, disabled }: Recipient
   }, [typed]);
   const chosen = value ?? [];
   const found = useRecipientUserSearch(keyword, open);
-  const named = useRecipientUsersById(chosen);
+  // A name for each chosen account, by id: the first ones a read takes (more than that
+  // many chosen one by one is beyond a dialog's use; the rest keep their ids).
+  const named = useRecipientUsersById(chosen.slice(0, ID_LIST_LIMIT));
   const users = new Map<string, RecipientUser>();
   for (const user of [...(named.data?.list ?? []), ...(found.data?.list ?? [])]) {
     users.set(user.id, user);
