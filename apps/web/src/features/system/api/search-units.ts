@@ -1,4 +1,4 @@
-import { type Department, SYSTEM_PATHS, type UnitItem } from '@cityops/contract';
+import { type Department, ID_LIST_LIMIT, SYSTEM_PATHS, type UnitItem } from '@cityops/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/http/api';
 import { queryParams } from '@/lib/http/query-params';
@@ -30,12 +30,21 @@ export function useUnitSearch(keyword: string) {
   });
 }
 
-/** The units of `ids`, with their departments and paths: a form's chosen units. */
+/**
+ * The units of `ids`, with their departments and paths: a form's chosen units (a
+ * role's may be hundreds of a megacity's: read `ID_LIST_LIMIT` at a time).
+ */
 export function useUnitsById(ids: readonly number[]) {
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
   return useQuery({
     queryKey: systemKeys.unitSearch({ ids: sorted }),
-    queryFn: () => searchUnits({ ids: sorted }),
+    queryFn: async () => {
+      const reads = [];
+      for (let start = 0; start < sorted.length; start += ID_LIST_LIMIT) {
+        reads.push(searchUnits({ ids: sorted.slice(start, start + ID_LIST_LIMIT) }));
+      }
+      return (await Promise.all(reads)).flat();
+    },
     enabled: sorted.length > 0,
     staleTime: 30_000,
   });

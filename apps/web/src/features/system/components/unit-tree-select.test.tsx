@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '@/lib/i18n';
 import { API, configureTestApi, testServer } from '@/testing/api-server';
-import { UNIT_LEVEL_PAGE_SIZE } from '@cityops/contract';
+import { ID_LIST_LIMIT, UNIT_LEVEL_PAGE_SIZE } from '@cityops/contract';
 import { deepUnitTree, renderWithClient, unitEndpoints, wideUnitTree } from '../test-support';
 import { UnitTreeSelect } from './unit-tree-select';
 
@@ -95,6 +95,19 @@ describe('the unit picker', { timeout: 60_000 }, () => {
     // One click away closes it: no close is left pending to be ignored.
     await user.click(document.body);
     await waitFor(() => expect(picker).toHaveAttribute('aria-expanded', 'false'));
+  });
+
+  it('names a role’s hundreds of chosen units in reads of at most ID_LIST_LIMIT', async () => {
+    testServer.use(...unitEndpoints(() => wideUnitTree(ID_LIST_LIMIT + 50)));
+    const chosen = Array.from({ length: ID_LIST_LIMIT + 50 }, (_, index) => 100 + index);
+    renderWithClient(<UnitTreeSelect multiple value={chosen} aria-label="单位" />);
+    expect(await screen.findByTitle(`街道${ID_LIST_LIMIT + 50}`)).toBeInTheDocument();
+    const reads = requests.filter((request) => request.startsWith('search?ids='));
+    expect(reads).toHaveLength(2);
+    expect(reads.map((read) => decodeURIComponent(read).split(',').length)).toEqual([
+      ID_LIST_LIMIT,
+      50,
+    ]);
   });
 
   it('finds units by a keyword on the server, each named with its path', async () => {

@@ -109,8 +109,15 @@ export function UnitTreeSelect({
   } else {
     const seen = new Map<number, Option>();
     for (const [parentId, level] of tree.levels) {
-      for (const unit of level.units) {
-        if (!excluded(unit)) seen.set(unit.id, optionOf(unit, localName(unit, language), true));
+      // A chosen unit past the pages read yet is shown in its level all the same, so
+      // that its name shows (a role's units, a megacity's wide level).
+      const chosenHere = (chosenUnits.data ?? []).filter((unit) =>
+        parentId === null ? unit.path.length === 0 : unit.parentId === parentId,
+      );
+      for (const unit of [...level.units, ...chosenHere]) {
+        if (!excluded(unit) && !seen.has(unit.id)) {
+          seen.set(unit.id, optionOf(unit, localName(unit, language), true));
+        }
       }
       // A wide level's next page, chosen like a unit (by keyboard too): never a value.
       if (level.hasMore && parentId !== exclude) {
