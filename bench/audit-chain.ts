@@ -93,6 +93,28 @@ const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]! : 0;
 const round = (value: number) => Math.round(value * 10) / 10;
 
+/**
+ * The WAL flushes so far (PostgreSQL 14's pg_stat_wal; 0 where fsync is off): one per
+ * record written waiting for the disk, next to none for a view's.
+ */
+async function walSyncs(pool: pg.Pool): Promise<number> {
+  return Number(
+    (await pool.query<{ n: string }>('select wal_sync as n from pg_stat_wal')).rows[0]?.n,
+  );
+}
+
+/** What W writers did: records, the WAL flushes asked for, the rate, each write's time. */
+function writersResult(latencies: number[], start: number, walSyncs: number) {
+  latencies.sort((a, b) => a - b);
+  return {
+    records: latencies.length,
+    walSyncs,
+    recordsPerSecond: Math.round(latencies.length / ((performance.now() - start) / 1_000)),
+    commitMsP50: round(percentile(latencies, 0.5)),
+    commitMsP99: round(percentile(latencies, 0.99)),
+  };
+}
+
 async function bulkRate(pool: pg.Pool): Promise<number> {
   const start = performance.now();
   let written = 0;
@@ -109,11 +131,7 @@ async function bulkRate(pool: pg.Pool): Promise<number> {
  * `durability: 'deferred'`: `synchronous_commit` off for its own statement's transaction).
  */
 async function writersRate(pool: pg.Pool, deferred: boolean, table = 'audit_trail') {
-  // The WAL flushes the run asked for (PostgreSQL 14's pg_stat_wal; 0 where fsync is off):
-  // one per record written waiting for the disk, next to none for a view's.
-  const walSyncs = async () =>
-    Number((await pool.query<{ n: string }>('select wal_sync as n from pg_stat_wal')).rows[0]?.n);
-  const syncsBefore = await walSyncs();
+  const syncsBefore = await walSyncs(pool);
   const latencies: number[] = [];
   const start = performance.now();
   const end = start + SECONDS * 1_000;
@@ -131,14 +149,7 @@ async function writersRate(pool: pg.Pool, deferred: boolean, table = 'audit_trai
       }
     }),
   );
-  latencies.sort((a, b) => a - b);
-  return {
-    records: latencies.length,
-    walSyncs: (await walSyncs()) - syncsBefore,
-    recordsPerSecond: Math.round(latencies.length / ((performance.now() - start) / 1_000)),
-    commitMsP50: round(percentile(latencies, 0.5)),
-    commitMsP99: round(percentile(latencies, 0.99)),
-  };
+  return writersResult(latencies, start, (await walSyncs(pool)) - syncsBefore);
 }
 
 /**
@@ -147,9 +158,7 @@ async function writersRate(pool: pg.Pool, deferred: boolean, table = 'audit_trai
  * records that arrive while a statement writes go together in the next (issue 33).
  */
 async function repositoryViewsRate(audit: AuditRepository, pool: pg.Pool) {
-  const walSyncs = async () =>
-    Number((await pool.query<{ n: string }>('select wal_sync as n from pg_stat_wal')).rows[0]?.n);
-  const syncsBefore = await walSyncs();
+  const syncsBefore = await walSyncs(pool);
   const latencies: number[] = [];
   const source = {
     actorId: 1,
@@ -179,14 +188,7 @@ async function repositoryViewsRate(audit: AuditRepository, pool: pg.Pool) {
       }
     }),
   );
-  latencies.sort((a, b) => a - b);
-  return {
-    records: latencies.length,
-    walSyncs: (await walSyncs()) - syncsBefore,
-    recordsPerSecond: Math.round(latencies.length / ((performance.now() - start) / 1_000)),
-    commitMsP50: round(percentile(latencies, 0.5)),
-    commitMsP99: round(percentile(latencies, 0.99)),
-  };
+  return writersResult(latencies, start, (await walSyncs(pool)) - syncsBefore);
 }
 
 async function sizes(pool: pg.Pool) {

@@ -1,11 +1,10 @@
 import { ID_LIST_LIMIT, RECIPIENT_USERS_LIMIT, type RecipientUser } from '@cityops/contract';
 import { Select } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PopupMoreNote } from '@/components/console/popup-more-note';
+import { useTypedKeyword } from '@/lib/use-typed-keyword';
 import { useRecipientUserSearch, useRecipientUsersById } from '../api/search-recipient-users';
-
-/** How long typing pauses before the accounts are asked for. */
-const SEARCH_PAUSE_MS = 250;
 
 export interface RecipientUserSelectProps {
   id?: string;
@@ -23,13 +22,8 @@ const labelOf = (user: RecipientUser) => `${user.name} (${user.username})`;
  */
 export function RecipientUserSelect({ id, value, onChange, disabled }: RecipientUserSelectProps) {
   const { t } = useTranslation();
-  const [typed, setTyped] = useState('');
-  const [keyword, setKeyword] = useState('');
+  const { typed, setTyped, keyword } = useTypedKeyword();
   const [open, setOpen] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setKeyword(typed.trim()), SEARCH_PAUSE_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
   const chosen = value ?? [];
   const found = useRecipientUserSearch(keyword, open);
   // A name for each chosen account, by id: the first ones a read takes (more than that
@@ -63,14 +57,14 @@ export function RecipientUserSelect({ id, value, onChange, disabled }: Recipient
       }
       options={options}
       popupRender={(menu) => (
-        <>
+        <PopupMoreNote
+          note={
+            found.data?.hasMore &&
+            t('notifications.admin.usersMore', { count: RECIPIENT_USERS_LIMIT })
+          }
+        >
           {menu}
-          {found.data?.hasMore && (
-            <div style={{ padding: '4px 12px', color: 'var(--ant-color-text-secondary)' }}>
-              {t('notifications.admin.usersMore', { count: RECIPIENT_USERS_LIMIT })}
-            </div>
-          )}
-        </>
+        </PopupMoreNote>
       )}
     />
   );

@@ -1,12 +1,11 @@
 import { AUDIT_ACTORS_MAX_PAGE_SIZE } from '@cityops/contract';
 import { Select } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PopupMoreNote } from '@/components/console/popup-more-note';
+import { useTypedKeyword } from '@/lib/use-typed-keyword';
 import { scaledPx } from '@/lib/root-font-size';
 import { useAuditActors } from '../api/search-audit-actors';
-
-/** How long typing pauses before the accounts are asked for. */
-const SEARCH_PAUSE_MS = 250;
 
 /**
  * The 操作人 filter (issue 24): the auditor types the start of a name or login name and
@@ -23,13 +22,8 @@ export function AuditActorSelect({
   onChange?(value: string | undefined): void;
 }) {
   const { t } = useTranslation();
-  const [typed, setTyped] = useState('');
-  const [keyword, setKeyword] = useState('');
+  const { typed, setTyped, keyword } = useTypedKeyword();
   const [open, setOpen] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setKeyword(typed.trim()), SEARCH_PAUSE_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
   const actors = useAuditActors(keyword, open);
   const list = actors.data?.list ?? [];
   const options = list.map((actor) => ({
@@ -57,14 +51,11 @@ export function AuditActorSelect({
       notFoundContent={actors.isFetching ? t('audit.actorSearching') : t('audit.actorNone')}
       options={options}
       popupRender={(menu) => (
-        <>
+        <PopupMoreNote
+          note={actors.data?.hasMore && t('audit.actorMore', { count: AUDIT_ACTORS_MAX_PAGE_SIZE })}
+        >
           {menu}
-          {actors.data?.hasMore && (
-            <div style={{ padding: '4px 12px', color: 'var(--ant-color-text-secondary)' }}>
-              {t('audit.actorMore', { count: AUDIT_ACTORS_MAX_PAGE_SIZE })}
-            </div>
-          )}
-        </>
+        </PopupMoreNote>
       )}
       style={{ width: scaledPx(200) }}
     />
