@@ -17,7 +17,15 @@
  *   chain, index or trigger): the one-record rate this disk's commit flush allows;
  * - repositoryViews: W writers appending views' records through the server's own
  *   `AuditRepository` (from apps/server/dist: `npm run build` first), which writes those
- *   arriving together in one statement.
+ *   arriving together in one statement;
+ * - repositoryChanges: W writers each running a transaction that writes a change's record
+ *   through the server's own transaction runner, as every console write does since
+ *   drizzle/0034: the record waits, committed with the transaction, and is chained after
+ *   the commit by the chainer, which moves those committed together in one statement
+ *   (the rate counts until the last is chained);
+ * - chainlessTransactions: W connections each running the same transaction's statements
+ *   (begin, the row, commit) into the plain copy: what a change's transaction costs on
+ *   this machine with no chain at all.
  * The way from one point to the next is filled in 10,000-record statements, timed too.
  * Last, the chain is verified with the server's own command (`npm run audit -- verify`,
  * from source) and timed, and the head's and the trail's sizes are read.
@@ -30,7 +38,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/dist/db/client.js';
+import { type AuditChainer, chainerOf } from '../apps/server/dist/modules/audit/audit-chainer.js';
 import { AuditRepository } from '../apps/server/dist/modules/audit/audit.repository.js';
+import { noRememberedSessions } from '../apps/server/dist/modules/auth/session-cache.js';
+import { type WithTransaction, transactionRunner } from '../apps/server/dist/repositories.js';
 import { freshDatabase } from './lib/database.js';
 import { writeResult } from './lib/results.js';
 import { repoRoot } from './lib/server.js';
@@ -152,6 +163,15 @@ async function writersRate(pool: pg.Pool, deferred: boolean, table = 'audit_trai
   return writersResult(latencies, start, (await walSyncs(pool)) - syncsBefore);
 }
 
+/** Who the repository's writers record as the actor. */
+const SOURCE = {
+  actorId: 1,
+  actorName: 'staff00001',
+  session: '0123456789abcdef',
+  ipAddress: '10.1.2.7',
+  userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36',
+};
+
 /**
  * W writers appending a view's record each through the server's own repository
  * (`AuditRepository.append`, `durability: 'deferred'`), as every audited read does: the
@@ -160,13 +180,6 @@ async function writersRate(pool: pg.Pool, deferred: boolean, table = 'audit_trai
 async function repositoryViewsRate(audit: AuditRepository, pool: pg.Pool) {
   const syncsBefore = await walSyncs(pool);
   const latencies: number[] = [];
-  const source = {
-    actorId: 1,
-    actorName: 'staff00001',
-    session: '0123456789abcdef',
-    ipAddress: '10.1.2.7',
-    userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36',
-  };
   const start = performance.now();
   const end = start + SECONDS * 1_000;
   await Promise.all(
@@ -175,7 +188,7 @@ async function repositoryViewsRate(audit: AuditRepository, pool: pg.Pool) {
         const at = performance.now();
         await audit.append(
           new Date(),
-          source,
+          SOURCE,
           {
             action: 'audit.view',
             outcome: 'success',
@@ -185,6 +198,83 @@ async function repositoryViewsRate(audit: AuditRepository, pool: pg.Pool) {
           { durability: 'deferred' },
         );
         latencies.push(performance.now() - at);
+      }
+    }),
+  );
+  return writersResult(latencies, start, (await walSyncs(pool)) - syncsBefore);
+}
+
+/**
+ * W writers, each a transaction with one change's record through the server's own
+ * transaction runner, which asks the chainer after the commit (issue 33). The rate counts
+ * until every record written is chained.
+ */
+async function repositoryChangesRate(
+  withTransaction: WithTransaction,
+  chainer: AuditChainer,
+  pool: pg.Pool,
+) {
+  const syncsBefore = await walSyncs(pool);
+  const latencies: number[] = [];
+  const start = performance.now();
+  const end = start + SECONDS * 1_000;
+  await Promise.all(
+    Array.from({ length: WRITERS }, async () => {
+      while (performance.now() < end) {
+        const at = performance.now();
+        await withTransaction(({ audit }) =>
+          audit.append(new Date(), SOURCE, {
+            action: 'user.update',
+            outcome: 'success',
+            target: { kind: 'user', id: 42, name: '张伟' },
+            before: { name: '张伟', mobile: '***' },
+            after: { name: '张伟明', mobile: '***' },
+          }),
+        );
+        latencies.push(performance.now() - at);
+      }
+    }),
+  );
+  await chainer.chain();
+  return writersResult(latencies, start, (await walSyncs(pool)) - syncsBefore);
+}
+
+/**
+ * The same transaction's statements (begin, the record's row, commit) into a plain copy of
+ * the trail with no chain: what a change's transaction costs here at all.
+ */
+async function chainlessTransactionsRate(pool: pg.Pool) {
+  const syncsBefore = await walSyncs(pool);
+  const latencies: number[] = [];
+  const start = performance.now();
+  const end = start + SECONDS * 1_000;
+  await Promise.all(
+    Array.from({ length: WRITERS }, async () => {
+      const client = await pool.connect();
+      try {
+        while (performance.now() < end) {
+          const at = performance.now();
+          await client.query('begin');
+          await client.query(
+            `insert into audit_unchained (at, actor_id, actor_name, session, ip_address,
+               user_agent, action, outcome, target_kind, target_id, target_name, before, after)
+             values (now(), $1, $2, $3, $4, $5, 'user.update', 'success', 'user', '42', '张伟',
+               $6::jsonb, $7::jsonb)`,
+            [
+              SOURCE.actorId,
+              SOURCE.actorName,
+              SOURCE.session,
+              SOURCE.ipAddress,
+              SOURCE.userAgent,
+              JSON.stringify({ name: '张伟', mobile: '***' }),
+              JSON.stringify({ name: '张伟明', mobile: '***' }),
+            ],
+          );
+          await client.query('commit');
+          latencies.push(performance.now() - at);
+        }
+      } finally {
+        client.release();
       }
     }),
   );
@@ -219,6 +309,8 @@ async function main(): Promise<void> {
     const database = await openDatabase({ databaseUrl: url, dataDir: '', poolSize: WRITERS });
     closeDatabase = () => database.close();
     const audit = new AuditRepository(database.db);
+    const withTransaction = transactionRunner(database.db, noRememberedSessions);
+    const chainer = chainerOf(database.db);
     await pool.query('create table audit_unchained as select * from audit_trail with no data');
     const points: Record<string, unknown>[] = [];
     const measure = async () => {
@@ -230,6 +322,8 @@ async function main(): Promise<void> {
       // what this disk's commit flush allows one-record transactions at all.
       const unchainedWriters = await writersRate(pool, false, 'audit_unchained');
       const repositoryViews = await repositoryViewsRate(audit, pool);
+      const repositoryChanges = await repositoryChangesRate(withTransaction, chainer, pool);
+      const chainlessTransactions = await chainlessTransactionsRate(pool);
       const point = {
         ...(await sizes(pool)),
         bulkRecordsPerSecond: bulk,
@@ -237,6 +331,8 @@ async function main(): Promise<void> {
         viewWriters,
         unchainedWriters,
         repositoryViews,
+        repositoryChanges,
+        chainlessTransactions,
       };
       points.push(point);
       process.stdout.write(`${JSON.stringify(point)}\n`);

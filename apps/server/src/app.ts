@@ -28,6 +28,7 @@ import requestDeadline from './plugins/request-deadline.js';
 import securityHeaders from './plugins/security-headers.js';
 import webApp from './plugins/web-app.js';
 import { PURGE_INTERVAL_MS } from './modules/purge/purge.service.js';
+import { chainerOf } from './modules/audit/audit-chainer.js';
 import { type AppModule, type RouteContext, createServices } from './app-module.js';
 import { appModules } from './app-modules.js';
 import { sealClearMobiles } from './modules/organization/personal-data-upgrade.js';
@@ -209,6 +210,15 @@ export async function buildApp(
       .prepareMonths()
       .catch((error: unknown) => app.log.warn({ err: error }, 'audit partitions not made'));
   await prepareMonths();
+  // Changes' records a stop left waiting are chained now, on the purge schedule after
+  // any move that failed, and at the stop, before the pool closes (audit/audit-chainer.ts).
+  const chainer = chainerOf(database.db);
+  chainer.reportFailuresTo((error) =>
+    app.log.error({ err: error }, 'audit records not chained yet: they wait for the next move'),
+  );
+  const chainWaiting = () => chainer.chain();
+  await chainWaiting();
+  app.addHook('onClose', chainWaiting);
   // Numbers an earlier release kept in clear are sealed before the server answers (issue 30).
   await sealClearMobiles(
     createRepositories(database.db, noRememberedSessions, undefined),
@@ -236,6 +246,7 @@ export async function buildApp(
     Promise.all([
       services.purge.run().catch((error) => app.log.error({ err: error }, 'purge failed')),
       prepareMonths(),
+      chainWaiting(),
     ]);
   const purgeTimer = setInterval(purge, PURGE_INTERVAL_MS);
   purgeTimer.unref();

@@ -1,5 +1,6 @@
 import type { Db, Executor } from './db/client.js';
 import { type AuditMetrics, noMetrics } from './lib/metrics.js';
+import { chainerOf } from './modules/audit/audit-chainer.js';
 import { AuditRepository } from './modules/audit/audit.repository.js';
 import { CaptchaRepository } from './modules/auth/captcha.repository.js';
 import { LoginAttemptRepository } from './modules/auth/login-attempt.repository.js';
@@ -125,6 +126,9 @@ export function transactionRunner(
       ),
     );
     for (const event of audited) metrics.auditWritten(event);
+    // Its records waited for the commit; they join the chain after it, without holding
+    // up the answer (audit/audit-chainer.ts).
+    if (audited.length > 0) chainerOf(db).chainSoon();
     await pending.flushTo(changes);
     return result;
   };

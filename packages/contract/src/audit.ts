@@ -169,6 +169,11 @@ export const auditVerificationSchema = z.object({
   firstSeq: z.number().nullable(),
   lastSeq: z.number().nullable(),
   archivedThrough: z.number().nullable(),
+  /**
+   * Changes' records committed but not chained yet when the check began: each waits for
+   * the move after its commit, milliseconds; the next check covers them.
+   */
+  waiting: z.number(),
   verifiedAt: z.string(),
 });
 export type AuditVerification = z.infer<typeof auditVerificationSchema>;

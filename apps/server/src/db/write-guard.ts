@@ -10,6 +10,7 @@ import { assertPolicyAsked } from '../lib/request-trace.js';
 export const WRITTEN_WITHOUT_POLICY: Readonly<Record<string, string>> = {
   // What every request leaves behind, whoever it acts on.
   audit_trail: "the trail's own records, refusals included",
+  audit_trail_pending: "a change's record waiting to be chained, and chained",
   audit_chain_head: "the trail's chain head, moved by every record",
   audit_archives: 'written by the archive command only',
   request_limits: 'the rate limits count every caller',

@@ -7,6 +7,7 @@ import { KeyRing } from '../../src/modules/secrets/key-ring.js';
 import { ServerSecretRepository } from '../../src/modules/secrets/server-secret.repository.js';
 import { TEST_SECRETS_KEY } from '../helpers/constants.js';
 import { type TestApp, bearer, createAccount, createTestApp } from '../helpers/test-app.js';
+import { chained } from '../helpers/chained.js';
 
 describe('the operator’s accounts command (issue 21)', () => {
   let t: TestApp;
@@ -54,6 +55,7 @@ describe('the operator’s accounts command (issue 21)', () => {
   });
 
   async function records(login: string) {
+    await chained(t);
     const { rows } = await t.database.db.execute<{
       action: string;
       outcome: string;

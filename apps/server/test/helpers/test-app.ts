@@ -29,6 +29,7 @@ import { createRepositories } from '../../src/repositories.js';
 import { TEST_EPOCH, TEST_SECRETS_KEY } from './constants.js';
 import { withDatabase } from './global-setup.js';
 import { readyAndTrack } from './open-apps.js';
+import { chainBeforeReads } from './test-repositories.js';
 
 export const basicAuthorization = `Basic ${Buffer.from(`${WEB_CLIENT_ID}:${WEB_CLIENT_SECRET}`).toString('base64')}`;
 
@@ -259,11 +260,11 @@ export async function auditEvents(
 ): Promise<string[]> {
   // Reading the trail needs no binding MAC: none is loaded, so a test that changed the
   // master key (key-hierarchy.test.ts) can still read it.
-  const rows = await createRepositories(
+  const audit = chainBeforeReads(
+    createRepositories(app.database.db, noRememberedSessions, undefined).audit,
     app.database.db,
-    noRememberedSessions,
-    undefined,
-  ).audit.page(action ? { action } : {}, undefined, limit);
+  );
+  const rows = await audit.page(action ? { action } : {}, undefined, limit);
   return rows.map((row) => [row.action, row.outcome, row.reason].filter(Boolean).join('/'));
 }
 

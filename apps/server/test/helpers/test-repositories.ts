@@ -1,4 +1,6 @@
 import type { Db } from '../../src/db/client.js';
+import type { AuditRepository } from '../../src/modules/audit/audit.repository.js';
+import { chained } from './chained.js';
 import { noRememberedSessions } from '../../src/modules/auth/session-cache.js';
 import { BindingMac } from '../../src/modules/secrets/binding-mac.js';
 import { ServerSecretRepository } from '../../src/modules/secrets/server-secret.repository.js';
@@ -23,7 +25,7 @@ export async function testBindingMac(db: Db): Promise<BindingMac> {
  */
 export async function testRepositories(db: Db): Promise<Repositories> {
   const sealer = testSealer(db);
-  return createRepositories(
+  const repositories = createRepositories(
     db,
     noRememberedSessions,
     await testBindingMac(db),
@@ -31,4 +33,24 @@ export async function testRepositories(db: Db): Promise<Repositories> {
     undefined,
     sealer,
   );
+  chainBeforeReads(repositories.audit, db);
+  return repositories;
+}
+
+/**
+ * Has each read of the trail wait first for the changes' records committed before it to
+ * be chained, as the audit screen's reads do (audit-trail.service.ts): a change answers
+ * before its record is chained (audit/audit-chainer.ts).
+ */
+export function chainBeforeReads(audit: AuditRepository, db: Db): AuditRepository {
+  for (const read of ['page', 'find', 'head', 'slice'] as const) {
+    const original = audit[read].bind(audit) as (...args: unknown[]) => Promise<unknown>;
+    Object.assign(audit, {
+      [read]: async (...args: unknown[]) => {
+        await chained(db);
+        return original(...args);
+      },
+    });
+  }
+  return audit;
 }

@@ -18,6 +18,7 @@ import { type TestApp, bearer, createTestApp, encryptPassword } from '../helpers
 import { data, unitId } from '../modules/system/system-helpers.js';
 import { offerSubsystem, registerTestSubsystem } from '../helpers/subsystem-menu.js';
 import { testRepositories } from '../helpers/test-repositories.js';
+import { chained } from '../helpers/chained.js';
 
 /**
  * The route walk (issue 21): every route that is not a read is driven once to
@@ -802,6 +803,7 @@ describe('the route walk', () => {
   // Issue 31: the trail shows each field with its action's label and in words; a record
   // holding a field its action does not declare (features/<feature>.ts) would show a key.
   it('leaves records holding only the fields their actions declare', async () => {
+    await chained(t);
     const { rows } = await t.database.db.execute<{
       action: string;
       before: Record<string, unknown> | null;

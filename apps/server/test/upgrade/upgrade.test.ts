@@ -107,8 +107,15 @@ describe('upgrade from the previous release', () => {
       settings: repositories.settings,
       clock: systemClock,
     });
-    const chainBefore = await audit.verify();
-    expect(chainBefore.holds).toBe(true);
+    // Each record's hash as the previous release's own digest gives it (this release's
+    // verification reads a table that release does not have: drizzle/0034).
+    expect(
+      rowsOf(
+        await database.db.execute(
+          sql`select count(*)::int as n from audit_trail t where t.hash <> audit_trail_digest(t)`,
+        ),
+      ),
+    ).toEqual([{ n: 0 }]);
     const trailBefore = rowsOf<{ seq: number; hash: string }>(
       await database.db.execute(sql`select seq, hash from audit_trail order by seq`),
     );

@@ -178,6 +178,31 @@ export const auditTrail = pgTable(
 );
 
 /**
+ * A change's record, committed with the change, waiting to be chained (drizzle/0034):
+ * the chainer (modules/audit/audit-chainer.ts) moves it into the trail after the commit,
+ * many a statement, so that no write transaction holds the chain's head over its commit.
+ * Never updated; a row leaves only by that move (docs/audit.md, "Chained after the commit").
+ * The actor's unit is read by the move.
+ */
+export const auditTrailPending = pgTable('audit_trail_pending', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+  actorId: integer('actor_id'),
+  actorName: text('actor_name'),
+  session: text('session'),
+  ipAddress: text('ip_address'),
+  userAgent: text('user_agent'),
+  action: text('action').notNull(),
+  targetKind: text('target_kind'),
+  targetId: text('target_id'),
+  targetName: text('target_name'),
+  outcome: text('outcome').notNull(),
+  reason: text('reason'),
+  before: jsonb('before').$type<Record<string, unknown>>(),
+  after: jsonb('after').$type<Record<string, unknown>>(),
+});
+
+/**
  * Where the last verification that saved its progress got to (drizzle/0032): every
  * record from `fromSeq` to `seq` was whole then; `npm run audit -- verify --resume`
  * starts after it.

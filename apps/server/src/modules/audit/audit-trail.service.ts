@@ -90,7 +90,8 @@ export interface AuditTrailServiceOptions {
 
 /**
  * The trail as the auditor reads it: pages, one record, the actors, the export and
- * the chain's verification. Writing events is audit-writer.ts.
+ * the chain's verification. Writing events is audit-writer.ts. Each read of records
+ * first has the changes' records committed before it chained (audit-chainer.ts).
  */
 export class AuditTrailService {
   /** The auditor's own views and exports are events on the trail too. */
@@ -105,6 +106,7 @@ export class AuditTrailService {
     query: AuditFilter & { before?: number | undefined; pageSize: number },
   ): Promise<AuditPage> {
     const { before, pageSize, ...filter } = query;
+    await this.options.audit.chainWaiting();
     const rows = await this.options.audit.page(filter, before, pageSize + 1);
     await this.recorder.recordViewBy(auth, {
       action: 'audit.view',
@@ -124,6 +126,7 @@ export class AuditTrailService {
 
   /** One record, with the names of the ids its before and after carry, in `language`. */
   async read(auth: AuthContext, seq: number, language: Language): Promise<AuditRecordDetail> {
+    await this.options.audit.chainWaiting();
     const row = await this.options.audit.find(seq);
     if (!row) throw notFound();
     await this.recorder.recordViewBy(auth, {
@@ -168,6 +171,7 @@ export class AuditTrailService {
   ): Promise<Buffer> {
     const rows: AuditRow[] = [];
     let after = 0;
+    await this.options.audit.chainWaiting();
     for (;;) {
       const batch = await this.options.audit.slice(filter, after, 5_000);
       rows.push(...batch);
@@ -245,12 +249,15 @@ export class AuditTrailService {
       before: { algorithm: current },
       after: { algorithm: wanted },
     });
+    // Chained before anything else is: the records after it take the new hash.
+    await this.options.audit.chainWaiting();
   }
 
   private async check(options: VerifyOptions): Promise<AuditVerification> {
     const { audit, clock } = this.options;
+    await audit.chainWaiting();
     // Read together, so records written during the walk neither count nor move the head.
-    const { head, last, archive, algorithm } = await audit.ends();
+    const { head, last, archive, algorithm, waiting } = await audit.ends();
     let expectedSeq = (archive?.seq ?? 0) + 1;
     let previousHash = archive?.hash ?? '';
     let checked = 0;
@@ -264,6 +271,7 @@ export class AuditTrailService {
       firstSeq,
       lastSeq: seq,
       archivedThrough: archive?.seq ?? null,
+      waiting,
       verifiedAt: clock.now().toISOString(),
     });
     const throughSeq = last?.seq ?? 0;
@@ -328,6 +336,7 @@ export class AuditTrailService {
       firstSeq,
       lastSeq: checked ? end : null,
       archivedThrough: archive?.seq ?? null,
+      waiting,
       verifiedAt: clock.now().toISOString(),
     };
   }

@@ -14,10 +14,12 @@ import { type Executor, rowsOf } from '../../db/client.js';
 import { userStartsWith } from '../../db/like.js';
 import { type AuditMetrics, noMetrics } from '../../lib/metrics.js';
 import { currentTrace } from '../../lib/request-trace.js';
+import { chainerOf } from './audit-chainer.js';
 import {
   auditArchives,
   auditChainHead,
   auditTrail,
+  auditTrailPending,
   auditVerifyCheckpoint,
   departments,
   gisLayers,
@@ -76,6 +78,8 @@ export interface ChainEnds {
   algorithm: AuditHashAlgorithm;
   last: ChainPoint | null;
   archive: ChainPoint | null;
+  /** Changes' records committed and not chained yet (drizzle/0034). */
+  waiting: number;
 }
 
 /** A stretch of the chain as the database recomputes it. */
@@ -107,6 +111,21 @@ interface PendingRecord {
  */
 const VIEW_RECORDS_PER_STATEMENT = 500;
 
+/** A record's columns as both tables hold them, each cut to its bound. */
+function fieldsOf({ at, source, event }: AuditRecordInput) {
+  return {
+    at,
+    actorId: source.actorId,
+    actorName: source.actorName?.slice(0, 64) ?? null,
+    ipAddress: source.ipAddress?.slice(0, 64) ?? null,
+    userAgent: source.userAgent?.slice(0, 512) ?? null,
+    reason: event.reason?.slice(0, 256) ?? null,
+    targetKind: event.target?.kind ?? null,
+    targetId: event.target ? String(event.target.id).slice(0, 64) : null,
+    targetName: event.target?.name?.slice(0, 256) ?? null,
+  };
+}
+
 /** The trail's SQL and nothing else: the chain itself is the trigger's (drizzle/0011). */
 export class AuditRepository {
   /**
@@ -120,7 +139,12 @@ export class AuditRepository {
 
   /**
    * Appends one record; its actor's unit is read in the same statement. In a
-   * transaction, the record stands or falls with the change it records.
+   * transaction, the record stands or falls with the change it records: it is written to
+   * the records waiting (`audit_trail_pending`, drizzle/0034), and once the transaction
+   * commits, its runner asks the chainer (audit-chainer.ts) to move them into the chain.
+   * No write transaction holds the chain's head over its commit, and none waits for the
+   * move. Outside a transaction, a change's record goes the same way. What reads the
+   * trail waits for a move first (`chainWaiting`).
    *
    * `durability: 'deferred'` (a view's record, `AuditRecorder.recordViewBy`): outside a
    * transaction, the record's own statement commits without waiting for its WAL to
@@ -132,7 +156,7 @@ export class AuditRepository {
    * view's record").
    *
    * The chain's head is locked from a statement's insert to its commit (drizzle/0028's
-   * trigger), so one record a statement takes the chain one commit at a time. A view's
+   * trigger), so one record a statement would take the chain one commit at a time. A view's
    * records are written together: those that arrive in the same turn of the event loop,
    * or while a statement is writing, go in one statement and one commit (`writeViews`).
    * Chained exactly as one at a time, in the order they came.
@@ -143,13 +167,18 @@ export class AuditRepository {
     event: AuditEvent,
     options: { durability?: 'deferred' } = {},
   ): Promise<void> {
-    if (options.durability === 'deferred' && !(this.db instanceof PgTransaction)) {
+    const record = { at, source, event };
+    if (this.db instanceof PgTransaction) {
+      // Chained once committed: the transaction's runner asks the chainer (repositories.ts).
+      await this.insertWaiting(record);
+    } else if (options.durability === 'deferred') {
       await new Promise<void>((resolve, reject) => {
-        this.views.push({ record: { at, source, event }, resolve, reject });
+        this.views.push({ record, resolve, reject });
         this.viewsWriting ??= this.writeViews();
       });
     } else {
-      await this.insert([{ at, source, event }], false);
+      await this.insertWaiting(record);
+      chainerOf(this.db).chainSoon();
     }
     // The route's declaration is held to this (plugins/request-trace.ts).
     currentTrace()?.recorded.push({ action: event.action, outcome: event.outcome });
@@ -182,10 +211,7 @@ export class AuditRepository {
     while (this.views.length > 0) {
       const batch = this.views.splice(0, VIEW_RECORDS_PER_STATEMENT);
       try {
-        await this.insert(
-          batch.map((pending) => pending.record),
-          true,
-        );
+        await this.insertViews(batch.map((pending) => pending.record));
         for (const pending of batch) pending.resolve();
       } catch (error) {
         if (batch.length === 1) {
@@ -193,7 +219,7 @@ export class AuditRepository {
           continue;
         }
         for (const pending of batch) {
-          await this.insert([pending.record], true).then(pending.resolve, pending.reject);
+          await this.insertViews([pending.record]).then(pending.resolve, pending.reject);
         }
       }
       await new Promise(setImmediate);
@@ -201,35 +227,35 @@ export class AuditRepository {
   }
 
   /**
-   * The records in one statement, in their order; each actor's unit read in it. The
+   * Views' records in one statement, in their order; each actor's unit read in it. The
    * records go as one JSON parameter: a VALUES list with a subquery a row took the
    * planner longer a row the more rows it had (500 records: 0.34 ms each, 10: 0.25).
+   * `synchronous_commit` off for the statement's own transaction alone (`append`).
    */
-  private async insert(records: readonly AuditRecordInput[], deferred: boolean): Promise<void> {
-    const rows = records.map(({ at, source, event }, n) => ({
-      n,
-      at: at.toISOString(),
-      actor_id: source.actorId,
-      actor_name: source.actorName?.slice(0, 64) ?? null,
-      session: source.session,
-      ip_address: source.ipAddress?.slice(0, 64) ?? null,
-      user_agent: source.userAgent?.slice(0, 512) ?? null,
-      action: event.action,
-      outcome: event.outcome,
-      reason: event.reason?.slice(0, 256) ?? null,
-      target_kind: event.target?.kind ?? null,
-      target_id: event.target ? String(event.target.id).slice(0, 64) : null,
-      target_name: event.target?.name?.slice(0, 256) ?? null,
-      before: event.before ?? null,
-      after: event.after ?? null,
-    }));
-    // `synchronous_commit` off for this statement's own transaction alone (`append`).
-    const durability = deferred
-      ? sql`cross join (select set_config('synchronous_commit', 'off', true)) as durability`
-      : sql``;
-    const columns = sql`at, actor_id, actor_name, actor_unit, session, ip_address, user_agent,
-      action, outcome, reason, target_kind, target_id, target_name, before, after`;
-    await this.db.execute(sql`insert into "audit_trail" (${columns})
+  private async insertViews(records: readonly AuditRecordInput[]): Promise<void> {
+    const rows = records.map((record, n) => {
+      const fields = fieldsOf(record);
+      return {
+        n,
+        at: fields.at.toISOString(),
+        actor_id: fields.actorId,
+        actor_name: fields.actorName,
+        session: record.source.session,
+        ip_address: fields.ipAddress,
+        user_agent: fields.userAgent,
+        action: record.event.action,
+        outcome: record.event.outcome,
+        reason: fields.reason,
+        target_kind: fields.targetKind,
+        target_id: fields.targetId,
+        target_name: fields.targetName,
+        before: record.event.before ?? null,
+        after: record.event.after ?? null,
+      };
+    });
+    await this.db.execute(sql`insert into ${auditTrail} (at, actor_id, actor_name, actor_unit,
+             session, ip_address, user_agent, action, outcome, reason, target_kind, target_id,
+             target_name, before, after)
       select r.at, r.actor_id, r.actor_name, o.name, r.session, r.ip_address, r.user_agent,
              r.action, r.outcome, r.reason, r.target_kind, r.target_id, r.target_name,
              r.before, r.after
@@ -239,8 +265,35 @@ export class AuditRepository {
                target_kind text, target_id text, target_name text, before jsonb, after jsonb)
         left join ${users} u on u.id = r.actor_id
         left join ${organizations} o on o.id = u.organization_id
-        ${durability}
+        cross join (select set_config('synchronous_commit', 'off', true)) as durability
        order by r.n`);
+  }
+
+  /**
+   * A change's record, to wait for its move: a plain insert, which the planner takes in
+   * microseconds (the views' statement above costs about a millisecond alone). The
+   * actor's unit is read by the move, for all the records it takes at once (drizzle/0034).
+   */
+  private async insertWaiting(record: AuditRecordInput): Promise<void> {
+    await this.db.insert(auditTrailPending).values({
+      ...fieldsOf(record),
+      session: record.source.session,
+      action: record.event.action,
+      outcome: record.event.outcome,
+      before: record.event.before ?? null,
+      after: record.event.after ?? null,
+    });
+  }
+
+  /**
+   * Waits for a move of the records waiting (audit-chainer.ts): every record committed
+   * before this call, by any instance, is in the chain when it returns. On the pool only.
+   */
+  async chainWaiting(): Promise<void> {
+    if (this.db instanceof PgTransaction) {
+      throw new Error('Records waiting are chained after their commit, not in a transaction');
+    }
+    await chainerOf(this.db).chain();
   }
 
   /** Newest first, `limit` records older than `before`. */
@@ -447,7 +500,8 @@ export class AuditRepository {
       select h.seq::float8 as "headSeq", h.hash as "headHash",
              to_jsonb(h) ->> 'algorithm' as "algorithm",
              l.seq::float8 as "lastSeq", l.hash as "lastHash",
-             a.seq_to::float8 as "archiveSeq", a.last_hash as "archiveHash"
+             a.seq_to::float8 as "archiveSeq", a.last_hash as "archiveHash",
+             (select count(*) from audit_trail_pending)::float8 as "waiting"
         from (select 1) as one
         left join audit_chain_head h on true
         left join lateral (select t.seq, t.hash from audit_trail t
@@ -462,6 +516,7 @@ export class AuditRepository {
       lastHash: string | null;
       archiveSeq: number | null;
       archiveHash: string | null;
+      waiting: number | null;
     }>(result);
     const point = (seq: number | null | undefined, hash: string | null | undefined) =>
       seq === null || seq === undefined ? null : { seq: Number(seq), hash: hash ?? '' };
@@ -470,6 +525,7 @@ export class AuditRepository {
       algorithm: row?.algorithm ?? 'SHA-256',
       last: point(row?.lastSeq, row?.lastHash),
       archive: point(row?.archiveSeq, row?.archiveHash),
+      waiting: Number(row?.waiting ?? 0),
     };
   }
 

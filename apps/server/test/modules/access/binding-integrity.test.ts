@@ -23,6 +23,7 @@ import {
   createTestApp,
 } from '../../helpers/test-app.js';
 import { call, data } from '../system/system-helpers.js';
+import { chained } from '../../helpers/chained.js';
 
 /**
  * Integrity of access-control information (GB/T 39786-2021 8.3; issue 30): a role given to
@@ -202,6 +203,7 @@ describe.each(['international', 'gm'] as const)(
         t.logs.filter((line) => line.includes('failed their integrity check')).join(''),
       ).toContain(description);
       await vi.waitFor(async () => {
+        await chained(db());
         const { rows } = await db().execute<{ n: number }>(sql`select count(*)::int as n
         from audit_trail where action = 'access.binding-rejected'
          and after->>'binding' = ${description}`);

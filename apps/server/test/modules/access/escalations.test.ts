@@ -11,6 +11,7 @@ import { hashPassword } from '../../../src/lib/passwords.js';
 import { type TestApp, bearer, createTestApp, secondInstance } from '../../helpers/test-app.js';
 import { call, data, unitId } from '../system/system-helpers.js';
 import { testRepositories } from '../../helpers/test-repositories.js';
+import { chained } from '../../helpers/chained.js';
 
 let t: TestApp;
 let admin: string;
@@ -43,6 +44,7 @@ async function userRow(username: string) {
 }
 
 async function refusals(targetId: number) {
+  await chained(t);
   const { rows } = await t.database.db.execute<{ action: string; reason: string }>(
     sql`select action, reason from audit_trail
          where outcome = 'refused' and target_kind = 'user' and target_id = ${String(targetId)}

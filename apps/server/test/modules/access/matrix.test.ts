@@ -14,6 +14,7 @@ import { tokenDigest } from '../../../src/lib/tokens.js';
 import { type TestApp, createTestApp } from '../../helpers/test-app.js';
 import { testRepositories } from '../../helpers/test-repositories.js';
 import { call, unitId } from '../system/system-helpers.js';
+import { chained } from '../../helpers/chained.js';
 
 /** A role made for the matrix: a business page (环卫调度) and nothing of the console. */
 const BUSINESS_ROLE = 'mx_sanitation';
@@ -282,6 +283,7 @@ describe('who may act on whom: the written matrix, cell by cell', () => {
   }
 
   async function lastSeq(): Promise<number> {
+    await chained(db());
     const { rows } = await db().execute<{ seq: number }>(
       sql`select coalesce(max(seq), 0)::int as seq from audit_trail`,
     );
@@ -289,6 +291,7 @@ describe('who may act on whom: the written matrix, cell by cell', () => {
   }
 
   async function recordsAfter(seq: number) {
+    await chained(db());
     const { rows } = await db().execute<{
       action: string;
       outcome: string;

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../helpers/test-app.js';
 import { call, data, unitId } from '../system/system-helpers.js';
+import { chained } from '../../helpers/chained.js';
 
 let t: TestApp;
 let admin: string;
@@ -35,6 +36,7 @@ afterAll(async () => {
 });
 
 async function lastRecord() {
+  await chained(t);
   const { rows } = await t.database.db.execute<{
     action: string;
     outcome: string;

@@ -6,6 +6,7 @@ import { refusalOf } from '../../helpers/refusal.js';
 import { type TestApp, createTestApp } from '../../helpers/test-app.js';
 import type { Repositories } from '../../../src/repositories.js';
 import { testRepositories } from '../../helpers/test-repositories.js';
+import { chained } from '../../helpers/chained.js';
 
 /** `count` records in one INSERT, as a bulk writer (or a forger) would send them. */
 const insertMany = (count: number) => sql`
@@ -102,8 +103,10 @@ describe('the audit chain under CRYPTO_PROFILE=gm', () => {
   const owner = (text: string) => gm.database.db.execute(text);
   const recordsOf = async (where: string) =>
     rowsOf<{ seq: number; algorithm: string; input: string; hash: string; action: string }>(
-      await owner(`select seq::float8 as seq, algorithm, audit_trail_digest_input(t) as input,
+      await chained(gm).then(() =>
+        owner(`select seq::float8 as seq, algorithm, audit_trail_digest_input(t) as input,
                           hash, action from audit_trail t where ${where} order by seq`),
+      ),
     );
 
   it('chains with SM3 from the record that names each change, and verifies across changes', async () => {

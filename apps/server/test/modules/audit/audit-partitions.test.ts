@@ -10,6 +10,7 @@ import { noRememberedSessions } from '../../../src/modules/auth/session-cache.js
 import { transactionRunner } from '../../../src/repositories.js';
 import { refusalOf } from '../../helpers/refusal.js';
 import { type TestApp, createTestApp } from '../../helpers/test-app.js';
+import { chainBeforeReads } from '../../helpers/test-repositories.js';
 
 const DAY_MS = 86_400_000;
 const nobody = { actorId: null, actorName: null, session: null, ipAddress: null, userAgent: null };
@@ -49,7 +50,7 @@ describe('the audit trail by month', () => {
   const verify = () => t.app.services.auditTrail.verify();
   const open = async () => {
     t = await createTestApp();
-    trail = new AuditRepository(t.database.db);
+    trail = chainBeforeReads(new AuditRepository(t.database.db), t.database.db);
   };
 
   describe('this month and the next', () => {

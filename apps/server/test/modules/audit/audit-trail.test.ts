@@ -9,6 +9,8 @@ import {
   archiveOldRecords,
   verifyArchiveFile,
 } from '../../../src/modules/audit/audit-archive.js';
+import { AuditRepository } from '../../../src/modules/audit/audit.repository.js';
+import { chained } from '../../helpers/chained.js';
 import { noRememberedSessions } from '../../../src/modules/auth/session-cache.js';
 import { type Repositories, transactionRunner } from '../../../src/repositories.js';
 import { REFUSALS_PER_MINUTE } from '../../../src/modules/access/refusal-recorder.js';
@@ -153,7 +155,9 @@ describe('the audit trail', () => {
       expect(await verification()).toMatchObject({ holds: true, brokenAt: null });
       // The views' records: statements of their own (those arriving together share
       // one), the setting for each one's own transaction within it.
-      const deferred = viewed.filter((statement) => /synchronous_commit/.test(statement));
+      const deferred = viewed.filter((statement) =>
+        /^insert into "audit_trail" .*synchronous_commit/s.test(statement),
+      );
       expect(deferred.length).toBeGreaterThan(0);
       expect(deferred.length).toBeLessThanOrEqual(10);
       for (const statement of deferred) {
@@ -182,7 +186,114 @@ describe('the audit trail', () => {
           ),
         { countTransactionsOf: t },
       );
-      expect(inChange.filter((statement) => /synchronous_commit/.test(statement))).toEqual([]);
+      // It waits, committed with the change, and is chained after the commit (below).
+      const inserts = inChange.filter((statement) => /^insert into/.test(statement));
+      expect(inserts).toHaveLength(1);
+      expect(inserts[0]).toMatch(/^insert into "audit_trail_pending"/);
+      expect(inserts[0]).not.toMatch(/synchronous_commit/);
+    });
+  });
+
+  describe("changes' records chained after the commit", () => {
+    const change = (reason: string, fail = false) =>
+      transactionRunner(
+        t.database.db,
+        noRememberedSessions,
+      )(async ({ audit }) => {
+        await audit.append(t.clock.now(), nobody, {
+          action: 'auth.logout',
+          outcome: 'success',
+          reason,
+        });
+        if (fail) throw new Error('the change fails after its record');
+      });
+    const waiting = async () =>
+      Number(
+        (
+          (await sqlAsOwner(
+            t,
+            'select count(*)::int as n from audit_trail_pending',
+          )) as unknown as {
+            rows: { n: number }[];
+          }
+        ).rows[0]!.n,
+      );
+
+    it("chains a committed change's record after its commit; a rolled-back one leaves none", async () => {
+      await chained(t);
+      const before = (await repositories.audit.head()).seq;
+      await change('committed');
+      await chained(t);
+      expect(await waiting()).toBe(0);
+      expect((await repositories.audit.head()).seq).toBe(before + 1);
+      expect((await repositories.audit.find(before + 1))?.reason).toBe('committed');
+      await expect(change('rolled back', true)).rejects.toThrow(/fails after its record/);
+      expect(await waiting()).toBe(0);
+      expect((await repositories.audit.head()).seq).toBe(before + 1);
+      expect(await verification()).toMatchObject({ holds: true, waiting: 0 });
+    });
+
+    it('moves the changes committed together in fewer statements than changes, each chained once', async () => {
+      await chained(t);
+      const before = (await repositories.audit.head()).seq;
+      const reasons = Array.from({ length: 12 }, (_, i) => `change ${i}`);
+      const statements = await statementsOf(async () => {
+        await Promise.all(reasons.map((reason) => change(reason)));
+        await chained(t);
+      });
+      const moves = statements.filter((statement) => /audit_trail_chain_pending/.test(statement));
+      expect(moves.length).toBeGreaterThan(0);
+      expect(moves.length).toBeLessThan(reasons.length);
+      const chainedRecords = await Promise.all(
+        reasons.map((_, i) => repositories.audit.find(before + 1 + i)),
+      );
+      expect(new Set(chainedRecords.map((record) => record?.reason))).toEqual(new Set(reasons));
+      expect(await verification()).toMatchObject({ holds: true, waiting: 0 });
+    });
+
+    it('chains what waits before the audit screen reads, what a stop left too', async () => {
+      await chained(t);
+      const before = (await repositories.audit.head()).seq;
+      // As a server stopped between a change's commit and its move leaves it.
+      await sqlAsOwner(
+        t,
+        `insert into audit_trail_pending (at, action, outcome, reason)
+         values (now(), 'auth.logout', 'success', 'left by a stop 1'),
+                (now(), 'auth.logout', 'success', 'left by a stop 2')`,
+      );
+      // The chain's ends as the verification reads them count what waits.
+      expect((await new AuditRepository(t.database.db).ends()).waiting).toBe(2);
+      const listed = await records('?pageSize=5');
+      expect(await waiting()).toBe(0);
+      expect(listed.list.map((record: { reason: string }) => record.reason)).toEqual(
+        expect.arrayContaining(['left by a stop 1', 'left by a stop 2']),
+      );
+      expect((await repositories.audit.find(before + 1))?.reason).toBe('left by a stop 1');
+      expect((await repositories.audit.find(before + 2))?.reason).toBe('left by a stop 2');
+      expect(await verification()).toMatchObject({ holds: true, waiting: 0 });
+    });
+
+    it("refuses to change or remove a waiting record, and the move's permission ends with it", async () => {
+      await chained(t);
+      await sqlAsOwner(
+        t,
+        `insert into audit_trail_pending (at, action, outcome) values (now(), 'auth.logout', 'success')`,
+      );
+      const refused = /audit_trail_pending leaves only into the chain/;
+      expect(await refusalOf(sqlAsOwner(t, `update audit_trail_pending set reason = 'x'`))).toMatch(
+        refused,
+      );
+      expect(await refusalOf(sqlAsOwner(t, `delete from audit_trail_pending`))).toMatch(refused);
+      expect(await refusalOf(sqlAsOwner(t, `truncate audit_trail_pending`))).toMatch(refused);
+      const afterAMove = t.database.db.transaction(async (tx) => {
+        await tx.execute(`select audit_trail_chain_pending(0)`);
+        await tx.execute(`delete from audit_trail_pending`);
+      });
+      expect(await refusalOf(afterAMove)).toMatch(refused);
+      expect(await waiting()).toBe(1);
+      await chained(t);
+      expect(await waiting()).toBe(0);
+      expect((await verification()).holds).toBe(true);
     });
   });
 
@@ -423,7 +534,7 @@ describe('the audit trail', () => {
       );
       await sqlAsOwner(
         t,
-        `create trigger refuse_user_create before insert on audit_trail
+        `create trigger refuse_user_create before insert on audit_trail_pending
            for each row execute function refuse_user_create()`,
       );
       try {
@@ -438,7 +549,7 @@ describe('the audit trail', () => {
         expect(response.status).toBe(500);
         expect(JSON.stringify(response.body)).not.toContain('disk full');
       } finally {
-        await sqlAsOwner(t, `drop trigger refuse_user_create on audit_trail`);
+        await sqlAsOwner(t, `drop trigger refuse_user_create on audit_trail_pending`);
         await sqlAsOwner(t, `drop function refuse_user_create()`);
       }
       const found = await data(t.app, admin, 'GET', `${SYSTEM_PATHS.users}?keyword=never.there`);

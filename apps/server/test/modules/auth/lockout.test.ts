@@ -16,6 +16,7 @@ import {
   requestToken,
 } from '../../helpers/test-app.js';
 import { testRepositories } from '../../helpers/test-repositories.js';
+import { chained } from '../../helpers/chained.js';
 
 // One app for the file. Each test fails sign-ins on an account and from an address of
 // its own, counts only the failures it made, and puts back any setting it changes.
@@ -90,6 +91,7 @@ function signIn(username: string, password: string) {
 }
 
 async function allFailureRecords(): Promise<number> {
+  await chained(t);
   const { rows } = await t.database.db.execute<{ count: number }>(
     sql`select count(*)::int as count from audit_trail
         where action = 'auth.login' and outcome = 'failure' and reason = 'password'`,
@@ -395,6 +397,7 @@ describe('limits under simultaneous attempts', () => {
 // Issue 31: run last, over every record the file's sign-ins, failures and locks wrote.
 describe('the trail of the sign-ins above', () => {
   it('holds only fields their actions declare, so each reads with its label', async () => {
+    await chained(t);
     const { rows } = await t.database.db.execute<{
       action: string;
       before: Record<string, unknown> | null;

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../helpers/test-app.js';
 import { call, data, unitId } from '../system/system-helpers.js';
+import { chained } from '../../helpers/chained.js';
 
 // Issue 13 item 7: the administrator's list of sent messages, sending to users,
 // units or roles, and withdrawing a message from those who have not read it.
@@ -35,6 +36,7 @@ async function userIdOf(username: string): Promise<number> {
 }
 
 async function records(action: string) {
+  await chained(t);
   const { rows } = await t.database.db.execute<{
     actor_name: string;
     target_id: string;

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, png } from '../../helpers/images.js';
 import { type TestApp, bearer, createTestApp } from '../../helpers/test-app.js';
+import { chained } from '../../helpers/chained.js';
 
 describe('personal info', () => {
   let t: TestApp;
@@ -112,6 +113,7 @@ describe('personal info', () => {
 
   /** The trail's records of one account (newest first). */
   async function recordsOf(userId: string) {
+    await chained(t);
     const { rows } = await t.database.db.execute<{
       action: string;
       outcome: string;

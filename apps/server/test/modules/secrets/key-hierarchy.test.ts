@@ -18,6 +18,7 @@ import { SecretBoxService } from '../../../src/modules/secrets/secret-box.servic
 import { ServerSecretRepository } from '../../../src/modules/secrets/server-secret.repository.js';
 import { TEST_SECRETS_KEY } from '../../helpers/constants.js';
 import { type TestApp, auditEvents, createTestApp } from '../../helpers/test-app.js';
+import { chained } from '../../helpers/chained.js';
 
 const master = (key: Buffer) => ({ key, id: masterKeyId(key) });
 const TEST_MASTER = master(Buffer.from(TEST_SECRETS_KEY, 'base64'));
@@ -215,6 +216,7 @@ describe('secrets at rest, under data keys the master key wraps', () => {
     await expect(
       secretsUnder(TEST_MASTER).getOrCreate('oidc-cookie-key', 'unused'),
     ).rejects.toThrow(MasterKeyError);
+    await chained(t);
     const records = await t.database.db.execute<{ user_agent: string; after: unknown }>(
       sql`select user_agent, after from audit_trail where action = 'settings.keys'
           and user_agent like 'npm run keys%' order by seq`,

@@ -12,6 +12,7 @@ import {
   encryptPassword,
 } from '../../helpers/test-app.js';
 import { call, data } from '../system/system-helpers.js';
+import { chained } from '../../helpers/chained.js';
 
 // Issue 13 item 6: the settings screens. Each group is saved whole at its version,
 // audited in the same transaction, and applied at once on every instance.
@@ -45,6 +46,7 @@ type AuditRow = {
 };
 
 async function settingRecords(): Promise<AuditRow[]> {
+  await chained(t);
   const { rows } = await t.database.db.execute<AuditRow>(
     sql`select action, actor_name, target_kind, target_id, before, after
           from audit_trail where action = 'settings.update' order by seq`,

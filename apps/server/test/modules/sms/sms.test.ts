@@ -21,6 +21,7 @@ import {
   ownAddress,
   withSecuritySettings,
 } from '../../helpers/test-app.js';
+import { chained } from '../../helpers/chained.js';
 
 const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
 
@@ -57,6 +58,7 @@ function post(url: string, payload: Record<string, unknown>, remoteAddress = add
 }
 
 async function codeFailures(): Promise<number> {
+  await chained(t);
   const { rows } = await t.database.db.execute<{ count: number }>(
     sql`select count(*)::int as count from audit_trail
         where action = 'auth.sms.login' and outcome = 'failure' and reason = 'code'`,

@@ -32,6 +32,7 @@ import {
   withSecuritySettings,
 } from '../../helpers/test-app.js';
 import { asConsoleAdmin } from '../system/system-helpers.js';
+import { chained } from '../../helpers/chained.js';
 
 const REDIRECT = 'http://127.0.0.1:9/callback';
 const SECRET = randomBytes(32).toString('base64url');
@@ -720,6 +721,7 @@ describe('the platform as OpenID Connect provider (issue 22)', () => {
         ).json()) as { data: { token: string | null; expiresIn: number } }
       ).data;
     const records = async () => {
+      await chained(t);
       const counted = await t.database.db.execute<{ n: number }>(
         sql`select count(*)::int as n from audit_trail where action = 'subsystem.token'
               and reason = 'frame'`,

@@ -17,6 +17,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../helpers/test-app.js';
 import { call, data } from './system-helpers.js';
+import { chained } from '../../helpers/chained.js';
 
 let t: TestApp;
 let admin: string;
@@ -61,6 +62,7 @@ async function stored(clientId: string) {
 }
 
 async function records(action: string) {
+  await chained(t);
   const { rows } = await t.database.db.execute<{
     action: string;
     outcome: string;

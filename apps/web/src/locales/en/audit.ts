@@ -66,6 +66,10 @@ export const audit = {
     holds: 'The chain holds: {{count}} records checked, none changed or removed (checked {{at}}).',
     holdsArchived: 'Records up to No. {{seq}} are archived; the chain continues from there.',
     algorithm: 'New records are hashed with {{algorithm}}; each record names its own.',
+    waiting_one:
+      '{{count}} record of a change committed a moment ago was still joining the chain; the next check includes it.',
+    waiting_other:
+      '{{count}} records of changes committed a moment ago were still joining the chain; the next check includes them.',
     broken: 'The chain is broken at record No. {{seq}}: {{problem}}. Report this at once.',
     problem: {
       content: 'its content was changed after it was written',

@@ -69,6 +69,8 @@ export const audit: LocaleShape<typeof en.audit> = {
     holds: '日志链完整：共校验 {{count}} 条记录，无篡改、无删除（校验时间 {{at}}）。',
     holdsArchived: '第 {{seq}} 号及以前的记录已归档，日志链自此接续。',
     algorithm: '新记录的哈希算法为 {{algorithm}}（每条记录标明各自的算法）。',
+    waiting_one: '另有 {{count}} 条刚提交的变更记录正在接入日志链，下次校验时一并核验。',
+    waiting_other: '另有 {{count}} 条刚提交的变更记录正在接入日志链，下次校验时一并核验。',
     broken: '日志链在第 {{seq}} 号记录处断开：{{problem}}。请立即上报。',
     problem: {
       content: '该记录写入后内容被修改',

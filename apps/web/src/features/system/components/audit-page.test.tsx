@@ -69,6 +69,7 @@ const holds: AuditVerification = {
   firstSeq: 1,
   lastSeq: 120,
   archivedThrough: null,
+  waiting: 0,
   verifiedAt: '2026-11-20T08:00:00.000Z',
   algorithm: 'SHA-256',
 };
@@ -259,6 +260,14 @@ describe('the audit page', { timeout: 60_000 }, () => {
     const alert = await screen.findByRole('alert');
     expect(
       within(alert).getByText(/第 57 号记录处断开：该记录写入后内容被修改/),
+    ).toBeInTheDocument();
+  });
+
+  it('says when records of changes just committed were still joining the chain', async () => {
+    verification = { ...holds, waiting: 3 };
+    await renderPage();
+    expect(
+      await screen.findByText(/另有 3 条刚提交的变更记录正在接入日志链，下次校验时一并核验。/),
     ).toBeInTheDocument();
   });
 

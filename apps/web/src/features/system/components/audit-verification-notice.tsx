@@ -48,6 +48,7 @@ export function AuditVerificationNotice() {
           ? t('audit.verify.holdsArchived', { seq: result.archivedThrough })
           : null,
         t('audit.verify.algorithm', { algorithm: result.algorithm }),
+        result.waiting > 0 ? t('audit.verify.waiting', { count: result.waiting }) : null,
       ]
         .filter(Boolean)
         .join(' ')}
