@@ -115,11 +115,19 @@ async function walSyncs(pool: pg.Pool): Promise<number> {
 }
 
 /** What W writers did: records, the WAL flushes asked for, the rate, each write's time. */
-function writersResult(latencies: number[], start: number, walSyncs: number) {
+function writersResult(
+  latencies: number[],
+  start: number,
+  walSyncs: number,
+  cpuStart: NodeJS.CpuUsage = process.cpuUsage(),
+) {
   latencies.sort((a, b) => a - b);
+  const cpu = process.cpuUsage(cpuStart);
   return {
     records: latencies.length,
     walSyncs,
+    // This process's CPU over the run, in cores: near 1, Node itself is the bound.
+    benchProcessCores: round((cpu.user + cpu.system) / 1_000 / (performance.now() - start)),
     recordsPerSecond: Math.round(latencies.length / ((performance.now() - start) / 1_000)),
     commitMsP50: round(percentile(latencies, 0.5)),
     commitMsP99: round(percentile(latencies, 0.99)),
@@ -144,6 +152,7 @@ async function bulkRate(pool: pg.Pool): Promise<number> {
 async function writersRate(pool: pg.Pool, deferred: boolean, table = 'audit_trail') {
   const syncsBefore = await walSyncs(pool);
   const latencies: number[] = [];
+  const cpuStart = process.cpuUsage();
   const start = performance.now();
   const end = start + SECONDS * 1_000;
   await Promise.all(
@@ -160,7 +169,7 @@ async function writersRate(pool: pg.Pool, deferred: boolean, table = 'audit_trai
       }
     }),
   );
-  return writersResult(latencies, start, (await walSyncs(pool)) - syncsBefore);
+  return writersResult(latencies, start, (await walSyncs(pool)) - syncsBefore, cpuStart);
 }
 
 /** Who the repository's writers record as the actor. */
@@ -180,6 +189,7 @@ const SOURCE = {
 async function repositoryViewsRate(audit: AuditRepository, pool: pg.Pool) {
   const syncsBefore = await walSyncs(pool);
   const latencies: number[] = [];
+  const cpuStart = process.cpuUsage();
   const start = performance.now();
   const end = start + SECONDS * 1_000;
   await Promise.all(
@@ -201,7 +211,7 @@ async function repositoryViewsRate(audit: AuditRepository, pool: pg.Pool) {
       }
     }),
   );
-  return writersResult(latencies, start, (await walSyncs(pool)) - syncsBefore);
+  return writersResult(latencies, start, (await walSyncs(pool)) - syncsBefore, cpuStart);
 }
 
 /**
@@ -216,6 +226,7 @@ async function repositoryChangesRate(
 ) {
   const syncsBefore = await walSyncs(pool);
   const latencies: number[] = [];
+  const cpuStart = process.cpuUsage();
   const start = performance.now();
   const end = start + SECONDS * 1_000;
   await Promise.all(
@@ -236,7 +247,7 @@ async function repositoryChangesRate(
     }),
   );
   await chainer.chain();
-  return writersResult(latencies, start, (await walSyncs(pool)) - syncsBefore);
+  return writersResult(latencies, start, (await walSyncs(pool)) - syncsBefore, cpuStart);
 }
 
 /**
@@ -246,6 +257,7 @@ async function repositoryChangesRate(
 async function chainlessTransactionsRate(pool: pg.Pool) {
   const syncsBefore = await walSyncs(pool);
   const latencies: number[] = [];
+  const cpuStart = process.cpuUsage();
   const start = performance.now();
   const end = start + SECONDS * 1_000;
   await Promise.all(
@@ -278,7 +290,7 @@ async function chainlessTransactionsRate(pool: pg.Pool) {
       }
     }),
   );
-  return writersResult(latencies, start, (await walSyncs(pool)) - syncsBefore);
+  return writersResult(latencies, start, (await walSyncs(pool)) - syncsBefore, cpuStart);
 }
 
 async function sizes(pool: pg.Pool) {

@@ -275,14 +275,17 @@ export class AuditRepository {
    * actor's unit is read by the move, for all the records it takes at once (drizzle/0034).
    */
   private async insertWaiting(record: AuditRecordInput): Promise<void> {
-    await this.db.insert(auditTrailPending).values({
-      ...fieldsOf(record),
-      session: record.source.session,
-      action: record.event.action,
-      outcome: record.event.outcome,
-      before: record.event.before ?? null,
-      after: record.event.after ?? null,
-    });
+    const fields = fieldsOf(record);
+    const { before, after } = record.event;
+    await this.db.execute(sql`insert into ${auditTrailPending} (at, actor_id, actor_name,
+        session, ip_address, user_agent, action, outcome, reason, target_kind, target_id,
+        target_name, before, after)
+      values (${fields.at.toISOString()}::timestamptz, ${fields.actorId}, ${fields.actorName},
+        ${record.source.session}, ${fields.ipAddress}, ${fields.userAgent},
+        ${record.event.action}, ${record.event.outcome}, ${fields.reason}, ${fields.targetKind},
+        ${fields.targetId}, ${fields.targetName},
+        ${before ? JSON.stringify(before) : null}::jsonb,
+        ${after ? JSON.stringify(after) : null}::jsonb)`);
   }
 
   /**
