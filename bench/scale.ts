@@ -116,6 +116,19 @@ const RAISED_LIMITS = [
 const KEYWORDS = { zh: '江岸区营业执照', en: 'jiangan licence' };
 /** About 400 m by 330 m in the city centre: a street-level view (zoom 17). */
 const VIEWPORT: [number, number, number, number] = [114.3, 30.6, 114.304, 30.603];
+/**
+ * Where the demo gets a copy of the scale database's incidents in `VIEWPORT`, moved by
+ * this much into a corner of the city where the demo has nothing: the map read that
+ * returns the same features from both databases, beside the one that returns none from
+ * the demo's street and the megacity's many (`copyStreet`).
+ */
+const STREET_COPY_SHIFT = [0.15, 0.09] as const;
+const STREET_COPY_VIEWPORT: [number, number, number, number] = [
+  VIEWPORT[0] + STREET_COPY_SHIFT[0],
+  VIEWPORT[1] + STREET_COPY_SHIFT[1],
+  VIEWPORT[2] + STREET_COPY_SHIFT[0],
+  VIEWPORT[3] + STREET_COPY_SHIFT[1],
+];
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -140,6 +153,8 @@ interface Account {
   userId: number;
   readMessageId: number;
   incidentsLayerId: number;
+  /** Where this database's incidents are the scale database's street (`copyStreet`). */
+  sameStreetViewport: [number, number, number, number];
   /** The menu entry that opens the demo subsystem (its frame token). */
   frameMenuId: number;
   /** The unit with the most units directly below it: the largest level a picker opens. */
@@ -215,6 +230,7 @@ async function accountOn(
       userId: row.user_id,
       readMessageId: row.message_id,
       incidentsLayerId: row.layer_id,
+      sameStreetViewport: VIEWPORT,
       frameMenuId: row.menu_id,
       widestUnitId: row.widest_unit_id,
       widestPageAfterId: level.rows[Math.max(0, pageEnd)]!.id,
@@ -222,6 +238,89 @@ async function accountOn(
     };
   } finally {
     await client.end();
+  }
+}
+
+/** A geometry's coordinates moved by `shift` (points, lines and polygons alike). */
+function shifted(coordinates: unknown, shift: readonly [number, number]): unknown {
+  if (Array.isArray(coordinates) && typeof coordinates[0] === 'number') {
+    const [lon, lat, ...rest] = coordinates as number[];
+    return [lon! + shift[0], lat! + shift[1], ...rest];
+  }
+  return Array.isArray(coordinates)
+    ? coordinates.map((inner) => shifted(inner, shift))
+    : coordinates;
+}
+
+/**
+ * Copies the scale database's incidents in `VIEWPORT` into the demo's incidents layer,
+ * moved into `STREET_COPY_VIEWPORT` (replacing an earlier run's copy): the demo's own
+ * street has none, so the plain map read compares no features with the megacity's many.
+ * Returns how many were copied.
+ */
+async function copyStreet(scaleUrl: string, demoUrl: string): Promise<number> {
+  const scale = new pg.Client({ connectionString: scaleUrl });
+  const demo = new pg.Client({ connectionString: demoUrl });
+  await scale.connect();
+  await demo.connect();
+  try {
+    const [minLon, minLat, maxLon, maxLat] = VIEWPORT;
+    const { rows } = await scale.query<{
+      name: string;
+      kind: string;
+      properties: unknown;
+      geometry_type: string;
+      geometry: { type: string; coordinates: unknown };
+      vertex_count: number;
+      min_lon: number;
+      min_lat: number;
+      max_lon: number;
+      max_lat: number;
+    }>(
+      `select name, kind, properties, geometry_type, geometry, vertex_count,
+              min_lon, min_lat, max_lon, max_lat
+         from gis_features
+        where layer_id = (select id from gis_layers where code = 'incidents')
+          and max_lon >= $1 and min_lon <= $3 and max_lat >= $2 and min_lat <= $4
+        order by id`,
+      [minLon, minLat, maxLon, maxLat],
+    );
+    const [dx, dy] = STREET_COPY_SHIFT;
+    const [copyMinLon, copyMinLat, copyMaxLon, copyMaxLat] = STREET_COPY_VIEWPORT;
+    const layer = `(select id from gis_layers where code = 'incidents')`;
+    await demo.query('begin');
+    await demo.query(
+      `delete from gis_features where layer_id = ${layer}
+          and min_lon >= $1 and max_lon <= $3 and min_lat >= $2 and max_lat <= $4`,
+      [copyMinLon - 0.01, copyMinLat - 0.01, copyMaxLon + 0.01, copyMaxLat + 0.01],
+    );
+    for (const row of rows) {
+      await demo.query(
+        `insert into gis_features (layer_id, name, kind, properties, geometry_type, geometry,
+            vertex_count, min_lon, min_lat, max_lon, max_lat, version, created_at, updated_at)
+         values (${layer}, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 1, now(), now())`,
+        [
+          row.name,
+          row.kind,
+          JSON.stringify(row.properties),
+          row.geometry_type,
+          JSON.stringify({
+            ...row.geometry,
+            coordinates: shifted(row.geometry.coordinates, [dx, dy]),
+          }),
+          row.vertex_count,
+          row.min_lon + dx,
+          row.min_lat + dy,
+          row.max_lon + dx,
+          row.max_lat + dy,
+        ],
+      );
+    }
+    await demo.query('commit');
+    return rows.length;
+  } finally {
+    await scale.end();
+    await demo.end();
   }
 }
 
@@ -304,6 +403,12 @@ function targets(account: Account): Target[] {
       path: `/api${GIS_PATHS.query}`,
       method: 'POST',
       body: JSON.stringify({ bbox: VIEWPORT, layerId: account.incidentsLayerId }),
+    },
+    {
+      name: "street-level map viewport, the megacity's street in both",
+      path: `/api${GIS_PATHS.query}`,
+      method: 'POST',
+      body: JSON.stringify({ bbox: account.sameStreetViewport, layerId: account.incidentsLayerId }),
     },
     // The auditor's screen: the newest 50, then filtered by action and by user. Each
     // read appends its own record through the chaining trigger (one head row locked).
@@ -816,13 +921,19 @@ async function main(): Promise<void> {
     // On a reused database, the chain as this build appends, at the size it has now.
     const chainNow = reuse ? await chainProbe(scaleUrl, await trailCount(scaleUrl)) : null;
     for (const { server } of limits) await setLimits(server, () => '1000000');
+    say(
+      `  the megacity's street copied into the demo: ${await copyStreet(scaleUrl, demoUrl)} incidents`,
+    );
     const demo = {
       server: demoServer,
-      account: await accountOn(demoUrl, demoServer.baseUrl, {
-        token: await apiSignIn(demoServer.baseUrl, admin.username, admin.password),
-        auditorToken: await apiSignIn(demoServer.baseUrl, auditor.username, auditor.password),
-        auditActor: AUDIT_ACTOR.demo,
-      }),
+      account: {
+        ...(await accountOn(demoUrl, demoServer.baseUrl, {
+          token: await apiSignIn(demoServer.baseUrl, admin.username, admin.password),
+          auditorToken: await apiSignIn(demoServer.baseUrl, auditor.username, auditor.password),
+          auditActor: AUDIT_ACTOR.demo,
+        })),
+        sameStreetViewport: STREET_COPY_VIEWPORT,
+      },
     };
     const scale = {
       server: scaleServer,
@@ -880,6 +991,7 @@ async function main(): Promise<void> {
         scale: SIZE,
         keywords: { ...KEYWORDS, users: USER_NAME_KEYWORD },
         viewport: VIEWPORT,
+        streetCopyViewport: STREET_COPY_VIEWPORT,
         seeded,
         chainNow: chainNow && { ...chainNow, chainFunctions: await chainFunctions(scaleUrl) },
         verification,

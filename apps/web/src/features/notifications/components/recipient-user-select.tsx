@@ -18,7 +18,8 @@ const labelOf = (user: RecipientUser) => `${user.name} (${user.username})`;
 /**
  * The accounts a message goes to (issue 33): found on the server by the start of a
  * name or login name as the sender types, never the whole staff (a megacity has
- * 100,000). The chosen ones keep their names from a read by id.
+ * 100,000). An account chosen from what was found keeps the name it was found with;
+ * one chosen before (a value given to the form) is named by a read by id.
  */
 export function RecipientUserSelect({ id, value, onChange, disabled }: RecipientUserSelectProps) {
   const { t } = useTranslation();
@@ -26,10 +27,11 @@ export function RecipientUserSelect({ id, value, onChange, disabled }: Recipient
   const [open, setOpen] = useState(false);
   const chosen = value ?? [];
   const found = useRecipientUserSearch(keyword, open);
-  // A name for each chosen account, by id: the first ones a read takes (more than that
-  // many chosen one by one is beyond a dialog's use; the rest keep their ids).
-  const named = useRecipientUsersById(chosen.slice(0, ID_LIST_LIMIT));
-  const users = new Map<string, RecipientUser>();
+  const [chosenFound, setChosenFound] = useState<ReadonlyMap<string, RecipientUser>>(new Map());
+  // Only the chosen accounts not chosen here are read by id, at most one read's worth.
+  const unnamed = chosen.filter((userId) => !chosenFound.has(userId));
+  const named = useRecipientUsersById(unnamed.slice(0, ID_LIST_LIMIT));
+  const users = new Map<string, RecipientUser>(chosenFound);
   for (const user of [...(named.data?.list ?? []), ...(found.data?.list ?? [])]) {
     users.set(user.id, user);
   }
@@ -47,7 +49,11 @@ export function RecipientUserSelect({ id, value, onChange, disabled }: Recipient
       onChange={(next: string[]) => onChange?.(next)}
       onOpenChange={setOpen}
       showSearch={{ filterOption: false, onSearch: setTyped, searchValue: typed }}
-      onSelect={() => setTyped('')}
+      onSelect={(userId: string) => {
+        const user = found.data?.list.find((candidate) => candidate.id === userId);
+        if (user) setChosenFound((known) => new Map(known).set(userId, user));
+        setTyped('');
+      }}
       loading={found.isFetching}
       placeholder={t('notifications.admin.usersPlaceholder')}
       notFoundContent={

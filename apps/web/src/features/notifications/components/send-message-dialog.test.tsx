@@ -82,8 +82,12 @@ describe('SendMessageDialog', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.queryByTitle('Oliver Stone (olive)')).toBeNull());
     expect(searches).toContain('keyword=olg');
     await user.click(await screen.findByTitle('Olga Ops (ops)'));
-    // The chosen one keeps its name from a read by id.
-    await waitFor(() => expect(searches).toContain('ids=u-2'));
+    // The chosen one keeps the name it was found with once the search moves on, with no
+    // read of it by id.
+    await user.type(screen.getByRole('combobox', { name: 'Users' }), 'zz');
+    await waitFor(() => expect(searches).toContain('keyword=zz'));
+    expect(screen.getAllByTitle('Olga Ops (ops)').length).toBeGreaterThan(0);
+    expect(searches.filter((search) => search.startsWith('ids='))).toEqual([]);
     await choose(user, 'Units', 'Jiangbei bureau');
     await choose(user, 'Roles', 'Duty officer');
     await user.click(screen.getByRole('button', { name: 'Send' }));

@@ -1,5 +1,6 @@
 import { SYSTEM_PATHS, type UnitItem, type UnitLevelPage } from '@cityops/contract';
 import { queryOptions, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { api } from '@/lib/http/api';
 import { queryParams } from '@/lib/http/query-params';
 import { systemKeys } from './query-keys';
@@ -37,15 +38,12 @@ export interface UnitLevel {
 }
 
 /**
- * Several levels, each read as far as asked: its first page, and as many more as
- * `pagesOf` gives for it (a "show more" asks for one more). The pickers and the
- * units page read the tree through it.
+ * Several levels, each read as far as asked: its first page, and one more each time
+ * `showMore` is called for it. The pickers and the units page read the tree through it.
  */
-export function useUnitLevels(
-  parentIds: readonly (number | null)[],
-  pagesOf: ReadonlyMap<number | null, number>,
-) {
+export function useUnitLevels(parentIds: readonly (number | null)[]) {
   const queryClient = useQueryClient();
+  const [pagesOf, setPagesOf] = useState<ReadonlyMap<number | null, number>>(new Map());
   // A page after the first starts after the last unit of the page before, once that
   // is read: each page read renders again and asks for the next one wanted.
   const wanted: { parentId: number | null; after?: number }[] = [];
@@ -73,8 +71,14 @@ export function useUnitLevels(
     level.pages += 1;
     levels.set(parentId, level);
   });
+  /** Asks for the page after those read of the level below `parentId`. */
+  const showMore = (parentId: number | null) => {
+    const read = levels.get(parentId)?.pages ?? 1;
+    setPagesOf((pages) => new Map(pages).set(parentId, read + 1));
+  };
   return {
     levels,
+    showMore,
     isPending: queries.some((query) => query.isPending),
     isFetching: queries.some((query) => query.isFetching),
     isError: queries.some((query) => query.isError),

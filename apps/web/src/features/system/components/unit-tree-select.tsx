@@ -78,8 +78,7 @@ export function UnitTreeSelect({
     return [...ids];
   }, [chosenUnits.data]);
   const [loadedIds, setLoadedIds] = useState<readonly number[]>([]);
-  const [pagesOf, setPagesOf] = useState<ReadonlyMap<number | null, number>>(new Map());
-  const tree = useUnitLevels([...opened, ...loadedIds], pagesOf);
+  const tree = useUnitLevels([...opened, ...loadedIds]);
   // The popup stays open when "show more" is chosen, as it would for a unit's arrow.
   const [open, setOpen] = useState(false);
   const keepOpen = useRef(false);
@@ -135,11 +134,7 @@ export function UnitTreeSelect({
     options = [...seen.values()];
   }
 
-  function showMore(more: number) {
-    const parentId = parentOfMore(more);
-    const read = tree.levels.get(parentId)?.pages ?? 1;
-    setPagesOf((pages) => new Map(pages).set(parentId, read + 1));
-  }
+  const showMore = (more: number) => tree.showMore(parentOfMore(more));
 
   return (
     <TreeSelect<UnitValue>

@@ -86,12 +86,8 @@ function UnitsPageContent() {
   // district, which starts open) and those opened. Several top units start closed: a
   // megacity's 16 would read 1,440 units at once. A wide level shows a page at a time.
   const [opened, setOpened] = useState<readonly number[]>([]);
-  const [pagesOf, setPagesOf] = useState<ReadonlyMap<number | null, number>>(new Map());
   const soleTop = tops.data?.list.length === 1 ? tops.data.list[0] : undefined;
-  const tree = useUnitLevels(
-    [null, ...(soleTop?.hasChildren ? [soleTop.id] : []), ...opened],
-    pagesOf,
-  );
+  const tree = useUnitLevels([null, ...(soleTop?.hasChildren ? [soleTop.id] : []), ...opened]);
   const topLevel = tree.levels.get(null);
   const shown = searching ? (found.data ?? []) : (topLevel?.units ?? []);
   const rows = searching
@@ -165,10 +161,7 @@ function UnitsPageContent() {
                         name: localName(unitsById.get(row.parentId) ?? { name: '' }, i18n.language),
                       })
                 }
-                onClick={() => {
-                  const read = tree.levels.get(row.parentId)?.pages ?? 1;
-                  setPagesOf((pages) => new Map(pages).set(row.parentId, read + 1));
-                }}
+                onClick={() => tree.showMore(row.parentId)}
               >
                 {t('system.units.showMore')}
               </Button>
