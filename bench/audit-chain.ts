@@ -23,6 +23,8 @@
  *   drizzle/0034: the record waits, committed with the transaction, and is chained after
  *   the commit by the chainer, which moves those committed together in one statement
  *   (the rate counts until the last is chained);
+ * - repositoryChangesUnchained: the same, the chainer's moves held back until the writers
+ *   stop (and not counted): the server's transactions with no chain beside them;
  * - chainlessTransactions: W connections each running the same transaction's statements
  *   (begin, the row, commit) into the plain copy: what a change's transaction costs on
  *   this machine with no chain at all.
@@ -217,13 +219,18 @@ async function repositoryViewsRate(audit: AuditRepository, pool: pg.Pool) {
 /**
  * W writers, each a transaction with one change's record through the server's own
  * transaction runner, which asks the chainer after the commit (issue 33). The rate counts
- * until every record written is chained.
+ * until every record written is chained. `chainAfter`: the chainer's moves held back
+ * until the writers stop, and not counted: the same transactions with no chain beside
+ * them (`repositoryChangesUnchained`).
  */
 async function repositoryChangesRate(
   withTransaction: WithTransaction,
   chainer: AuditChainer,
   pool: pg.Pool,
+  chainAfter = false,
 ) {
+  const chainSoon = chainer.chainSoon.bind(chainer);
+  if (chainAfter) chainer.chainSoon = () => {};
   const syncsBefore = await walSyncs(pool);
   const latencies: number[] = [];
   const cpuStart = process.cpuUsage();
@@ -246,8 +253,11 @@ async function repositoryChangesRate(
       }
     }),
   );
+  if (!chainAfter) await chainer.chain();
+  const result = writersResult(latencies, start, (await walSyncs(pool)) - syncsBefore, cpuStart);
+  chainer.chainSoon = chainSoon;
   await chainer.chain();
-  return writersResult(latencies, start, (await walSyncs(pool)) - syncsBefore, cpuStart);
+  return result;
 }
 
 /**
@@ -335,6 +345,12 @@ async function main(): Promise<void> {
       const unchainedWriters = await writersRate(pool, false, 'audit_unchained');
       const repositoryViews = await repositoryViewsRate(audit, pool);
       const repositoryChanges = await repositoryChangesRate(withTransaction, chainer, pool);
+      const repositoryChangesUnchained = await repositoryChangesRate(
+        withTransaction,
+        chainer,
+        pool,
+        true,
+      );
       const chainlessTransactions = await chainlessTransactionsRate(pool);
       const point = {
         ...(await sizes(pool)),
@@ -344,6 +360,7 @@ async function main(): Promise<void> {
         unchainedWriters,
         repositoryViews,
         repositoryChanges,
+        repositoryChangesUnchained,
         chainlessTransactions,
       };
       points.push(point);

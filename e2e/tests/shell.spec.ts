@@ -162,6 +162,12 @@ for (const language of ['zh-CN', 'en'] as const) {
       );
       await expect(page.locator(`iframe[title="${l.eventDispatch}"]`)).toBeHidden();
       await bar.getByRole('button', { name: l.eventDispatch, exact: true }).click();
+      // Its tab is the current one before the map's is closed: a hidden frame keeps its
+      // text too, and closing the current tab would open its neighbour (the sanitation's).
+      await expect(bar.getByRole('button', { name: l.eventDispatch, exact: true })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
       await expect(dispatch.getByLabel(l.notes)).toHaveValue('night shift: 3 open events');
       await expect(dispatch.locator('#instance')).toHaveText(instance!);
       await bar.getByRole('button', { name: l.close(l.mapTab) }).click();
