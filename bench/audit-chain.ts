@@ -121,7 +121,7 @@ function writersResult(
   latencies: number[],
   start: number,
   walSyncs: number,
-  cpuStart: NodeJS.CpuUsage = process.cpuUsage(),
+  cpuStart: NodeJS.CpuUsage,
 ) {
   latencies.sort((a, b) => a - b);
   const cpu = process.cpuUsage(cpuStart);
@@ -136,6 +136,53 @@ function writersResult(
   };
 }
 
+/** One writer's way of writing a record, and what it gives back when it stops. */
+interface Writer {
+  write: () => Promise<unknown>;
+  release?: () => void;
+}
+
+/**
+ * W writers side by side for S seconds, each made by `writer` and writing one record at a
+ * time; `settle` runs before the figures are taken (counted in the rate).
+ */
+async function measureWriters(
+  pool: pg.Pool,
+  writer: () => Promise<Writer>,
+  settle?: () => Promise<void>,
+) {
+  const syncsBefore = await walSyncs(pool);
+  const latencies: number[] = [];
+  const cpuStart = process.cpuUsage();
+  const start = performance.now();
+  const end = start + SECONDS * 1_000;
+  await Promise.all(
+    Array.from({ length: WRITERS }, async () => {
+      const { write, release } = await writer();
+      try {
+        while (performance.now() < end) {
+          const at = performance.now();
+          await write();
+          latencies.push(performance.now() - at);
+        }
+      } finally {
+        release?.();
+      }
+    }),
+  );
+  await settle?.();
+  return writersResult(latencies, start, (await walSyncs(pool)) - syncsBefore, cpuStart);
+}
+
+/** A writer with a connection of its own, released when it stops. */
+async function onOwnConnection(
+  pool: pg.Pool,
+  write: (client: pg.PoolClient) => Promise<unknown>,
+): Promise<Writer> {
+  const client = await pool.connect();
+  return { write: () => write(client), release: () => client.release() };
+}
+
 async function bulkRate(pool: pg.Pool): Promise<number> {
   const start = performance.now();
   let written = 0;
@@ -147,31 +194,14 @@ async function bulkRate(pool: pg.Pool): Promise<number> {
 }
 
 /**
- * W writers, one record a transaction each: as a change's record is written (waiting for
- * the disk at its commit), or, `deferred`, as a view's (`AuditRepository.append` with
- * `durability: 'deferred'`: `synchronous_commit` off for its own statement's transaction).
+ * W writers, one record a transaction each: as a change's record was written until stop 45
+ * (waiting for the disk at its commit), or, `deferred`, as a view's (`AuditRepository.append`
+ * with `durability: 'deferred'`: `synchronous_commit` off for its own statement's transaction).
  */
-async function writersRate(pool: pg.Pool, deferred: boolean, table = 'audit_trail') {
-  const syncsBefore = await walSyncs(pool);
-  const latencies: number[] = [];
-  const cpuStart = process.cpuUsage();
-  const start = performance.now();
-  const end = start + SECONDS * 1_000;
-  await Promise.all(
-    Array.from({ length: WRITERS }, async () => {
-      const client = await pool.connect();
-      try {
-        while (performance.now() < end) {
-          const at = performance.now();
-          await client.query(insertRecords(1, deferred, table));
-          latencies.push(performance.now() - at);
-        }
-      } finally {
-        client.release();
-      }
-    }),
+function writersRate(pool: pg.Pool, deferred: boolean, table = 'audit_trail') {
+  return measureWriters(pool, () =>
+    onOwnConnection(pool, (client) => client.query(insertRecords(1, deferred, table))),
   );
-  return writersResult(latencies, start, (await walSyncs(pool)) - syncsBefore, cpuStart);
 }
 
 /** Who the repository's writers record as the actor. */
@@ -183,37 +213,33 @@ const SOURCE = {
   userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36',
 };
 
+/** The change every change writer records: a name changed, the number masked. */
+const CHANGE = {
+  target: { kind: 'user', id: 42, name: '张伟' },
+  before: { name: '张伟', mobile: '***' },
+  after: { name: '张伟明', mobile: '***' },
+} as const;
+
 /**
  * W writers appending a view's record each through the server's own repository
  * (`AuditRepository.append`, `durability: 'deferred'`), as every audited read does: the
  * records that arrive while a statement writes go together in the next (issue 33).
  */
-async function repositoryViewsRate(audit: AuditRepository, pool: pg.Pool) {
-  const syncsBefore = await walSyncs(pool);
-  const latencies: number[] = [];
-  const cpuStart = process.cpuUsage();
-  const start = performance.now();
-  const end = start + SECONDS * 1_000;
-  await Promise.all(
-    Array.from({ length: WRITERS }, async () => {
-      while (performance.now() < end) {
-        const at = performance.now();
-        await audit.append(
-          new Date(),
-          SOURCE,
-          {
-            action: 'audit.view',
-            outcome: 'success',
-            target: { kind: 'user', id: 42, name: '张伟' },
-            after: { pageSize: 50 },
-          },
-          { durability: 'deferred' },
-        );
-        latencies.push(performance.now() - at);
-      }
-    }),
-  );
-  return writersResult(latencies, start, (await walSyncs(pool)) - syncsBefore, cpuStart);
+function repositoryViewsRate(audit: AuditRepository, pool: pg.Pool) {
+  return measureWriters(pool, async () => ({
+    write: () =>
+      audit.append(
+        new Date(),
+        SOURCE,
+        {
+          action: 'audit.view',
+          outcome: 'success',
+          target: CHANGE.target,
+          after: { pageSize: 50 },
+        },
+        { durability: 'deferred' },
+      ),
+  }));
 }
 
 /**
@@ -231,30 +257,20 @@ async function repositoryChangesRate(
 ) {
   const chainSoon = chainer.chainSoon.bind(chainer);
   if (chainAfter) chainer.chainSoon = () => {};
-  const syncsBefore = await walSyncs(pool);
-  const latencies: number[] = [];
-  const cpuStart = process.cpuUsage();
-  const start = performance.now();
-  const end = start + SECONDS * 1_000;
-  await Promise.all(
-    Array.from({ length: WRITERS }, async () => {
-      while (performance.now() < end) {
-        const at = performance.now();
-        await withTransaction(({ audit }) =>
+  const result = await measureWriters(
+    pool,
+    async () => ({
+      write: () =>
+        withTransaction(({ audit }) =>
           audit.append(new Date(), SOURCE, {
             action: 'user.update',
             outcome: 'success',
-            target: { kind: 'user', id: 42, name: '张伟' },
-            before: { name: '张伟', mobile: '***' },
-            after: { name: '张伟明', mobile: '***' },
+            ...CHANGE,
           }),
-        );
-        latencies.push(performance.now() - at);
-      }
+        ),
     }),
+    chainAfter ? undefined : () => chainer.chain(),
   );
-  if (!chainAfter) await chainer.chain();
-  const result = writersResult(latencies, start, (await walSyncs(pool)) - syncsBefore, cpuStart);
   chainer.chainSoon = chainSoon;
   await chainer.chain();
   return result;
@@ -264,43 +280,28 @@ async function repositoryChangesRate(
  * The same transaction's statements (begin, the record's row, commit) into a plain copy of
  * the trail with no chain: what a change's transaction costs here at all.
  */
-async function chainlessTransactionsRate(pool: pg.Pool) {
-  const syncsBefore = await walSyncs(pool);
-  const latencies: number[] = [];
-  const cpuStart = process.cpuUsage();
-  const start = performance.now();
-  const end = start + SECONDS * 1_000;
-  await Promise.all(
-    Array.from({ length: WRITERS }, async () => {
-      const client = await pool.connect();
-      try {
-        while (performance.now() < end) {
-          const at = performance.now();
-          await client.query('begin');
-          await client.query(
-            `insert into audit_unchained (at, actor_id, actor_name, session, ip_address,
-               user_agent, action, outcome, target_kind, target_id, target_name, before, after)
-             values (now(), $1, $2, $3, $4, $5, 'user.update', 'success', 'user', '42', '张伟',
-               $6::jsonb, $7::jsonb)`,
-            [
-              SOURCE.actorId,
-              SOURCE.actorName,
-              SOURCE.session,
-              SOURCE.ipAddress,
-              SOURCE.userAgent,
-              JSON.stringify({ name: '张伟', mobile: '***' }),
-              JSON.stringify({ name: '张伟明', mobile: '***' }),
-            ],
-          );
-          await client.query('commit');
-          latencies.push(performance.now() - at);
-        }
-      } finally {
-        client.release();
-      }
+function chainlessTransactionsRate(pool: pg.Pool) {
+  return measureWriters(pool, () =>
+    onOwnConnection(pool, async (client) => {
+      await client.query('begin');
+      await client.query(
+        `insert into audit_unchained (at, actor_id, actor_name, session, ip_address,
+           user_agent, action, outcome, target_kind, target_id, target_name, before, after)
+         values (now(), $1, $2, $3, $4, $5, 'user.update', 'success', 'user', '42', '张伟',
+           $6::jsonb, $7::jsonb)`,
+        [
+          SOURCE.actorId,
+          SOURCE.actorName,
+          SOURCE.session,
+          SOURCE.ipAddress,
+          SOURCE.userAgent,
+          JSON.stringify(CHANGE.before),
+          JSON.stringify(CHANGE.after),
+        ],
+      );
+      await client.query('commit');
     }),
   );
-  return writersResult(latencies, start, (await walSyncs(pool)) - syncsBefore, cpuStart);
 }
 
 async function sizes(pool: pg.Pool) {

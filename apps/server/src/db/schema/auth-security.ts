@@ -129,6 +129,24 @@ export const qrTickets = pgTable(
   (table) => [index('qr_tickets_expires_idx').on(table.expiresAt)],
 );
 
+/** What a record says, as the trail and the records waiting to join it both hold it. */
+const recordColumns = () => ({
+  at: timestamp('at', { withTimezone: true }).notNull(),
+  actorId: integer('actor_id'),
+  actorName: text('actor_name'),
+  session: text('session'),
+  ipAddress: text('ip_address'),
+  userAgent: text('user_agent'),
+  action: text('action').notNull(),
+  targetKind: text('target_kind'),
+  targetId: text('target_id'),
+  targetName: text('target_name'),
+  outcome: text('outcome').notNull(),
+  reason: text('reason'),
+  before: jsonb('before').$type<Record<string, unknown>>(),
+  after: jsonb('after').$type<Record<string, unknown>>(),
+});
+
 /**
  * The audit trail (issue 13): append-only, each record chained to the one before
  * by a hash the database computes. Written only through the insert trigger of
@@ -140,21 +158,8 @@ export const auditTrail = pgTable(
   'audit_trail',
   {
     seq: bigint('seq', { mode: 'number' }).notNull().default(0),
-    at: timestamp('at', { withTimezone: true }).notNull(),
-    actorId: integer('actor_id'),
-    actorName: text('actor_name'),
+    ...recordColumns(),
     actorUnit: text('actor_unit'),
-    session: text('session'),
-    ipAddress: text('ip_address'),
-    userAgent: text('user_agent'),
-    action: text('action').notNull(),
-    targetKind: text('target_kind'),
-    targetId: text('target_id'),
-    targetName: text('target_name'),
-    outcome: text('outcome').notNull(),
-    reason: text('reason'),
-    before: jsonb('before').$type<Record<string, unknown>>(),
-    after: jsonb('after').$type<Record<string, unknown>>(),
     prevHash: text('prev_hash').notNull().default(''),
     hash: text('hash').notNull().default(''),
     /** The hash it was chained with (`SHA-256`, `SM3`): set by the trigger (drizzle/0028). */
@@ -186,20 +191,7 @@ export const auditTrail = pgTable(
  */
 export const auditTrailPending = pgTable('audit_trail_pending', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  at: timestamp('at', { withTimezone: true }).notNull(),
-  actorId: integer('actor_id'),
-  actorName: text('actor_name'),
-  session: text('session'),
-  ipAddress: text('ip_address'),
-  userAgent: text('user_agent'),
-  action: text('action').notNull(),
-  targetKind: text('target_kind'),
-  targetId: text('target_id'),
-  targetName: text('target_name'),
-  outcome: text('outcome').notNull(),
-  reason: text('reason'),
-  before: jsonb('before').$type<Record<string, unknown>>(),
-  after: jsonb('after').$type<Record<string, unknown>>(),
+  ...recordColumns(),
 });
 
 /**
