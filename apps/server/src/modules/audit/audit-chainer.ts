@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.js';
 
-/** The most waiting records one move takes: 500 rows are a few milliseconds' work. */
+/**
+ * The most waiting records one move takes: 500 are 50-60 ms of PostgreSQL's work, so a
+ * reader behind a backlog waits a move at a time (docs/performance.md).
+ */
 export const RECORDS_PER_MOVE = 500;
 
 /**
