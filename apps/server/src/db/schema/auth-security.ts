@@ -186,7 +186,8 @@ export const auditTrail = pgTable(
  * A change's record, committed with the change, waiting to be chained (drizzle/0034):
  * the chainer (modules/audit/audit-chainer.ts) moves it into the trail after the commit,
  * many a statement, so that no write transaction holds the chain's head over its commit.
- * Never updated; a row leaves only by that move (docs/audit.md, "Chained after the commit").
+ * Never updated; a row leaves only into the chain: a DELETE's trigger chains what it
+ * deleted (drizzle/0035; docs/audit.md, "Chained after the commit").
  * The actor's unit is read by the move.
  */
 export const auditTrailPending = pgTable('audit_trail_pending', {

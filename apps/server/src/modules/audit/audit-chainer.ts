@@ -18,7 +18,7 @@ export type ChainFailure = (error: unknown) => void;
 
 /**
  * Moves the changes' records waiting in `audit_trail_pending` into the chain
- * (drizzle/0034), after the commits that wrote them. A transaction that wrote a record
+ * (drizzle/0034, 0035), after the commits that wrote them. A transaction that wrote a record
  * asks for a move once committed (repositories.ts) and answers without waiting for it:
  * a change waits for its own commit, never for the chain. Those that ask in the same
  * turn of the event loop, or while a move runs, go in the next move together.

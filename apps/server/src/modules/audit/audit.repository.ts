@@ -272,7 +272,7 @@ export class AuditRepository {
   /**
    * A change's record, to wait for its move: a plain insert, which the planner takes in
    * microseconds (the views' statement above costs about a millisecond alone). The
-   * actor's unit is read by the move, for all the records it takes at once (drizzle/0034).
+   * actor's unit is read by the move, for all the records it takes at once (drizzle/0035).
    */
   private async insertWaiting(record: AuditRecordInput): Promise<void> {
     const fields = fieldsOf(record);
