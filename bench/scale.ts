@@ -118,9 +118,8 @@ const KEYWORDS = { zh: '江岸区营业执照', en: 'jiangan licence' };
 const VIEWPORT: [number, number, number, number] = [114.3, 30.6, 114.304, 30.603];
 /**
  * Where the demo gets a copy of the scale database's incidents in `VIEWPORT`, moved by
- * this much into a corner of the city where the demo has nothing: the map read that
- * returns the same features from both databases, beside the one that returns none from
- * the demo's street and the megacity's many (`copyStreet`).
+ * this much into a corner of the city where the demo has nothing: the map read then
+ * returns the same features from both databases (`copyStreet`).
  */
 const STREET_COPY_SHIFT = [0.15, 0.09] as const;
 const STREET_COPY_VIEWPORT: [number, number, number, number] = [
@@ -255,8 +254,8 @@ function shifted(coordinates: unknown, shift: readonly [number, number]): unknow
 /**
  * Copies the scale database's incidents in `VIEWPORT` into the demo's incidents layer,
  * moved into `STREET_COPY_VIEWPORT` (replacing an earlier run's copy): the demo's own
- * street has none, so the plain map read compares no features with the megacity's many.
- * Returns how many were copied.
+ * street has none, and a read of none against the megacity's many would measure the
+ * answer, not the table. Returns how many were copied.
  */
 async function copyStreet(scaleUrl: string, demoUrl: string): Promise<number> {
   const scale = new pg.Client({ connectionString: scaleUrl });
@@ -398,12 +397,9 @@ function targets(account: Account): Target[] {
     { name: 'menu', path: `/api${MENU_PATHS.userMenu}`, method: 'GET' },
     { name: 'article search (Chinese)', path: articles(KEYWORDS.zh, 'zh-CN'), method: 'GET' },
     { name: 'article search (English)', path: articles(KEYWORDS.en, 'en'), method: 'GET' },
-    {
-      name: 'street-level map viewport',
-      path: `/api${GIS_PATHS.query}`,
-      method: 'POST',
-      body: JSON.stringify({ bbox: VIEWPORT, layerId: account.incidentsLayerId }),
-    },
+    // The megacity's street in both: the demo's own street has no incident, and a read of
+    // none against a read of 68 (2.25x / 1.82x at stop 45) measured the answer, not the
+    // table (docs/performance.md).
     {
       name: "street-level map viewport, the megacity's street in both",
       path: `/api${GIS_PATHS.query}`,
