@@ -257,23 +257,26 @@ async function repositoryChangesRate(
 ) {
   const chainSoon = chainer.chainSoon.bind(chainer);
   if (chainAfter) chainer.chainSoon = () => {};
-  const result = await measureWriters(
-    pool,
-    async () => ({
-      write: () =>
-        withTransaction(({ audit }) =>
-          audit.append(new Date(), SOURCE, {
-            action: 'user.update',
-            outcome: 'success',
-            ...CHANGE,
-          }),
-        ),
-    }),
-    chainAfter ? undefined : () => chainer.chain(),
-  );
-  chainer.chainSoon = chainSoon;
-  await chainer.chain();
-  return result;
+  try {
+    return await measureWriters(
+      pool,
+      async () => ({
+        write: () =>
+          withTransaction(({ audit }) =>
+            audit.append(new Date(), SOURCE, {
+              action: 'user.update',
+              outcome: 'success',
+              ...CHANGE,
+            }),
+          ),
+      }),
+      chainAfter ? undefined : () => chainer.chain(),
+    );
+  } finally {
+    // The moves held back run now, whatever the writers met: the next column starts empty.
+    chainer.chainSoon = chainSoon;
+    await chainer.chain();
+  }
 }
 
 /**

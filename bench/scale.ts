@@ -195,7 +195,7 @@ async function signInBody(baseUrl: string): Promise<string> {
 async function accountOn(
   databaseUrl: string,
   baseUrl: string,
-  tokens: { token: string; auditorToken: string; auditActor: string },
+  given: Pick<Account, 'token' | 'auditorToken' | 'auditActor' | 'sameStreetViewport'>,
 ): Promise<Account> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -225,11 +225,10 @@ async function accountOn(
     );
     const pageEnd = Math.min(UNIT_LEVEL_PAGE_SIZE, level.rows.length - 1) - 1;
     return {
-      ...tokens,
+      ...given,
       userId: row.user_id,
       readMessageId: row.message_id,
       incidentsLayerId: row.layer_id,
-      sameStreetViewport: VIEWPORT,
       frameMenuId: row.menu_id,
       widestUnitId: row.widest_unit_id,
       widestPageAfterId: level.rows[Math.max(0, pageEnd)]!.id,
@@ -922,14 +921,12 @@ async function main(): Promise<void> {
     );
     const demo = {
       server: demoServer,
-      account: {
-        ...(await accountOn(demoUrl, demoServer.baseUrl, {
-          token: await apiSignIn(demoServer.baseUrl, admin.username, admin.password),
-          auditorToken: await apiSignIn(demoServer.baseUrl, auditor.username, auditor.password),
-          auditActor: AUDIT_ACTOR.demo,
-        })),
+      account: await accountOn(demoUrl, demoServer.baseUrl, {
+        token: await apiSignIn(demoServer.baseUrl, admin.username, admin.password),
+        auditorToken: await apiSignIn(demoServer.baseUrl, auditor.username, auditor.password),
+        auditActor: AUDIT_ACTOR.demo,
         sameStreetViewport: STREET_COPY_VIEWPORT,
-      },
+      }),
     };
     const scale = {
       server: scaleServer,
@@ -937,6 +934,7 @@ async function main(): Promise<void> {
         token: await apiSignIn(scaleServer.baseUrl, admin.username, admin.password),
         auditorToken: await apiSignIn(scaleServer.baseUrl, auditor.username, auditor.password),
         auditActor: AUDIT_ACTOR.scale,
+        sameStreetViewport: VIEWPORT,
       }),
     };
     // BENCH_ONLY=<text>,<text>: only the requests whose name holds one (a look after a change).

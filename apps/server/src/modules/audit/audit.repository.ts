@@ -139,8 +139,9 @@ export class AuditRepository {
 
   /**
    * Appends one record; its actor's unit is read when it joins the chain (by a view's
-   * statement, or by the move, milliseconds after a change's commit). In a transaction, the record stands or falls with the change it records: it is written to
-   * the records waiting (`audit_trail_pending`, drizzle/0034), and once the transaction
+   * statement, or by the move, milliseconds after a change's commit). In a transaction,
+   * the record stands or falls with the change it records: it is written to the records
+   * waiting (`audit_trail_pending`, drizzle/0034), and once the transaction
    * commits, its runner asks the chainer (audit-chainer.ts) to move them into the chain.
    * No write transaction holds the chain's head over its commit, and none waits for the
    * move. Outside a transaction, a change's record goes the same way. What reads the
