@@ -187,10 +187,9 @@ const ATTEMPT_NAMES: Readonly<Record<string, Bilingual>> = {
   'unit.update': { en: 'Change a unit', 'zh-CN': '修改单位' },
   'unit.delete': { en: 'Delete a unit', 'zh-CN': '删除单位' },
   'guide.article.read': { en: 'Read a guidance article', 'zh-CN': '查看业务指导文章' },
-  'guide.article.write': { en: 'Write a guidance article', 'zh-CN': '编写业务指导文章' },
-  'guide.category.write': { en: 'Change guidance categories', 'zh-CN': '维护业务指导栏目' },
-  'map.feature.write': { en: 'Change map features', 'zh-CN': '编辑地图要素' },
-  'map.layer.write': { en: 'Change map layers', 'zh-CN': '编辑地图图层' },
+  'menu.write': { en: 'Change the menu', 'zh-CN': '维护菜单' },
+  'content.write': { en: 'Change content', 'zh-CN': '维护内容' },
+  'platform.write': { en: 'Change platform-wide configuration', 'zh-CN': '修改全平台配置' },
 };
 
 /** How a reader's screen writes what is not plain text: a time in the city's zone. */

@@ -4,6 +4,7 @@ import {
   FEATURE_MANIFESTS,
   type FeatureManifest,
   featureActionNames,
+  featureTargetNames,
 } from './features/index.js';
 import type { Language } from './messages.js';
 
@@ -20,44 +21,10 @@ export const AUDIT_OUTCOME_NAMES: Readonly<
   en: { success: 'Success', failure: 'Failure', refused: 'Refused' },
   'zh-CN': { success: '成功', failure: '失败', refused: '拒绝' },
 };
+/** What each kind of target is called, as its feature's manifest names it (`auditTargets`). */
 export const AUDIT_TARGET_KIND_NAMES: Readonly<
   Record<Language, Readonly<Record<AuditTargetKind, string>>>
-> = {
-  en: {
-    user: 'User',
-    role: 'Role',
-    unit: 'Unit',
-    department: 'Department',
-    menu: 'Menu entry',
-    setting: 'Setting',
-    session: 'Session',
-    message: 'Message',
-    'guide-category': 'Guidance category',
-    article: 'Guidance article',
-    'map-layer': 'Map layer',
-    'map-feature': 'Map feature',
-    subsystem: 'Subsystem',
-    route: 'Address',
-    audit: 'Audit trail',
-  },
-  'zh-CN': {
-    user: '用户',
-    role: '角色',
-    unit: '单位',
-    department: '部门',
-    menu: '菜单',
-    setting: '系统设置',
-    session: '会话',
-    message: '消息',
-    'guide-category': '业务指导栏目',
-    article: '业务指导文章',
-    'map-layer': '地图图层',
-    'map-feature': '地图要素',
-    subsystem: '子系统',
-    route: '访问地址',
-    audit: '审计日志',
-  },
-};
+> = /* @__PURE__ */ featureTargetNames<AuditTargetKind>();
 
 /**
  * The reasons a record gives (sign-in, the access policy, the chain's check), in words.

@@ -4,7 +4,12 @@
  * docs/audit.md says what is recorded where and how the chain is verified.
  */
 
-import { type FeatureAuditAction, type FeatureAuditField, featureKeys } from './features/index.js';
+import {
+  type FeatureAuditAction,
+  type FeatureAuditField,
+  type FeatureAuditTarget,
+  featureKeys,
+} from './features/index.js';
 
 /**
  * Every action the trail records: those of the feature manifests (`features/`), each
@@ -20,24 +25,10 @@ export type AuditField = FeatureAuditField;
 export const AUDIT_OUTCOMES = ['success', 'failure', 'refused'] as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
-/** What a record's target is. */
-export const AUDIT_TARGET_KINDS = [
-  'user',
-  'role',
-  'unit',
-  'department',
-  'menu',
-  'setting',
-  'session',
-  'message',
-  'guide-category',
-  'article',
-  'map-layer',
-  'map-feature',
-  'subsystem',
-  'route',
-  'audit',
-] as const;
+/** What a record's target is: the kinds the feature manifests declare (`auditTargets`). */
+export const AUDIT_TARGET_KINDS = /* @__PURE__ */ featureKeys<FeatureAuditTarget>(
+  'auditTargets',
+) as readonly [FeatureAuditTarget, ...FeatureAuditTarget[]];
 export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
 
 /** Records younger than this are never archived (Cybersecurity Law art. 21: six months). */

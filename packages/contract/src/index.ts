@@ -8,6 +8,7 @@ export {
   type Bilingual,
   type FeatureAuditAction,
   type FeatureAuditField,
+  type FeatureAuditTarget,
   type FeatureManifest,
   type FeaturePermissionCode,
   type MenuEntryDeclaration,

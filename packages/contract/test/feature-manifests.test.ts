@@ -20,12 +20,17 @@ const languages = ['en', 'zh-CN'] as const;
 const repeated = (values: readonly string[]) =>
   [...new Set(values.filter((value, index) => values.indexOf(value) !== index))].sort();
 
-const named = (part: 'permissions' | 'auditActions' | 'auditFields') =>
+const named = (part: 'permissions' | 'auditActions' | 'auditFields' | 'auditTargets') =>
   manifests.flatMap((manifest) =>
     Object.entries(manifest[part] ?? {}).map(([code, declaration]) => ({
       feature: manifest.feature,
       code,
-      name: 'label' in declaration ? declaration.label : declaration.name,
+      name:
+        'label' in declaration
+          ? declaration.label
+          : 'name' in declaration
+            ? declaration.name
+            : declaration,
     })),
   );
 
@@ -48,8 +53,8 @@ describe('the feature manifests', () => {
     expect(repeated(manifests.map((manifest) => manifest.feature))).toEqual([]);
   });
 
-  it('name every permission code, audit action and audit field in both languages', () => {
-    for (const part of ['permissions', 'auditActions', 'auditFields'] as const) {
+  it('name every permission code, audit action, audit field and target kind in both languages', () => {
+    for (const part of ['permissions', 'auditActions', 'auditFields', 'auditTargets'] as const) {
       for (const { feature, code, name } of named(part)) {
         for (const language of languages) {
           expect(name[language]?.trim(), `${feature}: ${part} ${code} (${language})`).toBeTruthy();
@@ -60,9 +65,9 @@ describe('the feature manifests', () => {
     }
   });
 
-  it('declare each permission code and audit action once, across all of them', () => {
+  it('declare each permission code, audit action and target kind once, across all of them', () => {
     // An audit field is its feature's: a user's 姓名 and a role's 角色名称 are both `name`.
-    for (const part of ['permissions', 'auditActions'] as const) {
+    for (const part of ['permissions', 'auditActions', 'auditTargets'] as const) {
       expect(repeated(named(part).map(({ code }) => code)), part).toEqual([]);
     }
   });
@@ -71,6 +76,7 @@ describe('the feature manifests', () => {
     for (const { code } of named('permissions')) expect(code).toMatch(/^[a-z]+:[a-z]+:[a-z-]+$/);
     for (const { code } of named('auditActions')) expect(code).toMatch(/^[a-z]+(\.[a-z-]+)+$/);
     for (const { code } of named('auditFields')) expect(code).toMatch(/^[a-z][A-Za-z]*$/);
+    for (const { code } of named('auditTargets')) expect(code).toMatch(/^[a-z]+(-[a-z]+)*$/);
   });
 
   it('declare each API path once, across all of them, below /api', () => {

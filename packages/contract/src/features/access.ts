@@ -17,6 +17,9 @@ export const accessFeature = {
       fields: ['binding'],
     },
   },
+  auditTargets: {
+    route: { en: 'Address', 'zh-CN': '访问地址' },
+  },
   auditFields: {
     /** Any action's refusal by the access policy records what was tried (audit-fields.ts). */
     attempted: { label: { en: 'Attempted action', 'zh-CN': '尝试的操作' }, value: 'attempt' },

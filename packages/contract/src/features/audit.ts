@@ -46,6 +46,9 @@ export const auditFeature = {
       fields: ['algorithm'],
     },
   },
+  auditTargets: {
+    audit: { en: 'Audit trail', 'zh-CN': '审计日志' },
+  },
   auditFields: {
     from: { label: { en: 'From', 'zh-CN': '开始时间' }, value: 'time' },
     to: { label: { en: 'To', 'zh-CN': '结束时间' }, value: 'time' },

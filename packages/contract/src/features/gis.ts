@@ -51,6 +51,10 @@ export const gisFeature = {
       fields: FEATURE_FIELDS,
     },
   },
+  auditTargets: {
+    'map-layer': { en: 'Map layer', 'zh-CN': '地图图层' },
+    'map-feature': { en: 'Map feature', 'zh-CN': '地图要素' },
+  },
   auditFields: {
     code: { label: { en: 'Layer code', 'zh-CN': '图层编码' }, value: 'code' },
     name: { label: { en: 'Name', 'zh-CN': '名称' }, value: 'text' },

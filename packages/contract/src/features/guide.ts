@@ -79,6 +79,10 @@ export const guideFeature = {
       fields: ARTICLE_FIELDS,
     },
   },
+  auditTargets: {
+    'guide-category': { en: 'Guidance category', 'zh-CN': '业务指导栏目' },
+    article: { en: 'Guidance article', 'zh-CN': '业务指导文章' },
+  },
   auditFields: {
     code: { label: { en: 'Code', 'zh-CN': '栏目编码' }, value: 'code' },
     name: { label: { en: 'Name', 'zh-CN': '栏目名称' }, value: 'text' },

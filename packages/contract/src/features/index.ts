@@ -7,7 +7,7 @@ import { consoleFeature } from './console.js';
 import { filesFeature } from './files.js';
 import { gisFeature } from './gis.js';
 import { guideFeature } from './guide.js';
-import type { AuditActionDeclaration, FeatureManifest } from './manifest.js';
+import type { AuditActionDeclaration, Bilingual, FeatureManifest } from './manifest.js';
 import { menusFeature } from './menus.js';
 import { notificationsFeature } from './notifications.js';
 import { rolesFeature } from './roles.js';
@@ -43,7 +43,7 @@ export const FEATURE_MANIFESTS = [
 ] as const satisfies readonly FeatureManifest[];
 
 type Feature = (typeof FEATURE_MANIFESTS)[number];
-type NamedPart = 'permissions' | 'auditActions' | 'auditFields';
+type NamedPart = 'permissions' | 'auditActions' | 'auditFields' | 'auditTargets';
 type KeysOf<F, P extends NamedPart> = F extends { readonly [K in P]: infer R }
   ? Extract<keyof R, string>
   : never;
@@ -54,6 +54,8 @@ export type FeaturePermissionCode = KeysOf<Feature, 'permissions'>;
 export type FeatureAuditAction = KeysOf<Feature, 'auditActions'>;
 /** Every field of a record's before and after the manifests label. */
 export type FeatureAuditField = KeysOf<Feature, 'auditFields'>;
+/** Every kind of record the manifests' audit records name as their target. */
+export type FeatureAuditTarget = KeysOf<Feature, 'auditTargets'>;
 
 type UnionToIntersection<U> = (U extends unknown ? (part: U) => void : never) extends (
   part: infer I,
@@ -89,6 +91,21 @@ export function featureActionNames<Code extends string>(): Readonly<
         ),
       ),
     ) as Record<Code, string>;
+  return { en: names('en'), 'zh-CN': names('zh-CN') };
+}
+
+/** What each kind of audit target is called in each language (`{ en: { user: 'User' }, ... }`). */
+export function featureTargetNames<Kind extends string>(): Readonly<
+  Record<Language, Readonly<Record<Kind, string>>>
+> {
+  const names = (language: Language) =>
+    Object.fromEntries(
+      FEATURE_MANIFESTS.flatMap((manifest: FeatureManifest) =>
+        Object.entries(manifest.auditTargets ?? {}).map(
+          ([kind, name]: [string, Bilingual]) => [kind, name[language]] as const,
+        ),
+      ),
+    ) as Record<Kind, string>;
   return { en: names('en'), 'zh-CN': names('zh-CN') };
 }
 

@@ -1,11 +1,12 @@
 /**
  * What one feature (a console screen, the sign-in, the map ...) declares in one
- * file: the permission codes its routes ask for, the audit actions it records and
- * the fields of their before and after, its API paths and its built-in menu
- * entries. `features/index.ts` registers every manifest; the contract's lists
- * (`PERMISSION_CODES`, `AUDIT_ACTIONS`, `AUDIT_ACTION_NAMES`, `auditFieldOf`,
- * `RESERVED_PERMISSIONS`, the `*_PATHS` constants) and the server's built-in menu
- * are assembled from them. A plain module (no zod).
+ * file: the permission codes its routes ask for, the audit actions it records, the
+ * fields of their before and after and the kinds of record they name, its API paths
+ * and its built-in menu entries. `features/index.ts` registers every manifest; the
+ * contract's lists (`PERMISSION_CODES`, `AUDIT_ACTIONS`, `AUDIT_ACTION_NAMES`,
+ * `auditFieldOf`, `AUDIT_TARGET_KINDS`, `RESERVED_PERMISSIONS`, the `*_PATHS`
+ * constants) and the server's built-in menu are assembled from them. A plain module
+ * (no zod).
  */
 
 /** A text in both languages of the product. */
@@ -127,6 +128,11 @@ export interface FeatureManifest {
    * languages with the kind of its value (the audit screen's 变更内容).
    */
   readonly auditFields?: Readonly<Record<string, AuditFieldDeclaration>>;
+  /**
+   * The kinds of record its audit records name as their target (`AuditTargetKind`), each
+   * named in both languages (the audit screen's 对象类型 and its filter).
+   */
+  readonly auditTargets?: Readonly<Record<string, Bilingual>>;
   /**
    * Its API paths, by the contract constant they belong to (`SYSTEM_PATHS`, shared by the
    * console screens, or the feature's own `GUIDE_PATHS`).

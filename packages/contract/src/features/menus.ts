@@ -46,6 +46,9 @@ export const menusFeature = {
     'menu.update': { name: { en: 'Menu entry changed', 'zh-CN': '修改菜单' }, fields: MENU_FIELDS },
     'menu.delete': { name: { en: 'Menu entry deleted', 'zh-CN': '删除菜单' }, fields: MENU_FIELDS },
   },
+  auditTargets: {
+    menu: { en: 'Menu entry', 'zh-CN': '菜单' },
+  },
   auditFields: {
     code: { label: { en: 'Code', 'zh-CN': '编码' }, value: 'code' },
     name: { label: { en: 'Name', 'zh-CN': '名称' }, value: 'text' },

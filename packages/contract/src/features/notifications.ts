@@ -33,6 +33,9 @@ export const notificationsFeature = {
       fields: ['withdrawn', 'removed', 'kept'],
     },
   },
+  auditTargets: {
+    message: { en: 'Message', 'zh-CN': '消息' },
+  },
   auditFields: {
     title: { label: { en: 'Title', 'zh-CN': '标题' }, value: 'text' },
     type: {

@@ -40,6 +40,9 @@ export const rolesFeature = {
     'role.update': { name: { en: 'Role changed', 'zh-CN': '修改角色' }, fields: ROLE_FIELDS },
     'role.delete': { name: { en: 'Role deleted', 'zh-CN': '删除角色' }, fields: ROLE_FIELDS },
   },
+  auditTargets: {
+    role: { en: 'Role', 'zh-CN': '角色' },
+  },
   auditFields: {
     name: { label: { en: 'Name', 'zh-CN': '角色名称' }, value: 'text' },
     nameEn: { label: { en: 'English name', 'zh-CN': '英文名称' }, value: 'text' },

@@ -26,6 +26,9 @@ export const sessionsFeature = {
       fields: ['sessions', 'user', 'ipAddress', 'createdAt', 'revokedAt'],
     },
   },
+  auditTargets: {
+    session: { en: 'Session', 'zh-CN': '会话' },
+  },
   auditFields: {
     sessions: { label: { en: 'Live sessions', 'zh-CN': '在线会话数' }, value: 'count' },
     user: { label: { en: 'Login name', 'zh-CN': '登录账号' }, value: 'code' },

@@ -62,6 +62,9 @@ export const settingsFeature = {
       fields: ['dataKey', 'masterKeys', 'resealed', 'retired', 'profile'],
     },
   },
+  auditTargets: {
+    setting: { en: 'Setting', 'zh-CN': '系统设置' },
+  },
   auditFields: {
     systemName: { label: { en: 'System name', 'zh-CN': '系统名称' }, value: 'text' },
     frameAncestors: {

@@ -69,6 +69,9 @@ export const subsystemsFeature = {
       fields: ['userId', 'sid', 'reason', 'attempts'],
     },
   },
+  auditTargets: {
+    subsystem: { en: 'Subsystem', 'zh-CN': '子系统' },
+  },
   auditFields: {
     clientId: { label: { en: 'Client ID', 'zh-CN': '客户端标识' }, value: 'code' },
     name: { label: { en: 'Name', 'zh-CN': '子系统名称' }, value: 'text' },

@@ -41,6 +41,10 @@ export const unitsFeature = {
       fields: UNIT_FIELDS,
     },
   },
+  auditTargets: {
+    unit: { en: 'Unit', 'zh-CN': '单位' },
+    department: { en: 'Department', 'zh-CN': '部门' },
+  },
   auditFields: {
     name: { label: { en: 'Name', 'zh-CN': '名称' }, value: 'text' },
     nameEn: { label: { en: 'English name', 'zh-CN': '英文名称' }, value: 'text' },

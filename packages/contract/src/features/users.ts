@@ -115,6 +115,9 @@ export const usersFeature = {
       fields: ['enrolled'],
     },
   },
+  auditTargets: {
+    user: { en: 'User', 'zh-CN': '用户' },
+  },
   auditFields: {
     username: { label: { en: 'Login name', 'zh-CN': '登录账号' }, value: 'code' },
     name: { label: { en: 'Full name', 'zh-CN': '姓名' }, value: 'text' },

@@ -156,11 +156,8 @@ export class PolicyRules {
       case 'role.update':
       case 'role.delete':
         return this.changeRole(facts, action, t as PolicyTargets['role.update']);
-      case 'guide.category.write':
       case 'guide.article.read':
-      case 'guide.article.write':
-      case 'map.layer.write':
-      case 'map.feature.write':
+      case 'content.write':
         // Platform-wide content: the route's permission code has decided.
         return ALLOWED;
       case 'menu.write': {
@@ -172,8 +169,7 @@ export class PolicyRules {
         }
         return ALLOWED;
       }
-      case 'setting.write':
-      case 'subsystem.write':
+      case 'platform.write':
         return (await facts.scope()).all
           ? ALLOWED
           : refused('platform-wide', 'system.scope.platformWide');

@@ -1,4 +1,4 @@
-import type { MessageKey, MessageValue } from '@cityops/contract';
+import type { AuditTargetKind, MessageKey, MessageValue } from '@cityops/contract';
 import type { FastifyRequest } from 'fastify';
 import { tokenInvalid } from '../../lib/app-error.js';
 import type { Services } from '../../services.js';
@@ -22,9 +22,25 @@ export interface RoleTarget {
 }
 
 /**
+ * A record whose rule is its kind's, not its own: content the route's permission code
+ * decides (`content.write`: guidance, the map) or platform-wide configuration that only a
+ * whole-platform scope may change (`platform.write`: settings, subsystems). A new
+ * console screen of either sort needs no kind of its own: its target names its audit
+ * kind (a manifest's `auditTargets`), and the trail names it as it names every record.
+ */
+export interface RecordTarget {
+  kind: AuditTargetKind;
+  /** Absent on a create. */
+  id: number | string | null;
+  name: string | null;
+}
+
+/**
  * Every action on a target the policy decides, with what it needs to know of the
- * target. A new path that acts on a target adds its action here, a rule below,
- * and its cells to the matrix in docs/administration.md.
+ * target. A new path that acts on a target of a rule of its own adds its action
+ * here, its rule in policy-rules.ts, its trail name in refusal-target.ts and its
+ * cells to the matrix in docs/administration.md; a plain record takes
+ * `content.write` or `platform.write`.
  */
 export interface PolicyTargets {
   /** Read an account's details (console or user data). */
@@ -63,25 +79,20 @@ export interface PolicyTargets {
    * articles, map layers and features. Their permission code decides (the route's
    * access); the services keep their own rules (a published article, a read-only layer).
    */
-  'guide.category.write': { id: number | null; name: string };
+  'content.write': RecordTarget;
   /** Reading an article counts a view (a write); which statuses a reader sees is the service's. */
   'guide.article.read': { id: number };
-  'guide.article.write': { id: number | null; name: string };
-  'map.layer.write': { id: number | null; name: string };
-  'map.feature.write': { id: number | null; name: string };
   'role.create': RoleTarget;
   /** `current` as the role stands, `grant` as the change would leave it. */
   'role.update': RoleTarget & { current: Grant };
   'role.delete': RoleTarget;
   /** A menu entry (null id: a new one), with the role it or its parent is reserved to. */
   'menu.write': { id: number | null; code: string; reservedRole: string | null };
-  /** A settings group: platform-wide. */
-  'setting.write': { group: string };
+  /** Platform-wide configuration (a settings group, a subsystem): a whole-platform scope only. */
+  'platform.write': RecordTarget;
   /** A console message (null id: one being sent), to whom its sender chooses. */
   'message.send': { id: null; title: string };
   'message.withdraw': { id: number; title: string };
-  /** A registered subsystem (null id: a new one): platform-wide. */
-  'subsystem.write': { id: number | null; clientId: string };
 }
 export type PolicyAction = keyof PolicyTargets;
 

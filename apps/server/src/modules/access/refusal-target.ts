@@ -1,5 +1,5 @@
 import type { AuditTargetKind } from '@cityops/contract';
-import type { PolicyAction, PolicyTargets } from './policy-targets.js';
+import type { PolicyAction, PolicyTargets, RecordTarget } from './policy-targets.js';
 
 type RefusalTarget = { kind: AuditTargetKind; id: string | number; name?: string | null };
 
@@ -7,6 +7,12 @@ const user = (target: { id: number | null; username: string }): RefusalTarget =>
   kind: 'user',
   id: target.id ?? '',
   name: target.username,
+});
+
+const record = (target: RecordTarget): RefusalTarget => ({
+  kind: target.kind,
+  id: target.id ?? '',
+  ...(target.name === null ? {} : { name: target.name }),
 });
 
 /**
@@ -43,36 +49,19 @@ const refusalTargets: { [A in PolicyAction]: (target: PolicyTargets[A]) => Refus
     id: department.id,
     name: department.name,
   }),
-  'guide.category.write': (category) => ({
-    kind: 'guide-category',
-    id: category.id ?? '',
-    name: category.name,
-  }),
   'guide.article.read': (article) => ({ kind: 'article', id: article.id }),
-  'guide.article.write': (article) => ({
-    kind: 'article',
-    id: article.id ?? '',
-    name: article.name,
-  }),
-  'map.layer.write': (layer) => ({ kind: 'map-layer', id: layer.id ?? '', name: layer.name }),
-  'map.feature.write': (feature) => ({
-    kind: 'map-feature',
-    id: feature.id ?? '',
-    name: feature.name,
-  }),
+  'content.write': record,
   'role.create': (role) => ({ kind: 'role', id: role.id, name: role.name }),
   'role.update': (role) => ({ kind: 'role', id: role.id, name: role.name }),
   'role.delete': (role) => ({ kind: 'role', id: role.id, name: role.name }),
   'menu.write': (entry) => ({ kind: 'menu', id: entry.id ?? '', name: entry.code }),
-  'setting.write': (setting) => ({ kind: 'setting', id: setting.group }),
+  'platform.write': record,
   'message.send': (message) => ({ kind: 'message', id: '', name: message.title }),
   'message.withdraw': (message) => ({ kind: 'message', id: message.id, name: message.title }),
-  'subsystem.write': (subsystem) => ({
-    kind: 'subsystem',
-    id: subsystem.id ?? '',
-    name: subsystem.clientId,
-  }),
 };
+
+/** Every action the policy decides (a test holds each to its words on the trail). */
+export const POLICY_ACTIONS = Object.keys(refusalTargets) as PolicyAction[];
 
 export function refusalTargetOf<A extends PolicyAction>(
   action: A,

@@ -34,16 +34,16 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
 ) => {
   const guide = services.businessGuide;
   /** A category or an article as the policy weighs it: 404 when it is gone. */
-  const category = policy('guide.category.write', async (request) => {
+  const category = policy('content.write', async (request) => {
     const { id, name } = await guide.category(
       authOf(request),
       routeInput<RecordParams>(request).params.id,
     );
-    return { id, name };
+    return { kind: 'guide-category', id, name };
   });
-  const article = policy('guide.article.write', async (request) => {
+  const article = policy('content.write', async (request) => {
     const { id, title } = await guide.article(routeInput<RecordParams>(request).params.id);
-    return { id, name: title };
+    return { kind: 'article', id, name: title };
   });
 
   app.get(
@@ -65,7 +65,8 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       config: {
         access: { permission: 'guide:category:write' },
         audit: 'guide.category.create',
-        policy: policy('guide.category.write', async (request) => ({
+        policy: policy('content.write', async (request) => ({
+          kind: 'guide-category',
           id: null,
           name: routeInput<unknown, CategoryInput>(request).body.name,
         })),
@@ -165,7 +166,8 @@ const businessGuideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       config: {
         access: { permission: 'guide:article:write' },
         audit: 'guide.article.create',
-        policy: policy('guide.article.write', async (request) => ({
+        policy: policy('content.write', async (request) => ({
+          kind: 'article',
           id: null,
           name: routeInput<unknown, ArticleInput>(request).body.title,
         })),

@@ -27,11 +27,11 @@ type FeatureRef = z.output<typeof gisFeatureDeleteSchema>;
 
 const gisRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   /** A stored feature (named in the body) as the policy weighs it: 404 when it is gone. */
-  const storedFeature = policy('map.feature.write', async (request) => {
+  const storedFeature = policy('content.write', async (request) => {
     const { id, name } = await services.gis.feature(
       routeInput<unknown, FeatureRef>(request).body.id,
     );
-    return { id, name };
+    return { kind: 'map-feature', id, name };
   });
 
   app.post(
@@ -85,7 +85,8 @@ const gisRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { s
       config: {
         access: { permission: 'gis:feature:write' },
         audit: 'map.layer.create',
-        policy: policy('map.layer.write', async (request) => ({
+        policy: policy('content.write', async (request) => ({
+          kind: 'map-layer',
           id: null,
           name: routeInput<unknown, LayerInput>(request).body.name,
         })),
@@ -106,7 +107,8 @@ const gisRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { s
       config: {
         access: { permission: 'gis:feature:write' },
         audit: 'map.feature.create',
-        policy: policy('map.feature.write', async (request) => ({
+        policy: policy('content.write', async (request) => ({
+          kind: 'map-feature',
           id: null,
           name: routeInput<unknown, FeatureInput>(request).body.name,
         })),
@@ -182,7 +184,7 @@ const gisRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { s
       config: {
         access: { permission: 'gis:settings:write' },
         audit: 'settings.update',
-        policy: policy('setting.write', async () => ({ group: 'map' })),
+        policy: policy('platform.write', async () => ({ kind: 'setting', id: 'map', name: null })),
       },
       schema: {
         tags,

@@ -51,7 +51,11 @@ const settingsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app
         config: {
           access,
           audit: 'settings.update',
-          policy: policy('setting.write', async () => ({ group })),
+          policy: policy('platform.write', async () => ({
+            kind: 'setting',
+            id: group,
+            name: null,
+          })),
         },
         schema: {
           tags,

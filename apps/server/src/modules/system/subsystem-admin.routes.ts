@@ -30,9 +30,9 @@ const subsystemAdminRoutes: FastifyPluginAsyncZod<RouteContext> = async (
 ) => {
   const { subsystemAdmin } = services;
   // An existing registration, as the policy weighs it (404 when it is gone).
-  const registered = policy('subsystem.write', async (request) => {
+  const registered = policy('platform.write', async (request) => {
     const { id } = routeInput<RecordParams>(request).params;
-    return { id, clientId: (await subsystemAdmin.target(id)).clientId };
+    return { kind: 'subsystem', id, name: (await subsystemAdmin.target(id)).clientId };
   });
   const tags = ['system-subsystems'];
 
@@ -70,9 +70,10 @@ const subsystemAdminRoutes: FastifyPluginAsyncZod<RouteContext> = async (
       config: {
         access: { permission: 'system:subsystem:write' },
         audit: 'subsystem.create',
-        policy: policy('subsystem.write', async (request) => ({
+        policy: policy('platform.write', async (request) => ({
+          kind: 'subsystem',
           id: null,
-          clientId: routeInput<unknown, { clientId: string }>(request).body.clientId,
+          name: routeInput<unknown, { clientId: string }>(request).body.clientId,
         })),
       },
       schema: {
