@@ -15,6 +15,7 @@ import { organizationModule } from './modules/organization/organization.module.j
 import { passwordModule } from './modules/password/password.module.js';
 import { personalDataModule } from './modules/organization/personal-data.module.js';
 import { purgeModule } from './modules/purge/purge.module.js';
+import { resourceModules } from './resource-modules.gen.js';
 import { qrLoginModule } from './modules/qr-login/qr-login.module.js';
 import { secondFactorModule } from './modules/second-factor/second-factor.module.js';
 import { backchannelLogoutModule } from './modules/subsystems/backchannel-logout.module.js';
@@ -28,7 +29,9 @@ import { testingModule } from './modules/testing/testing.module.js';
 /**
  * Every module of the server, registered here and nowhere else. The order is
  * the order services are made in (a module may use the services of those
- * above it) and routes are added in.
+ * above it) and routes are added in. The console resources
+ * (`modules/<module>/<module>.resource.ts`, found by `npm run registries`) come
+ * last: they make no service another module uses.
  */
 export const appModules: readonly AppModule[] = [
   personalDataModule,
@@ -56,4 +59,5 @@ export const appModules: readonly AppModule[] = [
   backchannelLogoutModule,
   purgeModule,
   backupModule,
+  ...resourceModules,
 ];

@@ -21,6 +21,7 @@ import { ProfileRepository } from './modules/organization/profile.repository.js'
 import { UserRepository } from './modules/organization/user.repository.js';
 import { PasswordRepository } from './modules/password/password.repository.js';
 import { QrTicketRepository } from './modules/qr-login/qr-ticket.repository.js';
+import { type RecordTable, RecordRepository } from './modules/resources/record.repository.js';
 import type { BindingMac } from './modules/secrets/binding-mac.js';
 import type { SecretSealer } from './modules/secrets/secret-sealer.js';
 import { ServerSecretRepository } from './modules/secrets/server-secret.repository.js';
@@ -75,6 +76,8 @@ export function createRepositories(
     passwords: new PasswordRepository(db),
     profiles: new ProfileRepository(db),
     qrTickets: new QrTicketRepository(db),
+    /** The rows of a console resource's table (modules/resources/console-resource.ts). */
+    records: <T extends RecordTable>(table: T) => new RecordRepository(db, table),
     requestLimits: new RequestLimitRepository(db),
     roles: new RoleRepository(db, changes, bindingMac),
     rsaKeys: new RsaKeyRepository(db, sealer),

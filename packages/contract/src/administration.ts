@@ -10,6 +10,7 @@ import {
 import {
   LOGIN_NAME_PATTERN,
   MENU_CODE_PATTERN,
+  RECORD_CODE_PATTERN,
   MENU_ICONS,
   PERMISSION_CODE_PATTERN,
   ROLE_CODE_PATTERN,
@@ -42,7 +43,7 @@ import { idListQuerySchema, idSchema, mobileSchema, pageIndexSchema } from './va
  * overwritten.
  */
 
-const versionSchema = z.coerce
+export const versionSchema = z.coerce
   .number({ error: 'validation.invalid' })
   .int('validation.invalid')
   .min(1, 'validation.invalid')
@@ -64,7 +65,7 @@ const text = (max: number, required: 'validation.name.required' | 'validation.re
  * as the English name too (see `withNameStandIn`), so every reader of `nameEn`
  * (sidebar, exports, audit, sessions) shows a name without a fallback of its own.
  */
-const bilingualName = {
+export const bilingualNameShape = {
   name: text(64, 'validation.name.required'),
   nameEn: z
     .string({ error: 'validation.invalid' })
@@ -108,6 +109,32 @@ const pageSizeSchema = z.coerce
   .default(SYSTEM_PAGE_SIZE);
 
 export const pagingSchema = z.object({ pageIndex: pageIndexSchema, pageSize: pageSizeSchema });
+
+/**
+ * The list query of a console resource (apps/server modules/resources/console-resource.ts):
+ * a page and a keyword; a resource's own filters extend it.
+ */
+export const recordListQuerySchema = pagingSchema.extend({
+  keyword: z.string().trim().max(64, 'validation.tooLong').optional(),
+});
+export type RecordListQuery = z.input<typeof recordListQuerySchema>;
+
+/** A console resource's code (`RECORD_CODE_PATTERN`). */
+export const recordCodeSchema = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, 'validation.required')
+  .regex(RECORD_CODE_PATTERN, 'system.record.codeInvalid');
+
+/** A page of a console resource's records, counted as every list counts (`pageTotalShape`). */
+export function recordPageSchema<T extends z.ZodType>(record: T) {
+  return z.object({
+    ...pageTotalShape,
+    pageIndex: z.number().int(),
+    pageSize: z.number().int(),
+    list: z.array(record),
+  });
+}
 
 // ----- Users -----
 
@@ -266,7 +293,7 @@ export const roleListQuerySchema = pagingSchema.extend({
 });
 
 const roleFields = {
-  ...bilingualName,
+  ...bilingualNameShape,
   dataScope: z.enum(DATA_SCOPES, { error: 'validation.invalid' }),
   secondFactor: z.boolean({ error: 'validation.invalid' }).default(false),
   /** Absent on an edit: the role keeps what it had. */
@@ -443,14 +470,14 @@ export const userOptionsSchema = z.object({
 });
 export type UserOptions = z.infer<typeof userOptionsSchema>;
 
-const sortOrderSchema = z.coerce
+export const sortOrderSchema = z.coerce
   .number({ error: 'validation.invalid' })
   .int('validation.invalid')
   .min(0, 'validation.invalid')
   .max(1_000_000, 'validation.invalid');
 
 export const unitCreateSchema = z.object({
-  ...bilingualName,
+  ...bilingualNameShape,
   parentId: idSchema.nullable().default(null),
   sortOrder: sortOrderSchema.default(0),
 });
@@ -459,7 +486,7 @@ export const unitEditSchema = unitCreateSchema.extend({ version: versionSchema }
 export type UnitEdit = z.input<typeof unitEditSchema>;
 
 export const departmentCreateSchema = z.object({
-  ...bilingualName,
+  ...bilingualNameShape,
   organizationId: idSchema,
   sortOrder: sortOrderSchema.default(0),
 });
@@ -541,7 +568,7 @@ export function nextSortOrder(siblings: readonly { sortOrder: number }[]): numbe
 export const adminMenuTreeSchema = z.array(adminMenuEntrySchema);
 
 const menuFields = {
-  ...bilingualName,
+  ...bilingualNameShape,
   parentId: idSchema.nullable().default(null),
   kind: z.enum(MENU_ENTRY_KINDS, { error: 'validation.invalid' }),
   icon: z.enum(MENU_ICONS, { error: 'validation.invalid' }).nullable().default(null),
@@ -625,7 +652,7 @@ export type Subsystem = z.infer<typeof subsystemSchema>;
 export const subsystemListSchema = z.array(subsystemSchema);
 
 const subsystemFields = {
-  ...bilingualName,
+  ...bilingualNameShape,
   kind: z.enum(SUBSYSTEM_KINDS, { error: 'validation.invalid' }),
   origins: addressList(subsystemOrigin).default([]),
   redirectUris: addressList(subsystemAddress).default([]),

@@ -37,6 +37,10 @@ export const systemMessagesEn = {
   'system.menu.codeInvalid':
     'A code has 2 to 64 lower-case letters, digits or underscores, starting with a letter',
   'system.menu.codeTaken': 'An entry with this code already exists',
+  'system.record.codeInvalid':
+    'A code has 1 to 64 letters, digits, dots, underscores or hyphens, starting with a letter or digit',
+  'system.record.codeTaken': 'This code is already in use',
+  'system.record.inUse': 'Other records still use this one: delete them first',
   'system.menu.permissionInvalid': 'A permission code reads like area:object:action',
   'system.menu.permissionTaken': 'Another entry already grants this permission code',
   'system.menu.addressInvalid': 'An address is an http or https address, or a path of this site',
@@ -215,6 +219,10 @@ export const systemMessagesZhCN: Record<keyof typeof systemMessagesEn, string> =
   'system.department.inUse': '该部门仍有 {{count}} 名用户，不能删除',
   'system.menu.codeInvalid': '编码为 2 至 64 位小写字母、数字或下划线，须以字母开头',
   'system.menu.codeTaken': '该编码已存在',
+  'system.record.codeInvalid':
+    '编码为 1 至 64 位字母、数字、点、下划线或连字符，须以字母或数字开头',
+  'system.record.codeTaken': '该编码已被使用',
+  'system.record.inUse': '仍有其他数据使用此项，请先删除这些数据',
   'system.menu.permissionInvalid': '权限标识格式为“领域:对象:操作”',
   'system.menu.permissionTaken': '已有其他菜单项使用该权限标识',
   'system.menu.addressInvalid': '地址须为 http、https 地址或本系统内的路径',

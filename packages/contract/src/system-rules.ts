@@ -53,6 +53,12 @@ export const PERMISSION_CODE_PATTERN = /^[a-z][a-z0-9-]*:[a-z][a-z0-9-]*:[a-z][a
 export const MENU_CODE_PATTERN = /^[a-z][a-z0-9_]{1,63}$/;
 
 /**
+ * A console resource's code (a data dictionary's type or item): 1 to 64 letters, digits,
+ * dots, underscores or hyphens, starting with a letter or digit (`01`, `road.cleaning`).
+ */
+export const RECORD_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+/**
  * Whether a menu entry's address is allowed: empty (a directory), a path of this
  * product (`/…`, not `//host`), or an http(s) address. Nothing else: no
  * `javascript:`, `data:` or other scheme can reach the sidebar's frame.

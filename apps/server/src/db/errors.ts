@@ -92,9 +92,18 @@ export function describeDatabaseFailure(error: unknown): { code?: string; messag
  * administrators saving the same name at once, the second after the first's check.
  */
 export function isUniqueViolation(error: unknown): boolean {
+  return hasSqlState(error, '23505');
+}
+
+/** A row that points at one that is gone, or a row deleted that others point at (23503). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return hasSqlState(error, '23503');
+}
+
+function hasSqlState(error: unknown, code: string): boolean {
   let current: unknown = error;
   for (let depth = 0; current && depth < 5; depth++) {
-    if ((current as { code?: unknown }).code === '23505') return true;
+    if ((current as { code?: unknown }).code === code) return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;

@@ -13,6 +13,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenDigest } from '../../src/lib/tokens.js';
+import { resourceModules } from '../../src/resource-modules.gen.js';
 import { multipart, png } from '../helpers/images.js';
 import { type TestApp, bearer, createTestApp, encryptPassword } from '../helpers/test-app.js';
 import { data, unitId } from '../modules/system/system-helpers.js';
@@ -126,6 +127,29 @@ const removeKept =
   (key: string, path: string): Step =>
   ({ send, made }) =>
     send('DELETE', `${fillPath(path, { id: made[key].id })}?version=${made[key].version}`);
+
+/**
+ * The console resources' steps, read from their declarations
+ * (modules/resources/console-resource.ts): each resource's example is created and saved
+ * again, then every one is deleted, the last made first. A new resource needs no step here.
+ */
+function resourceSteps(): [string, Step][] {
+  const resources = resourceModules.flatMap((module) => module.resources);
+  const saves = resources.flatMap(({ kind, paths, example }): [string, Step][] => [
+    [`POST /api${paths.list}`, keep(kind, 'POST', () => paths.list, example)],
+    [
+      `PUT /api${paths.item}`,
+      keep(kind, 'PUT', (made) => fillPath(paths.item, { id: made[kind].id }), example),
+    ],
+  ]);
+  const deletes = resources
+    .toReversed()
+    .map(({ kind, paths }): [string, Step] => [
+      `DELETE /api${paths.item}`,
+      removeKept(kind, paths.item),
+    ]);
+  return [...saves, ...deletes];
+}
 
 const point = (lon: number) => ({ type: 'Point', coordinates: [lon, 30.6] });
 const MENU = { code: 'walked', nameEn: 'Walked', kind: 'page', url: '/walked' };
@@ -684,6 +708,7 @@ const STEPS: [string, Step][] = [
       });
     },
   ],
+  ...resourceSteps(),
   [
     'POST /api/authorization-server/oauth/logout',
     ({ send }) => send('POST', '/authorization-server/oauth/logout'),

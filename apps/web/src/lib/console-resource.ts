@@ -38,9 +38,16 @@ export interface ConsoleResourceOptions<T extends ResourceTypes> {
   path: string;
   /** One record's path with its `:id` (`SYSTEM_PATHS.role`): a read, an update, a delete. */
   itemPath: string;
-  /** The key every list query sits below, from the feature's key factory (`systemKeys.roleLists`). */
-  listKey: () => QueryKey;
-  /** The key of one record's query (`systemKeys.role`); without it a record is not read alone. */
+  /**
+   * The key every list query sits below, from the feature's key factory
+   * (`systemKeys.roleLists`) when other queries refresh with it; by default its own,
+   * made of its path (`['console', path]`).
+   */
+  listKey?: () => QueryKey;
+  /**
+   * The key of one record's query (`systemKeys.role`); by default its own, made of its
+   * path and the id. A record is read alone after a save lost to someone else's.
+   */
   itemKey?: (id: T['id']) => QueryKey;
   /** A paged list keeps showing the last page while the next one loads. */
   paged?: boolean;
@@ -82,7 +89,9 @@ export interface DeleteVariables<T extends ResourceTypes> {
  *   the server refused (still in use, built in).
  */
 export function consoleResource<T extends ResourceTypes>(options: ConsoleResourceOptions<T>) {
-  const { path, itemPath, listKey, itemKey, paged = false, secretAnswers = false } = options;
+  const { path, itemPath, paged = false, secretAnswers = false } = options;
+  const listKey = options.listKey ?? (() => ['console', path] as const);
+  const itemKey = options.itemKey ?? ((id: T['id']) => ['console', itemPath, id] as const);
   const recordPath = (id: T['id']) => fillPath(itemPath, { id: String(id) });
   const refresh = (queryClient: QueryClient) =>
     options.refresh
@@ -127,10 +136,8 @@ export function consoleResource<T extends ResourceTypes>(options: ConsoleResourc
       ...(paged ? { placeholderData: keepPreviousData } : {}),
     });
 
-  const itemQuery = (id: T['id']) => {
-    if (!itemKey) throw new Error(`${itemPath}: no item key declared`);
-    return queryOptions({ queryKey: itemKey(id), queryFn: () => get(id) });
-  };
+  const itemQuery = (id: T['id']) =>
+    queryOptions({ queryKey: itemKey(id), queryFn: () => get(id) });
 
   function useList(query: T['query'], settings: { enabled?: boolean } = {}) {
     return useQuery({ ...listQuery(query), enabled: settings.enabled ?? true });

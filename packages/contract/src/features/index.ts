@@ -1,46 +1,14 @@
 import type { Language } from '../messages.js';
-import { accessFeature } from './access.js';
-import { accountFeature } from './account.js';
-import { auditFeature } from './audit.js';
-import { authFeature } from './auth.js';
-import { consoleFeature } from './console.js';
-import { filesFeature } from './files.js';
-import { gisFeature } from './gis.js';
-import { guideFeature } from './guide.js';
 import type { AuditActionDeclaration, Bilingual, FeatureManifest } from './manifest.js';
-import { menusFeature } from './menus.js';
-import { notificationsFeature } from './notifications.js';
-import { rolesFeature } from './roles.js';
-import { sessionsFeature } from './sessions.js';
-import { settingsFeature } from './settings.js';
-import { subsystemsFeature } from './subsystems.js';
-import { unitsFeature } from './units.js';
-import { usersFeature } from './users.js';
+import { FEATURE_MANIFESTS } from './registry.gen.js';
 
 export type * from './manifest.js';
-
 /**
- * Every feature's manifest. A new screen adds its manifest file beside these and one
- * line here; the order is the order of the audit screen's action list.
+ * Every feature's manifest, found by `npm run registries` (scripts/registries.ts): a new
+ * screen adds its manifest file beside these and nothing else. The order is the files'
+ * (by name), which is the order of the audit screen's lists.
  */
-export const FEATURE_MANIFESTS = [
-  authFeature,
-  usersFeature,
-  accountFeature,
-  rolesFeature,
-  unitsFeature,
-  menusFeature,
-  subsystemsFeature,
-  settingsFeature,
-  sessionsFeature,
-  notificationsFeature,
-  guideFeature,
-  gisFeature,
-  accessFeature,
-  auditFeature,
-  consoleFeature,
-  filesFeature,
-] as const satisfies readonly FeatureManifest[];
+export { FEATURE_MANIFESTS };
 
 type Feature = (typeof FEATURE_MANIFESTS)[number];
 type NamedPart = 'permissions' | 'auditActions' | 'auditFields' | 'auditTargets';

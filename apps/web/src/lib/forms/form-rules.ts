@@ -3,6 +3,7 @@ import {
   MENU_CODE_PATTERN,
   MOBILE_PATTERN,
   PERMISSION_CODE_PATTERN,
+  RECORD_CODE_PATTERN,
   ROLE_CODE_PATTERN,
   isAllowedMenuAddress,
   normalizeLoginName,
@@ -84,6 +85,11 @@ export function consoleRules(t: TFunction) {
     menuCode: [
       required(),
       check(t, (value) => MENU_CODE_PATTERN.test(value), 'system.menu.codeInvalid'),
+    ],
+    /** A console resource's code (a data dictionary's type or item). */
+    recordCode: [
+      required(),
+      check(t, (value) => RECORD_CODE_PATTERN.test(value), 'system.record.codeInvalid'),
     ],
     permission: [
       required(),
