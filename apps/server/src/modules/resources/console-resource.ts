@@ -9,6 +9,7 @@ import {
   recordPageSchema,
   recordParamsSchema,
   versionQuerySchema,
+  withNameStandIn,
 } from '@cityops/contract';
 import { and, eq, ilike, or } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -70,9 +71,12 @@ export interface ConsoleResource {
   filters?: Readonly<Record<string, PgColumn>>;
   /** The list's order (the id last). */
   orderBy: readonly PgColumn[];
-  /** What the trail calls a record (its target's name). */
-  nameOf: (record: Values) => string;
-  /** What is stored of a body (a blank English name takes the Chinese one: `withNameStandIn`). */
+  /** What the trail calls a record (its target's name); by default its `name`. */
+  nameOf?: (record: Values) => string;
+  /**
+   * What is stored of a body; by default the body, a blank English name taking the
+   * Chinese one (`withNameStandIn`, as every console name).
+   */
   stored?: (values: Values) => Values;
   /**
    * The fields the trail records of a create, an update and a delete (each declared in
@@ -183,11 +187,14 @@ export class ConsoleResourceService {
   }
 
   private stored(values: Values): Values {
-    return this.resource.stored?.(values) ?? values;
+    if (this.resource.stored) return this.resource.stored(values);
+    return typeof values.name === 'string' && typeof values.nameEn === 'string'
+      ? withNameStandIn(values as Values & { name: string; nameEn: string })
+      : values;
   }
 
   private target(id: number, record: Values) {
-    return { kind: this.resource.kind, id, name: this.resource.nameOf(record) };
+    return { kind: this.resource.kind, id, name: nameOf(this.resource, record) };
   }
 
   /** The fields the trail keeps of `record`: those declared (by default a create's), or those `fields` names. */
@@ -224,6 +231,11 @@ export class ConsoleResourceService {
   }
 }
 
+/** What the trail and the policy call a record. */
+function nameOf(resource: ConsoleResource, record: Values): string {
+  return resource.nameOf ? resource.nameOf(record) : String(record.name);
+}
+
 declare module '../../services.js' {
   interface Services {
     /** Every console resource's service, by its kind (`resourceModule`). */
@@ -241,7 +253,7 @@ function resourceRoutes(resource: ConsoleResource): FastifyPluginAsyncZod<RouteC
     /** A stored record as the policy weighs it: 404 when it is gone. */
     const stored = policy(resource.policy, async (request) => {
       const { id } = routeInput<RecordParams>(request).params;
-      return { kind: resource.kind, id, name: resource.nameOf(await service().get(id)) };
+      return { kind: resource.kind, id, name: nameOf(resource, await service().get(id)) };
     });
 
     app.get(
@@ -281,7 +293,7 @@ function resourceRoutes(resource: ConsoleResource): FastifyPluginAsyncZod<RouteC
           policy: policy(resource.policy, async (request) => ({
             kind: resource.kind,
             id: null,
-            name: resource.nameOf(routeInput<unknown, Values>(request).body),
+            name: nameOf(resource, routeInput<unknown, Values>(request).body),
           })),
         },
         schema: {
