@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type Page } from '@playwright/test';
@@ -51,4 +52,12 @@ export async function savedSession(
   const page = await context.newPage();
   await page.addInitScript((value) => window.localStorage.setItem('language', value), language);
   return page;
+}
+
+/** An account's bearer header, from its saved sign-in (for the API beside the pages). */
+export function bearerHeaders(account: SavedAccount): Record<string, string> {
+  const { cookies } = JSON.parse(readFileSync(savedState(account), 'utf8')) as {
+    cookies: { name: string; value: string }[];
+  };
+  return { authorization: `Bearer ${cookies.find((cookie) => cookie.name === 'token')!.value}` };
 }

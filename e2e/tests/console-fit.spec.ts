@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import {
   type APIRequestContext,
   type Browser,
@@ -11,7 +10,7 @@ import {
 import { Secret, TOTP } from 'otpauth';
 import { createAccount, uniqueMobile } from '../support/accounts';
 import { expectAccessible } from '../support/axe';
-import { type SavedAccount, savedSession, savedState } from '../support/auth';
+import { type SavedAccount, bearerHeaders, savedSession } from '../support/auth';
 import { appPath, signIn } from '../support/session';
 
 // The console loads antd's tables and trees in the frame: slow on a busy two-core machine.
@@ -373,20 +372,12 @@ async function dismiss(dialog: Locator, language: Language) {
   await expect(dialog).toBeHidden();
 }
 
-/** The system administrator's bearer token, from its saved sign-in. */
-function adminHeaders(): Record<string, string> {
-  const { cookies } = JSON.parse(readFileSync(savedState('admin'), 'utf8')) as {
-    cookies: { name: string; value: string }[];
-  };
-  return { authorization: `Bearer ${cookies.find((cookie) => cookie.name === 'token')!.value}` };
-}
-
 /**
  * A system administrator stationed in the Jiangbei district: an account in the district
  * administrator's units that it may not act on (stronger than it), so its row says why.
  */
 async function stationAdministrator(request: APIRequestContext): Promise<string> {
-  const units = await request.get('/api/system/units', { headers: adminHeaders() });
+  const units = await request.get('/api/system/units', { headers: bearerHeaders('admin') });
   expect(units.ok(), await units.text()).toBe(true);
   type Unit = { id: number; name: string; children?: Unit[] };
   const find = (list: Unit[]): Unit | undefined =>
@@ -396,7 +387,7 @@ async function stationAdministrator(request: APIRequestContext): Promise<string>
   const district = find(((await units.json()) as { data: Unit[] }).data)!;
   const username = `e2e.fitadm.${Date.now().toString(36)}${process.pid % 100}`;
   const created = await request.post('/api/system/users', {
-    headers: adminHeaders(),
+    headers: bearerHeaders('admin'),
     data: {
       username,
       name: '江北驻区管理员',
@@ -414,7 +405,7 @@ async function registerSubsystem(request: APIRequestContext, suffix: string): Pr
   const name = `布局测试子系统${suffix}`;
   const nameEn = `Layout test subsystem ${suffix}`;
   const response = await request.post('/api/system/subsystems', {
-    headers: adminHeaders(),
+    headers: bearerHeaders('admin'),
     data: {
       clientId: `fit-${suffix}-${Date.now().toString(36)}`,
       name,
