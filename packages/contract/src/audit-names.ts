@@ -3,8 +3,7 @@ import {
   type Bilingual,
   FEATURE_MANIFESTS,
   type FeatureManifest,
-  featureActionNames,
-  featureTargetNames,
+  featureNames,
 } from './features/index.js';
 import type { Language } from './messages.js';
 
@@ -13,7 +12,7 @@ import type { Language } from './messages.js';
  * the audit screen and the server's exports (issue 24: the trail reads as Chinese, not as codes).
  */
 export const AUDIT_ACTION_NAMES: Readonly<Record<Language, Readonly<Record<AuditAction, string>>>> =
-  /* @__PURE__ */ featureActionNames<AuditAction>();
+  /* @__PURE__ */ featureNames<AuditAction>('auditActions');
 
 export const AUDIT_OUTCOME_NAMES: Readonly<
   Record<Language, Readonly<Record<AuditOutcome, string>>>
@@ -24,7 +23,7 @@ export const AUDIT_OUTCOME_NAMES: Readonly<
 /** What each kind of target is called, as its feature's manifest names it (`auditTargets`). */
 export const AUDIT_TARGET_KIND_NAMES: Readonly<
   Record<Language, Readonly<Record<AuditTargetKind, string>>>
-> = /* @__PURE__ */ featureTargetNames<AuditTargetKind>();
+> = /* @__PURE__ */ featureNames<AuditTargetKind>('auditTargets');
 
 /**
  * The reasons a record gives (sign-in, the access policy, the chain's check), in words.

@@ -46,34 +46,22 @@ export function featureKeys<Code extends string>(part: NamedPart): readonly Code
   ) as Code[];
 }
 
-/** What each audit action is called in each language (`{ en: { action: name }, 'zh-CN': ... }`). */
-export function featureActionNames<Code extends string>(): Readonly<
-  Record<Language, Readonly<Record<Code, string>>>
-> {
+/**
+ * What each audit action or target kind is called in each language
+ * (`{ en: { 'user.create': 'User created' }, 'zh-CN': ... }`).
+ */
+export function featureNames<Code extends string>(
+  part: 'auditActions' | 'auditTargets',
+): Readonly<Record<Language, Readonly<Record<Code, string>>>> {
   const names = (language: Language) =>
     Object.fromEntries(
       FEATURE_MANIFESTS.flatMap((manifest: FeatureManifest) =>
-        Object.entries(manifest.auditActions ?? {}).map(
-          ([code, action]: [string, AuditActionDeclaration]) =>
-            [code, action.name[language]] as const,
+        Object.entries(manifest[part] ?? {}).map(
+          ([code, entry]: [string, AuditActionDeclaration | Bilingual]) =>
+            [code, ('name' in entry ? entry.name : entry)[language]] as const,
         ),
       ),
     ) as Record<Code, string>;
-  return { en: names('en'), 'zh-CN': names('zh-CN') };
-}
-
-/** What each kind of audit target is called in each language (`{ en: { user: 'User' }, ... }`). */
-export function featureTargetNames<Kind extends string>(): Readonly<
-  Record<Language, Readonly<Record<Kind, string>>>
-> {
-  const names = (language: Language) =>
-    Object.fromEntries(
-      FEATURE_MANIFESTS.flatMap((manifest: FeatureManifest) =>
-        Object.entries(manifest.auditTargets ?? {}).map(
-          ([kind, name]: [string, Bilingual]) => [kind, name[language]] as const,
-        ),
-      ),
-    ) as Record<Kind, string>;
   return { en: names('en'), 'zh-CN': names('zh-CN') };
 }
 
