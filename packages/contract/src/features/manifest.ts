@@ -2,11 +2,11 @@
  * What one feature (a console screen, the sign-in, the map ...) declares in one
  * file: the permission codes its routes ask for, the audit actions it records, the
  * fields of their before and after and the kinds of record they name, its API paths
- * and its built-in menu entries. `features/index.ts` registers every manifest; the
- * contract's lists (`PERMISSION_CODES`, `AUDIT_ACTIONS`, `AUDIT_ACTION_NAMES`,
- * `auditFieldOf`, `AUDIT_TARGET_KINDS`, `RESERVED_PERMISSIONS`, the `*_PATHS`
- * constants) and the server's built-in menu are assembled from them. A plain module
- * (no zod).
+ * and its built-in menu entries. `npm run registries` lists every manifest
+ * (`registry.gen.ts`); the contract's lists (`PERMISSION_CODES`, `AUDIT_ACTIONS`,
+ * `AUDIT_ACTION_NAMES`, `auditFieldOf`, `AUDIT_TARGET_KINDS`, `RESERVED_PERMISSIONS`,
+ * the `*_PATHS` constants) and the server's built-in menu are assembled from them. A
+ * plain module (no zod).
  */
 
 /** A text in both languages of the product. */
