@@ -96,7 +96,7 @@ function resourceModules(): string {
   ].join('\n');
 }
 
-export async function registries(): Promise<{ path: string; content: string }[]> {
+async function registries(): Promise<{ path: string; content: string }[]> {
   const options = (await prettier.resolveConfig(at('package.json'))) ?? {};
   const files = [
     ['packages/contract/src/features/registry.gen.ts', manifests()],

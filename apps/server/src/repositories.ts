@@ -1,4 +1,5 @@
 import type { Db, Executor } from './db/client.js';
+import type { VersionedTable } from './db/versioned.js';
 import { type AuditMetrics, noMetrics } from './lib/metrics.js';
 import { chainerOf } from './modules/audit/audit-chainer.js';
 import { AuditRepository } from './modules/audit/audit.repository.js';
@@ -21,7 +22,7 @@ import { ProfileRepository } from './modules/organization/profile.repository.js'
 import { UserRepository } from './modules/organization/user.repository.js';
 import { PasswordRepository } from './modules/password/password.repository.js';
 import { QrTicketRepository } from './modules/qr-login/qr-ticket.repository.js';
-import { type RecordTable, RecordRepository } from './modules/resources/record.repository.js';
+import { RecordRepository } from './modules/resources/record.repository.js';
 import type { BindingMac } from './modules/secrets/binding-mac.js';
 import type { SecretSealer } from './modules/secrets/secret-sealer.js';
 import { ServerSecretRepository } from './modules/secrets/server-secret.repository.js';
@@ -77,7 +78,7 @@ export function createRepositories(
     profiles: new ProfileRepository(db),
     qrTickets: new QrTicketRepository(db),
     /** The rows of a console resource's table (modules/resources/console-resource.ts). */
-    records: <T extends RecordTable>(table: T) => new RecordRepository(db, table),
+    records: (table: VersionedTable) => new RecordRepository(db, table),
     requestLimits: new RequestLimitRepository(db),
     roles: new RoleRepository(db, changes, bindingMac),
     rsaKeys: new RsaKeyRepository(db, sealer),

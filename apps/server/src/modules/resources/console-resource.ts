@@ -18,13 +18,13 @@ import { z } from 'zod';
 import type { AppModule, RouteContext } from '../../app-module.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
 import { containsPattern } from '../../db/like.js';
+import type { VersionedTable } from '../../db/versioned.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { authOf } from '../../plugins/auth.js';
 import type { Repositories } from '../../repositories.js';
 import type { CommandRunner } from '../access/command.js';
 import { policy, routeInput } from '../access/policy-targets.js';
-import type { RecordRow, RecordTable } from './record.repository.js';
 
 type Values = Record<string, unknown>;
 /** A zod object schema, as a resource's request schemas are. */
@@ -42,7 +42,7 @@ type ObjectSchema = z.ZodObject<z.ZodRawShape>;
 export interface ConsoleResource {
   /** The trail's kind of its records, named in the feature's manifest (`auditTargets`). */
   kind: AuditTargetKind;
-  table: RecordTable;
+  table: VersionedTable;
   /** The collection (list, create) and one record (`:id`: update, delete), from the manifest. */
   paths: { list: string; item: string };
   /** The OpenAPI document's words: its tag and what one record is called (`a dictionary type`). */
@@ -138,7 +138,7 @@ export class ConsoleResourceService {
     const values = this.stored(body);
     const id = await this.guarded(() =>
       this.options.commands.run(auth, async (repositories) => {
-        const made = await this.records(repositories).insert(values as RecordRow<RecordTable>);
+        const made = await this.records(repositories).insert(values);
         return { target: this.target(made, values), after: this.recorded(values), value: made };
       }),
     );
@@ -164,22 +164,22 @@ export class ConsoleResourceService {
   async delete(auth: AuthContext, id: number, version: number): Promise<void> {
     const before = await this.get(id);
     const held = this.resource.deleteUnless;
-    await this.guarded(
-      () =>
-        this.options.commands.run(
-          auth,
-          async (repositories) => ({
-            outcome: await this.records(repositories).delete(id, version, held?.referencedBy ?? []),
-            target: this.target(id, before),
-            before: this.recorded(before),
-            value: id,
-          }),
-          held
-            ? { blocked: () => new AppError(ErrorCode.CONFLICT, { messageKey: held.messageKey }) }
-            : {},
-        ),
-      true,
-    );
+    // Held back by its rows in the delete's statement, or by a row made meanwhile (23503).
+    const inUse = held
+      ? () => new AppError(ErrorCode.CONFLICT, { messageKey: held.messageKey })
+      : undefined;
+    const remove = () =>
+      this.options.commands.run(
+        auth,
+        async (repositories) => ({
+          outcome: await this.records(repositories).delete(id, version, held?.referencedBy ?? []),
+          target: this.target(id, before),
+          before: this.recorded(before),
+          value: id,
+        }),
+        inUse ? { blocked: inUse } : {},
+      );
+    await this.guarded(remove, inUse);
   }
 
   private records(repositories: Repositories = this.options.repositories) {
@@ -206,12 +206,15 @@ export class ConsoleResourceService {
 
   /**
    * What the database refuses, told as the screen tells it: two administrators saving
-   * the same code at once (the second hears it beside the field), an item made in a
-   * type that is gone (404), and (`held`, a delete) a record deleted while another was
-   * made pointing at it: held back, as a delete its rows hold back.
+   * the same code at once (the second hears it beside the field), and a row that points
+   * at one that is gone (an item made in a type deleted meanwhile: 404), or for a delete
+   * (`foreignKey`) a record deleted while another was made pointing at it.
    */
-  private async guarded<R>(write: () => Promise<R>, held = false): Promise<R> {
-    const { unique, deleteUnless } = this.resource;
+  private async guarded<R>(
+    write: () => Promise<R>,
+    foreignKey: () => AppError = notFound,
+  ): Promise<R> {
+    const { unique } = this.resource;
     try {
       return await write();
     } catch (error) {
@@ -221,11 +224,7 @@ export class ConsoleResourceService {
           fields: [{ field: unique.field, message: unique.messageKey }],
         });
       }
-      if (isForeignKeyViolation(error)) {
-        throw held && deleteUnless
-          ? new AppError(ErrorCode.CONFLICT, { messageKey: deleteUnless.messageKey })
-          : notFound();
-      }
+      if (isForeignKeyViolation(error)) throw foreignKey();
       throw error;
     }
   }
@@ -247,13 +246,13 @@ type RecordParams = z.output<typeof recordParamsSchema>;
 
 function resourceRoutes(resource: ConsoleResource): FastifyPluginAsyncZod<RouteContext> {
   return async (app, { services }) => {
-    const service = () => services.consoleResources[resource.kind]!;
+    const service = services.consoleResources[resource.kind]!;
     const { paths, access, audit, schemas, tag, noun } = resource;
     const tags = [tag];
     /** A stored record as the policy weighs it: 404 when it is gone. */
     const stored = policy(resource.policy, async (request) => {
       const { id } = routeInput<RecordParams>(request).params;
-      return { kind: resource.kind, id, name: nameOf(resource, await service().get(id)) };
+      return { kind: resource.kind, id, name: nameOf(resource, await service.get(id)) };
     });
 
     app.get(
@@ -267,7 +266,7 @@ function resourceRoutes(resource: ConsoleResource): FastifyPluginAsyncZod<RouteC
           response: { 200: envelopeSchema(recordPageSchema(schemas.record)) },
         },
       },
-      async (request) => ok(await service().list(request.query)),
+      async (request) => ok(await service.list(request.query)),
     );
 
     app.get(
@@ -281,7 +280,7 @@ function resourceRoutes(resource: ConsoleResource): FastifyPluginAsyncZod<RouteC
           response: { 200: envelopeSchema(schemas.record) },
         },
       },
-      async (request) => ok(await service().get(request.params.id)),
+      async (request) => ok(await service.get(request.params.id)),
     );
 
     app.post(
@@ -303,7 +302,7 @@ function resourceRoutes(resource: ConsoleResource): FastifyPluginAsyncZod<RouteC
           response: { 200: envelopeSchema(schemas.record) },
         },
       },
-      async (request) => ok(await service().create(authOf(request), request.body)),
+      async (request) => ok(await service.create(authOf(request), request.body)),
     );
 
     app.put(
@@ -318,8 +317,7 @@ function resourceRoutes(resource: ConsoleResource): FastifyPluginAsyncZod<RouteC
           response: { 200: envelopeSchema(schemas.record) },
         },
       },
-      async (request) =>
-        ok(await service().update(authOf(request), request.params.id, request.body)),
+      async (request) => ok(await service.update(authOf(request), request.params.id, request.body)),
     );
 
     app.delete(
@@ -335,7 +333,7 @@ function resourceRoutes(resource: ConsoleResource): FastifyPluginAsyncZod<RouteC
         },
       },
       async (request) => {
-        await service().delete(authOf(request), request.params.id, request.query.version);
+        await service.delete(authOf(request), request.params.id, request.query.version);
         return ok(null);
       },
     );

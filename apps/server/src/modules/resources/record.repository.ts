@@ -1,5 +1,5 @@
-import { type InferInsertModel, type InferSelectModel, type SQL, eq, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { type SQL, eq, sql } from 'drizzle-orm';
+import type { PgColumn, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { type CountedTotal, countUpTo } from '../../db/paging.js';
 import {
@@ -9,9 +9,8 @@ import {
   updateVersioned,
 } from '../../db/versioned.js';
 
-/** A table a console resource keeps (console-resource.ts): an id, a version, its columns. */
-export type RecordTable = VersionedTable & PgTable;
-export type RecordRow<T extends RecordTable> = InferSelectModel<T>;
+/** A row of a console resource's table, its columns by name (the contract's schemas check it). */
+export type RecordRow = Record<string, unknown>;
 
 /**
  * The SQL of one plain versioned table, for the console resources
@@ -21,10 +20,10 @@ export type RecordRow<T extends RecordTable> = InferSelectModel<T>;
  * resource's (console-resource.ts). `Repositories.records(table)` makes one on the
  * pool or on a command's transaction.
  */
-export class RecordRepository<T extends RecordTable> {
+export class RecordRepository {
   constructor(
     private readonly db: Executor,
-    private readonly table: T,
+    private readonly table: VersionedTable,
   ) {}
 
   async page(
@@ -32,39 +31,43 @@ export class RecordRepository<T extends RecordTable> {
     orderBy: readonly PgColumn[],
     offset: number,
     limit: number,
-  ): Promise<CountedTotal & { list: RecordRow<T>[] }> {
-    const table = this.table as RecordTable;
+  ): Promise<CountedTotal & { list: RecordRow[] }> {
+    const { db, table } = this;
     const counted = await countUpTo(
-      this.db,
-      this.db.select({ id: table.id }).from(table).where(where).$dynamic(),
+      db,
+      db.select({ id: table.id }).from(table).where(where).$dynamic(),
     );
-    const list = await this.db
+    const list = await db
       .select()
       .from(table)
       .where(where)
       .orderBy(...orderBy, table.id)
       .limit(limit)
       .offset(offset);
-    return { ...counted, list: list as RecordRow<T>[] };
+    return { ...counted, list };
   }
 
-  async find(id: number): Promise<RecordRow<T> | null> {
-    const table = this.table as RecordTable;
-    const [row] = await this.db.select().from(table).where(eq(table.id, id));
-    return (row as RecordRow<T> | undefined) ?? null;
+  async find(id: number): Promise<RecordRow | null> {
+    const [row] = await this.db.select().from(this.table).where(eq(this.table.id, id));
+    return row ?? null;
   }
 
-  async insert(values: InferInsertModel<T>): Promise<number> {
-    const table = this.table as RecordTable;
+  async insert(values: RecordRow): Promise<number> {
     const [row] = (await this.db
-      .insert(table)
-      .values(values as InferInsertModel<RecordTable>)
-      .returning({ id: table.id })) as { id: number }[];
+      .insert(this.table)
+      .values(values as VersionedTable['$inferInsert'])
+      .returning({ id: this.table.id })) as { id: number }[];
     return row!.id;
   }
 
-  update(id: number, version: number, values: PgUpdateSetSource<T>): Promise<VersionedOutcome> {
-    return updateVersioned(this.db, this.table, id, version, values);
+  update(id: number, version: number, values: RecordRow): Promise<VersionedOutcome> {
+    return updateVersioned(
+      this.db,
+      this.table,
+      id,
+      version,
+      values as PgUpdateSetSource<VersionedTable>,
+    );
   }
 
   /** Deletes at `version` while no row points at it through `referencedBy` ('blocked' otherwise). */
